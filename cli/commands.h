@@ -1,0 +1,11 @@
+/* spagm CLI: one function per subcommand (cmd_*.c). Each takes the
+ * arguments after the subcommand name and returns the process exit status:
+ * 0 success, 1 bad input or failed check, 2 usage error. */
+#ifndef SPAGM_CLI_COMMANDS_H
+#define SPAGM_CLI_COMMANDS_H
+
+int spagm_cmd_asm(int argc, char **argv);
+int spagm_cmd_disasm(int argc, char **argv);
+int spagm_cmd_run(int argc, char **argv);
+
+#endif

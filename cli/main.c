@@ -1,0 +1,74 @@
+/* spagm — command line entry point: dispatches to one subcommand. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "spagm/version.h"
+
+typedef struct command {
+  const char *name;
+  int (*fn)(int argc, char **argv);
+  const char *summary;
+} command;
+
+static int cmd_help(int argc, char **argv);
+
+static const command commands[] = {
+    {"asm", spagm_cmd_asm,
+     "assemble SASS text (FILE or -) into 64-bit words, one per line"},
+    {"disasm", spagm_cmd_disasm,
+     "disassemble words (FILE or -), one word or 32-byte group per line"},
+    {"run", spagm_cmd_run,
+     "run a text scenario on the golden model and check its expectations"},
+    {"help", cmd_help, "show this help, or `spagm help COMMAND`"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "spagm %s — golden model of the SPA 5.x attribute, pixel and "
+          "texture-load units\n\n"
+          "usage: spagm COMMAND [ARGS]\n\ncommands:\n",
+          spagm_version());
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+  fprintf(out, "\n`spagm COMMAND --help` shows a command's options.\n");
+}
+
+static int cmd_help(int argc, char **argv) {
+  if (argc >= 1) {
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+      if (strcmp(argv[0], commands[i].name) == 0 && commands[i].fn != cmd_help) {
+        char help[] = "--help";
+        char *args[] = {help, NULL};
+        return commands[i].fn(1, args);
+      }
+    }
+    fprintf(stderr, "spagm help: unknown command '%s'\n", argv[0]);
+    usage(stderr);
+    return 2;
+  }
+  usage(stdout);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    usage(stdout);
+    return 0;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("spagm %s\n", spagm_version());
+    return 0;
+  }
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (strcmp(argv[1], commands[i].name) == 0)
+      return commands[i].fn(argc - 2, argv + 2);
+  fprintf(stderr, "spagm: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return 2;
+}

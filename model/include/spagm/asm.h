@@ -1,0 +1,54 @@
+/* spagm — assembler and disassembler for the spec's SASS syntax.
+ *
+ * Input is whitespace- and case-tolerant; output is one canonical form:
+ *   MNEMONIC.MODS Op, Op, ...;  with defaults (.I, .32) omitted,
+ * registers as R<n>/RZ, predicates as P<n>/PT, immediates in decimal for
+ * attribute addresses and hex for texture indexes (docs/assembly.md). */
+#ifndef SPAGM_ASM_H
+#define SPAGM_ASM_H
+
+#include <stddef.h>
+
+#include "spagm/insn.h"
+#include "spagm/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_asm_opts {
+  /* Shader stage when known, enabling stage-dependent assembler checks
+   * (R8: an ALD in GS/TI/TS must name its vertex handle Rb). -1 = unknown. */
+  int stage;
+} spagm_asm_opts;
+
+/* Assemble exactly one statement (an optional trailing ';' and a trailing
+ * // comment are allowed). `line` and `col` are the position of text[0] in
+ * the user's file, so diagnostics point into it. opts may be NULL. */
+spagm_status spagm_asm_one(const char *text, int line, int col,
+                           const spagm_asm_opts *opts, spagm_insn *insn,
+                           spagm_diag *d);
+
+/* Assemble a whole source text: statements end with ';' or a newline,
+ * comments are // … and # … to end of line. On success *out is a malloc'd
+ * array of *count instructions (free() it). On failure nothing is returned
+ * and d holds the first problem with its line and column. */
+spagm_status spagm_asm_text(const char *src, size_t len,
+                            const spagm_asm_opts *opts, spagm_insn **out,
+                            size_t *count, spagm_diag *d);
+
+/* Canonical text of insn (without trailing newline), scheduling annotations
+ * included when with_sched and the instruction has any. Returns the length
+ * the full text needs (like snprintf); buf is always NUL-terminated when
+ * n > 0. */
+size_t spagm_disasm(const spagm_insn *insn, int with_sched, char *buf,
+                    size_t n);
+
+/* Convenience: decode word and disassemble it; on a decode error the text is
+ * "<illegal: reason>" and the decode status is returned. */
+spagm_status spagm_disasm_word(uint64_t word, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,77 @@
+/* spagm — explanations: which spec rule produced each value of a response.
+ *
+ * Rule ids are stable numbers (they appear in vector files and mismatch
+ * reports); each unit owns a range and lists its rules in its own table:
+ *   0x000.. common (rules_common.h)   0x100.. attribute unit (rules_attr.h)
+ *   0x200.. pixel unit (rules_pix.h)  0x300.. texture unit (rules_tex.h)
+ * A rule's text is a format in which %0 %1 %2 are replaced by the three
+ * recorded arguments of that lane and slot (decimal), %x0 %x1 %x2 by hex. */
+#ifndef SPAGM_EXPLAIN_H
+#define SPAGM_EXPLAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spagm/txn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X(ID, number, "text") */
+#include "spagm/rules_common.h"
+#include "spagm/rules_attr.h"
+#include "spagm/rules_pix.h"
+#include "spagm/rules_tex.h"
+
+#define SPAGM_X_RULE_ENUM(id, num, text) SPAGM_RULE_##id = num,
+typedef enum spagm_rule {
+  SPAGM_RULES_COMMON(SPAGM_X_RULE_ENUM)
+  SPAGM_RULES_ATTR(SPAGM_X_RULE_ENUM)
+  SPAGM_RULES_PIX(SPAGM_X_RULE_ENUM)
+  SPAGM_RULES_TEX(SPAGM_X_RULE_ENUM)
+  SPAGM_RULE__END
+} spagm_rule;
+#undef SPAGM_X_RULE_ENUM
+
+/* Slots: 0..3 the write-back slots or store components, 4 the predicate. */
+#define SPAGM_EXPLAIN_SLOTS 5
+#define SPAGM_EXPLAIN_PD_SLOT 4
+
+typedef struct spagm_explain {
+  uint16_t fault_rule; /* rule behind resp.fault, 0 when none */
+  int32_t fault_arg[3];
+  uint16_t rule[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES]; /* 0 = nothing recorded */
+  int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3];
+} spagm_explain;
+
+void spagm_explain_init(spagm_explain *ex);
+
+/* Record a rule for one lane and slot (no-op when ex is NULL, so execution
+ * code calls it unconditionally and the fast path pays one branch). */
+static inline void spagm_explain_set(spagm_explain *ex, unsigned slot,
+                                     unsigned lane, unsigned rule, int32_t a0,
+                                     int32_t a1, int32_t a2) {
+  if (ex) {
+    ex->rule[slot][lane] = (uint16_t)rule;
+    ex->arg[slot][lane][0] = a0;
+    ex->arg[slot][lane][1] = a1;
+    ex->arg[slot][lane][2] = a2;
+  }
+}
+
+/* Stable upper-case name of a rule ("ALD_I_BMAP0_DEFAULT"), or NULL. */
+const char *spagm_rule_name(unsigned rule);
+/* Unformatted text of a rule, or NULL. */
+const char *spagm_rule_text(unsigned rule);
+/* Human sentence for one lane and slot; returns the needed length like
+ * snprintf. Empty string when nothing was recorded. */
+size_t spagm_explain_format(const spagm_explain *ex, unsigned slot,
+                            unsigned lane, char *buf, size_t n);
+/* The same for the fault. */
+size_t spagm_explain_fault(const spagm_explain *ex, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,53 @@
+/* spagm — a warp's register file, and the issue/retire steps that turn it
+ * into requests and write responses back (DESIGN §3).
+ *
+ * The model itself never sees registers: a request carries operand values by
+ * slot. Tools that run programs (the scenario runner, stimulus generators)
+ * keep a spagm_regfile and use spagm_issue / spagm_retire around
+ * spagm_execute, so the slot mapping lives in one place. */
+#ifndef SPAGM_REGFILE_H
+#define SPAGM_REGFILE_H
+
+#include <stdint.h>
+
+#include "spagm/insn.h"
+#include "spagm/txn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPAGM_NREGS 255 /* R0..R254; R255 is RZ */
+#define SPAGM_NPREDS 7  /* P0..P6; P7 is PT */
+
+typedef struct spagm_regfile {
+  uint32_t r[SPAGM_NREGS][SPAGM_LANES];
+  uint32_t p[SPAGM_NPREDS]; /* bit per lane */
+  /* Thread context per lane (DESIGN §3). */
+  uint32_t vertex[SPAGM_LANES];
+  uint32_t primitive[SPAGM_LANES];
+  uint16_t coverage[SPAGM_LANES];
+  uint8_t sample[SPAGM_LANES];
+} spagm_regfile;
+
+void spagm_regfile_init(spagm_regfile *rf);
+
+/* Value of register reg for lane (RZ and registers past R254 read 0). */
+uint32_t spagm_regfile_get(const spagm_regfile *rf, unsigned reg,
+                           unsigned lane);
+/* Lanes where predicate p (PT = all) holds. */
+uint32_t spagm_regfile_pred(const spagm_regfile *rf, unsigned p);
+
+/* Build the request for insn on the lanes of `lanes` that pass its guard:
+ * a = Ra,Ra+1; b = Rb,Rb+1; c = Rc; d = data registers (Rb..Rb+3 for AST,
+ * Rb for ISBEWR); thread context copied. word is stored in req->insn. */
+void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
+                 uint32_t lanes, uint32_t tag, spagm_request *req);
+
+/* Write a response's register and predicate results into rf. */
+void spagm_retire(const spagm_response *resp, spagm_regfile *rf);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

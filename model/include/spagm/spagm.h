@@ -1,0 +1,15 @@
+/* spagm — umbrella header of the golden model's public C API. */
+#ifndef SPAGM_SPAGM_H
+#define SPAGM_SPAGM_H
+#include "spagm/status.h"
+#include "spagm/insn.h"
+#include "spagm/asm.h"
+#include "spagm/txn.h"
+#include "spagm/explain.h"
+#include "spagm/model.h"
+#include "spagm/regfile.h"
+#include "spagm/attr.h"
+#include "spagm/pix.h"
+#include "spagm/tex.h"
+#include "spagm/version.h"
+#endif

@@ -1,0 +1,97 @@
+/* spagm — the transaction contract (DESIGN §3).
+ *
+ * One transaction is one warp-instruction entering a unit (request) and its
+ * result leaving it (response). The two field tables below are the single
+ * description of the contract: the C structs here, the packing into DPI
+ * svBitVecVal words, the SystemVerilog typedefs and the vector-file columns
+ * are all derived from them, so their layouts cannot drift apart.
+ *
+ * X(name, ctype, bits, dims)
+ *   ctype  C element type
+ *   bits   significant bits of each element (used when packing)
+ *   dims   C array dimensions, empty for a scalar                       */
+#ifndef SPAGM_TXN_H
+#define SPAGM_TXN_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPAGM_LANES 32
+#define SPAGM_WB_SLOTS 4   /* write-back slots of a response */
+#define SPAGM_ST_COMPS 4   /* store components of a response */
+
+/* Request: operand values per lane by slot. Slots an instruction does not
+ * read are ignored; RZ reads as 0 and the issuing side supplies values. */
+#define SPAGM_REQUEST_FIELDS(X)                                                \
+  X(tag, uint32_t, 32, )                  /* sequence id assigned at issue */  \
+  X(insn, uint64_t, 64, )                 /* SM50 instruction word */          \
+  X(lane_mask, uint32_t, 32, )            /* active lanes after the guard */   \
+  X(a, uint32_t, 32, [2][SPAGM_LANES])    /* Ra, Ra+1 */                       \
+  X(b, uint32_t, 32, [2][SPAGM_LANES])    /* Rb, Rb+1 */                       \
+  X(c, uint32_t, 32, [SPAGM_LANES])       /* Rc */                             \
+  X(d, uint32_t, 32, [4][SPAGM_LANES])    /* AST store data Rb..Rb+3 */        \
+  X(vertex, uint32_t, 32, [SPAGM_LANES])  /* implicit vertex index */          \
+  X(primitive, uint32_t, 32, [SPAGM_LANES]) /* implicit primitive index */     \
+  X(coverage, uint16_t, 16, [SPAGM_LANES]) /* PIXLD pixel coverage mask */     \
+  X(sample, uint8_t, 4, [SPAGM_LANES])    /* PIXLD SSAA sample index */
+
+/* Response. Write-back slot i holds one destination register: its number
+ * after alignment (R10), the lanes written, the values, and per value the
+ * bits the architecture leaves undefined (compare (rtl^model)&~dontcare). */
+#define SPAGM_RESPONSE_FIELDS(X)                                               \
+  X(tag, uint32_t, 32, )                                                       \
+  X(fault, uint8_t, 8, )                  /* spagm_fault */                    \
+  X(fault_lanes, uint32_t, 32, )                                               \
+  X(wb_reg, uint8_t, 8, [SPAGM_WB_SLOTS]) /* RZ when the slot is unused */     \
+  X(wb_valid, uint32_t, 32, [SPAGM_WB_SLOTS])                                  \
+  X(wb_value, uint32_t, 32, [SPAGM_WB_SLOTS][SPAGM_LANES])                     \
+  X(wb_dontcare, uint32_t, 32, [SPAGM_WB_SLOTS][SPAGM_LANES])                  \
+  X(pd, uint8_t, 8, )                     /* PT when no predicate write */     \
+  X(pd_written, uint32_t, 32, )                                                \
+  X(pd_value, uint32_t, 32, )                                                  \
+  X(st_space, uint8_t, 8, )               /* spagm_space of the stores */      \
+  X(st_mask, uint32_t, 32, [SPAGM_ST_COMPS]) /* lanes stored, per component */ \
+  X(st_addr, uint32_t, 32, [SPAGM_ST_COMPS][SPAGM_LANES]) /* byte address */   \
+  X(st_data, uint32_t, 32, [SPAGM_ST_COMPS][SPAGM_LANES])
+
+typedef enum spagm_fault {
+  SPAGM_FAULT_NONE = 0,
+  SPAGM_FAULT_ILLEGAL_INSTR_ENCODING = 1, /* warp-wide, no side effects */
+  SPAGM_FAULT_VTX_OUT_OF_RANGE = 2        /* R9, per lane, trap enabled */
+} spagm_fault;
+
+/* Where the stores of a response went. Addresses are physical byte offsets
+ * inside that space (R1 layout for attribute spaces). */
+typedef enum spagm_space {
+  SPAGM_SPACE_NONE = 0,
+  SPAGM_SPACE_ISBE_IN = 1,   /* ISBEWR to the input space */
+  SPAGM_SPACE_ISBE_OUT = 2,  /* AST / ISBEWR to the output space */
+  SPAGM_SPACE_PATCH = 3,     /* AST.P (TI) */
+  SPAGM_SPACE_GS_OUT = 4     /* GS output buffer (R12) */
+} spagm_space;
+
+#define SPAGM_X_MEMBER(name, ctype, bits, dims) ctype name dims;
+
+typedef struct spagm_request {
+  SPAGM_REQUEST_FIELDS(SPAGM_X_MEMBER)
+} spagm_request;
+
+typedef struct spagm_response {
+  SPAGM_RESPONSE_FIELDS(SPAGM_X_MEMBER)
+} spagm_response;
+
+const char *spagm_fault_name(spagm_fault f);
+const char *spagm_space_name(spagm_space s);
+
+/* A request with no active lanes and every register slot 0. */
+void spagm_request_init(spagm_request *req);
+/* An empty response: no fault, no writes, no stores, slots RZ, pd PT. */
+void spagm_response_init(spagm_response *resp, uint32_t tag);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,82 @@
+/* Rule table and explanation formatting (explain.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "spagm/explain.h"
+
+typedef struct rule_entry {
+  unsigned num;
+  const char *name;
+  const char *text;
+} rule_entry;
+
+#define SPAGM_X_RULE_ROW(id, num, text) {num, #id, text},
+static const rule_entry rules[] = {
+    SPAGM_RULES_COMMON(SPAGM_X_RULE_ROW) SPAGM_RULES_ATTR(SPAGM_X_RULE_ROW)
+        SPAGM_RULES_PIX(SPAGM_X_RULE_ROW) SPAGM_RULES_TEX(SPAGM_X_RULE_ROW)};
+#undef SPAGM_X_RULE_ROW
+
+static const rule_entry *find_rule(unsigned num) {
+  /* The table is small and only read when reporting, so a scan is enough. */
+  for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+    if (rules[i].num == num) return &rules[i];
+  return NULL;
+}
+
+const char *spagm_rule_name(unsigned rule) {
+  const rule_entry *r = find_rule(rule);
+  return r ? r->name : NULL;
+}
+
+const char *spagm_rule_text(unsigned rule) {
+  const rule_entry *r = find_rule(rule);
+  return r ? r->text : NULL;
+}
+
+void spagm_explain_init(spagm_explain *ex) { memset(ex, 0, sizeof *ex); }
+
+/* Expand %0..%2 (decimal) and %x0..%x2 (hex) with the recorded arguments. */
+static size_t format_rule(unsigned rule, const int32_t arg[3], char *buf,
+                          size_t n) {
+  const char *t = rule ? spagm_rule_text(rule) : "";
+  size_t len = 0;
+  char tmp[24];
+  if (!t) {
+    snprintf(tmp, sizeof tmp, "rule 0x%03x", rule);
+    t = tmp;
+  }
+  for (const char *p = t; *p; p++) {
+    char piece[24];
+    const char *s = piece;
+    size_t plen;
+    if (p[0] == '%' && p[1] >= '0' && p[1] <= '2') {
+      plen = (size_t)snprintf(piece, sizeof piece, "%d", arg[p[1] - '0']);
+      p++;
+    } else if (p[0] == '%' && p[1] == 'x' && p[2] >= '0' && p[2] <= '2') {
+      plen = (size_t)snprintf(piece, sizeof piece, "0x%x",
+                              (unsigned)arg[p[2] - '0']);
+      p += 2;
+    } else {
+      s = p;
+      plen = 1;
+    }
+    for (size_t i = 0; i < plen; i++, len++)
+      if (len + 1 < n) buf[len] = s[i];
+  }
+  if (n > 0) buf[len < n ? len : n - 1] = '\0';
+  return len;
+}
+
+size_t spagm_explain_format(const spagm_explain *ex, unsigned slot,
+                            unsigned lane, char *buf, size_t n) {
+  static const int32_t none[3] = {0, 0, 0};
+  if (!ex || slot >= SPAGM_EXPLAIN_SLOTS || lane >= SPAGM_LANES)
+    return format_rule(0, none, buf, n);
+  return format_rule(ex->rule[slot][lane], ex->arg[slot][lane], buf, n);
+}
+
+size_t spagm_explain_fault(const spagm_explain *ex, char *buf, size_t n) {
+  static const int32_t none[3] = {0, 0, 0};
+  if (!ex) return format_rule(0, none, buf, n);
+  return format_rule(ex->fault_rule, ex->fault_arg, buf, n);
+}
