@@ -37,6 +37,22 @@ spagm_status spagm_asm_text(const char *src, size_t len,
                             const spagm_asm_opts *opts, spagm_insn **out,
                             size_t *count, spagm_diag *d);
 
+/* Addition (docs/assembly.md): where a statement starts in the source. */
+typedef struct spagm_srcpos {
+  int line;
+  int col;
+} spagm_srcpos;
+
+/* spagm_asm_text that also returns, when pos is not NULL, a malloc'd array
+ * of *count positions: the line and column of each statement's first token,
+ * so callers can report problems found after assembly (an ISBEWR that has
+ * no word, a dropped TLDS phase) at their place in the file. With zero
+ * statements *out and *pos are NULL. */
+spagm_status spagm_asm_text_pos(const char *src, size_t len,
+                                const spagm_asm_opts *opts, spagm_insn **out,
+                                spagm_srcpos **pos, size_t *count,
+                                spagm_diag *d);
+
 /* Canonical text of insn (without trailing newline), scheduling annotations
  * included when with_sched and the instruction has any. Returns the length
  * the full text needs (like snprintf); buf is always NUL-terminated when

@@ -5,6 +5,7 @@
 #include "spagm/insn.h"
 #include "spagm/asm.h"
 #include "spagm/txn.h"
+#include "spagm/txn_pack.h"
 #include "spagm/explain.h"
 #include "spagm/model.h"
 #include "spagm/regfile.h"

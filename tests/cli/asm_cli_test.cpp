@@ -1,0 +1,238 @@
+// `spagm asm` and `spagm disasm` (docs/assembly.md): round trips of the
+// spec examples and of --sched groups, diagnostics as FILE:line:col, exit
+// status 1 for bad input and 2 for usage errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+std::string TempPath(const std::string &name) {
+  const ::testing::TestInfo *t = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "asm_cli_" + t->name() + "_" + name;
+}
+
+void WriteFile(const std::string &path, const std::string &text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+}
+
+std::string ReadFile(const std::string &path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Runs `spagm ARGS [< stdin_path]`.
+Result Spagm(const std::string &args, const std::string &stdin_path = "") {
+  std::string out = TempPath("stdout"), err = TempPath("stderr");
+  std::string cmd = std::string("'") + SPAGM_CLI + "' " + args + " >'" + out + "' 2>'" + err + "'";
+  if (!stdin_path.empty()) cmd += " <'" + stdin_path + "'";
+  int rc = std::system(cmd.c_str());
+  Result r{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, ReadFile(out), ReadFile(err)};
+  return r;
+}
+
+std::vector<std::string> Lines(const std::string &s) {
+  std::vector<std::string> v;
+  std::stringstream ss(s);
+  std::string line;
+  while (std::getline(ss, line)) v.push_back(line);
+  return v;
+}
+
+struct Example {
+  std::string text, canonical, word;
+};
+
+std::vector<Example> SpecExamples() {
+  std::vector<Example> v;
+  for (const std::string &line : Lines(ReadFile(std::string(SPAGM_TEST_DATA_DIR) + "/spec_examples.txt"))) {
+    if (line.empty() || line[0] == '#') continue;
+    size_t a = line.find(" => "), b = line.find(" => ", a + 4);
+    v.push_back({line.substr(0, a), line.substr(a + 4, b - a - 4), line.substr(b + 4)});
+  }
+  return v;
+}
+
+TEST(AsmCli, HelpExitsZero) {
+  Result r = Spagm("asm --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: spagm asm"), std::string::npos);
+  r = Spagm("disasm --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("usage: spagm disasm"), std::string::npos);
+}
+
+TEST(AsmCli, SpecExamplesRoundTrip) {
+  std::vector<Example> ex = SpecExamples();
+  ASSERT_EQ(ex.size(), 13u);
+  std::string src, words, canon;
+  for (const Example &e : ex) {
+    src += e.text + "\n";
+    words += e.word + "\n";
+    canon += e.canonical + "\n";
+  }
+  std::string s = TempPath("spec.s"), w = TempPath("spec.hex"), c = TempPath("canon.s");
+  WriteFile(s, src);
+  Result r = Spagm("asm '" + s + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, words);
+  EXPECT_EQ(r.err, "");
+  WriteFile(w, r.out);
+  r = Spagm("disasm '" + w + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, canon);
+  // Canonical text reassembles to the same words, read from stdin.
+  WriteFile(c, r.out);
+  r = Spagm("asm -", c);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, words);
+}
+
+TEST(AsmCli, SchedGroupsRoundTrip_N15) {
+  std::string src =
+      "ALD R0, a[16] &wr0 ?WAIT2\n"
+      "ALD R1, a[20] &req_0 &rd1 ?WAIT1 ?YIELD\n"
+      "PIXLD.COVMASK R2 ?REUSE0\n"
+      "AST a[0x70], R1 &req_{0,1} ?WAIT15\n";
+  std::string s = TempPath("in.s"), g = TempPath("groups.hex"), t = TempPath("back.s");
+  WriteFile(s, src);
+  Result r = Spagm("asm --sched '" + s + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> groups = Lines(r.out);
+  ASSERT_EQ(groups.size(), 2u);
+  // Four instructions: the second group holds one and two zero fillers.
+  EXPECT_EQ(groups[1].substr(groups[1].size() - 37),
+            "0x0000000000000000 0x0000000000000000");
+  // Control word of group 0, field 0: stall 2, wr 0, rd 7 (none).
+  uint64_t ctrl = std::stoull(groups[0].substr(0, 18), nullptr, 16);
+  EXPECT_EQ(ctrl & 0xF, 2u);
+  EXPECT_EQ(ctrl >> 5 & 7, 0u);
+  EXPECT_EQ(ctrl >> 8 & 7, 7u);
+  EXPECT_EQ(ctrl >> 21 >> 11 & 0x3F, 1u);  // field 1 waits on barrier 0
+  WriteFile(g, r.out);
+  r = Spagm("disasm --sched '" + g + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "ALD R0, a[16] &wr0 ?WAIT2;\n"
+            "ALD R1, a[20] &req_0 &rd1 ?WAIT1 ?YIELD;\n"
+            "PIXLD.COVMASK R2 ?WAIT0 ?REUSE0;\n"
+            "AST a[112], R1 &req_0 &req_1 ?WAIT15;\n");
+  WriteFile(t, r.out);
+  Result again = Spagm("asm --sched '" + t + "'");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_EQ(again.out, ReadFile(g));
+}
+
+TEST(AsmCli, BadInputReportsFileLineColAndExitsOne) {
+  std::string s = TempPath("bad.s");
+  WriteFile(s, "ALD R0, a[16]\nALD R0, a[2048]\n");
+  Result r = Spagm("asm '" + s + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(s + ":2:11: error: ALD address 2048 is out of range"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(AsmCli, IsbewrHasNoWordIsAnError) {
+  std::string s = TempPath("isbewr.s");
+  WriteFile(s, "ALD R0, a[16]\n  ISBEWR [R1], R2\n");
+  Result r = Spagm("asm '" + s + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(s + ":2:3: error: ISBEWR has no SM50 encoding"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(AsmCli, TldsPhaseWarnsAndSucceeds_N2) {
+  std::string s = TempPath("phase.s");
+  WriteFile(s, "TLDS.LZ.P R0, R4, R9, R11, 0x7, 2D\n");
+  Result r = Spagm("asm '" + s + "'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.err.find(s + ":1:1: warning: the TLDS phase .P has no bit"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "0xda50007000b70904\n");
+}
+
+TEST(AsmCli, StageOptionEnablesR8Checks) {
+  std::string s = TempPath("gs.s");
+  WriteFile(s, "ALD R0, a[16]\n");
+  Result r = Spagm("asm --stage GS '" + s + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(":1:14: error: ALD in GS needs its vertex handle Rb"), std::string::npos) << r.err;
+  r = Spagm("asm --stage=vsa '" + s + "'");
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = Spagm("asm --stage XS '" + s + "'");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown stage 'XS'"), std::string::npos);
+}
+
+TEST(AsmCli, UsageErrorsExitTwo) {
+  EXPECT_EQ(Spagm("asm --bogus x.s").status, 2);
+  EXPECT_NE(Spagm("asm --bogus x.s").err.find("unknown option '--bogus'"), std::string::npos);
+  EXPECT_EQ(Spagm("asm").status, 2);
+  EXPECT_EQ(Spagm("asm a.s b.s").status, 2);
+  EXPECT_EQ(Spagm("disasm --frobnicate x").status, 2);
+  EXPECT_EQ(Spagm("disasm").status, 2);
+  EXPECT_EQ(Spagm("asm --stage").status, 2);
+}
+
+TEST(AsmCli, MissingFileExitsOne) {
+  Result r = Spagm("asm '" + TempPath("does-not-exist.s") + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("cannot open"), std::string::npos);
+}
+
+TEST(DisasmCli, BadHexAndIllegalWordsReportFileLine) {
+  std::string h = TempPath("bad.hex");
+  WriteFile(h,
+            "# words\n"
+            "0xefd87f800107ff00\n"
+            "  zz12\n"
+            "0x0000000000000000 // illegal\n"
+            "efe8e0008007ff00\n");
+  Result r = Spagm("disasm '" + h + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(h + ":3:3: error: 'zz12' is not a 64-bit hex word"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(h + ":4:1: error: illegal instruction word 0x0000000000000000: unknown opcode"),
+            std::string::npos) << r.err;
+  // Good lines are still disassembled.
+  EXPECT_EQ(r.out, "ALD R0, a[16];\nPIXLD.COVMASK R0;\n");
+}
+
+TEST(DisasmCli, GroupShapeAndPaddingRules_N15) {
+  std::string h = TempPath("groups.hex");
+  WriteFile(h,
+            "0x001f8000fc0007e0 0xefd87f800107ff00\n"
+            "0x001f8000fc0007e0 0xefe8e0008007ff00 0 0\n"
+            "0x001f8000fc0007e0 0xefe8e0008007ff00 0xefe8e0008007ff00 0xefe8e0008007ff00\n");
+  Result r = Spagm("disasm --sched '" + h + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(h + ":1:1: error: expected a group of 4 hex words"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(h + ":3:1: error: a group follows the padded group of line 2"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "PIXLD.COVMASK R0 ?WAIT0;\n");
+  // A group line without --sched is refused.
+  std::string one = TempPath("one.hex");
+  WriteFile(one, "0x001f8000fc0007e0 0xefe8e0008007ff00 0 0\n");
+  r = Spagm("disasm '" + one + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find(":1:20: error: expected one hex word per line"), std::string::npos) << r.err;
+  // Control word with write barrier 6 in field 0, neutral padding fields (N13).
+  WriteFile(one, "0x001f8000fc0007c0 0xefe8e0008007ff00 0 0\n");
+  r = Spagm("disasm --sched '" + one + "'");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("control field 0: write barrier 6"), std::string::npos) << r.err;
+}
+
+}  // namespace
