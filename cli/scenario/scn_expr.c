@@ -113,7 +113,10 @@ static int match_op(expr_parser *e, int level) {
       len = 2;
       break;
     case 4: op = (p[0] == '+' || p[0] == '-') ? p[0] : 0; break;
-    default: op = (p[0] == '*' || p[0] == '/' || p[0] == '%') ? p[0] : 0; break;
+    default:
+      /* `//` starts a comment, never a division. */
+      op = (p[0] == '*' || (p[0] == '/' && p[1] != '/') || p[0] == '%') ? p[0] : 0;
+      break;
   }
   if (op) e->a->p += len;
   return op;
