@@ -1,0 +1,63 @@
+/* spagm — packing transactions into flat bit vectors.
+ *
+ * Derived from the field tables of txn.h, so the DPI layer (svBitVecVal),
+ * the SystemVerilog typedefs (generated from the same tables) and the hex
+ * vector files share one bit layout:
+ *
+ *   the first field of the table occupies the most significant bits, like
+ *   the first member of a SystemVerilog `struct packed`; inside a field,
+ *   element k of the flattened C array (k = i*32 + lane for [i][lane])
+ *   occupies bits [k*bits +: bits] of the field.
+ *
+ * Words are little-endian 32-bit chunks: word 0 holds bits [31:0], which is
+ * the svBitVecVal convention. */
+#ifndef SPAGM_TXN_PACK_H
+#define SPAGM_TXN_PACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spagm/txn.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPAGM_X_FIELD_BITS_REQ(name, ctype, bits, dims) \
+  +(bits) * (sizeof(((spagm_request *)0)->name) / sizeof(ctype))
+#define SPAGM_X_FIELD_BITS_RSP(name, ctype, bits, dims) \
+  +(bits) * (sizeof(((spagm_response *)0)->name) / sizeof(ctype))
+
+enum {
+  SPAGM_REQUEST_BITS = 0 SPAGM_REQUEST_FIELDS(SPAGM_X_FIELD_BITS_REQ),
+  SPAGM_RESPONSE_BITS = 0 SPAGM_RESPONSE_FIELDS(SPAGM_X_FIELD_BITS_RSP),
+  SPAGM_REQUEST_WORDS = (SPAGM_REQUEST_BITS + 31) / 32,
+  SPAGM_RESPONSE_WORDS = (SPAGM_RESPONSE_BITS + 31) / 32
+};
+
+/* Pack into words[SPAGM_REQUEST_WORDS] / words[SPAGM_RESPONSE_WORDS]. Bits
+ * above an element's width are dropped (e.g. a sample index above 15). */
+void spagm_request_pack(const spagm_request *req, uint32_t *words);
+void spagm_response_pack(const spagm_response *resp, uint32_t *words);
+/* Unpack; every field is overwritten. */
+void spagm_request_unpack(const uint32_t *words, spagm_request *req);
+void spagm_response_unpack(const uint32_t *words, spagm_response *resp);
+
+/* Description of one field, for generators (SV package, vector columns). */
+typedef struct spagm_field_info {
+  const char *name;
+  unsigned bits;     /* per element */
+  unsigned count;    /* elements (1 for a scalar) */
+  unsigned outer;    /* first dimension for 2-D fields, else 1 */
+  unsigned lsb;      /* bit offset of element 0 in the packed vector */
+} spagm_field_info;
+
+/* The field tables in declaration order: fills up to max entries of out
+ * and returns the number of fields (call with max 0 to size a buffer). */
+size_t spagm_request_fields(spagm_field_info *out, size_t max);
+size_t spagm_response_fields(spagm_field_info *out, size_t max);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,158 @@
+/* Packing of transactions into bit vectors (txn_pack.h). Everything here is
+ * generated from the field tables of txn.h. */
+#include <string.h>
+
+#include "spagm/txn_pack.h"
+
+static void put_bits(uint32_t *w, unsigned lsb, unsigned bits, uint64_t v) {
+  for (unsigned i = 0; i < bits;) {
+    unsigned pos = lsb + i, word = pos / 32, off = pos % 32;
+    unsigned take = 32 - off < bits - i ? 32 - off : bits - i;
+    uint32_t mask = take == 32 ? 0xFFFFFFFFu : ((1u << take) - 1u);
+    w[word] = (w[word] & ~(mask << off)) | ((uint32_t)(v >> i) & mask) << off;
+    i += take;
+  }
+}
+
+static uint64_t get_bits(const uint32_t *w, unsigned lsb, unsigned bits) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < bits;) {
+    unsigned pos = lsb + i, word = pos / 32, off = pos % 32;
+    unsigned take = 32 - off < bits - i ? 32 - off : bits - i;
+    uint32_t mask = take == 32 ? 0xFFFFFFFFu : ((1u << take) - 1u);
+    v |= (uint64_t)((w[word] >> off) & mask) << i;
+    i += take;
+  }
+  return v;
+}
+
+/* Element access by size, so one loop serves every C element type. */
+static uint64_t load_elem(const void *base, size_t size, size_t k) {
+  const unsigned char *p = (const unsigned char *)base + k * size;
+  switch (size) {
+    case 1: return *p;
+    case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+    case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+    default: { uint64_t v; memcpy(&v, p, 8); return v; }
+  }
+}
+
+static void store_elem(void *base, size_t size, size_t k, uint64_t v) {
+  unsigned char *p = (unsigned char *)base + k * size;
+  switch (size) {
+    case 1: *p = (unsigned char)v; break;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    default: memcpy(p, &v, 8); break;
+  }
+}
+
+static uint64_t width_mask(unsigned bits) {
+  return bits >= 64 ? ~0ull : ((1ull << bits) - 1u);
+}
+
+typedef struct field_desc {
+  spagm_field_info info;
+  size_t offset, elem_size;
+} field_desc;
+
+/* Outer dimension of a 2-D field: total elements / lanes when the field is
+ * [N][SPAGM_LANES], else 1. Decided from the dims text of the table. */
+#define SPAGM_X_STR2(x) #x
+#define SPAGM_X_STR(x) SPAGM_X_STR2(x)
+
+static unsigned outer_of(const char *dims, unsigned count) {
+  /* "[2][32]" has two bracket pairs; "[32]" or "" one or none. */
+  unsigned pairs = 0;
+  for (const char *p = dims; *p; p++) pairs += *p == '[';
+  return pairs >= 2 ? count / SPAGM_LANES : 1;
+}
+
+#define SPAGM_X_DESC(T, name, ctype, bits, dims)                               \
+  {{#name, bits, (unsigned)(sizeof(((T *)0)->name) / sizeof(ctype)), 0, 0},    \
+   offsetof(T, name), sizeof(ctype)},
+#define SPAGM_X_DESC_REQ(name, ctype, bits, dims) \
+  SPAGM_X_DESC(spagm_request, name, ctype, bits, dims)
+#define SPAGM_X_DESC_RSP(name, ctype, bits, dims) \
+  SPAGM_X_DESC(spagm_response, name, ctype, bits, dims)
+#define SPAGM_X_DIMS(name, ctype, bits, dims) SPAGM_X_STR(dims),
+
+static const field_desc req_desc[] = {SPAGM_REQUEST_FIELDS(SPAGM_X_DESC_REQ)};
+static const field_desc rsp_desc[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_DESC_RSP)};
+static const char *const req_dims[] = {SPAGM_REQUEST_FIELDS(SPAGM_X_DIMS)};
+static const char *const rsp_dims[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_DIMS)};
+#define NREQ (sizeof req_desc / sizeof req_desc[0])
+#define NRSP (sizeof rsp_desc / sizeof rsp_desc[0])
+
+/* Bit offsets and outer dimensions follow from the constant tables; they
+ * are recomputed per call (a dozen fields) so no mutable global exists. */
+static void layout(const field_desc *desc, const char *const *dims, size_t n,
+                   unsigned total, spagm_field_info *out) {
+  unsigned cursor = total;
+  for (size_t i = 0; i < n; i++) {
+    out[i] = desc[i].info;
+    cursor -= out[i].bits * out[i].count;
+    out[i].lsb = cursor;
+    out[i].outer = outer_of(dims[i], out[i].count);
+  }
+}
+
+static void pack(const field_desc *desc, const char *const *dims, size_t n,
+                 unsigned total, const void *obj, uint32_t *words,
+                 size_t nwords) {
+  spagm_field_info info[32];
+  layout(desc, dims, n, total, info);
+  memset(words, 0, nwords * sizeof *words);
+  for (size_t i = 0; i < n; i++) {
+    const unsigned char *base = (const unsigned char *)obj + desc[i].offset;
+    uint64_t m = width_mask(info[i].bits);
+    for (unsigned k = 0; k < info[i].count; k++)
+      put_bits(words, info[i].lsb + k * info[i].bits, info[i].bits,
+               load_elem(base, desc[i].elem_size, k) & m);
+  }
+}
+
+static void unpack(const field_desc *desc, const char *const *dims, size_t n,
+                   unsigned total, const uint32_t *words, void *obj) {
+  spagm_field_info info[32];
+  layout(desc, dims, n, total, info);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char *base = (unsigned char *)obj + desc[i].offset;
+    for (unsigned k = 0; k < info[i].count; k++)
+      store_elem(base, desc[i].elem_size, k,
+                 get_bits(words, info[i].lsb + k * info[i].bits, info[i].bits));
+  }
+}
+
+void spagm_request_pack(const spagm_request *req, uint32_t *words) {
+  pack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, req, words, SPAGM_REQUEST_WORDS);
+}
+void spagm_response_pack(const spagm_response *resp, uint32_t *words) {
+  pack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, resp, words, SPAGM_RESPONSE_WORDS);
+}
+void spagm_request_unpack(const uint32_t *words, spagm_request *req) {
+  memset(req, 0, sizeof *req);
+  unpack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, words, req);
+}
+void spagm_response_unpack(const uint32_t *words, spagm_response *resp) {
+  memset(resp, 0, sizeof *resp);
+  unpack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, words, resp);
+}
+
+static size_t copy_fields(const field_desc *desc, const char *const *dims, size_t n,
+                          unsigned total, spagm_field_info *out, size_t max) {
+  spagm_field_info info[32];
+  layout(desc, dims, n, total, info);
+  for (size_t i = 0; i < n && i < max; i++) out[i] = info[i];
+  return n;
+}
+
+size_t spagm_request_fields(spagm_field_info *out, size_t max) {
+  return copy_fields(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, out, max);
+}
+size_t spagm_response_fields(spagm_field_info *out, size_t max) {
+  return copy_fields(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, out, max);
+}
+
+_Static_assert(sizeof req_desc / sizeof req_desc[0] <= 32, "layout() buffer too small");
+_Static_assert(sizeof rsp_desc / sizeof rsp_desc[0] <= 32, "layout() buffer too small");
