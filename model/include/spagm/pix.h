@@ -1,0 +1,110 @@
+/* spagm — pixel-unit state: the raster configuration PIXLD reads
+ * (PIXLD.txt, DESIGN §3 "State", R13–R16).
+ *
+ * The raster configuration is model state, not part of a transaction: it is
+ * loaded identically into the model and the RTL before traffic. It holds
+ *   - the raster sample count (1, 2, 4, 8 or 16). With target-independent
+ *     rasterization it may differ from the render target's sample count
+ *     (PIXLD.txt .MSCOUNT), so it is set here and not derived from a texture;
+ *   - the sample-position mode: the standard positions of DESIGN §7.4 or a
+ *     programmable table of 16 signed 4-bit (x, y) pairs;
+ *   - whether the shader runs in SSAA mode (per-sample invocation, .MY_INDEX).
+ * Per-pixel data (coverage mask, SSAA sample index) travels in each request's
+ * thread context (txn.h), not here.
+ *
+ * After spagm_model_new / spagm_model_reset: 1 sample, standard positions, a
+ * programmable table of (0, 0) pairs, SSAA off.
+ *
+ * Every function returns SPAGM_E_ARG for a NULL model or output pointer and
+ * for out-of-range values, and then fills d (optional, may be NULL) with the
+ * reason; the model is left unchanged by a failing setter. */
+#ifndef SPAGM_PIX_H
+#define SPAGM_PIX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "spagm/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPAGM_PIX_MAX_SAMPLES 16 /* 16xAA is the largest raster mode */
+#define SPAGM_PIX_POS_MIN (-8)   /* sample offsets are signed 4-bit ... */
+#define SPAGM_PIX_POS_MAX 7      /* ... in 1/16 pixel (PIXLD.txt .OFFSET) */
+
+/* Where sample positions come from. */
+typedef enum spagm_pix_positions {
+  SPAGM_PIX_POSITIONS_STANDARD = 0,    /* DESIGN §7.4 tables */
+  SPAGM_PIX_POSITIONS_PROGRAMMABLE = 1 /* spagm_raster_config.table */
+} spagm_pix_positions;
+
+/* One sample position in 1/16 pixel relative to the pixel centre; x grows to
+ * the right, y downwards (the convention of the §7.4 tables). Each value is
+ * in SPAGM_PIX_POS_MIN..SPAGM_PIX_POS_MAX. */
+typedef struct spagm_sample_pos {
+  int8_t x;
+  int8_t y;
+} spagm_sample_pos;
+
+/* The whole raster configuration, as the co-simulation loads it into RTL. */
+typedef struct spagm_raster_config {
+  uint8_t samples;                 /* 1, 2, 4, 8 or 16 */
+  spagm_pix_positions positions;   /* standard or programmable */
+  /* Programmable positions by sample index; sample i of a pixel with n
+   * samples uses table[i] (i < n). Kept, but unused, while positions is
+   * STANDARD. */
+  spagm_sample_pos table[SPAGM_PIX_MAX_SAMPLES];
+  bool ssaa;                       /* SSAA (per-sample shading) mode */
+} spagm_raster_config;
+
+/* Raster sample count: 1, 2, 4, 8 or 16, anything else is SPAGM_E_ARG. */
+spagm_status spagm_pix_set_samples(spagm_model *m, unsigned samples,
+                                   spagm_diag *d);
+/* Current raster sample count into *samples. */
+spagm_status spagm_pix_get_samples(const spagm_model *m, unsigned *samples,
+                                   spagm_diag *d);
+
+/* Use the standard positions of DESIGN §7.4 (the programmable table is
+ * kept). */
+spagm_status spagm_pix_set_standard_positions(spagm_model *m, spagm_diag *d);
+/* Use programmable positions: table holds 16 (x, y) pairs by sample index,
+ * each coordinate in -8..7 (signed 4-bit, 1/16 pixel). SPAGM_E_ARG for a NULL
+ * table or a coordinate out of range (d names the entry). */
+spagm_status spagm_pix_set_programmable_positions(
+    spagm_model *m, const spagm_sample_pos table[SPAGM_PIX_MAX_SAMPLES],
+    spagm_diag *d);
+
+/* SSAA mode on (true) or off. */
+spagm_status spagm_pix_set_ssaa(spagm_model *m, bool on, spagm_diag *d);
+spagm_status spagm_pix_get_ssaa(const spagm_model *m, bool *on,
+                                spagm_diag *d);
+
+/* Copy of the whole raster configuration. */
+spagm_status spagm_pix_get_config(const spagm_model *m,
+                                  spagm_raster_config *cfg, spagm_diag *d);
+/* Replace the whole raster configuration after checking every field (sample
+ * count, positions enum, every table coordinate); on error nothing changes. */
+spagm_status spagm_pix_set_config(spagm_model *m,
+                                  const spagm_raster_config *cfg,
+                                  spagm_diag *d);
+
+/* Standard position (DESIGN §7.4) of sample `index` of a pixel with
+ * `samples` samples (1, 2, 4, 8 or 16). SPAGM_E_ARG for another count or an
+ * index >= samples. Needs no model: the tables are architectural constants. */
+spagm_status spagm_pix_standard_position(unsigned samples, unsigned index,
+                                         spagm_sample_pos *pos, spagm_diag *d);
+
+/* A sample offset packed the way PIXLD.OFFSET / .CENTROID_OFFSET return it
+ * and IPA accepts it: dx sign-extended to 16 bits in [15:0], dy in [31:16]
+ * (DESIGN §7.4). */
+static inline uint32_t spagm_pix_pack_offset(int dx, int dy) {
+  return (uint32_t)(uint16_t)(int16_t)dx |
+         (uint32_t)(uint16_t)(int16_t)dy << 16;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

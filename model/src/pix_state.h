@@ -1,0 +1,32 @@
+/* Internal: pixel-unit state inside struct spagm_model (model_internal.h),
+ * and the internal entry points shared by the pixel unit's files. */
+#ifndef SPAGM_PIX_STATE_H
+#define SPAGM_PIX_STATE_H
+
+#include <stdint.h>
+
+#include "spagm/pix.h"
+
+typedef struct spagm_pix_state {
+  /* Exactly what pix.h exposes, so get/set_config are plain copies. */
+  spagm_raster_config raster;
+} spagm_pix_state;
+
+/* Power-on raster configuration (pix.h): 1 sample, standard positions,
+ * programmable table all (0, 0), SSAA off. */
+void spagm__pix_config_default(spagm_raster_config *cfg);
+
+/* Standard position of DESIGN §7.4; the caller guarantees samples is one of
+ * 1, 2, 4, 8, 16 and index < samples (sample_positions.c). */
+spagm_sample_pos spagm__pix_standard_pos(unsigned samples, unsigned index);
+
+/* True when samples is a raster sample count the hardware has. */
+int spagm__pix_samples_valid(unsigned samples);
+
+/* Execute one PIXLD warp-instruction (pixld.c); same contract as
+ * spagm__pix_execute in model_internal.h. */
+void spagm__pixld_execute(spagm_model *m, const spagm_insn *insn,
+                          const spagm_request *req, spagm_response *resp,
+                          spagm_explain *ex);
+
+#endif
