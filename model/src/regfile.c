@@ -43,7 +43,14 @@ void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
     copy_reg(req->b[i], rf, reg_plus(insn->rb, i));
   }
   copy_reg(req->c, rf, insn->rc);
-  for (unsigned i = 0; i < 4; i++) copy_reg(req->d[i], rf, reg_plus(insn->rb, i));
+  /* AST data: component i comes from the aligned data register + i, since
+   * R10 drops the register's LSBs for .64/.96/.128 (N33). */
+  unsigned data = insn->rb;
+  if (insn->op == SPAGM_OP_AST && data != SPAGM_RZ) {
+    if (insn->asize == SPAGM_ASZ_64) data &= ~1u;
+    else if (insn->asize >= SPAGM_ASZ_96) data &= ~3u;
+  }
+  for (unsigned i = 0; i < 4; i++) copy_reg(req->d[i], rf, reg_plus(data, i));
   memcpy(req->vertex, rf->vertex, sizeof req->vertex);
   memcpy(req->primitive, rf->primitive, sizeof req->primitive);
   memcpy(req->coverage, rf->coverage, sizeof req->coverage);

@@ -39,8 +39,9 @@ uint32_t spagm_regfile_get(const spagm_regfile *rf, unsigned reg,
 uint32_t spagm_regfile_pred(const spagm_regfile *rf, unsigned p);
 
 /* Build the request for insn on the lanes of `lanes` that pass its guard:
- * a = Ra,Ra+1; b = Rb,Rb+1; c = Rc; d = data registers (Rb..Rb+3 for AST,
- * Rb for ISBEWR); thread context copied. word is stored in req->insn. */
+ * a = Ra,Ra+1; b = Rb,Rb+1; c = Rc; d = data registers (for AST the
+ * R10-aligned data register and the next three, N33; Rb for ISBEWR);
+ * thread context copied. word is stored in req->insn. */
 void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
                  uint32_t lanes, uint32_t tag, spagm_request *req);
 

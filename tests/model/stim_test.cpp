@@ -1,0 +1,228 @@
+// The stimulus generator (vectors/include/spagm/stim.h): deterministic,
+// per-unit independent, and covering the forms the co-simulation must see.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <map>
+#include <set>
+#include <vector>
+
+#include "spagm/spagm.h"
+#include "spagm/stim.h"
+
+namespace {
+
+struct Gen {
+  spagm_stim *s = nullptr;
+  spagm_model *m = nullptr;
+  explicit Gen(uint64_t seed, uint32_t units = 3, uint32_t per_epoch = 500,
+               uint32_t illegal_ppm = 10000) {
+    spagm_stim_opts o;
+    spagm_stim_opts_default(&o);
+    o.seed = seed;
+    o.units = units;
+    o.epoch_txns = per_epoch;
+    o.illegal_ppm = illegal_ppm;
+    spagm_diag d{};
+    s = spagm_stim_new(&o, &d);
+    m = spagm_model_new();
+  }
+  ~Gen() {
+    spagm_stim_free(s);
+    spagm_model_free(m);
+  }
+};
+
+std::vector<spagm_request> take(Gen &g, unsigned epoch, spagm_unit u) {
+  spagm_diag d{};
+  EXPECT_EQ(spagm_stim_begin_epoch(g.s, epoch, g.m, &d), SPAGM_OK) << d.msg;
+  std::vector<spagm_request> out;
+  spagm_request r;
+  while (spagm_stim_next(g.s, u, &r)) out.push_back(r);
+  return out;
+}
+
+bool same(const std::vector<spagm_request> &a, const std::vector<spagm_request> &b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); i++)
+    if (std::memcmp(&a[i], &b[i], sizeof a[i]) != 0) return false;
+  return true;
+}
+
+TEST(Stim, SameSeed_SameRequests) {
+  Gen a(42), b(42);
+  for (unsigned e = 0; e < 3; e++) {
+    EXPECT_TRUE(same(take(a, e, SPAGM_UNIT_ATTR), take(b, e, SPAGM_UNIT_ATTR)));
+    EXPECT_TRUE(same(take(a, e, SPAGM_UNIT_PIX), take(b, e, SPAGM_UNIT_PIX)));
+  }
+}
+
+TEST(Stim, DifferentSeed_DifferentRequests) {
+  Gen a(1), b(2);
+  EXPECT_FALSE(same(take(a, 0, SPAGM_UNIT_ATTR), take(b, 0, SPAGM_UNIT_ATTR)));
+}
+
+TEST(Stim, UnitStreamsIndependentOfInterleaving) {
+  // Taking pix requests first or interleaved must not change attr traffic.
+  Gen a(7), b(7);
+  spagm_diag d{};
+  ASSERT_EQ(spagm_stim_begin_epoch(a.s, 0, a.m, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_stim_begin_epoch(b.s, 0, b.m, &d), SPAGM_OK);
+  std::vector<spagm_request> ra, rb;
+  spagm_request r;
+  while (spagm_stim_next(a.s, SPAGM_UNIT_ATTR, &r)) ra.push_back(r);
+  for (;;) {
+    bool any = false;
+    if (spagm_stim_next(b.s, SPAGM_UNIT_PIX, &r)) any = true;
+    if (spagm_stim_next(b.s, SPAGM_UNIT_ATTR, &r)) {
+      rb.push_back(r);
+      any = true;
+    }
+    if (!any) break;
+  }
+  EXPECT_TRUE(same(ra, rb));
+}
+
+TEST(Stim, EpochStateIsDeterministic) {
+  Gen a(9), b(9);
+  spagm_diag d{};
+  ASSERT_EQ(spagm_stim_begin_epoch(a.s, 3, a.m, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_stim_begin_epoch(b.s, 3, b.m, &d), SPAGM_OK);
+  spagm_attr_config ca, cb;
+  spagm_attr_get_config(a.m, &ca, nullptr);
+  spagm_attr_get_config(b.m, &cb, nullptr);
+  EXPECT_EQ(std::memcmp(&ca, &cb, sizeof ca), 0);
+  std::vector<uint8_t> ia(SPAGM_ISBE_SPACE_BYTES), ib(SPAGM_ISBE_SPACE_BYTES);
+  spagm_attr_read(a.m, SPAGM_SPACE_ISBE_IN, 0, ia.data(), ia.size(), nullptr);
+  spagm_attr_read(b.m, SPAGM_SPACE_ISBE_IN, 0, ib.data(), ib.size(), nullptr);
+  EXPECT_EQ(ia, ib);
+  EXPECT_STREQ(spagm_stim_epoch_summary(a.s, SPAGM_UNIT_ATTR),
+               spagm_stim_epoch_summary(b.s, SPAGM_UNIT_ATTR));
+}
+
+TEST(Stim, TagsCountUpPerUnitAcrossEpochs) {
+  Gen g(3, 3, 10);
+  auto e0 = take(g, 0, SPAGM_UNIT_ATTR);
+  auto e1 = take(g, 1, SPAGM_UNIT_ATTR);
+  ASSERT_EQ(e0.size(), 10u);
+  ASSERT_EQ(e1.size(), 10u);
+  EXPECT_EQ(e0.front().tag, 1u);
+  EXPECT_EQ(e1.back().tag, 20u);
+}
+
+TEST(Stim, WordsAreTheUnitsOwnOrIllegal) {
+  Gen g(11, 3, 2000);
+  std::map<int, unsigned> ops;
+  unsigned illegal = 0, total = 0;
+  for (unsigned e = 0; e < 4; e++) {
+    for (auto u : {SPAGM_UNIT_ATTR, SPAGM_UNIT_PIX}) {
+      for (const auto &r : take(g, e, u)) {
+        spagm_insn insn;
+        total++;
+        if (spagm_decode(r.insn, &insn, nullptr) != SPAGM_OK) {
+          illegal++;
+          continue;
+        }
+        EXPECT_EQ(spagm_op_unit(insn.op), u) << std::hex << r.insn;
+        ops[insn.op]++;
+      }
+    }
+  }
+  // 1% illegal on average: between 0.3% and 3% of 16000.
+  EXPECT_GT(illegal, total / 300);
+  EXPECT_LT(illegal, total * 3 / 100);
+  EXPECT_GT(ops[SPAGM_OP_ALD], 0u);
+  EXPECT_GT(ops[SPAGM_OP_AST], 0u);
+  EXPECT_GT(ops[SPAGM_OP_AL2P], 0u);
+  EXPECT_GT(ops[SPAGM_OP_ISBERD], 0u);
+  EXPECT_GT(ops[SPAGM_OP_PIXLD], 0u);
+}
+
+TEST(Stim, CoversEveryAttributeFormSizeAndStage) {
+  Gen g(5, 1, 1000, 0);
+  std::set<std::string> seen;
+  std::set<int> stages;
+  for (unsigned e = 0; e < 80; e++) {
+    auto reqs = take(g, e, SPAGM_UNIT_ATTR);
+    spagm_stage st;
+    spagm_attr_get_stage(g.m, &st, nullptr);
+    stages.insert(st);
+    for (const auto &r : reqs) {
+      spagm_insn i;
+      ASSERT_EQ(spagm_decode(r.insn, &i, nullptr), SPAGM_OK);
+      std::string key = std::string(spagm_op_name(i.op));
+      if (i.op == SPAGM_OP_ALD || i.op == SPAGM_OP_AST || i.op == SPAGM_OP_AL2P)
+        key += (i.out ? ".O" : ".I") + std::string(i.patch ? ".P" : "") +
+               (i.phys ? ".PHYS" : "") + "." + std::to_string(32 * (i.asize + 1));
+      if (i.op == SPAGM_OP_ISBERD)
+        key += "." + std::to_string(i.region) + (i.skew ? ".SKEW" : "") + "." +
+               std::to_string(i.isize);
+      seen.insert(key);
+    }
+  }
+  for (int s = SPAGM_STAGE_VSA; s <= SPAGM_STAGE_PS; s++) EXPECT_TRUE(stages.count(s)) << s;
+  for (const char *k : {"ALD.I.32", "ALD.I.64", "ALD.I.96", "ALD.I.128", "ALD.O.128",
+                        "ALD.I.P.64", "ALD.I.PHYS.32", "ALD.O.PHYS.32", "ALD.I.PHYS.128",
+                        "AST.I.32", "AST.I.128", "AST.I.P.128", "AST.I.PHYS.32",
+                        "AL2P.I.64", "AL2P.O.128", "ISBERD.0.0", "ISBERD.3.SKEW.2",
+                        "ISBERD.1.1", "ISBERD.2.SKEW.0"})
+    EXPECT_TRUE(seen.count(k)) << k;
+}
+
+TEST(Stim, CoversEveryPixldModeAndSampleCount) {
+  Gen g(6, 2, 200, 0);
+  std::set<int> modes, counts;
+  unsigned full = 0, empty = 0, partial = 0;
+  for (unsigned e = 0; e < 40; e++) {
+    auto reqs = take(g, e, SPAGM_UNIT_PIX);
+    unsigned n;
+    spagm_pix_get_samples(g.m, &n, nullptr);
+    counts.insert((int)n);
+    uint16_t all = (uint16_t)(n >= 16 ? 0xFFFF : (1u << n) - 1);
+    for (const auto &r : reqs) {
+      spagm_insn i;
+      ASSERT_EQ(spagm_decode(r.insn, &i, nullptr), SPAGM_OK);
+      modes.insert(i.pmode);
+      uint16_t c = r.coverage[0] & all;
+      if (c == all) full++;
+      else if (c == 0) empty++;
+      else partial++;
+    }
+  }
+  EXPECT_EQ(modes.size(), 6u);
+  EXPECT_EQ(counts, (std::set<int>{1, 2, 4, 8, 16}));
+  EXPECT_GT(full, 0u);
+  EXPECT_GT(empty, 0u);
+  EXPECT_GT(partial, 0u);
+}
+
+TEST(Stim, ModelExecutesEveryRequestWithoutApiError) {
+  Gen g(13, 3, 1000);
+  for (unsigned e = 0; e < 5; e++) {
+    for (auto u : {SPAGM_UNIT_ATTR, SPAGM_UNIT_PIX}) {
+      spagm_diag d{};
+      ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK);
+      spagm_request r;
+      spagm_response resp;
+      while (spagm_stim_next(g.s, u, &r)) ASSERT_EQ(spagm_execute(g.m, &r, &resp), SPAGM_OK);
+    }
+  }
+}
+
+TEST(Stim, BadOptions_AreRefused) {
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  spagm_diag d{};
+  o.epoch_txns = 0;
+  EXPECT_EQ(spagm_stim_new(&o, &d), nullptr);
+  spagm_stim_opts_default(&o);
+  o.units = 0;
+  EXPECT_EQ(spagm_stim_new(&o, &d), nullptr);
+  spagm_stim_opts_default(&o);
+  o.illegal_ppm = 2000000;
+  EXPECT_EQ(spagm_stim_new(&o, &d), nullptr);
+  EXPECT_EQ(spagm_stim_new(nullptr, &d), nullptr);
+  EXPECT_EQ(spagm_stim_begin_epoch(nullptr, 0, nullptr, &d), SPAGM_E_ARG);
+}
+
+}  // namespace

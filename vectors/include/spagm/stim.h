@@ -1,0 +1,57 @@
+/* spagm — the stimulus generator: seeded constrained-random plus directed
+ * traffic for the three units, used by the co-simulation (through DPI) and
+ * by `spagm gen` (vector files).
+ *
+ * A run is a sequence of epochs. Each epoch has its own state (stage, maps,
+ * ISBE contents, raster state, textures), loaded into a model at the start
+ * of the epoch, and a stream of requests per unit: first a directed
+ * sequence that walks the forms of the unit's instructions, then random
+ * requests. Everything depends only on (seed, epoch, unit): the requests of
+ * one unit never depend on another unit's, on timing, or on any result, so
+ * a run with checking and a run without it see the same traffic. */
+#ifndef SPAGM_STIM_H
+#define SPAGM_STIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "spagm/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_stim_opts {
+  uint64_t seed;
+  uint32_t units;        /* bit (1u << spagm_unit) per unit to generate for */
+  uint32_t epoch_txns;   /* requests per unit and epoch (>= 1) */
+  uint32_t illegal_ppm;  /* illegal instruction words per million requests */
+} spagm_stim_opts;
+
+/* seed 1, all units, 2000 requests per epoch, 1% illegal words. */
+void spagm_stim_opts_default(spagm_stim_opts *o);
+
+typedef struct spagm_stim spagm_stim;
+
+/* NULL (and d filled) for bad options or out of memory. */
+spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d);
+void spagm_stim_free(spagm_stim *s);
+
+/* Start epoch `epoch`: reset m and load that epoch's state into it.
+ * Requests of the previous epoch not yet taken are dropped. */
+spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch,
+                                    spagm_model *m, spagm_diag *d);
+
+/* Next request of unit u in the current epoch; false when the epoch has
+ * produced epoch_txns requests for u (or u is not generated). Tags count
+ * up per unit over the whole run, starting at 1. */
+bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
+
+/* One line describing the current epoch's state for unit u (for reports),
+ * e.g. "stage GS, 37 vertices, trap on, shared ISBE". */
+const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

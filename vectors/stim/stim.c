@@ -1,0 +1,123 @@
+/* Stimulus generator core: options, epochs, per-unit streams, illegal words
+ * (stim.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stim_internal.h"
+
+void spagm_stim_opts_default(spagm_stim_opts *o) {
+  o->seed = 1;
+  o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
+  o->epoch_txns = 2000;
+  o->illegal_ppm = 10000;
+}
+
+spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d) {
+  if (!o) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no options");
+    return NULL;
+  }
+  if (o->epoch_txns == 0) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "epoch_txns must be at least 1");
+    return NULL;
+  }
+  if (o->illegal_ppm > 1000000) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "illegal_ppm is at most 1000000");
+    return NULL;
+  }
+  if (o->units == 0 || (o->units >> SPAGM_UNIT_COUNT) != 0) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "units must name attr, pix and/or tex");
+    return NULL;
+  }
+  if (o->units & (1u << SPAGM_UNIT_TEX)) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                   "the texture unit has no stimulus yet (issue #7); use attr,pix");
+    return NULL;
+  }
+  spagm_stim *s = calloc(1, sizeof *s);
+  if (!s) {
+    spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  s->o = *o;
+  return s;
+}
+
+void spagm_stim_free(spagm_stim *s) { free(s); }
+
+spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *m,
+                                    spagm_diag *d) {
+  if (!s || !m) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL generator or model");
+  spagm_model_reset(m);
+  s->epoch = epoch;
+  s->in_epoch = true;
+  memset(s->produced, 0, sizeof s->produced);
+  memset(s->summary, 0, sizeof s->summary);
+  /* State streams and request streams are separate so adding a state
+   * field never shifts the traffic of other units. */
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    spagm_rng_seed(&s->rng[u], s->o.seed, epoch, u, 1);
+  spagm_status st = SPAGM_OK;
+  if (s->o.units & (1u << SPAGM_UNIT_ATTR) || s->o.units & (1u << SPAGM_UNIT_PIX)) {
+    /* The pixel unit needs the stage too (PIXLD is legal only in PS), so
+     * the attribute state is loaded whenever either unit runs; with only
+     * the pixel unit the stage is mostly PS. */
+    spagm_rng r;
+    spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_ATTR, 0);
+    st = spagm__stim_attr_epoch(s, &r, m, d);
+  }
+  if (st == SPAGM_OK && (s->o.units & (1u << SPAGM_UNIT_PIX))) {
+    spagm_rng r;
+    spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_PIX, 0);
+    st = spagm__stim_pix_epoch(s, &r, m, d);
+  }
+  return st;
+}
+
+bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req) {
+  if (!s || !req || (unsigned)u >= SPAGM_UNIT_COUNT || !s->in_epoch) return false;
+  if (!(s->o.units & (1u << u)) || s->produced[u] >= s->o.epoch_txns) return false;
+  spagm_rng *r = &s->rng[u];
+  spagm_request_init(req);
+  if (u == SPAGM_UNIT_ATTR) spagm__stim_attr_next(s, r, req);
+  else spagm__stim_pix_next(s, r, req);
+  /* A small rate of words no decoder accepts, in place of the legal one. */
+  if (spagm_rng_below(r, 1000000) < s->o.illegal_ppm)
+    req->insn = spagm__stim_illegal_word(r, req->insn);
+  req->tag = ++s->tag[u];
+  s->produced[u]++;
+  return true;
+}
+
+const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u) {
+  if (!s || (unsigned)u >= SPAGM_UNIT_COUNT) return "";
+  return s->summary[u];
+}
+
+uint32_t spagm__stim_lane_mask(spagm_rng *r) {
+  unsigned k = spagm_rng_below(r, 100);
+  if (k < 55) return 0xFFFFFFFFu;
+  if (k < 60) return 0;
+  if (k < 70) return 1u << spagm_rng_below(r, 32);
+  return spagm_rng_u32(r);
+}
+
+bool spagm__stim_encode(const spagm_insn *insn, spagm_request *req) {
+  uint64_t w;
+  if (spagm_encode(insn, &w, NULL, NULL) != SPAGM_OK) return false;
+  req->insn = w;
+  return true;
+}
+
+uint64_t spagm__stim_illegal_word(spagm_rng *r, uint64_t legal) {
+  spagm_insn tmp;
+  for (int tries = 0; tries < 64; tries++) {
+    uint64_t w;
+    unsigned k = spagm_rng_below(r, 3);
+    if (k == 0) w = legal ^ (1ull << spagm_rng_below(r, 64)); /* one bit flipped */
+    else if (k == 1) w = legal ^ spagm_rng_u64(r) >> spagm_rng_below(r, 48);
+    else w = spagm_rng_u64(r); /* anything */
+    if (spagm_decode(w, &tmp, NULL) != SPAGM_OK) return w;
+  }
+  return 0; /* opcode 0 is no instruction of ours */
+}

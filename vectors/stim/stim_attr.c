@@ -1,0 +1,429 @@
+/* Attribute-unit stimulus: per-epoch state (stage, maps with holes, ISBE
+ * contents, write status, HW values) and ALD/AST/AL2P/ISBERD requests,
+ * directed first, then constrained-random. */
+#include <stdio.h>
+#include <string.h>
+
+#include "stim_internal.h"
+
+/* ---- State ------------------------------------------------------------- */
+
+/* A map with holes: a few runs of set attributes, biased towards the
+ * interesting areas (position, generics, colours, texture coordinates). */
+static void random_map(spagm_rng *r, uint32_t bits[SPAGM_ATTR_MAP_WORDS],
+                       unsigned density) {
+  memset(bits, 0, SPAGM_ATTR_MAP_WORDS * sizeof bits[0]);
+  static const unsigned starts[] = {0x060 / 4, 0x070 / 4, 0x080 / 4, 0x100 / 4,
+                                    0x280 / 4, 0x2C0 / 4, 0x2F0 / 4, 0x300 / 4};
+  unsigned runs = 1 + spagm_rng_below(r, density);
+  for (unsigned i = 0; i < runs; i++) {
+    unsigned start = spagm_rng_pct(r, 70) ? starts[spagm_rng_below(r, 8)] +
+                                                spagm_rng_below(r, 8)
+                                          : spagm_rng_below(r, 256);
+    unsigned len = 1 + spagm_rng_below(r, 12);
+    for (unsigned a = start; a < start + len && a < 256; a++)
+      if (!spagm_rng_pct(r, 15)) bits[a / 32] |= 1u << (a % 32); /* holes */
+  }
+}
+
+static void or_map(uint32_t *dst, const uint32_t *a) {
+  for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++) dst[i] |= a[i];
+}
+
+/* Fill a space's attribute region for every vertex entry with random data
+ * and random write status (mostly written). Words beyond the live vertices
+ * also get data, as leftovers a previous draw could have left (R2). */
+static void fill_space(spagm_rng *r, spagm_model *m, spagm_space sp,
+                       const uint32_t *bmap, unsigned vertex_count) {
+  unsigned n = 0;
+  for (unsigned a = 0; a < SPAGM_ATTR_COUNT; a++) n += spagm__stim_bit(bmap, a);
+  unsigned entries = vertex_count + 8 < SPAGM_ATTR_MAX_VERTICES ? vertex_count + 8
+                                                               : SPAGM_ATTR_MAX_VERTICES;
+  /* R1: the attribute region of `entries` vertices spans
+   * ceil(entries/32) * N * 128 bytes from 0. */
+  uint32_t bytes = ((entries + 31) / 32) * n * 128u;
+  for (uint32_t off = 0; off < bytes; off += 4)
+    spagm_attr_write32(m, sp, off, spagm_rng_u32(r), NULL);
+  for (unsigned v = 0; v < entries; v++) {
+    uint32_t w[SPAGM_ATTR_MAP_WORDS];
+    for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
+      w[i] = bmap[i] & (spagm_rng_u32(r) | spagm_rng_u32(r) | spagm_rng_u32(r));
+    /* Sometimes a written bit where the BMAP is 0: the tables ignore it. */
+    if (spagm_rng_pct(r, 10)) w[spagm_rng_below(r, 8)] |= spagm_rng_u32(r);
+    spagm_attr_set_written_bits(m, sp, v, w, NULL);
+  }
+}
+
+static void fill_region(spagm_rng *r, spagm_model *m, spagm_space sp, uint32_t base,
+                        uint32_t size) {
+  for (uint32_t off = 0; off < size; off += 4)
+    spagm_attr_write32(m, sp, base + off, spagm_rng_u32(r), NULL);
+}
+
+spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
+                                    spagm_diag *d) {
+  stim_attr *a = &s->attr;
+  memset(a, 0, sizeof *a);
+  spagm_attr_config c;
+  spagm_attr_config_default(&c);
+  bool attr_on = (s->o.units & (1u << SPAGM_UNIT_ATTR)) != 0;
+  bool pix_on = (s->o.units & (1u << SPAGM_UNIT_PIX)) != 0;
+  /* Every VTG stage; PS mostly when only the pixel unit runs, sometimes
+   * otherwise so that R8 faults of both units are exercised. */
+  static const spagm_stage vtg[] = {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB, SPAGM_STAGE_TI,
+                                    SPAGM_STAGE_TS, SPAGM_STAGE_GS};
+  if (!attr_on && pix_on)
+    c.stage = spagm_rng_pct(r, 90) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
+  else if (pix_on && spagm_rng_pct(r, 25))
+    c.stage = SPAGM_STAGE_PS;
+  else
+    c.stage = spagm_rng_pct(r, 4) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
+  c.shared = spagm_rng_pct(r, 20);
+  c.trap = spagm_rng_pct(r, 50);
+  static const uint32_t counts[] = {1, 3, 17, 32, 33, 64, 96, 100, 128, 200, 256};
+  c.vertex_count = spagm_rng_pct(r, 70) ? counts[spagm_rng_below(r, 11)]
+                                        : 1 + spagm_rng_below(r, 256);
+  static const uint32_t patch[] = {8, 16, 32, 64, 128};
+  c.patch_words = patch[spagm_rng_below(r, 5)];
+  c.gs_max_vertices = spagm_rng_below(r, 40);
+  random_map(r, c.imap, 6);
+  random_map(r, c.omap, 6);
+  random_map(r, c.omap_prev, 6);
+  random_map(r, c.imap_next, 6);
+  /* Make the input and output BMAPs non-trivial: share most of IMAP with
+   * the previous OMAP, and of OMAP with the next IMAP. */
+  if (spagm_rng_pct(r, 80)) or_map(c.omap_prev, c.imap);
+  if (spagm_rng_pct(r, 80)) or_map(c.imap_next, c.omap);
+  if (spagm_rng_pct(r, 30)) {
+    c.streq_start = spagm_rng_below(r, 256);
+    c.streq_end = c.streq_start + spagm_rng_below(r, 16);
+    if (c.streq_end > 255) c.streq_end = 255;
+  }
+  /* Mostly the R3 defaults; sometimes a driver's own table. */
+  if (spagm_rng_pct(r, 25))
+    for (unsigned i = 0; i < 8; i++) c.defaults[spagm_rng_below(r, 256)] = spagm_rng_u32(r);
+  spagm_status st = spagm_attr_set_config(m, &c, d);
+  if (st != SPAGM_OK) return st;
+
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_IN, a->bmap_in, NULL);
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, a->bmap_out, NULL);
+  fill_space(r, m, SPAGM_SPACE_ISBE_IN, a->bmap_in, c.vertex_count);
+  if (!c.shared) fill_space(r, m, SPAGM_SPACE_ISBE_OUT, a->bmap_out, c.vertex_count);
+  else {
+    /* Shared memory: the output side still has its own write status. */
+    for (unsigned v = 0; v < c.vertex_count; v++) {
+      uint32_t w[SPAGM_ATTR_MAP_WORDS];
+      for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
+        w[i] = a->bmap_out[i] & spagm_rng_u32(r);
+      spagm_attr_set_written_bits(m, SPAGM_SPACE_ISBE_OUT, v, w, NULL);
+    }
+  }
+  static const spagm_isbe_region regions[] = {SPAGM_REGION_MAP, SPAGM_REGION_PATCH,
+                                              SPAGM_REGION_PRIM};
+  for (unsigned i = 0; i < 3; i++) {
+    uint32_t base = spagm_isbe_region_base(regions[i]);
+    uint32_t size = spagm_isbe_region_size(regions[i]);
+    fill_region(r, m, SPAGM_SPACE_ISBE_IN, base, size);
+    if (!c.shared) fill_region(r, m, SPAGM_SPACE_ISBE_OUT, base, size);
+  }
+  spagm_attr_set_primitive_count(m, spagm_rng_below(r, 64), NULL);
+  for (unsigned v = 0; v < SPAGM_ATTR_MAX_VERTICES; v++)
+    for (unsigned k = 1; k < SPAGM_HW_COUNT; k++)
+      spagm_attr_set_hw(m, (spagm_attr_hw)k, v, spagm_rng_u32(r), NULL);
+  for (unsigned p = 0; p < SPAGM_ATTR_MAX_PRIMITIVES; p++)
+    spagm_attr_set_hw(m, SPAGM_HW_PRIMITIVE_ID, p, spagm_rng_u32(r), NULL);
+
+  a->stage = c.stage;
+  a->vertex_count = c.vertex_count;
+  a->patch_words = c.patch_words;
+  a->gs_max = c.gs_max_vertices;
+  unsigned nin = 0, nout = 0;
+  for (unsigned i = 0; i < SPAGM_ATTR_COUNT; i++) {
+    nin += spagm__stim_bit(a->bmap_in, i);
+    nout += spagm__stim_bit(a->bmap_out, i);
+  }
+  snprintf(s->summary[SPAGM_UNIT_ATTR], sizeof s->summary[0],
+           "stage %s, %u vertices, %u/%u attributes in/out, patch %u words, "
+           "GS max %u, trap %s%s",
+           spagm_stage_name(c.stage), c.vertex_count, nin, nout, c.patch_words,
+           c.gs_max_vertices, c.trap ? "on" : "off", c.shared ? ", shared ISBE" : "");
+  return SPAGM_OK;
+}
+
+/* ---- Requests ---------------------------------------------------------- */
+
+#define DIRECTED_DONE 1000u
+
+static bool is_vs(spagm_stage st) {
+  return st == SPAGM_STAGE_VSA || st == SPAGM_STAGE_VSB;
+}
+
+/* An attribute byte address worth loading or storing. */
+static uint32_t pick_addr(spagm_rng *r, const uint32_t *bmap) {
+  unsigned k = spagm_rng_below(r, 100);
+  if (k < 55) {
+    /* A mapped attribute, when there is one. */
+    unsigned start = spagm_rng_below(r, 256);
+    for (unsigned i = 0; i < 256; i++) {
+      unsigned a = (start + i) & 255u;
+      if (spagm__stim_bit(bmap, a)) return a * 4;
+    }
+  }
+  if (k < 70) {
+    /* Default classes of R3 and the HW attributes of R2. */
+    static const uint32_t special[] = {0x07C, 0x08C, 0x0FC, 0x27C, 0x28C, 0x29C,
+                                       0x2AC, 0x2BC, 0x30C, 0x39C, 0x060, 0x2F0,
+                                       0x2F4, 0x2F8, 0x2FC, 0x3FC, 0x070, 0x000};
+    return special[spagm_rng_below(r, sizeof special / sizeof special[0])];
+  }
+  if (k < 78) return 1008 + 4 * spagm_rng_below(r, 4); /* vector past 1024 (R4) */
+  if (k < 85) return spagm_rng_below(r, 1024);         /* unaligned too (R10) */
+  return 4 * spagm_rng_below(r, 256);
+}
+
+static void vertex_handles(const stim_attr *a, spagm_rng *r, uint32_t out[SPAGM_LANES]) {
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    if (spagm_rng_pct(r, 92) && a->vertex_count)
+      out[l] = spagm_rng_below(r, a->vertex_count);
+    else if (spagm_rng_pct(r, 80))
+      out[l] = a->vertex_count + spagm_rng_below(r, 40); /* just out of range */
+    else
+      out[l] = spagm_rng_u32(r);
+  }
+}
+
+static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req) {
+  vertex_handles(a, r, req->vertex);
+  vertex_handles(a, r, req->primitive);
+}
+
+static void random_data(spagm_rng *r, spagm_request *req) {
+  for (unsigned i = 0; i < 4; i++)
+    for (unsigned l = 0; l < SPAGM_LANES; l++) req->d[i][l] = spagm_rng_u32(r);
+}
+
+/* R7 AL2P result for addr under bmap: [9:0] address, [17:10] rank, bit 31
+ * when unmapped. Built from the maps, not from executing AL2P, so traffic
+ * never depends on results. */
+static uint32_t al2p_value(const uint32_t *bmap, uint32_t addr) {
+  unsigned attr = (addr & 1023u) / 4, rank = 0;
+  if (addr >= 1024 || !spagm__stim_bit(bmap, attr)) return 0x80000000u | (addr & 1023u);
+  for (unsigned i = 0; i < attr; i++) rank += spagm__stim_bit(bmap, i);
+  return (uint32_t)rank << 10 | (addr & 1023u);
+}
+
+static spagm_asize pick_size(spagm_rng *r) {
+  return (spagm_asize)spagm_rng_below(r, 4);
+}
+
+static uint8_t pick_dst(spagm_rng *r) {
+  return spagm_rng_pct(r, 3) ? SPAGM_RZ : spagm__stim_reg(r);
+}
+
+/* ALD in one of its three forms. `form` 0 immediate, 1 indexed patch,
+ * 2 .PHYS; out selects .O. */
+static void make_ald(stim_attr *a, spagm_rng *r, spagm_request *req, int form, bool out,
+                     spagm_asize size, uint32_t addr) {
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_ALD);
+  i.rd = pick_dst(r);
+  i.out = out;
+  i.asize = size;
+  const uint32_t *bmap = out ? a->bmap_out : a->bmap_in;
+  if (form == 0) {
+    i.imm = (int32_t)(addr & 1023u);
+    i.patch = a->stage == SPAGM_STAGE_TI || a->stage == SPAGM_STAGE_TS
+                  ? spagm_rng_pct(r, 30)
+                  : spagm_rng_pct(r, 2);
+  } else if (form == 1) {
+    i.patch = true;
+    i.ra = spagm__stim_reg(r);
+    i.imm = spagm_rng_range(r, -64, 64);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+  } else {
+    i.phys = true;
+    i.ra = spagm__stim_reg(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(r, bmap))
+                                          : spagm_rng_u32(r);
+  }
+  /* Vertex handle: VS uses the implicit vertex (R8: Rb must be RZ); the
+   * other VTG stages name Rb, rarely RZ (handle 0). */
+  bool vs = is_vs(a->stage);
+  if ((!vs && !spagm_rng_pct(r, 3)) || (vs && spagm_rng_pct(r, 2))) {
+    i.rb = spagm__stim_reg(r);
+    vertex_handles(a, r, req->b[0]);
+  }
+  spagm__stim_encode(&i, req);
+}
+
+static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
+                     spagm_asize size, uint32_t addr) {
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_AST);
+  i.rb = spagm__stim_reg(r);
+  i.asize = size;
+  if (form == 0) {
+    i.imm = (int32_t)(addr & 1023u);
+  } else if (form == 1) {
+    i.patch = true;
+    i.ra = spagm__stim_reg(r);
+    i.imm = spagm_rng_range(r, -64, 64);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+  } else {
+    i.phys = true;
+    i.ra = spagm__stim_reg(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(a->bmap_out, pick_addr(r, a->bmap_out))
+                                          : spagm_rng_u32(r);
+  }
+  if (a->stage == SPAGM_STAGE_GS || spagm_rng_pct(r, 5)) {
+    /* GS state (R12): [15:0] output vertex index, upper bits opaque. */
+    i.rc = spagm__stim_reg(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->c[l] = (spagm_rng_u32(r) & 0xFFFF0000u) |
+                  (spagm_rng_pct(r, 90) ? spagm_rng_below(r, a->gs_max + 3)
+                                        : spagm_rng_below(r, 0x10000));
+  }
+  random_data(r, req);
+  spagm__stim_encode(&i, req);
+}
+
+static void make_al2p(stim_attr *a, spagm_rng *r, spagm_request *req, bool out,
+                      spagm_asize size, uint32_t addr) {
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_AL2P);
+  i.rd = pick_dst(r);
+  i.out = out;
+  i.asize = size;
+  i.pd = spagm_rng_pct(r, 30) ? SPAGM_PT : (uint8_t)spagm_rng_below(r, 7);
+  if (spagm_rng_pct(r, 60)) {
+    i.imm = (int32_t)(addr & 1023u);
+  } else {
+    i.ra = spagm__stim_reg(r);
+    i.imm = spagm_rng_range(r, -64, 64);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = spagm_rng_pct(r, 90) ? pick_addr(r, out ? a->bmap_out : a->bmap_in)
+                                          : (uint32_t)spagm_rng_range(r, -128, 1200);
+  }
+  (void)a;
+  spagm__stim_encode(&i, req);
+}
+
+static void make_isberd(stim_attr *a, spagm_rng *r, spagm_request *req,
+                        spagm_isbe_region region) {
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_ISBERD);
+  i.rd = pick_dst(r);
+  i.out = spagm_rng_pct(r, 40);
+  i.region = region;
+  i.skew = spagm_rng_pct(r, 50);
+  i.isize = (spagm_isbe_size)spagm_rng_below(r, 3);
+  uint32_t size = region == SPAGM_REGION_PATCH ? 4 * a->patch_words
+                  : region == SPAGM_REGION_ATTR ? 32u * 4u * 64u
+                                                : spagm_isbe_region_size(region);
+  if (!spagm_rng_pct(r, 5)) {
+    i.ra = spagm__stim_reg(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = spagm_rng_pct(r, 93) ? spagm_rng_below(r, size)
+                                          : size + spagm_rng_below(r, 256);
+  }
+  spagm__stim_encode(&i, req);
+}
+
+/* Queue an ALD.O of what the AST in req just stored: same lanes, same
+ * vertices (implicit, and as Rb handles in TI/TS), same address and size,
+ * so the load sees the store (the AST-then-ALD.O hazard). */
+static void queue_readback(stim_attr *a, spagm_rng *r, const spagm_request *ast,
+                           spagm_asize size, uint32_t addr) {
+  spagm_request_init(&a->followup);
+  make_ald(a, r, &a->followup, 0, true, size, addr);
+  a->followup.lane_mask = ast->lane_mask;
+  memcpy(a->followup.vertex, ast->vertex, sizeof ast->vertex);
+  memcpy(a->followup.primitive, ast->primitive, sizeof ast->primitive);
+  memcpy(a->followup.b[0], ast->vertex, sizeof ast->vertex);
+  a->have_followup = true;
+}
+
+/* Directed recipes walked at the start of each epoch; false when done. */
+static bool directed(stim_attr *a, spagm_rng *r, spagm_request *req) {
+  unsigned k = a->directed++;
+  const uint32_t *bin = a->bmap_in, *bout = a->bmap_out;
+  /* 0..7: every size of ALD .I and .O at a mapped address. */
+  if (k < 8) {
+    make_ald(a, r, req, 0, k >= 4, (spagm_asize)(k % 4), pick_addr(r, k >= 4 ? bout : bin));
+    return true;
+  }
+  k -= 8;
+  /* 8..15: the default classes (R3) and bounds (R4). */
+  static const uint32_t probes[] = {0x070, 0x080, 0x280, 0x300, 0x3F0, 1016, 1020, 0x2F0};
+  static const spagm_asize probe_size[] = {SPAGM_ASZ_128, SPAGM_ASZ_128, SPAGM_ASZ_128,
+                                           SPAGM_ASZ_128, SPAGM_ASZ_128, SPAGM_ASZ_128,
+                                           SPAGM_ASZ_64,  SPAGM_ASZ_96};
+  if (k < 8) {
+    make_ald(a, r, req, 0, false, probe_size[k], probes[k]);
+    return true;
+  }
+  k -= 8;
+  /* 16..19: AL2P then ALD.PHYS / AST.PHYS (R7), .I and .O. */
+  if (k < 4) {
+    bool out = k >= 2;
+    if (k % 2 == 0) make_al2p(a, r, req, out, SPAGM_ASZ_32, pick_addr(r, out ? bout : bin));
+    else if (out) make_ast(a, r, req, 2, SPAGM_ASZ_32, 0);
+    else make_ald(a, r, req, 2, false, SPAGM_ASZ_32, 0);
+    return true;
+  }
+  k -= 4;
+  /* 20..23: AST of each size, each followed by ALD.O of the same place. */
+  if (k < 4) {
+    uint32_t addr = pick_addr(r, bout);
+    make_ast(a, r, req, 0, (spagm_asize)k, addr);
+    queue_readback(a, r, req, (spagm_asize)k, addr);
+    return true;
+  }
+  k -= 4;
+  /* 24..27: patch load and store in both forms, ISBERD map and attribute. */
+  switch (k) {
+    case 0: make_ald(a, r, req, 1, false, SPAGM_ASZ_64, 0); return true;
+    case 1: make_ast(a, r, req, 1, SPAGM_ASZ_128, 0); return true;
+    case 2: make_isberd(a, r, req, SPAGM_REGION_MAP); return true;
+    case 3: make_isberd(a, r, req, SPAGM_REGION_ATTR); return true;
+    default: return false;
+  }
+}
+
+void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
+  stim_attr *a = &s->attr;
+  if (a->have_followup) {
+    *req = a->followup;
+    a->have_followup = false;
+    return;
+  }
+  req->lane_mask = spagm__stim_lane_mask(r);
+  thread_context(a, r, req);
+  if (a->directed < DIRECTED_DONE && directed(a, r, req)) return;
+  a->directed = DIRECTED_DONE;
+  unsigned k = spagm_rng_below(r, 100);
+  bool tess = a->stage == SPAGM_STAGE_TI || a->stage == SPAGM_STAGE_TS;
+  if (k < 45) {
+    bool out = a->stage == SPAGM_STAGE_GS ? spagm_rng_pct(r, 3) : spagm_rng_pct(r, 35);
+    int form = spagm_rng_below(r, 100) < 60 ? 0 : (tess && spagm_rng_pct(r, 60)) ? 1 : 2;
+    spagm_asize size = form == 2 && spagm_rng_pct(r, 95) ? SPAGM_ASZ_32 : pick_size(r);
+    make_ald(a, r, req, form, out, size, pick_addr(r, out ? a->bmap_out : a->bmap_in));
+  } else if (k < 72) {
+    bool patch = (a->stage == SPAGM_STAGE_TI && spagm_rng_pct(r, 60)) || spagm_rng_pct(r, 3);
+    int form = spagm_rng_below(r, 100) < 60 ? 0 : patch ? 1 : 2;
+    spagm_asize size = form == 2 && spagm_rng_pct(r, 95) ? SPAGM_ASZ_32 : pick_size(r);
+    uint32_t addr = pick_addr(r, a->bmap_out);
+    make_ast(a, r, req, form, size, addr);
+    if (form == 0 && a->stage != SPAGM_STAGE_GS && spagm_rng_pct(r, 30))
+      queue_readback(a, r, req, size, addr);
+  } else if (k < 84) {
+    bool out = spagm_rng_pct(r, 40);
+    make_al2p(a, r, req, out, pick_size(r), pick_addr(r, out ? a->bmap_out : a->bmap_in));
+  } else {
+    make_isberd(a, r, req, (spagm_isbe_region)spagm_rng_below(r, 4));
+  }
+}

@@ -1,0 +1,95 @@
+/* Pixel-unit stimulus: per-epoch raster state (sample count, standard or
+ * programmable positions, SSAA) and PIXLD requests over every mode with
+ * full, partial and empty coverage. */
+#include <stdio.h>
+#include <string.h>
+
+#include "stim_internal.h"
+
+spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
+                                   spagm_diag *d) {
+  stim_pix *p = &s->pix;
+  memset(p, 0, sizeof *p);
+  static const unsigned counts[] = {1, 2, 4, 8, 16};
+  spagm_raster_config c;
+  memset(&c, 0, sizeof c);
+  c.samples = (uint8_t)counts[spagm_rng_below(r, 5)];
+  c.positions = spagm_rng_pct(r, 25) ? SPAGM_PIX_POSITIONS_PROGRAMMABLE
+                                     : SPAGM_PIX_POSITIONS_STANDARD;
+  for (unsigned i = 0; i < SPAGM_PIX_MAX_SAMPLES; i++) {
+    c.table[i].x = (int8_t)spagm_rng_range(r, SPAGM_PIX_POS_MIN, SPAGM_PIX_POS_MAX);
+    c.table[i].y = (int8_t)spagm_rng_range(r, SPAGM_PIX_POS_MIN, SPAGM_PIX_POS_MAX);
+  }
+  c.ssaa = spagm_rng_pct(r, 40);
+  spagm_status st = spagm_pix_set_config(m, &c, d);
+  if (st != SPAGM_OK) return st;
+  p->samples = c.samples;
+  p->ssaa = c.ssaa;
+  spagm_stage stage = SPAGM_STAGE_VSA;
+  spagm_attr_get_stage(m, &stage, NULL);
+  snprintf(s->summary[SPAGM_UNIT_PIX], sizeof s->summary[0],
+           "stage %s, %u samples, %s positions, SSAA %s", spagm_stage_name(stage),
+           c.samples,
+           c.positions == SPAGM_PIX_POSITIONS_STANDARD ? "standard" : "programmable",
+           c.ssaa ? "on" : "off");
+  return SPAGM_OK;
+}
+
+/* Coverage of one pixel: full, empty or partial, sometimes with bits above
+ * the sample count set (they must be ignored, R13/N53). */
+static uint16_t coverage(spagm_rng *r, unsigned samples) {
+  uint16_t full = (uint16_t)(samples >= 16 ? 0xFFFFu : (1u << samples) - 1u);
+  unsigned k = spagm_rng_below(r, 100);
+  uint16_t c = k < 30 ? full : k < 45 ? 0 : (uint16_t)(spagm_rng_u32(r) & full);
+  if (spagm_rng_pct(r, 10)) c |= (uint16_t)(spagm_rng_u32(r) & ~full);
+  return c;
+}
+
+static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
+                       spagm_pixld_mode mode, int index) {
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_PIXLD);
+  i.pmode = mode;
+  i.rd = spagm_rng_pct(r, 3) ? SPAGM_RZ : spagm__stim_reg(r);
+  if (mode == SPAGM_PIX_COVERED || mode == SPAGM_PIX_MY_INDEX || spagm_rng_pct(r, 10))
+    i.pd = spagm_rng_pct(r, 35) ? SPAGM_PT : (uint8_t)spagm_rng_below(r, 7);
+  if (index >= 0) {
+    i.imm = index; /* [#imm8], zero-extended (R13) */
+  } else if (spagm_rng_pct(r, 50)) {
+    i.imm = spagm_rng_pct(r, 85) ? spagm_rng_range(r, 0, (int32_t)p->samples + 1)
+                                 : spagm_rng_range(r, 0, 255);
+  } else {
+    /* [Ra+#imm8], imm sign-extended, sometimes pushing the index below 0. */
+    i.ra = spagm__stim_reg(r);
+    i.imm = spagm_rng_pct(r, 80) ? spagm_rng_range(r, -3, 3) : spagm_rng_range(r, -128, 127);
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      req->a[0][l] = spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples + 2)
+                                          : spagm_rng_u32(r);
+  }
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    req->coverage[l] = coverage(r, p->samples);
+    req->sample[l] = (uint8_t)(spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples)
+                                                    : spagm_rng_below(r, 16));
+  }
+  spagm__stim_encode(&i, req);
+}
+
+void spagm__stim_pix_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
+  stim_pix *p = &s->pix;
+  req->lane_mask = spagm__stim_lane_mask(r);
+  /* Directed: every mode, then COVERED and OFFSET at every index up to the
+   * sample count (the first invalid one included). */
+  unsigned k = p->directed;
+  if (k < 6) {
+    p->directed++;
+    make_pixld(p, r, req, (spagm_pixld_mode)k, -1);
+    return;
+  }
+  if (k < 6 + 2 * (p->samples + 1)) {
+    p->directed++;
+    unsigned j = k - 6;
+    make_pixld(p, r, req, j % 2 ? SPAGM_PIX_OFFSET : SPAGM_PIX_COVERED, (int)(j / 2));
+    return;
+  }
+  make_pixld(p, r, req, (spagm_pixld_mode)spagm_rng_below(r, 6), -1);
+}
