@@ -1,0 +1,305 @@
+/* Lock-step co-simulation core: stimulus, golden model, scoreboards and
+ * reports (cosim.h). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cosim_internal.h"
+
+void spagm_cosim_opts_default(spagm_cosim_opts *o) {
+  o->seed = 1;
+  o->txns = 20000;
+  o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
+  o->epoch_txns = 2000;
+  o->max_errors = 10;
+  o->check = true;
+  o->repro = NULL;
+}
+
+bool spagm_cosim_parse_units(const char *list, uint32_t *mask) {
+  uint32_t m = 0;
+  const char *p = list;
+  while (p && *p) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    bool ok = false;
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      const char *name = spagm_unit_name((spagm_unit)u);
+      if (strlen(name) == n && strncmp(p, name, n) == 0) {
+        m |= 1u << u;
+        ok = true;
+      }
+    }
+    if (!ok) return false;
+    p = e ? e + 1 : NULL;
+  }
+  if (!m) return false;
+  *mask = m;
+  return true;
+}
+
+spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
+  if (!o) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no options");
+    return NULL;
+  }
+  spagm_cosim *c = calloc(1, sizeof *c);
+  if (!c) goto nomem;
+  c->o = *o;
+  const char *repro = o->repro ? o->repro : "spagm-cosim";
+  c->repro = malloc(strlen(repro) + 1); /* strdup is not C11 */
+  if (c->repro) memcpy(c->repro, repro, strlen(repro) + 1);
+  c->model = spagm_model_new();
+  if (!c->repro || !c->model) goto nomem;
+  spagm_stim_opts so;
+  spagm_stim_opts_default(&so);
+  so.seed = o->seed;
+  so.units = o->units;
+  so.epoch_txns = o->epoch_txns ? o->epoch_txns : 1;
+  c->stim = spagm_stim_new(&so, d);
+  if (!c->stim) {
+    spagm_cosim_free(c);
+    return NULL;
+  }
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    c->sb[u].ring = calloc(SPAGM_COSIM_PARK, sizeof *c->sb[u].ring);
+    if (!c->sb[u].ring) goto nomem;
+    spagm_rng_seed(&c->sb[u].rng, o->seed, 0xB4C4u, u, 0);
+  }
+  c->first_error_cycle = ~0ull;
+  c->epoch = ~0u;
+  return c;
+nomem:
+  spagm_cosim_free(c);
+  spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  return NULL;
+}
+
+void spagm_cosim_free(spagm_cosim *c) {
+  if (!c) return;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    free(c->sb[u].ring);
+    free(c->sb[u].cfg);
+    free(c->sb[u].rb);
+  }
+  spagm_stim_free(c->stim);
+  spagm_model_free(c->model);
+  free(c->report);
+  free(c->taken);
+  free(c->repro);
+  free(c);
+}
+
+bool spagm_cosim_begin_epoch(spagm_cosim *c) {
+  /* The run ends when every unit has produced its share. */
+  bool more = false;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    if ((c->o.units >> u & 1u) && c->sb[u].issued < c->o.txns) more = true;
+  if (!more) return false;
+  c->epoch = c->epoch == ~0u ? 0 : c->epoch + 1;
+  spagm_diag d;
+  if (spagm_stim_begin_epoch(c->stim, c->epoch, c->model, &d) != SPAGM_OK) {
+    spagm__cosim_reportf(c, "cosim: epoch %u state could not be loaded: %s\n", c->epoch,
+                         d.msg);
+    c->errors++;
+    return false;
+  }
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    spagm__cosim_build_cfg(c, (spagm_unit)u);
+    c->sb[u].cfg_pos = 0;
+    c->sb[u].nrb = 0;
+    c->sb[u].rb_pos = 0;
+    c->sb[u].rb_built = false;
+  }
+  return true;
+}
+
+unsigned spagm_cosim_epoch(const spagm_cosim *c) { return c->epoch; }
+
+bool spagm_cosim_cfg_next(spagm_cosim *c, spagm_unit u, uint32_t *addr, uint32_t *data) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  if (s->cfg_pos >= s->ncfg) return false;
+  *addr = s->cfg[s->cfg_pos].addr;
+  *data = s->cfg[s->cfg_pos].data;
+  s->cfg_pos++;
+  return true;
+}
+
+bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT || !(c->o.units >> u & 1u)) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  if (s->issued >= c->o.txns) return false;
+  if (!spagm_stim_next(c->stim, u, req)) return false;
+  s->issued++;
+  return true;
+}
+
+void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
+                        uint64_t cycle) {
+  spagm_cosim_unit *s = &c->sb[u];
+  spagm_cosim_parked *p = &s->ring[req->tag % SPAGM_COSIM_PARK];
+  s->accepted++;
+  s->outstanding++;
+  if (p->used) {
+    spagm__cosim_reportf(c,
+                         "MISMATCH %s: tag %u accepted at cycle %llu while tag %u is still "
+                         "outstanding in the same scoreboard slot (more than %u in flight)\n",
+                         spagm_unit_name(u), req->tag, (unsigned long long)cycle, p->tag,
+                         SPAGM_COSIM_PARK);
+    spagm__cosim_error(c, cycle);
+  }
+  p->used = true;
+  p->tag = req->tag;
+  p->cycle = cycle;
+  p->req = *req;
+  if (c->o.check) spagm_execute_explained(c->model, req, &p->exp, &p->ex);
+}
+
+unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
+  return (unsigned)u < SPAGM_UNIT_COUNT ? c->sb[u].outstanding : 0;
+}
+
+unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
+                           uint64_t cycle) {
+  spagm_cosim_unit *s = &c->sb[u];
+  spagm_cosim_parked *p = &s->ring[rsp->tag % SPAGM_COSIM_PARK];
+  if (!p->used || p->tag != rsp->tag) {
+    spagm__cosim_reportf(c,
+                         "MISMATCH %s: response with tag %u at cycle %llu matches no accepted "
+                         "request (lost, duplicated or corrupted tag)\n  reproduce: %s\n",
+                         spagm_unit_name(u), rsp->tag, (unsigned long long)cycle, c->repro);
+    s->failed++;
+    spagm__cosim_error(c, cycle);
+    return 1;
+  }
+  p->used = false;
+  s->outstanding--;
+  s->checked++;
+  if (!c->o.check) {
+    s->passed++;
+    return 0;
+  }
+  if (p->exp.fault != SPAGM_FAULT_NONE) s->faults++;
+  unsigned diffs = spagm__cosim_compare(c, u, p, rsp, cycle);
+  if (diffs) {
+    s->failed++;
+    spagm__cosim_error(c, cycle);
+  } else {
+    s->passed++;
+  }
+  return diffs;
+}
+
+bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  if (!s->rb_built) {
+    /* Built at the end of the epoch: which words to read depends on the
+     * state the epoch ended in only through its fixed configuration. */
+    spagm__cosim_build_readback(c, u);
+    s->rb_built = true;
+  }
+  if (s->rb_pos >= s->nrb) return false;
+  *addr = s->rb[s->rb_pos++];
+  return true;
+}
+
+unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
+                                    uint32_t data, uint64_t cycle) {
+  spagm_cosim_unit *s = &c->sb[u];
+  s->rb_checked++;
+  if (!c->o.check) return 0;
+  uint32_t want = 0;
+  spagm__cosim_model_read(c, u, addr, &want);
+  if (want == data) return 0;
+  s->rb_failed++;
+  if (s->rb_failed <= 8)
+    spagm__cosim_reportf(c,
+                         "MISMATCH %s image at end of epoch %u (cycle %llu): %s address "
+                         "0x%08x holds 0x%08x, model has 0x%08x\n  reproduce: %s\n",
+                         spagm_unit_name(u), c->epoch, (unsigned long long)cycle,
+                         spagm__cosim_target_name(u, addr), addr, data, want, c->repro);
+  spagm__cosim_error(c, cycle);
+  return 1;
+}
+
+bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  return spagm_rng_pct(&c->sb[u].rng, pct);
+}
+
+void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  size_t len = (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1;
+  if (c->report_len + len + 1 > c->report_cap) {
+    size_t cap = c->report_cap ? c->report_cap * 2 : 4096;
+    while (cap < c->report_len + len + 1) cap *= 2;
+    char *nb = realloc(c->report, cap);
+    if (!nb) return;
+    c->report = nb;
+    c->report_cap = cap;
+  }
+  memcpy(c->report + c->report_len, buf, len);
+  c->report_len += len;
+  c->report[c->report_len] = '\0';
+}
+
+void spagm__cosim_error(spagm_cosim *c, uint64_t cycle) {
+  c->errors++;
+  if (cycle < c->first_error_cycle) c->first_error_cycle = cycle;
+}
+
+const char *spagm_cosim_take_report(spagm_cosim *c) {
+  /* The returned text stays valid until the next call. */
+  free(c->taken);
+  c->taken = c->report ? c->report : NULL;
+  c->report = NULL;
+  c->report_len = c->report_cap = 0;
+  return c->taken ? c->taken : "";
+}
+
+uint64_t spagm_cosim_errors(const spagm_cosim *c) { return c->errors; }
+uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c) { return c->first_error_cycle; }
+bool spagm_cosim_should_stop(const spagm_cosim *c) {
+  return c->o.max_errors && c->errors >= c->o.max_errors;
+}
+
+uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
+  uint64_t passed = 0, failed = 0, images = 0, total = 0;
+  fprintf(out, "\n== spagm co-simulation summary ==\n");
+  fprintf(out, "seed %llu, %u epochs, %s\n", (unsigned long long)c->o.seed,
+          c->epoch == ~0u ? 0 : c->epoch + 1,
+          c->o.check ? "checking against the golden model" : "NO CHECK (+no_check)");
+  fprintf(out, "%-5s %10s %10s %8s %8s %8s %12s\n", "unit", "requests", "passed", "failed",
+          "faults", "pending", "image words");
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(c->o.units >> u & 1u)) continue;
+    spagm_cosim_unit *s = &c->sb[u];
+    fprintf(out, "%-5s %10llu %10llu %8llu %8llu %8u %6llu/%-5llu\n",
+            spagm_unit_name((spagm_unit)u), (unsigned long long)s->accepted,
+            (unsigned long long)s->passed, (unsigned long long)s->failed,
+            (unsigned long long)s->faults, s->outstanding,
+            (unsigned long long)(s->rb_checked - s->rb_failed),
+            (unsigned long long)s->rb_checked);
+    passed += s->passed;
+    failed += s->failed + s->outstanding; /* never answered counts as failed */
+    images += s->rb_failed;
+    total += s->accepted;
+  }
+  double secs = seconds > 0 ? seconds : 1e-9;
+  fprintf(out, "%llu cycles in %.2f s: %.0f transactions/s, %.0f cycles/s\n",
+          (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
+  if (images) fprintf(out, "%llu image words differ\n", (unsigned long long)images);
+  if (c->errors && c->first_error_cycle != ~0ull)
+    fprintf(out, "first mismatch at cycle %llu; reproduce with waves: %s +waves_on_fail\n",
+            (unsigned long long)c->first_error_cycle, c->repro);
+  fprintf(out, "cosim: %llu passed, %llu failed\n", (unsigned long long)passed,
+          (unsigned long long)(failed + (images ? 1 : 0)));
+  return failed + images + (c->errors && !failed && !images ? c->errors : 0);
+}

@@ -1,0 +1,107 @@
+/* spagm — the lock-step co-simulation core behind the DPI layer.
+ *
+ * Plain C (no svdpi.h) so it can be tested without a simulator: spagm_dpi.c
+ * only converts svBitVecVal vectors and strings and calls these functions.
+ *
+ * One run: a stimulus generator (seed), a golden model, and per unit a
+ * scoreboard of expected responses parked by tag. The testbench drives the
+ * flow epoch by epoch (DESIGN §4):
+ *
+ *   while (spagm_cosim_begin_epoch(c)):                 state into the model
+ *     reset the units; while (cfg_next(u, &a, &d)) write a to d      (load)
+ *     while requests: next_request(u) -> drive; at accept: accept(u, req)
+ *     at each response: check(u, rsp)                 (compare by tag)
+ *     drain; while (readback_next(u, &a)): read a; readback_check(u, a, d)
+ *   finish()                                             summary, status
+ *
+ * The model executes a request when the RTL accepts it, in acceptance order
+ * per unit (DESIGN §3). */
+#ifndef SPAGM_COSIM_H
+#define SPAGM_COSIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "spagm/spagm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_cosim_opts {
+  uint64_t seed;
+  uint64_t txns;        /* requests per unit over the run */
+  uint32_t units;       /* bit (1u << spagm_unit) per unit */
+  uint32_t epoch_txns;  /* requests per unit per epoch */
+  uint32_t max_errors;  /* stop reporting (and ask to stop) after this many */
+  bool check;           /* false: +no_check, same traffic, no model execution */
+  const char *repro;    /* command line that reproduces this run, for reports */
+} spagm_cosim_opts;
+
+/* seed 1, 20000 requests per unit, attr+pix, 2000 per epoch, 10 errors,
+ * checking on. */
+void spagm_cosim_opts_default(spagm_cosim_opts *o);
+/* Parse a unit list "attr,pix,tex" into a mask; false for an unknown name. */
+bool spagm_cosim_parse_units(const char *list, uint32_t *mask);
+
+typedef struct spagm_cosim spagm_cosim;
+
+spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d);
+void spagm_cosim_free(spagm_cosim *c);
+
+/* Start the next epoch; false when the run has produced all its requests. */
+bool spagm_cosim_begin_epoch(spagm_cosim *c);
+unsigned spagm_cosim_epoch(const spagm_cosim *c);
+
+/* Configuration writes that load the current epoch's state into unit u's
+ * RTL (docs/port-contract.md); false when there are no more. */
+bool spagm_cosim_cfg_next(spagm_cosim *c, spagm_unit u, uint32_t *addr,
+                          uint32_t *data);
+
+/* The next request for unit u; false when its share of the epoch is done. */
+bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req);
+
+/* The RTL accepted req: execute it on the model and park the expected
+ * response under its tag (only counts it with checking off). */
+void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
+                        uint64_t cycle);
+
+/* The RTL responded: compare with the parked expectation of the same tag
+ * under the rules of docs/port-contract.md. Returns the number of
+ * mismatching fields (0 = match); a report is appended to report text. */
+unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u,
+                           const spagm_response *rsp, uint64_t cycle);
+
+/* Requests accepted and not yet answered, for unit u. */
+unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u);
+
+/* End-of-epoch read-back: the next address to read through unit u's
+ * configuration port; false when done. Then check the word read there. */
+bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr);
+unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
+                                    uint32_t data, uint64_t cycle);
+
+/* A random bit for response backpressure / request gaps of unit u, from a
+ * stream of its own (seeded), so waves reproduce. pct = chance of 1. */
+bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct);
+
+/* Mismatch reports not yet taken (empty string when none); taking them
+ * clears the buffer. */
+const char *spagm_cosim_take_report(spagm_cosim *c);
+
+/* Totals. */
+uint64_t spagm_cosim_errors(const spagm_cosim *c);
+uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c); /* ~0 when none */
+bool spagm_cosim_should_stop(const spagm_cosim *c); /* max_errors reached */
+
+/* Print the summary (per-unit counts, rates, seed, last line
+ * "cosim: N passed, M failed") to out; returns M plus image mismatches
+ * (0 = the run passed). */
+uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles,
+                            double seconds);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,140 @@
+/* The comparison rules of docs/port-contract.md and the mismatch report:
+ * which field differed, on which lane and slot, expected and actual in hex
+ * and as a float, the rule the model applied, and how to reproduce. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cosim_internal.h"
+
+#define MAX_LINES 6 /* per transaction; the rest is counted */
+
+typedef struct diff_log {
+  char text[MAX_LINES][320];
+  unsigned n, total;
+} diff_log;
+
+static void logf_(diff_log *l, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void logf_(diff_log *l, const char *fmt, ...) {
+  l->total++;
+  if (l->n >= MAX_LINES) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(l->text[l->n++], sizeof l->text[0], fmt, ap);
+  va_end(ap);
+}
+
+static void fmt_val(uint32_t v, char *buf, size_t n) {
+  float f;
+  memcpy(&f, &v, sizeof f);
+  snprintf(buf, n, "0x%08x (%g)", v, (double)f);
+}
+
+static void lanes_diff(diff_log *l, const char *what, uint32_t want, uint32_t got) {
+  logf_(l, "%s: expected lanes 0x%08x, got 0x%08x (differ 0x%08x)", what, want, got,
+        want ^ got);
+}
+
+unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
+                              const spagm_response *rtl, uint64_t cycle) {
+  const spagm_response *m = &p->exp;
+  const spagm_explain *ex = &p->ex;
+  diff_log log;
+  memset(&log, 0, sizeof log);
+  char a[48], b[48], why[200];
+
+  if (rtl->fault != m->fault || rtl->fault_lanes != m->fault_lanes) {
+    spagm_explain_fault(ex, why, sizeof why);
+    logf_(&log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
+          spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
+          spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes, why[0] ? "\n      model: " : "",
+          why);
+  }
+  for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
+    char what[64];
+    if (rtl->wb_valid[s] != m->wb_valid[s]) {
+      snprintf(what, sizeof what, "write-back slot %u (R%u) lanes written", s, m->wb_reg[s]);
+      lanes_diff(&log, what, m->wb_valid[s], rtl->wb_valid[s]);
+      continue;
+    }
+    if (!m->wb_valid[s]) continue;
+    if (rtl->wb_reg[s] != m->wb_reg[s]) {
+      logf_(&log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
+            rtl->wb_reg[s]);
+      continue;
+    }
+    for (unsigned l = 0; l < SPAGM_LANES; l++) {
+      if (!(m->wb_valid[s] >> l & 1u)) continue;
+      uint32_t diff = (rtl->wb_value[s][l] ^ m->wb_value[s][l]) & ~m->wb_dontcare[s][l];
+      if (!diff) continue;
+      fmt_val(m->wb_value[s][l], a, sizeof a);
+      fmt_val(rtl->wb_value[s][l], b, sizeof b);
+      spagm_explain_format(ex, s, l, why, sizeof why);
+      logf_(&log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
+            m->wb_dontcare[s][l] ? " (don't-care bits excluded)" : "",
+            why[0] ? "\n      model: " : "", why);
+    }
+  }
+  if (rtl->pd_written != m->pd_written) {
+    lanes_diff(&log, "predicate lanes written", m->pd_written, rtl->pd_written);
+  } else if (m->pd_written) {
+    if (rtl->pd != m->pd) {
+      logf_(&log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
+    } else {
+      uint32_t diff = (rtl->pd_value ^ m->pd_value) & m->pd_written;
+      if (diff) {
+        unsigned l = (unsigned)__builtin_ctz(diff);
+        spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
+        logf_(&log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
+              m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
+              why[0] ? "\n      model: " : "", why);
+      }
+    }
+  }
+  bool any_store = false;
+  for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
+    char what[64];
+    if (rtl->st_mask[k] != m->st_mask[k]) {
+      snprintf(what, sizeof what, "store component %u lanes", k);
+      lanes_diff(&log, what, m->st_mask[k], rtl->st_mask[k]);
+      unsigned l = (unsigned)__builtin_ctz(rtl->st_mask[k] ^ m->st_mask[k]);
+      spagm_explain_format(ex, k, l, why, sizeof why);
+      if (why[0]) logf_(&log, "  lane %u model: %s", l, why);
+      continue;
+    }
+    if (m->st_mask[k]) any_store = true;
+    for (unsigned l = 0; l < SPAGM_LANES; l++) {
+      if (!(m->st_mask[k] >> l & 1u)) continue;
+      if (rtl->st_addr[k][l] != m->st_addr[k][l] || rtl->st_data[k][l] != m->st_data[k][l]) {
+        fmt_val(m->st_data[k][l], a, sizeof a);
+        fmt_val(rtl->st_data[k][l], b, sizeof b);
+        spagm_explain_format(ex, k, l, why, sizeof why);
+        logf_(&log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
+              a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);
+      }
+    }
+  }
+  if (any_store && rtl->st_space != m->st_space)
+    logf_(&log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
+          spagm_space_name((spagm_space)rtl->st_space));
+  if (!log.total) return 0;
+
+  char dis[160];
+  spagm_disasm_word(p->req.insn, dis, sizeof dis);
+  spagm__cosim_reportf(c,
+                       "MISMATCH %s tag %u at cycle %llu (accepted at cycle %llu), epoch %u: "
+                       "%s\n  insn 0x%016llx  %s  lanes 0x%08x\n",
+                       spagm_unit_name(u), p->tag, (unsigned long long)cycle,
+                       (unsigned long long)p->cycle, c->epoch,
+                       spagm_stim_epoch_summary(c->stim, u), (unsigned long long)p->req.insn,
+                       dis, p->req.lane_mask);
+  for (unsigned i = 0; i < log.n; i++) spagm__cosim_reportf(c, "  %s\n", log.text[i]);
+  if (log.total > log.n)
+    spagm__cosim_reportf(c, "  ... and %u more differences\n", log.total - log.n);
+  spagm__cosim_reportf(c, "  reproduce: %s +waves_on_fail\n", c->repro);
+  return log.total;
+}

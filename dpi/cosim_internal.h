@@ -1,0 +1,68 @@
+/* Internal: the co-simulation context shared by cosim*.c. */
+#ifndef SPAGM_COSIM_INTERNAL_H
+#define SPAGM_COSIM_INTERNAL_H
+
+#include "../vectors/stim/rng.h"
+#include "cosim.h"
+#include "spagm/stim.h"
+
+/* Scoreboard slots per unit; a unit may have fewer requests in flight. */
+#define SPAGM_COSIM_PARK 1024u
+
+typedef struct spagm_cosim_parked {
+  bool used;
+  uint32_t tag;
+  uint64_t cycle;
+  spagm_request req;
+  spagm_response exp;
+  spagm_explain ex;
+} spagm_cosim_parked;
+
+typedef struct spagm_cfg_write {
+  uint32_t addr, data;
+} spagm_cfg_write;
+
+typedef struct spagm_cosim_unit {
+  spagm_cosim_parked *ring;
+  uint64_t issued, accepted, checked, passed, failed, faults;
+  unsigned outstanding;
+  spagm_cfg_write *cfg;
+  size_t ncfg, cfg_cap, cfg_pos;
+  uint32_t *rb;
+  size_t nrb, rb_cap, rb_pos;
+  bool rb_built;
+  uint64_t rb_checked, rb_failed;
+  spagm_rng rng;
+} spagm_cosim_unit;
+
+struct spagm_cosim {
+  spagm_cosim_opts o;
+  char *repro;
+  spagm_model *model;
+  spagm_stim *stim;
+  unsigned epoch;
+  spagm_cosim_unit sb[SPAGM_UNIT_COUNT];
+  char *report, *taken;
+  size_t report_len, report_cap;
+  uint64_t errors, first_error_cycle;
+};
+
+void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
+
+/* cosim_cfg.c: the port-contract configuration maps. */
+void spagm__cosim_build_cfg(spagm_cosim *c, spagm_unit u);
+void spagm__cosim_build_readback(spagm_cosim *c, spagm_unit u);
+/* The model's value at a configuration address (false when not readable). */
+bool spagm__cosim_model_read(spagm_cosim *c, spagm_unit u, uint32_t addr, uint32_t *v);
+const char *spagm__cosim_target_name(spagm_unit u, uint32_t addr);
+
+/* cosim_compare.c: the comparison rules of docs/port-contract.md. */
+unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
+                              const spagm_response *rtl, uint64_t cycle);
+
+#endif

@@ -1,0 +1,8 @@
+/* Rules shared by every unit (explain.h). X(ID, number, text) */
+#ifndef SPAGM_RULES_COMMON_H
+#define SPAGM_RULES_COMMON_H
+#define SPAGM_RULES_COMMON(X)                                                  \
+  X(NONE, 0x000, "")                                                           \
+  X(ILLEGAL_WORD, 0x001, "illegal instruction word -> ILLEGAL_INSTR_ENCODING") \
+  X(LANE_INACTIVE, 0x002, "lane inactive (guard/lane mask) -> no write")
+#endif

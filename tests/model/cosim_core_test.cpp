@@ -1,0 +1,243 @@
+// The co-simulation core (dpi/cosim.h) without a simulator: a stand-in
+// "RTL" made of a second golden model answers every request; the
+// scoreboard must pass it, and must catch each kind of corrupted response
+// under the comparison rules of docs/port-contract.md.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cosim.h"
+#include "spagm/spagm.h"
+#include "spagm/stim.h"
+
+namespace {
+
+using Corrupt = std::function<void(spagm_response &, const spagm_request &)>;
+
+// The stand-in RTL's word at a read-back address, written from
+// docs/port-contract.md independently of dpi/cosim_cfg.c.
+uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
+  uint32_t t = addr >> 28, off = addr & 0x0FFFFFFF, v = 0;
+  if (unit == SPAGM_UNIT_PIX) {
+    spagm_raster_config rc;
+    spagm_pix_get_config(m, &rc, nullptr);
+    spagm_stage st;
+    spagm_attr_get_stage(m, &st, nullptr);
+    uint32_t regs[] = {(uint32_t)st, rc.samples, (uint32_t)rc.positions, rc.ssaa};
+    return regs[off / 4];
+  }
+  if (t == 2) spagm_attr_read32(m, SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);
+  if (t == 4) {
+    uint32_t bits[8];
+    spagm_attr_get_written_bits(m, SPAGM_SPACE_ISBE_OUT, off / 32, bits, nullptr);
+    v = bits[(off % 32) / 4];
+  }
+  if (t == 6) spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, &v, nullptr);
+  return v;
+}
+
+struct Outcome {
+  uint64_t failed = 0;
+  uint64_t errors = 0;
+  std::string reports;
+  std::string summary;
+};
+
+// Runs a whole co-simulation in which a reference model plays the RTL; the
+// cfg writes are applied to it through the port-contract map by replaying
+// the model state (the reference is loaded by the same stimulus).
+Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = true,
+            uint32_t image_flip = 0) {
+  spagm_cosim_opts o;
+  spagm_cosim_opts_default(&o);
+  o.seed = 5;
+  o.units = units;
+  o.txns = txns;
+  o.epoch_txns = 200;
+  o.check = check;
+  o.max_errors = 0;
+  o.repro = "spagm-cosim +seed=5";
+  spagm_diag d{};
+  spagm_cosim *c = spagm_cosim_new(&o, &d);
+  EXPECT_NE(c, nullptr) << d.msg;
+  Outcome out;
+  if (!c) return out;
+  // The stand-in RTL: its own model, loaded per epoch by its own stimulus
+  // instance with the same seed (what cfg writes would do for real RTL).
+  spagm_stim_opts so;
+  spagm_stim_opts_default(&so);
+  so.seed = 5;
+  so.units = units;
+  so.epoch_txns = 200;
+  spagm_stim *st = spagm_stim_new(&so, &d);
+  spagm_model *rtl = spagm_model_new();
+  uint64_t cycle = 0;
+  while (spagm_cosim_begin_epoch(c)) {
+    spagm_stim_begin_epoch(st, spagm_cosim_epoch(c), rtl, &d);
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      uint32_t a, v;
+      unsigned n = 0;
+      while (spagm_cosim_cfg_next(c, (spagm_unit)u, &a, &v)) n++;
+      if (units >> u & 1u) {
+        EXPECT_GT(n, 0u);
+      }
+      spagm_request req;
+      spagm_response rsp;
+      while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
+        spagm_cosim_accept(c, (spagm_unit)u, &req, ++cycle);
+        spagm_execute(rtl, &req, &rsp);
+        if (corrupt) corrupt(rsp, req);
+        spagm_cosim_check(c, (spagm_unit)u, &rsp, ++cycle);
+        out.reports += spagm_cosim_take_report(c);
+      }
+      while (spagm_cosim_readback_next(c, (spagm_unit)u, &a)) {
+        uint32_t v = readback_value(rtl, u, a) ^ image_flip;
+        image_flip = 0; /* one corrupted word per run */
+        spagm_cosim_readback_check(c, (spagm_unit)u, a, v, ++cycle);
+      }
+      out.reports += spagm_cosim_take_report(c);
+    }
+  }
+  char *buf = nullptr;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  out.failed = spagm_cosim_finish(c, f, cycle, 1.0);
+  fclose(f);
+  out.summary.assign(buf, len);
+  free(buf);
+  out.errors = spagm_cosim_errors(c);
+  spagm_model_free(rtl);
+  spagm_stim_free(st);
+  spagm_cosim_free(c);
+  return out;
+}
+
+TEST(CosimCore, ParseUnits) {
+  uint32_t m = 0;
+  EXPECT_TRUE(spagm_cosim_parse_units("attr,pix", &m));
+  EXPECT_EQ(m, 3u);
+  EXPECT_TRUE(spagm_cosim_parse_units("pix", &m));
+  EXPECT_EQ(m, 2u);
+  EXPECT_FALSE(spagm_cosim_parse_units("attr,foo", &m));
+  EXPECT_FALSE(spagm_cosim_parse_units("", &m));
+}
+
+TEST(CosimCore, NoCheck_CountsButNeverFails) {
+  Outcome o = run(3, 400, [](spagm_response &r, const spagm_request &) { r.fault = 7; },
+                  false);
+  EXPECT_EQ(o.errors, 0u);
+  EXPECT_NE(o.summary.find("NO CHECK"), std::string::npos);
+}
+
+TEST(CosimCore, WrongValueOnOneLane_IsReportedWithLaneAndExplanation) {
+  bool done = false;
+  Outcome o = run(2, 300, [&](spagm_response &r, const spagm_request &) {
+    if (!done && r.wb_valid[0] & 0x4 && !r.wb_dontcare[0][2] && r.wb_reg[0] != 255) {
+      r.wb_value[0][2] ^= 0x100;
+      done = true;
+    }
+  });
+  ASSERT_TRUE(done);
+  EXPECT_EQ(o.errors, 1u);
+  EXPECT_NE(o.reports.find("MISMATCH pix tag"), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find("lane 2: expected"), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find("model: PIXLD"), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find("reproduce: spagm-cosim +seed=5 +waves_on_fail"), std::string::npos);
+  EXPECT_NE(o.summary.find("cosim: "), std::string::npos);
+  EXPECT_NE(o.summary.find(" 1 failed"), std::string::npos) << o.summary;
+}
+
+TEST(CosimCore, DontCareBitsAreNotCompared) {
+  unsigned flipped = 0;
+  Outcome o = run(3, 600, [&](spagm_response &r, const spagm_request &) {
+    for (unsigned s = 0; s < 4; s++)
+      for (unsigned l = 0; l < 32; l++)
+        if (r.wb_dontcare[s][l]) {
+          r.wb_value[s][l] ^= r.wb_dontcare[s][l];
+          flipped++;
+        }
+  });
+  EXPECT_GT(flipped, 0u);
+  EXPECT_EQ(o.errors, 0u) << o.reports;
+}
+
+TEST(CosimCore, UnwrittenLanesAndUnusedSlotsAreIgnored) {
+  Outcome o = run(3, 400, [](spagm_response &r, const spagm_request &) {
+    for (unsigned s = 0; s < 4; s++) {
+      if (!r.wb_valid[s]) r.wb_reg[s] = 17;
+      for (unsigned l = 0; l < 32; l++)
+        if (!(r.wb_valid[s] >> l & 1u)) r.wb_value[s][l] = 0xDEADBEEF;
+    }
+    if (!r.pd_written) r.pd = 3;
+  });
+  EXPECT_EQ(o.errors, 0u) << o.reports;
+}
+
+TEST(CosimCore, EachComparedFieldIsCaught) {
+  struct Case {
+    const char *name;
+    Corrupt f;
+    const char *text;
+  } cases[] = {
+      {"fault", [](spagm_response &r, const spagm_request &) { r.fault ^= 1; }, "fault: expected"},
+      {"fault_lanes", [](spagm_response &r, const spagm_request &) { r.fault_lanes ^= 1; },
+       "fault: expected"},
+      {"wb_valid",
+       [](spagm_response &r, const spagm_request &) { r.wb_valid[0] ^= 0x80000000u; },
+       "lanes written"},
+      {"wb_reg",
+       [](spagm_response &r, const spagm_request &) {
+         if (r.wb_valid[0]) r.wb_reg[0] ^= 1;
+       },
+       "expected register"},
+      {"pd_written", [](spagm_response &r, const spagm_request &) { r.pd_written ^= 2; },
+       "predicate lanes written"},
+      {"st_mask", [](spagm_response &r, const spagm_request &) { r.st_mask[1] ^= 4; },
+       "store component 1 lanes"},
+      {"tag", [](spagm_response &r, const spagm_request &) { r.tag += 100000; },
+       "matches no accepted request"},
+  };
+  for (const auto &k : cases) {
+    Outcome o = run(3, 200, k.f);
+    EXPECT_GT(o.errors, 0u) << k.name;
+    EXPECT_NE(o.reports.find(k.text), std::string::npos) << k.name << "\n" << o.reports;
+    EXPECT_NE(o.summary.find("cosim: "), std::string::npos);
+  }
+}
+
+TEST(CosimCore, CorrectStandIn_Passes) {
+  Outcome o = run(3, 1000, nullptr);
+  EXPECT_EQ(o.errors, 0u) << o.reports;
+  EXPECT_EQ(o.failed, 0u);
+  EXPECT_NE(o.summary.find("cosim: 2000 passed, 0 failed"), std::string::npos) << o.summary;
+  EXPECT_NE(o.summary.find("seed 5"), std::string::npos);
+}
+
+TEST(CosimCore, ImageWordDifference_FailsTheRun) {
+  Outcome o = run(1, 200, nullptr, true, 0x10);
+  EXPECT_EQ(o.errors, 1u);
+  EXPECT_NE(o.reports.find("image at end of epoch"), std::string::npos) << o.reports;
+  EXPECT_GT(o.failed, 0u);
+  EXPECT_NE(o.summary.find("image words differ"), std::string::npos);
+}
+
+TEST(CosimCore, StoresComparedOnStoredLanes) {
+  unsigned hit = 0;
+  Outcome o = run(1, 600, [&](spagm_response &r, const spagm_request &) {
+    for (unsigned k = 0; k < 4; k++)
+      if (r.st_mask[k]) {
+        unsigned l = (unsigned)__builtin_ctz(r.st_mask[k]);
+        r.st_data[k][l] ^= 1;
+        hit++;
+        return;
+      }
+  });
+  ASSERT_GT(hit, 0u);
+  EXPECT_EQ(o.errors, hit);
+  EXPECT_NE(o.reports.find("store component"), std::string::npos);
+}
+
+}  // namespace
