@@ -10,7 +10,8 @@ void spagm_cosim_opts_default(spagm_cosim_opts *o) {
   o->seed = 1;
   o->txns = 20000;
   o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
-  o->epoch_txns = 2000;
+  o->epoch_txns = 1000;
+  o->illegal_ppm = 10000;
   o->max_errors = 10;
   o->check = true;
   o->repro = NULL;
@@ -56,6 +57,7 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
   so.seed = o->seed;
   so.units = o->units;
   so.epoch_txns = o->epoch_txns ? o->epoch_txns : 1;
+  so.illegal_ppm = o->illegal_ppm;
   c->stim = spagm_stim_new(&so, d);
   if (!c->stim) {
     spagm_cosim_free(c);
@@ -224,6 +226,25 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
   return 1;
 }
 
+void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles) {
+  spagm_cosim_unit *s = &c->sb[u];
+  unsigned oldest = 0;
+  uint64_t when = ~0ull;
+  for (unsigned i = 0; i < SPAGM_COSIM_PARK; i++)
+    if (s->ring[i].used && s->ring[i].cycle < when) {
+      when = s->ring[i].cycle;
+      oldest = s->ring[i].tag;
+    }
+  spagm__cosim_reportf(c,
+                       "HANG %s at cycle %llu: no handshake for %llu cycles with %u requests "
+                       "outstanding (oldest tag %u, accepted at cycle %llu)\n  reproduce: %s "
+                       "+waves_on_fail\n",
+                       spagm_unit_name(u), (unsigned long long)cycle, (unsigned long long)cycles,
+                       s->outstanding, oldest, (unsigned long long)(when == ~0ull ? 0 : when),
+                       c->repro);
+  spagm__cosim_error(c, cycle);
+}
+
 bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
   return spagm_rng_pct(&c->sb[u].rng, pct);
@@ -288,7 +309,9 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
             (unsigned long long)(s->rb_checked - s->rb_failed),
             (unsigned long long)s->rb_checked);
     passed += s->passed;
-    failed += s->failed + s->outstanding; /* never answered counts as failed */
+    /* A request never answered fails, unless the run was stopped early on
+     * purpose (+max_errors) while it was in flight. */
+    failed += s->failed + (spagm_cosim_should_stop(c) ? 0 : s->outstanding);
     images += s->rb_failed;
     total += s->accepted;
   }
@@ -296,6 +319,9 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   fprintf(out, "%llu cycles in %.2f s: %.0f transactions/s, %.0f cycles/s\n",
           (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
   if (images) fprintf(out, "%llu image words differ\n", (unsigned long long)images);
+  if (spagm_cosim_should_stop(c))
+    fprintf(out, "stopped after %llu errors (+max_errors=%u)\n", (unsigned long long)c->errors,
+            c->o.max_errors);
   if (c->errors && c->first_error_cycle != ~0ull)
     fprintf(out, "first mismatch at cycle %llu; reproduce with waves: %s +waves_on_fail\n",
             (unsigned long long)c->first_error_cycle, c->repro);

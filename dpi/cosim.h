@@ -35,12 +35,13 @@ typedef struct spagm_cosim_opts {
   uint32_t units;       /* bit (1u << spagm_unit) per unit */
   uint32_t epoch_txns;  /* requests per unit per epoch */
   uint32_t max_errors;  /* stop reporting (and ask to stop) after this many */
+  uint32_t illegal_ppm; /* illegal instruction words per million requests */
   bool check;           /* false: +no_check, same traffic, no model execution */
   const char *repro;    /* command line that reproduces this run, for reports */
 } spagm_cosim_opts;
 
-/* seed 1, 20000 requests per unit, attr+pix, 2000 per epoch, 10 errors,
- * checking on. */
+/* seed 1, 20000 requests per unit, attr+pix, 1000 per epoch, 1% illegal
+ * words, 10 errors, checking on. */
 void spagm_cosim_opts_default(spagm_cosim_opts *o);
 /* Parse a unit list "attr,pix,tex" into a mask; false for an unknown name. */
 bool spagm_cosim_parse_units(const char *list, uint32_t *mask);
@@ -85,6 +86,11 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
 /* A random bit for response backpressure / request gaps of unit u, from a
  * stream of its own (seeded), so waves reproduce. pct = chance of 1. */
 bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct);
+
+/* The testbench saw no handshake of unit u for `cycles` cycles while
+ * requests were outstanding or pending: report a hang (lost or never
+ * produced responses) as an error. */
+void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles);
 
 /* Mismatch reports not yet taken (empty string when none); taking them
  * clears the buffer. */

@@ -8,6 +8,19 @@
 
 #include "spagm/txn_pack.h"
 
+/* A C field name that is a SystemVerilog keyword gets a suffix in SV. */
+static const char *sv_name(const char *c_name, char *buf, size_t n) {
+  static const char *const keywords[] = {"primitive", "table", "config", "bit", "byte",
+                                         "int", "logic", "wire", "reg", "type", NULL};
+  for (int i = 0; keywords[i]; i++) {
+    if (strcmp(c_name, keywords[i]) == 0) {
+      snprintf(buf, n, "%s_id", c_name);
+      return buf;
+    }
+  }
+  return c_name;
+}
+
 static void emit_struct(FILE *f, const char *type, const spagm_field_info *fi,
                         size_t n) {
   fprintf(f, "  typedef struct packed {\n");
@@ -19,8 +32,9 @@ static void emit_struct(FILE *f, const char *type, const spagm_field_info *fi,
                x->count / x->outer - 1);
     else if (x->count > 1)
       snprintf(dims, sizeof dims, "[%u:0]", x->count - 1);
+    char name[64];
     fprintf(f, "    logic %s[%u:0] %s;  // bits [%u:%u]\n", dims, x->bits - 1,
-            x->name, x->lsb + x->bits * x->count - 1, x->lsb);
+            sv_name(x->name, name, sizeof name), x->lsb + x->bits * x->count - 1, x->lsb);
   }
   fprintf(f, "  } %s;\n\n", type);
 }

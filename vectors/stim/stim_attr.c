@@ -212,6 +212,27 @@ static uint32_t al2p_value(const uint32_t *bmap, uint32_t addr) {
   return (uint32_t)rank << 10 | (addr & 1023u);
 }
 
+/* Indexed patch form a[Ra + imm] (.P): offsets around the patch, some
+ * below 0 and some past 4 * patch_words (R4). */
+static void patch_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
+                           spagm_insn *i) {
+  i->patch = true;
+  i->ra = spagm__stim_reg(r);
+  i->imm = spagm_rng_range(r, -64, 64);
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+}
+
+/* .PHYS form a[Ra]: AL2P results (R7) for the access's BMAP, some junk. */
+static void phys_operands(spagm_rng *r, spagm_request *req, spagm_insn *i,
+                          const uint32_t *bmap) {
+  i->phys = true;
+  i->ra = spagm__stim_reg(r);
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(r, bmap))
+                                        : spagm_rng_u32(r);
+}
+
 static spagm_asize pick_size(spagm_rng *r) {
   return (spagm_asize)spagm_rng_below(r, 4);
 }
@@ -236,17 +257,9 @@ static void make_ald(stim_attr *a, spagm_rng *r, spagm_request *req, int form, b
                   ? spagm_rng_pct(r, 30)
                   : spagm_rng_pct(r, 2);
   } else if (form == 1) {
-    i.patch = true;
-    i.ra = spagm__stim_reg(r);
-    i.imm = spagm_rng_range(r, -64, 64);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+    patch_operands(a, r, req, &i);
   } else {
-    i.phys = true;
-    i.ra = spagm__stim_reg(r);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(r, bmap))
-                                          : spagm_rng_u32(r);
+    phys_operands(r, req, &i, bmap);
   }
   /* Vertex handle: VS uses the implicit vertex (R8: Rb must be RZ); the
    * other VTG stages name Rb, rarely RZ (handle 0). */
@@ -267,17 +280,9 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
   if (form == 0) {
     i.imm = (int32_t)(addr & 1023u);
   } else if (form == 1) {
-    i.patch = true;
-    i.ra = spagm__stim_reg(r);
-    i.imm = spagm_rng_range(r, -64, 64);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+    patch_operands(a, r, req, &i);
   } else {
-    i.phys = true;
-    i.ra = spagm__stim_reg(r);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(a->bmap_out, pick_addr(r, a->bmap_out))
-                                          : spagm_rng_u32(r);
+    phys_operands(r, req, &i, a->bmap_out);
   }
   if (a->stage == SPAGM_STAGE_GS || spagm_rng_pct(r, 5)) {
     /* GS state (R12): [15:0] output vertex index, upper bits opaque. */

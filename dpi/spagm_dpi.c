@@ -1,0 +1,185 @@
+/* DPI-C wrappers of the co-simulation core (cosim.h) for SystemVerilog:
+ * svBitVecVal vectors in the packed layout of txn_pack.h, a chandle for the
+ * run, and mismatch reports printed as they happen. Each function is
+ * imported by spagm_dpi_pkg.sv, whose comments say what the arguments
+ * encode. Called from clocked blocks on handshakes only. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cosim.h"
+#include "spagm/txn_pack.h"
+#include "svdpi.h"
+
+/* The run behind a chandle: the core plus the wall clock for rates. */
+typedef struct spagm_dpi_run {
+  spagm_cosim *c;
+  struct timespec start;
+} spagm_dpi_run;
+
+/* Prototypes (svdpi has no header for user imports); C linkage even when a
+ * simulator's build compiles this file as C++. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const char *units,
+                     unsigned int epoch_txns, unsigned int illegal_ppm,
+                     unsigned int max_errors, svBit check, const char *repro);
+svBit spagm_dpi_begin_epoch(void *h);
+int spagm_dpi_epoch(void *h);
+svBit spagm_dpi_cfg_next(void *h, unsigned int unit, unsigned int *addr, unsigned int *data);
+svBit spagm_dpi_next_request(void *h, unsigned int unit, svBitVecVal *req);
+void spagm_dpi_accept(void *h, unsigned int unit, const svBitVecVal *req,
+                      unsigned long long cycle);
+unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
+                             unsigned long long cycle);
+unsigned int spagm_dpi_outstanding(void *h, unsigned int unit);
+svBit spagm_dpi_readback_next(void *h, unsigned int unit, unsigned int *addr);
+unsigned int spagm_dpi_readback_check(void *h, unsigned int unit, unsigned int addr,
+                                      unsigned int data, unsigned long long cycle);
+svBit spagm_dpi_random(void *h, unsigned int unit, unsigned int pct);
+void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
+                    unsigned long long cycles);
+svBit spagm_dpi_should_stop(void *h);
+unsigned long long spagm_dpi_first_error_cycle(void *h);
+unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
+void spagm_dpi_close(void *h);
+#ifdef __cplusplus
+}
+#endif
+
+static void flush_reports(spagm_dpi_run *r) {
+  const char *rep = spagm_cosim_take_report(r->c);
+  if (rep[0]) {
+    fputs(rep, stdout);
+    fflush(stdout);
+  }
+}
+
+void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const char *units,
+                     unsigned int epoch_txns, unsigned int illegal_ppm,
+                     unsigned int max_errors, svBit check, const char *repro) {
+  spagm_cosim_opts o;
+  spagm_cosim_opts_default(&o);
+  o.seed = seed;
+  o.txns = txns;
+  o.epoch_txns = epoch_txns;
+  o.illegal_ppm = illegal_ppm;
+  o.max_errors = max_errors;
+  o.check = check != 0;
+  o.repro = repro;
+  if (!spagm_cosim_parse_units(units, &o.units)) {
+    fprintf(stderr, "spagm-cosim: +units=%s: expected a list of attr, pix, tex\n", units);
+    return NULL;
+  }
+  spagm_diag d = {0, 0, ""};
+  spagm_dpi_run *r = (spagm_dpi_run *)calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->c = spagm_cosim_new(&o, &d);
+  if (!r->c) {
+    fprintf(stderr, "spagm-cosim: %s\n", d.msg);
+    free(r);
+    return NULL;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &r->start);
+  return r;
+}
+
+svBit spagm_dpi_begin_epoch(void *h) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  svBit more = spagm_cosim_begin_epoch(r->c);
+  flush_reports(r);
+  return more;
+}
+
+int spagm_dpi_epoch(void *h) { return (int)spagm_cosim_epoch(((spagm_dpi_run *)h)->c); }
+
+svBit spagm_dpi_cfg_next(void *h, unsigned int unit, unsigned int *addr, unsigned int *data) {
+  uint32_t a = 0, d = 0;
+  svBit more = spagm_cosim_cfg_next(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &a, &d);
+  *addr = a;
+  *data = d;
+  return more;
+}
+
+svBit spagm_dpi_next_request(void *h, unsigned int unit, svBitVecVal *req) {
+  spagm_request q;
+  if (!spagm_cosim_next_request(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &q)) return 0;
+  spagm_request_pack(&q, req);
+  return 1;
+}
+
+void spagm_dpi_accept(void *h, unsigned int unit, const svBitVecVal *req,
+                      unsigned long long cycle) {
+  spagm_request q;
+  spagm_request_unpack(req, &q);
+  spagm_cosim_accept(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &q, cycle);
+}
+
+unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
+                             unsigned long long cycle) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_response p;
+  spagm_response_unpack(rsp, &p);
+  unsigned n = spagm_cosim_check(r->c, (spagm_unit)unit, &p, cycle);
+  flush_reports(r);
+  return n;
+}
+
+unsigned int spagm_dpi_outstanding(void *h, unsigned int unit) {
+  return spagm_cosim_outstanding(((spagm_dpi_run *)h)->c, (spagm_unit)unit);
+}
+
+svBit spagm_dpi_readback_next(void *h, unsigned int unit, unsigned int *addr) {
+  uint32_t a = 0;
+  svBit more = spagm_cosim_readback_next(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &a);
+  *addr = a;
+  return more;
+}
+
+unsigned int spagm_dpi_readback_check(void *h, unsigned int unit, unsigned int addr,
+                                      unsigned int data, unsigned long long cycle) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  unsigned n = spagm_cosim_readback_check(r->c, (spagm_unit)unit, addr, data, cycle);
+  flush_reports(r);
+  return n;
+}
+
+svBit spagm_dpi_random(void *h, unsigned int unit, unsigned int pct) {
+  return spagm_cosim_random(((spagm_dpi_run *)h)->c, (spagm_unit)unit, pct);
+}
+
+void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
+                    unsigned long long cycles) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_cosim_hang(r->c, (spagm_unit)unit, cycle, cycles);
+  flush_reports(r);
+}
+
+svBit spagm_dpi_should_stop(void *h) {
+  return spagm_cosim_should_stop(((spagm_dpi_run *)h)->c);
+}
+
+unsigned long long spagm_dpi_first_error_cycle(void *h) {
+  return spagm_cosim_first_error_cycle(((spagm_dpi_run *)h)->c);
+}
+
+unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  double secs = (double)(now.tv_sec - r->start.tv_sec) +
+                (double)(now.tv_nsec - r->start.tv_nsec) * 1e-9;
+  flush_reports(r);
+  uint64_t failed = spagm_cosim_finish(r->c, stdout, cycles, secs);
+  fflush(stdout);
+  return failed;
+}
+
+void spagm_dpi_close(void *h) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  if (!r) return;
+  spagm_cosim_free(r->c);
+  free(r);
+}

@@ -1,0 +1,84 @@
+// DPI-C imports of the spagm co-simulation core (dpi/spagm_dpi.c).
+// Requests and responses travel as the packed vectors of spagm_txn_pkg
+// (generated from model/include/spagm/txn.h; docs/port-contract.md has the
+// bit layout). Call these from clocked blocks on handshakes only.
+package spagm_dpi_pkg;
+  import spagm_txn_pkg::*;
+
+  // Open a run. seed: stimulus seed; txns: requests per unit over the run;
+  // units: comma list of "attr", "pix", "tex"; epoch_txns: requests per unit
+  // between state reloads; illegal_ppm: illegal instruction words per
+  // million requests; max_errors: mismatches after which
+  // spagm_dpi_should_stop turns true (0 = never); check: 0 runs the same
+  // traffic without executing the model (+no_check); repro: the command that
+  // reproduces the run, quoted in reports. Returns null on bad arguments.
+  import "DPI-C" function chandle spagm_dpi_open(
+      input longint unsigned seed, input longint unsigned txns, input string units,
+      input int unsigned epoch_txns, input int unsigned illegal_ppm,
+      input int unsigned max_errors, input bit check,
+      input string repro);
+
+  // Load the next epoch's state into the model; 0 when the run is complete.
+  import "DPI-C" function bit spagm_dpi_begin_epoch(input chandle h);
+  // Current epoch number (0-based).
+  import "DPI-C" function int spagm_dpi_epoch(input chandle h);
+
+  // Next configuration write for unit (0 attr, 1 pix, 2 tex): addr = target
+  // [31:28] and byte address [27:0], data = the 32-bit word
+  // (docs/port-contract.md). 0 when the unit's load is complete.
+  import "DPI-C" function bit spagm_dpi_cfg_next(
+      input chandle h, input int unsigned unit, output int unsigned addr,
+      output int unsigned data);
+
+  // Next request for unit, packed as spagm_request_t; 0 when the unit's
+  // requests of this epoch are exhausted.
+  import "DPI-C" function bit spagm_dpi_next_request(
+      input chandle h, input int unsigned unit,
+      output bit [SPAGM_REQUEST_BITS-1:0] req);
+
+  // The DUT accepted req (valid && ready) at cycle: the model executes it
+  // and parks the expected response under req.tag.
+  import "DPI-C" function void spagm_dpi_accept(
+      input chandle h, input int unsigned unit,
+      input bit [SPAGM_REQUEST_BITS-1:0] req, input longint unsigned cycle);
+
+  // The DUT delivered rsp (valid && ready) at cycle: compare with the parked
+  // expectation of rsp.tag; returns the number of differing fields (0 = ok)
+  // and prints a mismatch report.
+  import "DPI-C" function int unsigned spagm_dpi_check(
+      input chandle h, input int unsigned unit,
+      input bit [SPAGM_RESPONSE_BITS-1:0] rsp, input longint unsigned cycle);
+
+  // Requests of unit accepted and not yet answered.
+  import "DPI-C" function int unsigned spagm_dpi_outstanding(
+      input chandle h, input int unsigned unit);
+
+  // End-of-epoch read-back: next configuration address of unit to read; 0
+  // when done. Then hand the word read there (cfg_rdata) to readback_check,
+  // which returns 1 when it differs from the model's image.
+  import "DPI-C" function bit spagm_dpi_readback_next(
+      input chandle h, input int unsigned unit, output int unsigned addr);
+  import "DPI-C" function int unsigned spagm_dpi_readback_check(
+      input chandle h, input int unsigned unit, input int unsigned addr,
+      input int unsigned data, input longint unsigned cycle);
+
+  // 1 with probability pct/100, from unit's own seeded stream (backpressure
+  // and request gaps reproduce with the seed).
+  import "DPI-C" function bit spagm_dpi_random(
+      input chandle h, input int unsigned unit, input int unsigned pct);
+
+  // No handshake of unit for `cycles` cycles at cycle while work was
+  // pending: report a hang (counts as a mismatch).
+  import "DPI-C" function void spagm_dpi_hang(
+      input chandle h, input int unsigned unit, input longint unsigned cycle,
+      input longint unsigned cycles);
+
+  // max_errors mismatches reached.
+  import "DPI-C" function bit spagm_dpi_should_stop(input chandle h);
+  // Cycle of the first mismatch, all ones when none.
+  import "DPI-C" function longint unsigned spagm_dpi_first_error_cycle(input chandle h);
+  // Print the summary; returns the number of failures (0 = passed).
+  import "DPI-C" function longint unsigned spagm_dpi_finish(
+      input chandle h, input longint unsigned cycles);
+  import "DPI-C" function void spagm_dpi_close(input chandle h);
+endpackage : spagm_dpi_pkg
