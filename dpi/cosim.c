@@ -81,8 +81,8 @@ void spagm_cosim_free(spagm_cosim *c) {
   if (!c) return;
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     free(c->sb[u].ring);
-    free(c->sb[u].cfg);
-    free(c->sb[u].rb);
+    spagm_cfg_list_free(&c->sb[u].cfg);
+    spagm_cfg_list_free(&c->sb[u].rb);
   }
   spagm_stim_free(c->stim);
   spagm_model_free(c->model);
@@ -107,11 +107,19 @@ bool spagm_cosim_begin_epoch(spagm_cosim *c) {
     return false;
   }
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-    spagm__cosim_build_cfg(c, (spagm_unit)u);
-    c->sb[u].cfg_pos = 0;
-    c->sb[u].nrb = 0;
-    c->sb[u].rb_pos = 0;
-    c->sb[u].rb_built = false;
+    spagm_cosim_unit *s = &c->sb[u];
+    s->cfg.n = 0;
+    s->cfg_pos = 0;
+    s->rb.n = 0;
+    s->rb_pos = 0;
+    s->rb_built = false;
+    if ((c->o.units >> u & 1u) &&
+        spagm_statemap_load_list(c->model, (spagm_unit)u, &s->cfg) != SPAGM_OK) {
+      spagm__cosim_reportf(c, "cosim: out of memory building the %s load\n",
+                           spagm_unit_name((spagm_unit)u));
+      c->errors++;
+      return false;
+    }
   }
   return true;
 }
@@ -121,9 +129,9 @@ unsigned spagm_cosim_epoch(const spagm_cosim *c) { return c->epoch; }
 bool spagm_cosim_cfg_next(spagm_cosim *c, spagm_unit u, uint32_t *addr, uint32_t *data) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
   spagm_cosim_unit *s = &c->sb[u];
-  if (s->cfg_pos >= s->ncfg) return false;
-  *addr = s->cfg[s->cfg_pos].addr;
-  *data = s->cfg[s->cfg_pos].data;
+  if (s->cfg_pos >= s->cfg.n) return false;
+  *addr = s->cfg.w[s->cfg_pos].addr;
+  *data = s->cfg.w[s->cfg_pos].data;
   s->cfg_pos++;
   return true;
 }
@@ -197,13 +205,16 @@ bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
   spagm_cosim_unit *s = &c->sb[u];
   if (!s->rb_built) {
-    /* Built at the end of the epoch: which words to read depends on the
-     * state the epoch ended in only through its fixed configuration. */
-    spagm__cosim_build_readback(c, u);
     s->rb_built = true;
+    if ((c->o.units >> u & 1u) &&
+        spagm_statemap_readback_list(c->model, u, &s->rb) != SPAGM_OK) {
+      spagm__cosim_reportf(c, "cosim: out of memory building the %s read-back\n",
+                           spagm_unit_name(u));
+      c->errors++;
+    }
   }
-  if (s->rb_pos >= s->nrb) return false;
-  *addr = s->rb[s->rb_pos++];
+  if (s->rb_pos >= s->rb.n) return false;
+  *addr = s->rb.w[s->rb_pos++].addr;
   return true;
 }
 
@@ -213,7 +224,7 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
   s->rb_checked++;
   if (!c->o.check) return 0;
   uint32_t want = 0;
-  spagm__cosim_model_read(c, u, addr, &want);
+  spagm_statemap_read(c->model, u, addr, &want);
   if (want == data) return 0;
   s->rb_failed++;
   if (s->rb_failed <= 8)
@@ -221,7 +232,7 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
                          "MISMATCH %s image at end of epoch %u (cycle %llu): %s address "
                          "0x%08x holds 0x%08x, model has 0x%08x\n  reproduce: %s\n",
                          spagm_unit_name(u), c->epoch, (unsigned long long)cycle,
-                         spagm__cosim_target_name(u, addr), addr, data, want, c->repro);
+                         spagm_statemap_target_name(u, addr), addr, data, want, c->repro);
   spagm__cosim_error(c, cycle);
   return 1;
 }

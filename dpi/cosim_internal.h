@@ -4,6 +4,7 @@
 
 #include "../vectors/stim/rng.h"
 #include "cosim.h"
+#include "spagm/statemap.h"
 #include "spagm/stim.h"
 
 /* Scoreboard slots per unit; a unit may have fewer requests in flight. */
@@ -18,18 +19,14 @@ typedef struct spagm_cosim_parked {
   spagm_explain ex;
 } spagm_cosim_parked;
 
-typedef struct spagm_cfg_write {
-  uint32_t addr, data;
-} spagm_cfg_write;
-
 typedef struct spagm_cosim_unit {
   spagm_cosim_parked *ring;
   uint64_t issued, accepted, checked, passed, failed, faults;
   unsigned outstanding;
-  spagm_cfg_write *cfg;
-  size_t ncfg, cfg_cap, cfg_pos;
-  uint32_t *rb;
-  size_t nrb, rb_cap, rb_pos;
+  spagm_cfg_list cfg; /* this epoch's load (statemap.h) */
+  size_t cfg_pos;
+  spagm_cfg_list rb; /* this epoch's read-back addresses */
+  size_t rb_pos;
   bool rb_built;
   uint64_t rb_checked, rb_failed;
   spagm_rng rng;
@@ -53,13 +50,6 @@ void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
 #endif
     ;
 void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
-
-/* cosim_cfg.c: the port-contract configuration maps. */
-void spagm__cosim_build_cfg(spagm_cosim *c, spagm_unit u);
-void spagm__cosim_build_readback(spagm_cosim *c, spagm_unit u);
-/* The model's value at a configuration address (false when not readable). */
-bool spagm__cosim_model_read(spagm_cosim *c, spagm_unit u, uint32_t addr, uint32_t *v);
-const char *spagm__cosim_target_name(spagm_unit u, uint32_t addr);
 
 /* cosim_compare.c: the comparison rules of docs/port-contract.md. */
 unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,

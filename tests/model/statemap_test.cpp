@@ -1,0 +1,157 @@
+// Unit state as configuration-port words (statemap.h,
+// docs/port-contract.md): the load list rebuilds the state exactly.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "spagm/spagm.h"
+#include "spagm/statemap.h"
+#include "spagm/stim.h"
+
+namespace {
+
+struct Models {
+  spagm_model *a = spagm_model_new();
+  spagm_model *b = spagm_model_new();
+  ~Models() {
+    spagm_model_free(a);
+    spagm_model_free(b);
+  }
+};
+
+void load_epoch(spagm_model *m, uint64_t seed, unsigned epoch) {
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  o.seed = seed;
+  spagm_diag d{};
+  spagm_stim *s = spagm_stim_new(&o, &d);
+  ASSERT_NE(s, nullptr);
+  ASSERT_EQ(spagm_stim_begin_epoch(s, epoch, m, &d), SPAGM_OK) << d.msg;
+  spagm_stim_free(s);
+}
+
+// Every readable word of both models, by the map, compared.
+void expect_same_state(const spagm_model *a, const spagm_model *b, spagm_unit u) {
+  spagm_cfg_list l{};
+  ASSERT_EQ(spagm_statemap_load_list(a, u, &l), SPAGM_OK);
+  spagm_cfg_list lb{};
+  ASSERT_EQ(spagm_statemap_load_list(b, u, &lb), SPAGM_OK);
+  ASSERT_EQ(l.n, lb.n);
+  for (size_t i = 0; i < l.n; i++) {
+    ASSERT_EQ(l.w[i].addr, lb.w[i].addr) << i;
+    ASSERT_EQ(l.w[i].data, lb.w[i].data) << std::hex << l.w[i].addr;
+  }
+  spagm_cfg_list_free(&l);
+  spagm_cfg_list_free(&lb);
+  if (u == SPAGM_UNIT_ATTR) {
+    std::vector<uint8_t> x(SPAGM_ISBE_SPACE_BYTES), y(SPAGM_ISBE_SPACE_BYTES);
+    for (auto sp : {SPAGM_SPACE_ISBE_IN, SPAGM_SPACE_ISBE_OUT}) {
+      spagm_attr_read(a, sp, 0, x.data(), x.size(), nullptr);
+      spagm_attr_read(b, sp, 0, y.data(), y.size(), nullptr);
+      EXPECT_EQ(x, y);
+    }
+  }
+}
+
+TEST(Statemap, LoadListRebuildsAttributeState_PortContract) {
+  for (unsigned e = 0; e < 6; e++) {
+    Models m;
+    load_epoch(m.a, 21, e);
+    // b starts dirty: the clear at the head of the list must zero it.
+    load_epoch(m.b, 99, e + 7);
+    spagm_cfg_list l{};
+    ASSERT_EQ(spagm_statemap_load_list(m.a, SPAGM_UNIT_ATTR, &l), SPAGM_OK);
+    ASSERT_GT(l.n, 0u);
+    EXPECT_EQ(l.w[0].addr, 0x040u);  // the clear comes first
+    spagm_diag d{};
+    for (size_t i = 0; i < l.n; i++)
+      ASSERT_EQ(spagm_statemap_write(m.b, SPAGM_UNIT_ATTR, l.w[i].addr, l.w[i].data, &d),
+                SPAGM_OK)
+          << std::hex << l.w[i].addr << " " << d.msg;
+    spagm_cfg_list_free(&l);
+    expect_same_state(m.a, m.b, SPAGM_UNIT_ATTR);
+  }
+}
+
+TEST(Statemap, LoadListRebuildsPixelState_PortContract) {
+  for (unsigned e = 0; e < 6; e++) {
+    Models m;
+    load_epoch(m.a, 22, e);
+    spagm_cfg_list l{};
+    ASSERT_EQ(spagm_statemap_load_list(m.a, SPAGM_UNIT_PIX, &l), SPAGM_OK);
+    spagm_diag d{};
+    for (size_t i = 0; i < l.n; i++)
+      ASSERT_EQ(spagm_statemap_write(m.b, SPAGM_UNIT_PIX, l.w[i].addr, l.w[i].data, &d),
+                SPAGM_OK)
+          << d.msg;
+    spagm_cfg_list_free(&l);
+    spagm_raster_config x, y;
+    spagm_pix_get_config(m.a, &x, nullptr);
+    spagm_pix_get_config(m.b, &y, nullptr);
+    EXPECT_EQ(x.samples, y.samples);
+    EXPECT_EQ(x.positions, y.positions);
+    EXPECT_EQ(x.ssaa, y.ssaa);
+    EXPECT_EQ(std::memcmp(x.table, y.table, sizeof x.table), 0);
+    expect_same_state(m.a, m.b, SPAGM_UNIT_PIX);
+  }
+}
+
+TEST(Statemap, ProgrammablePositionsAreSigned4Bit) {
+  Models m;
+  spagm_diag d{};
+  ASSERT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_PIX, 0x44, 0x8F, &d), SPAGM_OK) << d.msg;
+  spagm_raster_config c;
+  spagm_pix_get_config(m.a, &c, nullptr);
+  EXPECT_EQ(c.table[1].x, -1);
+  EXPECT_EQ(c.table[1].y, -8);
+  uint32_t v;
+  ASSERT_TRUE(spagm_statemap_read(m.a, SPAGM_UNIT_PIX, 0x44, &v));
+  EXPECT_EQ(v, 0x8Fu);
+}
+
+TEST(Statemap, ReadbackCoversOutputSpaceOfLiveVertices) {
+  Models m;
+  spagm_diag d{};
+  uint32_t omap[8] = {0}, inext[8] = {0};
+  omap[0] = 0xF0000000u;  // 0x70..0x7C
+  inext[0] = 0xF0000000u;
+  spagm_attr_set_map(m.a, SPAGM_MAP_OMAP, omap, &d);
+  spagm_attr_set_map(m.a, SPAGM_MAP_IMAP_NEXT, inext, &d);
+  spagm_attr_set_vertex_count(m.a, 33, &d);
+  spagm_cfg_list l{};
+  ASSERT_EQ(spagm_statemap_readback_list(m.a, SPAGM_UNIT_ATTR, &l), SPAGM_OK);
+  // R1: 2 blocks of 32 vertices x 4 attributes x 128 bytes = 1024 bytes.
+  size_t attr_words = 0, patch = 0, ws = 0;
+  for (size_t i = 0; i < l.n; i++) {
+    uint32_t t = l.w[i].addr >> 28, off = l.w[i].addr & 0x0FFFFFFF;
+    if (t == 2 && off < 0x40000) attr_words++;
+    if (t == 2 && off >= SPAGM_ISBE_PATCH_BASE) patch++;
+    if (t == 4) ws++;
+  }
+  EXPECT_EQ(attr_words, 256u);
+  EXPECT_EQ(patch, 32u);  // power-on patch of 32 words
+  EXPECT_EQ(ws, 256u * 8u);
+  spagm_cfg_list_free(&l);
+}
+
+TEST(Statemap, BadWrites_AreRefusedWithAReason) {
+  Models m;
+  spagm_diag d{};
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x0000000C, 300, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x00000010, 7, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x00000004, 2, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x00000F00, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x10000002, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x7000000, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_ATTR, 0x10FFFFF0, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_PIX, 0x04, 3, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_PIX, 0x0C, 2, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(m.a, SPAGM_UNIT_PIX, 0x30, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_statemap_write(nullptr, SPAGM_UNIT_PIX, 0x04, 1, &d), SPAGM_E_ARG);
+  uint32_t v;
+  EXPECT_FALSE(spagm_statemap_read(m.a, SPAGM_UNIT_ATTR, 0x00000F00, &v));
+  EXPECT_FALSE(spagm_statemap_read(m.a, SPAGM_UNIT_ATTR, 0x70000000, &v));
+}
+
+}  // namespace

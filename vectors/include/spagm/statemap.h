@@ -1,0 +1,67 @@
+/* spagm — unit state as configuration-port words (docs/port-contract.md).
+ *
+ * The co-simulation loads each epoch's state into the RTL through the
+ * units' configuration ports, reads the images back at the end, and vector
+ * files record the same words so a replay loads the RTL exactly as the
+ * co-simulation does. This is the one place that maps model state to those
+ * words and back. */
+#ifndef SPAGM_STATEMAP_H
+#define SPAGM_STATEMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "spagm/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_cfg_word {
+  uint32_t addr; /* target [31:28], byte address [27:0] */
+  uint32_t data;
+} spagm_cfg_word;
+
+/* A growable list of words; start zeroed, free with spagm_cfg_list_free. */
+typedef struct spagm_cfg_list {
+  spagm_cfg_word *w;
+  size_t n, cap;
+} spagm_cfg_list;
+
+void spagm_cfg_list_free(spagm_cfg_list *l);
+/* Append; SPAGM_E_NOMEM when the list cannot grow. */
+spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data);
+
+/* The writes that load the model's current state of unit u into RTL that
+ * has just been reset: for the attribute unit the clear command, every
+ * register, then every non-zero memory word; for the pixel unit every
+ * register. Appended to out. */
+spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u,
+                                      spagm_cfg_list *out);
+
+/* The addresses (data 0) whose words instructions can change, read back at
+ * the end of an epoch: the output ISBE space's attributes of the live
+ * vertices and its patch region, the output write status, the used GS
+ * buffers in a GS; the pixel unit's registers. Appended to out. */
+spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
+                                          spagm_cfg_list *out);
+
+/* The model's word at a configuration address; false when the address is
+ * not readable in the map. */
+bool spagm_statemap_read(const spagm_model *m, spagm_unit u, uint32_t addr,
+                         uint32_t *value);
+
+/* Apply one configuration write to the model, the inverse of the load list
+ * (a clear zeroes the unit's memories). SPAGM_E_ARG, with d saying why, for
+ * an address outside the map or a value a register cannot hold. */
+spagm_status spagm_statemap_write(spagm_model *m, spagm_unit u, uint32_t addr,
+                                  uint32_t data, spagm_diag *d);
+
+/* Name of the target an address falls in ("ISBE output space", ...). */
+const char *spagm_statemap_target_name(spagm_unit u, uint32_t addr);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,330 @@
+/* Unit state <-> configuration-port words (statemap.h), following the maps
+ * of docs/port-contract.md. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "spagm/spagm.h"
+#include "spagm/statemap.h"
+
+/* Targets of the attribute unit's configuration port ([31:28]). */
+enum {
+  T_REGS = 0x0,
+  T_ISBE_IN = 0x1,
+  T_ISBE_OUT = 0x2,
+  T_WS_IN = 0x3,
+  T_WS_OUT = 0x4,
+  T_HW = 0x5,
+  T_GS = 0x6
+};
+#define ADDR(t, off) ((uint32_t)(t) << 28 | (uint32_t)(off))
+#define ATTR_CLEAR 0x040u
+#define HW_STRIDE 1024u /* bytes per HW kind: 256 entries */
+
+void spagm_cfg_list_free(spagm_cfg_list *l) {
+  if (!l) return;
+  free(l->w);
+  memset(l, 0, sizeof *l);
+}
+
+spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 1024;
+    spagm_cfg_word *w = realloc(l->w, cap * sizeof *w);
+    if (!w) return SPAGM_E_NOMEM;
+    l->w = w;
+    l->cap = cap;
+  }
+  l->w[l->n].addr = addr;
+  l->w[l->n].data = data;
+  l->n++;
+  return SPAGM_OK;
+}
+
+/* ---- Attribute unit ----------------------------------------------------- */
+
+/* Register offsets 0x000..0x01C in spagm_attr_config order. */
+static uint32_t *attr_reg(spagm_attr_config *c, uint32_t off, bool *is_stage) {
+  *is_stage = false;
+  switch (off) {
+    case 0x000: *is_stage = true; return NULL;
+    case 0x00C: return &c->vertex_count;
+    case 0x010: return &c->patch_words;
+    case 0x014: return &c->gs_max_vertices;
+    case 0x018: return &c->streq_start;
+    case 0x01C: return &c->streq_end;
+    default: break;
+  }
+  if (off >= 0x100 && off < 0x180) {
+    unsigned i = (off - 0x100) / 4;
+    uint32_t *maps[] = {c->imap, c->omap, c->omap_prev, c->imap_next};
+    return &maps[i / 8][i % 8];
+  }
+  if (off >= 0x400 && off < 0x800) return &c->defaults[(off - 0x400) / 4];
+  return NULL;
+}
+
+static spagm_space isbe_space(uint32_t t) {
+  return t == T_ISBE_IN ? SPAGM_SPACE_ISBE_IN : SPAGM_SPACE_ISBE_OUT;
+}
+static spagm_space ws_space(uint32_t t) {
+  return t == T_WS_IN ? SPAGM_SPACE_ISBE_IN : SPAGM_SPACE_ISBE_OUT;
+}
+
+static bool attr_read(const spagm_model *m, uint32_t addr, uint32_t *v) {
+  uint32_t t = addr >> 28, off = addr & 0x0FFFFFFFu;
+  if (off % 4) return false;
+  spagm_attr_config c;
+  spagm_attr_get_config(m, &c, NULL);
+  switch (t) {
+    case T_REGS: {
+      if (off == 0x004) { *v = c.shared; return true; }
+      if (off == 0x008) { *v = c.trap; return true; }
+      bool stage;
+      uint32_t *p = attr_reg(&c, off, &stage);
+      if (stage) { *v = (uint32_t)c.stage; return true; }
+      if (!p) return false;
+      *v = *p;
+      return true;
+    }
+    case T_ISBE_IN:
+    case T_ISBE_OUT:
+      return spagm_attr_read32(m, isbe_space(t), off, v, NULL) == SPAGM_OK;
+    case T_WS_IN:
+    case T_WS_OUT: {
+      uint32_t bits[SPAGM_ATTR_MAP_WORDS];
+      if (off / 32 >= SPAGM_ATTR_MAX_VERTICES) return false;
+      if (spagm_attr_get_written_bits(m, ws_space(t), off / 32, bits, NULL) != SPAGM_OK)
+        return false;
+      *v = bits[(off % 32) / 4];
+      return true;
+    }
+    case T_HW:
+      return spagm_attr_get_hw(m, (spagm_attr_hw)(off / HW_STRIDE), (off % HW_STRIDE) / 4, v,
+                               NULL) == SPAGM_OK;
+    case T_GS:
+      return spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, v, NULL) == SPAGM_OK;
+    default:
+      return false;
+  }
+}
+
+/* The clear command: every memory of the unit to zero, the hidden own
+ * output memory of a shared configuration included (N24). */
+static spagm_status attr_clear(spagm_model *m, spagm_diag *d) {
+  spagm_attr_config c;
+  spagm_attr_get_config(m, &c, NULL);
+  void *zero = calloc(1, SPAGM_ISBE_SPACE_BYTES > SPAGM_ATTR_GS_BYTES ? SPAGM_ISBE_SPACE_BYTES
+                                                                     : SPAGM_ATTR_GS_BYTES);
+  if (!zero) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  spagm_attr_set_shared(m, false, NULL);
+  spagm_attr_write(m, SPAGM_SPACE_ISBE_IN, 0, zero, SPAGM_ISBE_SPACE_BYTES, NULL);
+  spagm_attr_write(m, SPAGM_SPACE_ISBE_OUT, 0, zero, SPAGM_ISBE_SPACE_BYTES, NULL);
+  spagm_attr_write(m, SPAGM_SPACE_GS_OUT, 0, zero, SPAGM_ATTR_GS_BYTES, NULL);
+  spagm_attr_set_shared(m, c.shared, NULL);
+  free(zero);
+  uint32_t none[SPAGM_ATTR_MAP_WORDS] = {0};
+  for (unsigned v = 0; v < SPAGM_ATTR_MAX_VERTICES; v++) {
+    spagm_attr_set_written_bits(m, SPAGM_SPACE_ISBE_IN, v, none, NULL);
+    spagm_attr_set_written_bits(m, SPAGM_SPACE_ISBE_OUT, v, none, NULL);
+  }
+  for (unsigned k = 0; k < SPAGM_HW_COUNT; k++)
+    for (unsigned i = 0; i < 256; i++) spagm_attr_set_hw(m, (spagm_attr_hw)k, i, 0, NULL);
+  return SPAGM_OK;
+}
+
+static spagm_status attr_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_diag *d) {
+  uint32_t t = addr >> 28, off = addr & 0x0FFFFFFFu;
+  if (off % 4) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "address 0x%08x is not word aligned", addr);
+  switch (t) {
+    case T_REGS: {
+      if (off == ATTR_CLEAR) return attr_clear(m, d);
+      spagm_attr_config c;
+      spagm_attr_get_config(m, &c, NULL);
+      bool stage;
+      uint32_t *p = attr_reg(&c, off, &stage);
+      if (stage) c.stage = (spagm_stage)v;
+      else if (off == 0x004 || off == 0x008) {
+        if (v > 1) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "register 0x%03x holds 0 or 1, not %u", off, v);
+        if (off == 0x004) c.shared = v;
+        else c.trap = v;
+      } else if (p) *p = v;
+      else return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no attribute register at 0x%03x", off);
+      /* set_config validates every field and changes nothing on error. */
+      return spagm_attr_set_config(m, &c, d);
+    }
+    case T_ISBE_IN:
+    case T_ISBE_OUT:
+      return spagm_attr_write32(m, isbe_space(t), off, v, d);
+    case T_WS_IN:
+    case T_WS_OUT: {
+      uint32_t bits[SPAGM_ATTR_MAP_WORDS];
+      if (off / 32 >= SPAGM_ATTR_MAX_VERTICES)
+        return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "write status of vertex %u: only 256", off / 32);
+      spagm_attr_get_written_bits(m, ws_space(t), off / 32, bits, NULL);
+      bits[(off % 32) / 4] = v;
+      return spagm_attr_set_written_bits(m, ws_space(t), off / 32, bits, d);
+    }
+    case T_HW:
+      if (off / HW_STRIDE >= SPAGM_HW_COUNT)
+        return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no HW value kind %u", off / HW_STRIDE);
+      return spagm_attr_set_hw(m, (spagm_attr_hw)(off / HW_STRIDE), (off % HW_STRIDE) / 4, v, d);
+    case T_GS:
+      return spagm_attr_write32(m, SPAGM_SPACE_GS_OUT, off, v, d);
+    default:
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no attribute target %u", t);
+  }
+}
+
+static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
+  spagm_status st = spagm_cfg_list_push(out, ADDR(T_REGS, ATTR_CLEAR), 1);
+  uint32_t v;
+  for (uint32_t off = 0; off < 0x800 && st == SPAGM_OK; off += 4)
+    if (off != ATTR_CLEAR && attr_read(m, ADDR(T_REGS, off), &v))
+      st = spagm_cfg_list_push(out, ADDR(T_REGS, off), v);
+  spagm_attr_config c;
+  spagm_attr_get_config(m, &c, NULL);
+  /* With sharing both spaces name one memory: load it once. */
+  unsigned spaces = c.shared ? 1 : 2;
+  uint8_t *buf = malloc(SPAGM_ISBE_SPACE_BYTES);
+  if (!buf) return SPAGM_E_NOMEM;
+  for (unsigned sp = 0; sp < spaces && st == SPAGM_OK; sp++) {
+    uint32_t t = sp ? T_ISBE_OUT : T_ISBE_IN;
+    spagm_attr_read(m, isbe_space(t), 0, buf, SPAGM_ISBE_SPACE_BYTES, NULL);
+    for (uint32_t off = 0; off < SPAGM_ISBE_SPACE_BYTES && st == SPAGM_OK; off += 4) {
+      /* Little-endian words (N20). */
+      uint32_t x = (uint32_t)buf[off] | (uint32_t)buf[off + 1] << 8 |
+                   (uint32_t)buf[off + 2] << 16 | (uint32_t)buf[off + 3] << 24;
+      if (x) st = spagm_cfg_list_push(out, ADDR(t, off), x);
+    }
+  }
+  free(buf);
+  for (uint32_t t = T_WS_IN; t <= T_WS_OUT; t++)
+    for (uint32_t off = 0; off < 32 * SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; off += 4)
+      if (attr_read(m, ADDR(t, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(t, off), v);
+  for (uint32_t off = 0; off < SPAGM_HW_COUNT * HW_STRIDE && st == SPAGM_OK; off += 4)
+    if (attr_read(m, ADDR(T_HW, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(T_HW, off), v);
+  for (uint32_t off = 0; off < SPAGM_ATTR_GS_BYTES && st == SPAGM_OK; off += 4)
+    if (attr_read(m, ADDR(T_GS, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(T_GS, off), v);
+  return st;
+}
+
+static spagm_status attr_readback(const spagm_model *m, spagm_cfg_list *out) {
+  spagm_attr_config c;
+  uint32_t bout[SPAGM_ATTR_MAP_WORDS];
+  spagm_attr_get_config(m, &c, NULL);
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, bout, NULL);
+  unsigned n = 0;
+  for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
+    for (uint32_t x = bout[i]; x; x &= x - 1) n++;
+  spagm_status st = SPAGM_OK;
+  uint32_t attr_bytes = ((c.vertex_count + 31) / 32) * n * 128u; /* R1 */
+  for (uint32_t off = 0; off < attr_bytes && st == SPAGM_OK; off += 4)
+    st = spagm_cfg_list_push(out, ADDR(T_ISBE_OUT, off), 0);
+  for (uint32_t off = 0; off < 4 * c.patch_words && st == SPAGM_OK; off += 4)
+    st = spagm_cfg_list_push(out, ADDR(T_ISBE_OUT, SPAGM_ISBE_PATCH_BASE + off), 0);
+  for (uint32_t off = 0; off < 32 * SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; off += 4)
+    st = spagm_cfg_list_push(out, ADDR(T_WS_OUT, off), 0);
+  if (c.stage == SPAGM_STAGE_GS) {
+    uint32_t words = c.gs_max_vertices * n; /* N26 */
+    if (words > SPAGM_ATTR_GS_LANE_WORDS) words = SPAGM_ATTR_GS_LANE_WORDS;
+    for (uint32_t l = 0; l < SPAGM_LANES; l++)
+      for (uint32_t w = 0; w < words && st == SPAGM_OK; w++)
+        st = spagm_cfg_list_push(out, ADDR(T_GS, l * SPAGM_ATTR_GS_LANE_BYTES + 4 * w), 0);
+  }
+  return st;
+}
+
+/* ---- Pixel unit --------------------------------------------------------- */
+
+static bool pix_read(const spagm_model *m, uint32_t addr, uint32_t *v) {
+  spagm_raster_config rc;
+  spagm_stage stage;
+  spagm_pix_get_config(m, &rc, NULL);
+  spagm_attr_get_stage(m, &stage, NULL);
+  switch (addr) {
+    case 0x00: *v = (uint32_t)stage; return true;
+    case 0x04: *v = rc.samples; return true;
+    case 0x08: *v = (uint32_t)rc.positions; return true;
+    case 0x0C: *v = rc.ssaa; return true;
+    default: break;
+  }
+  if (addr >= 0x40 && addr < 0x80 && addr % 4 == 0) {
+    const spagm_sample_pos *p = &rc.table[(addr - 0x40) / 4];
+    *v = ((uint32_t)p->x & 0xFu) | ((uint32_t)p->y & 0xFu) << 4;
+    return true;
+  }
+  return false;
+}
+
+static int sign4(uint32_t x) { return (int)(x & 0xFu) - (x & 0x8u ? 16 : 0); }
+
+static spagm_status pix_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_diag *d) {
+  /* The pixel unit's stage register mirrors the one stage of the model. */
+  if (addr == 0x00) return spagm_attr_set_stage(m, (spagm_stage)v, d);
+  spagm_raster_config rc;
+  spagm_pix_get_config(m, &rc, NULL);
+  if (addr == 0x04) rc.samples = (uint8_t)(v > 255 ? 0 : v);
+  else if (addr == 0x08) rc.positions = (spagm_pix_positions)v;
+  else if (addr == 0x0C && v <= 1) rc.ssaa = v;
+  else if (addr >= 0x40 && addr < 0x80 && addr % 4 == 0 && v <= 0xFF) {
+    rc.table[(addr - 0x40) / 4].x = (int8_t)sign4(v);
+    rc.table[(addr - 0x40) / 4].y = (int8_t)sign4(v >> 4);
+  } else {
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no pixel register at 0x%02x for value 0x%x", addr, v);
+  }
+  return spagm_pix_set_config(m, &rc, d);
+}
+
+static spagm_status pix_load(const spagm_model *m, spagm_cfg_list *out) {
+  uint32_t v;
+  spagm_status st = SPAGM_OK;
+  for (uint32_t a = 0; a < 0x80 && st == SPAGM_OK; a += 4)
+    if (pix_read(m, a, &v)) st = spagm_cfg_list_push(out, a, v);
+  return st;
+}
+
+/* ---- Dispatch ----------------------------------------------------------- */
+
+spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u, spagm_cfg_list *out) {
+  if (!m || !out) return SPAGM_E_ARG;
+  if (u == SPAGM_UNIT_ATTR) return attr_load(m, out);
+  if (u == SPAGM_UNIT_PIX) return pix_load(m, out);
+  return SPAGM_E_ARG;
+}
+
+spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
+                                          spagm_cfg_list *out) {
+  if (!m || !out) return SPAGM_E_ARG;
+  if (u == SPAGM_UNIT_ATTR) return attr_readback(m, out);
+  if (u == SPAGM_UNIT_PIX) {
+    spagm_status st = SPAGM_OK;
+    for (uint32_t a = 0; a <= 0x0C && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
+    return st;
+  }
+  return SPAGM_E_ARG;
+}
+
+bool spagm_statemap_read(const spagm_model *m, spagm_unit u, uint32_t addr, uint32_t *value) {
+  if (!m || !value) return false;
+  if (u == SPAGM_UNIT_ATTR) return attr_read(m, addr, value);
+  if (u == SPAGM_UNIT_PIX) return pix_read(m, addr, value);
+  return false;
+}
+
+spagm_status spagm_statemap_write(spagm_model *m, spagm_unit u, uint32_t addr, uint32_t data,
+                                  spagm_diag *d) {
+  if (!m) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no model");
+  if (u == SPAGM_UNIT_ATTR) return attr_write(m, addr, data, d);
+  if (u == SPAGM_UNIT_PIX) return pix_write(m, addr, data, d);
+  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "unit %u has no configuration map yet", (unsigned)u);
+}
+
+const char *spagm_statemap_target_name(spagm_unit u, uint32_t addr) {
+  if (u != SPAGM_UNIT_ATTR) return "register";
+  static const char *const names[] = {"register",          "ISBE input space",
+                                      "ISBE output space", "input write status",
+                                      "output write status", "HW value",
+                                      "GS output buffer"};
+  unsigned t = addr >> 28;
+  return t < sizeof names / sizeof names[0] ? names[t] : "unknown target";
+}
