@@ -8,7 +8,7 @@
 void spagm_stim_opts_default(spagm_stim_opts *o) {
   o->seed = 1;
   o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
-  o->epoch_txns = 2000;
+  o->epoch_txns = 1000;
   o->illegal_ppm = 10000;
 }
 
@@ -71,12 +71,20 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
     spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_PIX, 0);
     st = spagm__stim_pix_epoch(s, &r, m, d);
   }
+  /* One stage serves both units: the unit the stage does not suit (PIXLD
+   * outside PS, attribute instructions in PS, R8) gets a twentieth of the
+   * epoch, enough to exercise the fault, and the other the whole. */
+  bool ps = s->attr.stage == SPAGM_STAGE_PS;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    bool suits = u == SPAGM_UNIT_PIX ? ps : !ps;
+    s->budget[u] = suits ? s->o.epoch_txns : (s->o.epoch_txns + 19) / 20;
+  }
   return st;
 }
 
 bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req) {
   if (!s || !req || (unsigned)u >= SPAGM_UNIT_COUNT || !s->in_epoch) return false;
-  if (!(s->o.units & (1u << u)) || s->produced[u] >= s->o.epoch_txns) return false;
+  if (!(s->o.units & (1u << u)) || s->produced[u] >= s->budget[u]) return false;
   spagm_rng *r = &s->rng[u];
   spagm_request_init(req);
   if (u == SPAGM_UNIT_ATTR) spagm__stim_attr_next(s, r, req);

@@ -68,16 +68,13 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_attr_config_default(&c);
   bool attr_on = (s->o.units & (1u << SPAGM_UNIT_ATTR)) != 0;
   bool pix_on = (s->o.units & (1u << SPAGM_UNIT_PIX)) != 0;
-  /* Every VTG stage; PS mostly when only the pixel unit runs, sometimes
-   * otherwise so that R8 faults of both units are exercised. */
+  /* Every VTG stage; PS mostly when only the pixel unit runs, half the
+   * epochs when both run, rarely for the attribute unit alone (its R8
+   * faults); the unit the stage does not suit gets few requests (stim.c). */
   static const spagm_stage vtg[] = {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB, SPAGM_STAGE_TI,
                                     SPAGM_STAGE_TS, SPAGM_STAGE_GS};
-  if (!attr_on && pix_on)
-    c.stage = spagm_rng_pct(r, 90) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
-  else if (pix_on && spagm_rng_pct(r, 25))
-    c.stage = SPAGM_STAGE_PS;
-  else
-    c.stage = spagm_rng_pct(r, 4) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
+  unsigned ps_pct = !attr_on ? 90 : pix_on ? 50 : 4;
+  c.stage = spagm_rng_pct(r, ps_pct) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
   c.shared = spagm_rng_pct(r, 20);
   c.trap = spagm_rng_pct(r, 50);
   static const uint32_t counts[] = {1, 3, 17, 32, 33, 64, 96, 100, 128, 200, 256};
@@ -181,9 +178,12 @@ static uint32_t pick_addr(spagm_rng *r, const uint32_t *bmap) {
   return 4 * spagm_rng_below(r, 256);
 }
 
+/* Vertex handles of a warp: most warps have every handle in range; about
+ * one in six has some lanes out of range (R9), so traps stay exceptional. */
 static void vertex_handles(const stim_attr *a, spagm_rng *r, uint32_t out[SPAGM_LANES]) {
+  unsigned bad_pct = spagm_rng_pct(r, 15) ? 20 : 0;
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
-    if (spagm_rng_pct(r, 92) && a->vertex_count)
+    if (!spagm_rng_pct(r, bad_pct) && a->vertex_count)
       out[l] = spagm_rng_below(r, a->vertex_count);
     else if (spagm_rng_pct(r, 80))
       out[l] = a->vertex_count + spagm_rng_below(r, 40); /* just out of range */

@@ -28,6 +28,7 @@ struct spagm_stim {
   bool in_epoch;
   uint32_t tag[SPAGM_UNIT_COUNT];
   uint32_t produced[SPAGM_UNIT_COUNT];
+  uint32_t budget[SPAGM_UNIT_COUNT]; /* requests of this epoch per unit */
   spagm_rng rng[SPAGM_UNIT_COUNT]; /* request streams of this epoch */
   char summary[SPAGM_UNIT_COUNT][192];
   stim_attr attr;

@@ -28,7 +28,7 @@ typedef struct spagm_stim_opts {
   uint32_t illegal_ppm;  /* illegal instruction words per million requests */
 } spagm_stim_opts;
 
-/* seed 1, all units, 2000 requests per epoch, 1% illegal words. */
+/* seed 1, attr and pix, 1000 requests per epoch, 1% illegal words. */
 void spagm_stim_opts_default(spagm_stim_opts *o);
 
 typedef struct spagm_stim spagm_stim;
@@ -43,7 +43,9 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch,
                                     spagm_model *m, spagm_diag *d);
 
 /* Next request of unit u in the current epoch; false when the epoch has
- * produced epoch_txns requests for u (or u is not generated). Tags count
+ * produced its requests for u: epoch_txns when the epoch's stage suits the
+ * unit, a twentieth of that when it does not (PIXLD outside PS, attribute
+ * instructions in PS), none when u is not generated. Tags count
  * up per unit over the whole run, starting at 1. */
 bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
 

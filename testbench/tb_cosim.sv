@@ -1,0 +1,253 @@
+// spagm lock-step co-simulation top (DESIGN §4, docs/port-contract.md).
+//
+// Each unit of rtl_stubs/ (or a user's RTL with the same ports) is driven by
+// a block below that talks to the golden model through spagm_dpi_pkg: per
+// epoch the controller resets the units, the blocks load the epoch's state
+// through the configuration ports, drive the seeded requests with random
+// gaps, accept responses under random backpressure, hand every accepted
+// request and every response to the scoreboard, then read the state images
+// back. DPI functions are called only from clocked blocks, on handshakes.
+//
+// Plusargs: +seed=N +txns=N (per unit) +units=attr,pix +epoch_txns=N
+// +illegal_ppm=N +bug=N (rtl_stubs defect, 0 = none) +max_errors=N
+// +no_check +repro=TEXT.
+// The C++ harness (cosim_main.cpp) handles tracing and +waves_on_fail.
+module tb_cosim
+  import spagm_txn_pkg::*;
+  import spagm_dpi_pkg::*;
+(
+  input  logic        clk,
+  output logic        done,             // the run is over (summary printed)
+  output logic [63:0] failures,         // 0 = passed
+  output logic [63:0] first_err_cycle,  // all ones when no mismatch
+  output logic [1:0]  first_err_unit,   // unit of the first mismatch
+  output logic [63:0] cycle             // cycles since the start
+);
+  localparam int UNIT_ATTR = 0;
+  localparam int UNIT_PIX = 1;
+  localparam int HANG_CYCLES = 20000;  // no handshake this long = a hang
+
+  // ---- Run options ------------------------------------------------------
+  chandle h;
+  longint unsigned seed = 1, txns = 20000;
+  int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
+  string units = "attr,pix", repro = "spagm-cosim";
+  bit check = 1;
+
+  initial begin
+    void'($value$plusargs("seed=%d", seed));
+    void'($value$plusargs("txns=%d", txns));
+    void'($value$plusargs("epoch_txns=%d", epoch_txns));
+    void'($value$plusargs("max_errors=%d", max_errors));
+    void'($value$plusargs("illegal_ppm=%d", illegal_ppm));
+    void'($value$plusargs("bug=%d", bug));
+    void'($value$plusargs("units=%s", units));
+    void'($value$plusargs("repro=%s", repro));
+    if ($test$plusargs("no_check")) check = 0;
+    h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
+    if (h == null) begin
+      $display("spagm-cosim: could not open the run (see above)");
+      $finish;
+    end
+    $display("spagm-cosim: seed %0d, %0d requests per unit, units %s, bug %0d", seed, txns,
+             units, bug);
+    if (!check) $display("spagm-cosim: +no_check: the model is not run, nothing is compared");
+  end
+
+  logic [7:0] bug_sel;
+  assign bug_sel = bug[7:0];
+
+  // ---- Epoch controller -------------------------------------------------
+  typedef enum logic [2:0] {C_START, C_RESET, C_LOAD, C_RUN, C_READBACK, C_FINISH, C_DONE}
+      ctrl_t;
+  ctrl_t ctrl = C_START;
+  logic rst_n = 1'b0;
+  logic [3:0] reset_count;
+  logic attr_load_done, pix_load_done, attr_run_done, pix_run_done;
+  logic attr_rb_done, pix_rb_done;
+  logic [31:0] epoch;
+
+  initial begin
+    done = 0;
+    failures = 0;
+    first_err_cycle = '1;
+    cycle = 0;
+  end
+
+  always_ff @(posedge clk) begin
+    cycle <= cycle + 1;
+    case (ctrl)
+      C_START: begin
+        // Nested ifs: Verilator does not short-circuit && around DPI calls.
+        ctrl <= C_FINISH;
+        if (h != null) begin
+          if (spagm_dpi_begin_epoch(h)) begin
+            epoch <= spagm_dpi_epoch(h);
+            rst_n <= 1'b0;
+            reset_count <= 4'd3;
+            ctrl <= C_RESET;
+          end
+        end
+      end
+      C_RESET: begin
+        if (reset_count == 0) begin
+          rst_n <= 1'b1;
+          ctrl <= C_LOAD;
+        end else begin
+          reset_count <= reset_count - 1;
+        end
+      end
+      C_LOAD: if (attr_load_done && pix_load_done) ctrl <= C_RUN;
+      C_RUN: begin
+        if (attr_run_done && pix_run_done) ctrl <= C_READBACK;
+        if (g_attr.hung || g_pix.hung) ctrl <= C_FINISH;
+      end
+      C_READBACK: if (attr_rb_done && pix_rb_done) ctrl <= C_START;
+      C_FINISH: begin
+        if (h != null) begin
+          failures <= spagm_dpi_finish(h, cycle);
+          first_err_cycle <= spagm_dpi_first_error_cycle(h);
+          spagm_dpi_close(h);
+        end else begin
+          failures <= 1;
+        end
+        done <= 1'b1;
+        ctrl <= C_DONE;
+      end
+      default: ;
+    endcase
+    // Stop early once max_errors mismatches are in (the summary still runs).
+    if (h != null && ctrl != C_FINISH && ctrl != C_DONE) begin
+      if (spagm_dpi_should_stop(h)) ctrl <= C_FINISH;
+    end
+  end
+
+  // ---- One block per unit -------------------------------------------------
+  // The same driver for every unit: DUT ports, load, run, read-back, and the
+  // debug signals the waves show (tag under check, mismatch marker).
+`define SPAGM_UNIT_BLOCK(NAME, UNIT, MODULE)                                        \
+  if (1) begin : NAME                                                            \
+    logic cfg_we = 0, cfg_re = 0, idle;                                          \
+    logic [31:0] cfg_addr = 0, cfg_wdata = 0, cfg_rdata;                         \
+    logic req_valid = 0, req_ready, rsp_valid, rsp_ready = 0;                    \
+    spagm_request_t req;                                                         \
+    spagm_response_t rsp;                                                        \
+    logic [31:0] req_tag, rsp_tag, check_tag = 0;                                \
+    logic mismatch = 0, stream_done = 0, load_done = 0, run_done = 0;            \
+    logic rb_done = 0, rb_p1 = 0, rb_p2 = 0;                                     \
+    logic [31:0] rb_a1, rb_a2;                                                   \
+    logic [63:0] errors = 0, first_bad = '1;                                     \
+    logic [31:0] quiet = 0;  /* cycles without a handshake while running */     \
+    logic hung = 0;                                                              \
+    assign req_tag = req.tag;                                                    \
+    assign rsp_tag = rsp.tag;                                                    \
+    MODULE dut (                                                                 \
+      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata,           \
+      .cfg_rdata, .idle, .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready,   \
+      .rsp);                                                                     \
+    always_ff @(posedge clk) begin                                               \
+      int unsigned a, d, n;                                                      \
+      bit [SPAGM_REQUEST_BITS-1:0] next;                                         \
+      cfg_we <= 1'b0;                                                            \
+      cfg_re <= 1'b0;                                                            \
+      mismatch <= 1'b0;                                                          \
+      if (ctrl == C_RESET) begin                                                 \
+        load_done <= 1'b0;                                                       \
+        run_done <= 1'b0;                                                        \
+        rb_done <= 1'b0;                                                         \
+        stream_done <= 1'b0;                                                     \
+        req_valid <= 1'b0;                                                       \
+        rsp_ready <= 1'b0;                                                       \
+        rb_p1 <= 1'b0;                                                           \
+        rb_p2 <= 1'b0;                                                           \
+        quiet <= 0;                                                              \
+      end                                                                        \
+      /* Load: one write at a time, each only while the unit is idle, and */     \
+      /* never two in a row, so a clear can lower idle before the next. */      \
+      if (ctrl == C_LOAD && !load_done && idle && !cfg_we) begin                 \
+        if (spagm_dpi_cfg_next(h, UNIT, a, d)) begin                             \
+          cfg_we <= 1'b1;                                                        \
+          cfg_addr <= a;                                                         \
+          cfg_wdata <= d;                                                        \
+        end else begin                                                           \
+          load_done <= 1'b1;                                                     \
+        end                                                                      \
+      end                                                                        \
+      if (ctrl == C_RUN) begin                                                   \
+        if (req_valid && req_ready) begin                                        \
+          spagm_dpi_accept(h, UNIT, req, cycle);                                 \
+          req_valid <= 1'b0;                                                     \
+        end                                                                      \
+        /* Nested ifs: Verilator does not short-circuit && around DPI calls. */  \
+        if ((!req_valid || req_ready) && !stream_done) begin                     \
+          if (spagm_dpi_random(h, UNIT, 85)) begin                               \
+            if (spagm_dpi_next_request(h, UNIT, next)) begin                     \
+              req <= next;                                                       \
+              req_valid <= 1'b1;                                                 \
+            end else begin                                                       \
+              stream_done <= 1'b1;                                               \
+            end                                                                  \
+          end                                                                    \
+        end                                                                      \
+        if (rsp_valid && rsp_ready) begin                                        \
+          check_tag <= rsp.tag;                                                  \
+          n = spagm_dpi_check(h, UNIT, rsp, cycle);                              \
+          if (n != 0) begin                                                      \
+            mismatch <= 1'b1;                                                    \
+            errors <= errors + 1;                                                \
+            if (first_bad == '1) first_bad <= cycle;                             \
+          end                                                                    \
+        end                                                                      \
+        rsp_ready <= spagm_dpi_random(h, UNIT, 70);                              \
+        n = spagm_dpi_outstanding(h, UNIT);                                      \
+        run_done <= stream_done && !req_valid && n == 0 && idle;                 \
+        /* Hang watchdog: work pending and no handshake for too long. */         \
+        if ((req_valid && req_ready) || (rsp_valid && rsp_ready) ||              \
+            (stream_done && !req_valid && n == 0))                               \
+          quiet <= 0;                                                            \
+        else                                                                     \
+          quiet <= quiet + 1;                                                    \
+        if (quiet == HANG_CYCLES && !hung) begin                                 \
+          hung <= 1'b1;                                                          \
+          spagm_dpi_hang(h, UNIT, cycle, HANG_CYCLES);                           \
+          if (first_bad == '1) first_bad <= cycle;                               \
+        end                                                                      \
+      end                                                                        \
+      /* Read-back: a read issued at edge k is answered after edge k+1 and */   \
+      /* checked at edge k+2. */                                                 \
+      if (ctrl == C_READBACK && !rb_done) begin                                  \
+        rsp_ready <= 1'b0;                                                       \
+        if (rb_p2) begin                                                         \
+          if (spagm_dpi_readback_check(h, UNIT, rb_a2, cfg_rdata, cycle) != 0) begin \
+            mismatch <= 1'b1;                                                    \
+            if (first_bad == '1) first_bad <= cycle;                             \
+          end                                                                    \
+        end                                                                      \
+        rb_p2 <= rb_p1;                                                          \
+        rb_a2 <= rb_a1;                                                          \
+        if (spagm_dpi_readback_next(h, UNIT, a)) begin                           \
+          cfg_re <= 1'b1;                                                        \
+          cfg_addr <= a;                                                         \
+          rb_p1 <= 1'b1;                                                         \
+          rb_a1 <= a;                                                            \
+        end else begin                                                           \
+          rb_p1 <= 1'b0;                                                         \
+          if (!rb_p1 && !rb_p2) rb_done <= 1'b1;                                 \
+        end                                                                      \
+      end                                                                        \
+    end                                                                          \
+  end
+
+  `SPAGM_UNIT_BLOCK(g_attr, UNIT_ATTR, attr_unit)
+  `SPAGM_UNIT_BLOCK(g_pix, UNIT_PIX, pix_unit)
+
+  // The unit whose first mismatch came first, for the waves' save file.
+  assign first_err_unit = g_pix.first_bad < g_attr.first_bad ? 2'(UNIT_PIX) : 2'(UNIT_ATTR);
+
+  assign attr_load_done = g_attr.load_done;
+  assign pix_load_done = g_pix.load_done;
+  assign attr_run_done = g_attr.run_done;
+  assign pix_run_done = g_pix.run_done;
+  assign attr_rb_done = g_attr.rb_done;
+  assign pix_rb_done = g_pix.rb_done;
+endmodule : tb_cosim

@@ -1,0 +1,45 @@
+# The replay testbench (tb_replay*.sv): the hex export of a vector file
+# replayed on the RTL units without DPI.
+#   spagm-replay             Verilator model (bin/spagm-replay +vectors=DIR)
+#   spagm-replay-iverilog    Icarus Verilog image (bin/tb_replay.vvp; vvp -n bin/tb_replay.vvp +vectors=DIR)
+# Either is skipped when its simulator is not installed (scripts/install-deps).
+# Included from vectors/CMakeLists.txt; SPAGM_REPLAY_VVP names the Icarus image
+# for the tests, and is empty when there is none.
+set(SPAGM_REPLAY_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(_rtl ${PROJECT_SOURCE_DIR}/rtl_stubs)
+file(GLOB _rtl_units CONFIGURE_DEPENDS ${_rtl}/attr_*.sv ${_rtl}/pix_*.sv)
+list(REMOVE_ITEM _rtl_units ${_rtl}/attr_pkg.sv)
+# Packages first, then the units, then the testbench.
+set(SPAGM_REPLAY_SOURCES ${_rtl}/shader_txn_pkg.sv ${_rtl}/attr_pkg.sv ${_rtl_units}
+    ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv
+    ${SPAGM_REPLAY_DIR}/tb_replay.sv)
+
+find_package(verilator QUIET HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
+if(verilator_FOUND)
+  add_executable(spagm-replay ${SPAGM_REPLAY_DIR}/tb_replay_main.cpp)
+  set_target_properties(spagm-replay PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
+  verilate(spagm-replay
+    PREFIX Vtb_replay
+    TOP_MODULE tb_replay
+    SOURCES ${SPAGM_REPLAY_SOURCES}
+    VERILATOR_ARGS -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style
+                   -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000)
+else()
+  message(STATUS "Verilator not found: spagm-replay is not built")
+endif()
+
+find_program(SPAGM_IVERILOG iverilog)
+find_program(SPAGM_VVP vvp)
+set(SPAGM_REPLAY_VVP "")
+if(SPAGM_IVERILOG AND SPAGM_VVP)
+  set(SPAGM_REPLAY_VVP ${PROJECT_BINARY_DIR}/bin/tb_replay.vvp)
+  add_custom_command(OUTPUT ${SPAGM_REPLAY_VVP}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/bin
+    COMMAND ${SPAGM_IVERILOG} -g2012 -s tb_replay_iverilog -o ${SPAGM_REPLAY_VVP}
+            ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
+    DEPENDS ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
+    COMMENT "Compiling the replay testbench for Icarus Verilog")
+  add_custom_target(spagm-replay-iverilog ALL DEPENDS ${SPAGM_REPLAY_VVP})
+else()
+  message(STATUS "Icarus Verilog not found: the Icarus replay is not built")
+endif()

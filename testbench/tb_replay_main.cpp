@@ -1,0 +1,37 @@
+// spagm-replay: the Verilator harness of the replay testbench (tb_replay.sv).
+// It only clocks the model; everything else happens in SystemVerilog. The
+// exit status is 0 only when every check passed.
+//   spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "Vtb_replay.h"
+#include "verilated.h"
+
+int main(int argc, char **argv) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->commandArgs(argc, argv);
+  for (int i = 1; i < argc; i++) {
+    if (std::string(argv[i]) == "+help" || std::string(argv[i]) == "--help") {
+      std::printf(
+          "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]\n\n"
+          "Replays the hex export of a vector file (spagm export-hex FILE DIR) on the\n"
+          "RTL units without DPI and ends with `replay: N passed, M failed`.\n");
+      return 0;
+    }
+  }
+  auto tb = std::make_unique<Vtb_replay>(ctx.get());
+  tb->clk = 0;
+  tb->eval();
+  while (!tb->done && !ctx->gotFinish()) {
+    ctx->timeInc(5);
+    tb->clk = 1;
+    tb->eval();
+    ctx->timeInc(5);
+    tb->clk = 0;
+    tb->eval();
+  }
+  tb->final();
+  return tb->failures != 0 || !tb->done ? 1 : 0;
+}

@@ -1,0 +1,196 @@
+/* spagm check: rebuild each epoch's state from the recorded words, re-run
+ * every transaction on the golden model and compare with the file, so a
+ * model change that alters behaviour shows up as file:line disagreements. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vecfile_internal.h"
+
+typedef struct checker {
+  const char *name;
+  FILE *out;
+  unsigned max_reports, reports;
+  spagm_vec_check_result *res;
+  spagm__vec_table rsp_t;
+  spagm_model *m;
+  /* The state words of the current epoch, per unit, for the round trip. */
+  spagm_cfg_list recorded[SPAGM_UNIT_COUNT];
+  int state_line[SPAGM_UNIT_COUNT];
+  uint32_t units;
+  bool roundtrip_done;
+} checker;
+
+static void report(checker *c, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void report(checker *c, int line, const char *fmt, ...) {
+  c->reports++;
+  if (!c->out || (c->max_reports && c->reports > c->max_reports)) return;
+  fprintf(c->out, "%s:%d: ", c->name, line);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(c->out, fmt, ap);
+  va_end(ap);
+  fputc('\n', c->out);
+}
+
+/* The words loaded into the rebuilt model must give back the same load
+ * list: otherwise the state map lost or invented state. */
+static void roundtrip(checker *c) {
+  if (c->roundtrip_done) return;
+  c->roundtrip_done = true;
+  spagm_cfg_list now = {0};
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(c->units >> u & 1u)) continue;
+    now.n = 0;
+    if (spagm_statemap_load_list(c->m, (spagm_unit)u, &now) != SPAGM_OK) {
+      report(c, c->state_line[u], "the %s unit's state cannot be listed again as words",
+             spagm_unit_name((spagm_unit)u));
+      c->res->state_failed++;
+      continue;
+    }
+    const spagm_cfg_list *rec = &c->recorded[u];
+    size_t i = 0;
+    while (i < now.n && i < rec->n && now.w[i].addr == rec->w[i].addr &&
+           now.w[i].data == rec->w[i].data)
+      i++;
+    if (i == now.n && i == rec->n) continue;
+    c->res->state_failed++;
+    if (i < now.n && i < rec->n)
+      report(c, c->state_line[u],
+             "state %s word %zu: the file loads %08x=%08x, the rebuilt model lists %08x=%08x "
+             "(the state map does not round-trip)",
+             spagm_unit_name((spagm_unit)u), i, rec->w[i].addr, rec->w[i].data, now.w[i].addr,
+             now.w[i].data);
+    else
+      report(c, c->state_line[u],
+             "state %s: the file has %zu words, the rebuilt model lists %zu (the state map does "
+             "not round-trip)",
+             spagm_unit_name((spagm_unit)u), rec->n, now.n);
+  }
+  spagm_cfg_list_free(&now);
+}
+
+static void state(checker *c, const spagm_vec_item *it) {
+  c->state_line[it->unit] = it->line;
+  spagm_cfg_list *rec = &c->recorded[it->unit];
+  rec->n = 0;
+  for (size_t i = 0; i < it->words.n; i++) {
+    spagm_diag d;
+    spagm_cfg_list_push(rec, it->words.w[i].addr, it->words.w[i].data);
+    if (spagm_statemap_write(c->m, it->unit, it->words.w[i].addr, it->words.w[i].data, &d) !=
+        SPAGM_OK) {
+      c->res->state_failed++;
+      report(c, it->line, "state %s word %zu (%08x=%08x) rejected: %s",
+             spagm_unit_name(it->unit), i, it->words.w[i].addr, it->words.w[i].data, d.msg);
+    }
+  }
+}
+
+static void txn(checker *c, const spagm_vec_item *it, spagm_response *got) {
+  roundtrip(c);
+  c->res->txns++;
+  spagm_execute(c->m, &it->req, got);
+  uint64_t diffs = 0;
+  for (size_t fi = 0; fi < c->rsp_t.n; fi++) {
+    const spagm__vec_field *f = &c->rsp_t.f[fi];
+    for (unsigned k = 0; k < f->info.count; k++) {
+      if (k % f->row_len == 0 && spagm__vec_row_equal(f, &it->rsp, got, k / f->row_len)) {
+        k += f->row_len - 1;
+        continue;
+      }
+      uint64_t want = spagm__vec_elem(f, &it->rsp, k), have = spagm__vec_elem(f, got, k);
+      if (want == have) continue;
+      diffs++;
+      unsigned row = k / f->row_len, el = k % f->row_len;
+      int line = it->rsp_row_line[fi][row] ? it->rsp_row_line[fi][row] : it->expect_line;
+      char where[48] = "";
+      if (f->rows > 1) snprintf(where, sizeof where, "[%u] element %u", row, el);
+      else if (f->info.count > 1) snprintf(where, sizeof where, " element %u", el);
+      report(c, line, "%s tag %u: %s%s: the file expects %llx, the model gives %llx",
+             spagm_unit_name(it->unit), it->req.tag, f->info.name, where,
+             (unsigned long long)want, (unsigned long long)have);
+    }
+  }
+  if (diffs) {
+    c->res->txns_failed++;
+    c->res->differences += diffs;
+  }
+}
+
+static void readback(checker *c, const spagm_vec_item *it, spagm_cfg_list *want) {
+  roundtrip(c);
+  spagm_vec_readback_words(c->m, it->unit, want);
+  c->res->rb_words += it->words.n;
+  if (want->n != it->words.n) {
+    c->res->rb_failed++;
+    report(c, it->line, "readback %s: the file lists %zu words, the model's read-back has %zu",
+           spagm_unit_name(it->unit), it->words.n, want->n);
+    return;
+  }
+  for (size_t i = 0; i < want->n; i++) {
+    const spagm_cfg_word *a = &it->words.w[i], *b = &want->w[i];
+    if (a->addr == b->addr && a->data == b->data) continue;
+    c->res->rb_failed++;
+    if (a->addr != b->addr)
+      report(c, it->line, "readback %s word %zu: the file reads %08x, the model's list %08x",
+             spagm_unit_name(it->unit), i, a->addr, b->addr);
+    else
+      report(c, it->line, "readback %s %s %08x: the file expects %08x, the model has %08x",
+             spagm_unit_name(it->unit), spagm_statemap_target_name(it->unit, a->addr), a->addr,
+             a->data, b->data);
+  }
+}
+
+spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
+                             unsigned max_reports, spagm_vec_check_result *res, spagm_diag *d) {
+  if (!r || !res) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no reader or result");
+  memset(res, 0, sizeof *res);
+  checker *c = calloc(1, sizeof *c);
+  spagm_vec_item *it = malloc(sizeof *it);
+  spagm_response *got = malloc(sizeof *got);
+  spagm_cfg_list want = {0};
+  spagm_status st = SPAGM_OK;
+  if (!c || !it || !got || !(c->m = spagm_model_new()))
+    st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  if (st == SPAGM_OK && !spagm__vec_table_get(1, &c->rsp_t))
+    st = spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "the response table does not fit the format");
+  if (st == SPAGM_OK) {
+    c->name = name ? name : "<vectors>";
+    c->out = out;
+    c->max_reports = max_reports;
+    c->res = res;
+  }
+  while (st == SPAGM_OK) {
+    if ((st = spagm_vec_next(r, it, d)) != SPAGM_OK) break;
+    if (it->kind == SPAGM_VEC_END) break;
+    switch (it->kind) {
+      case SPAGM_VEC_EPOCH:
+        spagm_model_reset(c->m);
+        c->units = 0;
+        c->roundtrip_done = false;
+        break;
+      case SPAGM_VEC_STATE:
+        c->units |= 1u << it->unit;
+        state(c, it);
+        break;
+      case SPAGM_VEC_TXN: txn(c, it, got); break;
+      case SPAGM_VEC_READBACK: readback(c, it, &want); break;
+      default: break;
+    }
+  }
+  if (c && c->out && c->max_reports && c->reports > c->max_reports)
+    fprintf(c->out, "%s: ... and %u more disagreements\n", c->name, c->reports - c->max_reports);
+  if (c) {
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) spagm_cfg_list_free(&c->recorded[u]);
+    spagm_model_free(c->m);
+  }
+  spagm_cfg_list_free(&want);
+  free(c);
+  free(it);
+  free(got);
+  return st;
+}

@@ -1,0 +1,328 @@
+/* Shared pieces of the vector files: the field tables with their struct
+ * offsets, the text buffer, word lines, header lines (vecfile_internal.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vecfile_internal.h"
+
+/* Struct offsets and element sizes in table order, from the same X-macro
+ * tables that spagm_request_fields / spagm_response_fields describe. */
+typedef struct field_place {
+  size_t offset, elem_size;
+} field_place;
+
+#define SPAGM_X_PLACE_REQ(name, ctype, bits, dims) {offsetof(spagm_request, name), sizeof(ctype)},
+#define SPAGM_X_PLACE_RSP(name, ctype, bits, dims) {offsetof(spagm_response, name), sizeof(ctype)},
+static const field_place req_place[] = {SPAGM_REQUEST_FIELDS(SPAGM_X_PLACE_REQ)};
+static const field_place rsp_place[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_PLACE_RSP)};
+#define NREQ (sizeof req_place / sizeof req_place[0])
+#define NRSP (sizeof rsp_place / sizeof rsp_place[0])
+
+bool spagm__vec_table_get(int which, spagm__vec_table *t) {
+  spagm_field_info info[SPAGM_VEC_MAX_FIELDS];
+  const field_place *place = which ? rsp_place : req_place;
+  size_t nplace = which ? NRSP : NREQ;
+  size_t n = which ? spagm_response_fields(info, SPAGM_VEC_MAX_FIELDS)
+                   : spagm_request_fields(info, SPAGM_VEC_MAX_FIELDS);
+  if (n > SPAGM_VEC_MAX_FIELDS || n != nplace) return false;
+  t->n = n;
+  for (size_t i = 0; i < n; i++) {
+    spagm__vec_field *f = &t->f[i];
+    f->info = info[i];
+    f->rows = info[i].outer ? info[i].outer : 1;
+    f->row_len = info[i].count / f->rows;
+    f->offset = place[i].offset;
+    f->elem_size = place[i].elem_size;
+    if (f->rows > SPAGM_VEC_MAX_ROWS || f->row_len > 64 || f->row_len == 0 ||
+        f->info.bits > 64 || f->row_len * f->rows != info[i].count)
+      return false;
+  }
+  return true;
+}
+
+void spagm__vec_set_elem(const spagm__vec_field *f, void *base, unsigned k, uint64_t v) {
+  unsigned char *p = (unsigned char *)base + f->offset + k * f->elem_size;
+  switch (f->elem_size) {
+    case 1: *p = (unsigned char)v; break;
+    case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+    case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+    default: memcpy(p, &v, 8); break;
+  }
+}
+
+/* ---- Text buffer ---------------------------------------------------------- */
+
+void spagm__vec_buf_free(spagm__vec_buf *b) {
+  free(b->p);
+  memset(b, 0, sizeof *b);
+}
+
+bool spagm__vec_buf_reserve(spagm__vec_buf *b, size_t n) {
+  if (b->oom) return false;
+  if (b->cap - b->len > n) return true;
+  size_t cap = b->cap ? b->cap : 4096;
+  while (cap - b->len <= n) {
+    if (cap > ((size_t)-1) / 2) {
+      b->oom = true;
+      return false;
+    }
+    cap *= 2;
+  }
+  char *p = realloc(b->p, cap);
+  if (!p) {
+    b->oom = true;
+    return false;
+  }
+  b->p = p;
+  b->cap = cap;
+  return true;
+}
+
+void spagm__vec_buf_put(spagm__vec_buf *b, const char *s, size_t n) {
+  if (!spagm__vec_buf_reserve(b, n)) return;
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+}
+
+void spagm__vec_buf_puts(spagm__vec_buf *b, const char *s) { spagm__vec_buf_put(b, s, strlen(s)); }
+
+void spagm__vec_buf_printf(spagm__vec_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0 || !spagm__vec_buf_reserve(b, (size_t)n + 1)) return;
+  va_start(ap, fmt);
+  vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+static const char hexdig[] = "0123456789abcdef";
+
+void spagm__vec_buf_hex(spagm__vec_buf *b, uint64_t v) {
+  unsigned digits = 1;
+  for (uint64_t x = v >> 4; x; x >>= 4) digits++;
+  spagm__vec_buf_hexw(b, v, digits);
+}
+
+void spagm__vec_buf_hexw(spagm__vec_buf *b, uint64_t v, unsigned digits) {
+  if (!spagm__vec_buf_reserve(b, digits)) return;
+  char *p = b->p + b->len;
+  for (unsigned i = digits; i-- > 0; v >>= 4) p[i] = hexdig[v & 15u];
+  b->len += digits;
+}
+
+void spagm__vec_buf_dec(spagm__vec_buf *b, uint64_t v) {
+  char tmp[24];
+  unsigned n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  if (!spagm__vec_buf_reserve(b, n)) return;
+  for (unsigned i = 0; i < n; i++) b->p[b->len + i] = tmp[n - 1 - i];
+  b->len += n;
+}
+
+/* ---- Word lines ------------------------------------------------------------ */
+
+void spagm__vec_put_words(spagm__vec_buf *b, spagm_unit u, const spagm_cfg_list *words) {
+  const spagm_cfg_word *w = words->w;
+  size_t n = words->n, i = 0;
+  int target = -1;
+  while (i < n) {
+    uint32_t addr = w[i].addr;
+    if ((int)(addr >> 28) != target) {
+      target = (int)(addr >> 28);
+      spagm__vec_buf_puts(b, "# ");
+      spagm__vec_buf_puts(b, spagm_statemap_target_name(u, addr));
+      spagm__vec_buf_puts(b, "\n");
+    }
+    spagm__vec_buf_puts(b, "  w ");
+    spagm__vec_buf_hex(b, addr);
+    uint64_t expect = addr;
+    unsigned tokens = 0;
+    /* A line is a run of consecutive word addresses inside one target. */
+    while (i < n && tokens < SPAGM__VEC_WORDS_PER_LINE && w[i].addr == expect &&
+           (w[i].addr >> 28) == (uint32_t)target) {
+      uint32_t v = w[i].data;
+      size_t r = 1;
+      while (i + r < n && w[i + r].data == v && (uint64_t)w[i + r].addr == expect + 4 * r &&
+             (w[i + r].addr >> 28) == (uint32_t)target)
+        r++;
+      spagm__vec_buf_put(b, " ", 1);
+      spagm__vec_buf_hex(b, v);
+      if (r > 1) {
+        spagm__vec_buf_put(b, "*", 1);
+        spagm__vec_buf_dec(b, r);
+      }
+      i += r;
+      expect += 4 * (uint64_t)r;
+      tokens++;
+    }
+    spagm__vec_buf_put(b, "\n", 1);
+  }
+}
+
+/* ---- Units and headers -------------------------------------------------- */
+
+int spagm__vec_unit_of(const char *name, size_t n) {
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    const char *un = spagm_unit_name((spagm_unit)u);
+    if (strlen(un) == n && strncmp(un, name, n) == 0) return (int)u;
+  }
+  return -1;
+}
+
+bool spagm_vec_parse_units(const char *list, uint32_t *mask) {
+  if (!list || !mask) return false;
+  uint32_t m = 0;
+  const char *p = list;
+  for (;;) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    int u = spagm__vec_unit_of(p, n);
+    if (u < 0) return false;
+    m |= 1u << u;
+    if (!e) break;
+    p = e + 1;
+  }
+  *mask = m;
+  return m != 0;
+}
+
+void spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_t count,
+                             uint32_t epoch_txns, uint32_t illegal_ppm, uint32_t units) {
+  memset(h, 0, sizeof *h);
+  h->version = SPAGM_VEC_FORMAT_VERSION;
+  snprintf(h->generator, sizeof h->generator, "spagm %s", spagm_version());
+  h->source = SPAGM_VEC_SOURCE_RANDOM;
+  h->seed = seed;
+  h->count = count;
+  h->epoch_txns = epoch_txns;
+  h->illegal_ppm = illegal_ppm;
+  h->units = units;
+  h->epochs = epoch_txns ? (uint32_t)(((uint64_t)count + epoch_txns - 1) / epoch_txns) : 0;
+}
+
+void spagm_vec_shard_range(uint32_t epochs, uint32_t i, uint32_t n_shards, uint32_t *first,
+                           uint32_t *n) {
+  if (n_shards == 0 || i == 0 || i > n_shards) {
+    *first = 0;
+    *n = 0;
+    return;
+  }
+  uint64_t lo = (uint64_t)(i - 1) * epochs / n_shards, hi = (uint64_t)i * epochs / n_shards;
+  *first = (uint32_t)lo;
+  *n = (uint32_t)(hi - lo);
+}
+
+static void put_units(spagm__vec_buf *b, uint32_t units) {
+  bool first = true;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(units >> u & 1u)) continue;
+    if (!first) spagm__vec_buf_put(b, ",", 1);
+    spagm__vec_buf_puts(b, spagm_unit_name((spagm_unit)u));
+    first = false;
+  }
+}
+
+void spagm__vec_put_header(spagm__vec_buf *b, const spagm_vec_header *h, bool with_shard) {
+  spagm__vec_buf_printf(b,
+                        "spagm-vectors %u\n"
+                        "# spagm golden vectors, format described in docs/vector-format.md\n"
+                        "generator %s\n",
+                        h->version, h->generator);
+  if (h->source == SPAGM_VEC_SOURCE_RANDOM) {
+    spagm__vec_buf_printf(b, "source random\nseed %llu\ncount %u\nepoch-txns %u\nillegal-ppm %u\n",
+                          (unsigned long long)h->seed, h->count, h->epoch_txns, h->illegal_ppm);
+  } else {
+    spagm__vec_buf_printf(b, "source scenario %s\n", h->scenario);
+  }
+  spagm__vec_buf_puts(b, "units ");
+  put_units(b, h->units);
+  spagm__vec_buf_printf(b, "\nepochs %u\n", h->epochs);
+  if (with_shard && h->sharded)
+    spagm__vec_buf_printf(b, "shard %u/%u first %u epochs %u\n", h->shard_index, h->shard_count,
+                          h->first_epoch, h->shard_epochs);
+}
+
+static bool printable_word(const char *s) {
+  if (!*s) return false;
+  for (; *s; s++)
+    if (*s <= ' ' || *s > '~' || *s == '#') return false;
+  return true;
+}
+
+spagm_status spagm__vec_header_check(const spagm_vec_header *h, spagm_diag *d) {
+  if (!h) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no header");
+  if (h->version != SPAGM_VEC_FORMAT_VERSION)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "format version %u: this spagm writes version %u",
+                          h->version, SPAGM_VEC_FORMAT_VERSION);
+  if (memchr(h->generator, '\0', sizeof h->generator) == NULL || !h->generator[0])
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "generator name missing or too long");
+  for (const char *p = h->generator; *p; p++)
+    if (*p < ' ' || *p > '~' || *p == '#')
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "generator name must be printable ASCII");
+  if (h->units == 0 || (h->units >> SPAGM_UNIT_COUNT) != 0)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "the unit mix must name at least one unit");
+  if (h->source == SPAGM_VEC_SOURCE_RANDOM) {
+    if (h->epoch_txns == 0 || h->count == 0)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "count and epoch-txns must be at least 1");
+    if (h->illegal_ppm > 1000000)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "illegal-ppm is at most 1000000");
+    if ((uint64_t)h->epochs * h->epoch_txns < h->count ||
+        (uint64_t)(h->epochs - 1) * h->epoch_txns >= h->count)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "epochs must be ceil(count / epoch-txns)");
+  } else if (h->source == SPAGM_VEC_SOURCE_SCENARIO) {
+    if (memchr(h->scenario, '\0', sizeof h->scenario) == NULL || !printable_word(h->scenario))
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                            "scenario name must be one word of printable ASCII");
+  } else {
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "unknown source kind %d", (int)h->source);
+  }
+  if (h->sharded) {
+    uint32_t first, n;
+    spagm_vec_shard_range(h->epochs, h->shard_index, h->shard_count, &first, &n);
+    if (h->shard_count == 0 || h->shard_index == 0 || h->shard_index > h->shard_count)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "shard %u/%u: need 1 <= i <= N",
+                            h->shard_index, h->shard_count);
+    if (first != h->first_epoch || n != h->shard_epochs)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                            "shard %u/%u of %u epochs covers epochs %u..+%u, not %u..+%u",
+                            h->shard_index, h->shard_count, h->epochs, first, n, h->first_epoch,
+                            h->shard_epochs);
+  }
+  return SPAGM_OK;
+}
+
+/* ---- Compare masks (docs/port-contract.md, "What is compared") ---------- */
+
+void spagm_vec_compare_mask(const spagm_response *e, spagm_response *m) {
+  memset(m, 0, sizeof *m);
+  m->fault = 0xFF;
+  m->fault_lanes = 0xFFFFFFFFu;
+  for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
+    m->wb_valid[s] = 0xFFFFFFFFu;
+    if (!e->wb_valid[s]) continue;
+    m->wb_reg[s] = 0xFF;
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      if (e->wb_valid[s] >> l & 1u) m->wb_value[s][l] = ~e->wb_dontcare[s][l];
+  }
+  m->pd_written = 0xFFFFFFFFu;
+  if (e->pd_written) {
+    m->pd = 0xFF;
+    m->pd_value = e->pd_written;
+  }
+  bool stored = false;
+  for (unsigned c = 0; c < SPAGM_ST_COMPS; c++) {
+    m->st_mask[c] = 0xFFFFFFFFu;
+    if (e->st_mask[c]) stored = true;
+    for (unsigned l = 0; l < SPAGM_LANES; l++)
+      if (e->st_mask[c] >> l & 1u) m->st_addr[c][l] = m->st_data[c][l] = 0xFFFFFFFFu;
+  }
+  if (stored) m->st_space = 0xFF;
+}

@@ -1,0 +1,499 @@
+/* Vector-file writer (vecfile.h, docs/vector-format.md). Text is built in a
+ * buffer and flushed to a temporary file between blocks; every block's CRC
+ * is computed once and folded into the file CRC with crc32_combine. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "vecfile_internal.h"
+
+#define FLUSH_AT (1u << 20) /* bytes buffered before a write to the file */
+
+struct spagm_vec_writer {
+  spagm__vec_buf b;
+  FILE *f;       /* NULL for a memory writer */
+  char *path, *tmp;
+  uint32_t crc;  /* CRC-32 of everything before b.p + acct */
+  size_t acct;   /* bytes of b already in crc */
+  uint64_t flushed, txns;
+  spagm_vec_header h;
+  spagm__vec_table req_t, rsp_t;
+  spagm_request req0;   /* the empty records rows are compared with */
+  spagm_response rsp0;
+  /* Order of blocks (docs/vector-format.md, "Body"). */
+  uint32_t epochs_written, next_epoch;
+  bool in_epoch, in_txns, raw;
+  uint32_t state_units, rb_units; /* units done in this epoch */
+  bool failed;
+};
+
+static spagm_status fail(spagm_vec_writer *w, spagm_diag *d, spagm_status st, const char *fmt,
+                         const char *arg) {
+  w->failed = true;
+  return spagm_diag_set(d, st, 0, 0, fmt, arg);
+}
+
+/* Fold the pending unblocked bytes into the CRC. */
+static void account(spagm_vec_writer *w) {
+  if (w->b.len > w->acct) {
+    w->crc = (uint32_t)crc32(w->crc, (const Bytef *)w->b.p + w->acct, (uInt)(w->b.len - w->acct));
+    w->acct = w->b.len;
+  }
+}
+
+static spagm_status flush(spagm_vec_writer *w, spagm_diag *d) {
+  if (w->b.oom) return fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "");
+  if (!w->f) return SPAGM_OK;
+  account(w);
+  if (w->b.len && fwrite(w->b.p, 1, w->b.len, w->f) != w->b.len)
+    return fail(w, d, SPAGM_E_IO, "cannot write %s", w->tmp);
+  w->flushed += w->b.len;
+  w->b.len = w->acct = 0;
+  return SPAGM_OK;
+}
+
+static void block_end(spagm_vec_writer *w, size_t start);
+
+static spagm_vec_writer *open_common(const spagm_vec_header *h, spagm_diag *d) {
+  if (spagm__vec_header_check(h, d) != SPAGM_OK) return NULL;
+  spagm_vec_writer *w = calloc(1, sizeof *w);
+  if (!w) {
+    spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  w->h = *h;
+  if (!spagm__vec_table_get(0, &w->req_t) || !spagm__vec_table_get(1, &w->rsp_t)) {
+    free(w);
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                   "the transaction field tables have a shape the vector format cannot hold");
+    return NULL;
+  }
+  spagm_request_init(&w->req0);
+  spagm_response_init(&w->rsp0, 0);
+  w->next_epoch = h->sharded ? h->first_epoch : 0;
+  /* The header is a block of its own: an edit there is caught at once. */
+  spagm__vec_put_header(&w->b, h, true);
+  block_end(w, 0);
+  return w;
+}
+
+spagm_vec_writer *spagm_vec_writer_open_mem(const spagm_vec_header *h, spagm_diag *d) {
+  return open_common(h, d);
+}
+
+static char *dup_str(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p) memcpy(p, s, n);
+  return p;
+}
+
+spagm_vec_writer *spagm_vec_writer_open(const char *path, const spagm_vec_header *h,
+                                        spagm_diag *d) {
+  if (!path || !*path) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no output path");
+    return NULL;
+  }
+  spagm_vec_writer *w = open_common(h, d);
+  if (!w) return NULL;
+  size_t n = strlen(path) + 40;
+  w->path = dup_str(path);
+  w->tmp = malloc(n);
+  if (!w->path || !w->tmp) {
+    spagm_vec_writer_abort(w);
+    spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    return NULL;
+  }
+  /* A name of our own beside the target, so rename() stays in one file
+   * system and concurrent writers never share a temporary. */
+  snprintf(w->tmp, n, "%s.partial-%ld", path, (long)getpid());
+  w->f = fopen(w->tmp, "wb");
+  if (!w->f) {
+    spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s", w->tmp);
+    free(w->tmp);
+    w->tmp = NULL;
+    spagm_vec_writer_abort(w);
+    return NULL;
+  }
+  return w;
+}
+
+static spagm_status check_open(spagm_vec_writer *w, spagm_diag *d) {
+  if (!w) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no writer");
+  if (w->failed) return spagm_diag_set(d, SPAGM_E_STATE, 0, 0, "the writer failed earlier");
+  return SPAGM_OK;
+}
+
+static uint32_t units_before(uint32_t mask, unsigned u) { return mask & ((1u << u) - 1u); }
+
+spagm_status spagm_vec_write_epoch(spagm_vec_writer *w, uint32_t epoch, spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  if (w->in_epoch && w->rb_units != w->h.units)
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0, "epoch %u: the previous epoch has no read-back",
+                          epoch);
+  uint32_t last = w->h.sharded ? w->h.first_epoch + w->h.shard_epochs : w->h.epochs;
+  if (epoch != w->next_epoch || epoch >= last)
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0, "epoch %u out of order (expected %u of %u)",
+                          epoch, w->next_epoch, last);
+  if ((st = flush(w, d)) != SPAGM_OK) return st;
+  spagm__vec_buf_puts(&w->b, "epoch ");
+  spagm__vec_buf_dec(&w->b, epoch);
+  spagm__vec_buf_puts(&w->b, "\n");
+  w->in_epoch = true;
+  w->in_txns = false;
+  w->state_units = w->rb_units = 0;
+  w->next_epoch = epoch + 1;
+  w->epochs_written++;
+  return SPAGM_OK;
+}
+
+/* Block start: everything before it is in the CRC. */
+static size_t block_begin(spagm_vec_writer *w) {
+  account(w);
+  return w->b.len;
+}
+
+/* Block end: the `end CRC` line; the block's CRC folds into the file's. */
+static void block_end(spagm_vec_writer *w, size_t start) {
+  if (w->b.oom) return;
+  size_t n = w->b.len - start;
+  uint32_t c = (uint32_t)crc32(0L, (const Bytef *)w->b.p + start, (uInt)n);
+  w->crc = (uint32_t)crc32_combine(w->crc, c, (z_off_t)n);
+  w->acct = w->b.len;
+  spagm__vec_buf_puts(&w->b, "end ");
+  spagm__vec_buf_hexw(&w->b, c, 8);
+  spagm__vec_buf_put(&w->b, "\n", 1);
+}
+
+static bool unit_ok(const spagm_vec_writer *w, spagm_unit u) {
+  return (unsigned)u < SPAGM_UNIT_COUNT && (w->h.units >> u & 1u);
+}
+
+static void put_sanitized(spagm__vec_buf *b, const char *s) {
+  size_t n = strlen(s);
+  if (!spagm__vec_buf_reserve(b, n)) return;
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    b->p[b->len + i] = (c >= ' ' && c <= '~') ? c : '?';
+  }
+  b->len += n;
+}
+
+spagm_status spagm_vec_write_state(spagm_vec_writer *w, spagm_unit u, const spagm_cfg_list *words,
+                                   const char *summary, spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  if (!words || !unit_ok(w, u))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "state of a unit outside the file's unit mix");
+  if (!w->in_epoch || w->in_txns || (w->state_units >> u & 1u) ||
+      units_before(w->h.units, u) != w->state_units)
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
+                          "state blocks come right after `epoch`, once per unit, in unit order");
+  size_t start = block_begin(w);
+  spagm__vec_buf_puts(&w->b, "state ");
+  spagm__vec_buf_puts(&w->b, spagm_unit_name(u));
+  if (summary && *summary) {
+    spagm__vec_buf_puts(&w->b, "  # ");
+    put_sanitized(&w->b, summary);
+  }
+  spagm__vec_buf_put(&w->b, "\n", 1);
+  spagm__vec_put_words(&w->b, u, words);
+  block_end(w, start);
+  w->state_units |= 1u << u;
+  return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
+}
+
+static const char hexdig[] = "0123456789abcdef";
+
+/* Hex without leading zeros at p; returns the end. */
+static inline char *raw_hex(char *p, uint64_t v) {
+  char tmp[16];
+  int n = 0;
+  do {
+    tmp[n++] = hexdig[v & 15u];
+    v >>= 4;
+  } while (v);
+  while (n) *p++ = tmp[--n];
+  return p;
+}
+
+static inline char *raw_dec(char *p, unsigned v) {
+  char tmp[12];
+  int n = 0;
+  do {
+    tmp[n++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) *p++ = tmp[--n];
+  return p;
+}
+
+static inline char *raw_str(char *p, const char *s) {
+  while (*s) *p++ = *s++;
+  return p;
+}
+
+/* The rows of one record that differ from the empty record. This is the
+ * hot path of `spagm gen`: room for a whole row is reserved once and the
+ * text is written through a plain pointer. */
+static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void *obj,
+                       const void *empty) {
+  for (size_t i = 0; i < t->n; i++) {
+    const spagm__vec_field *f = &t->f[i];
+    for (unsigned r = 0; r < f->rows; r++) {
+      if (spagm__vec_row_equal(f, obj, empty, r)) continue;
+      /* name, [row], @mask, and per element a blank, 16 digits, *count */
+      if (!spagm__vec_buf_reserve(b, strlen(f->info.name) + 48 + (size_t)f->row_len * 22)) return;
+      char *p = b->p + b->len;
+      *p++ = ' ';
+      *p++ = ' ';
+      p = raw_str(p, f->info.name);
+      if (f->info.count == 1) {
+        *p++ = ' ';
+        p = raw_hex(p, spagm__vec_elem(f, obj, 0));
+        *p++ = '\n';
+        b->len = (size_t)(p - b->p);
+        continue;
+      }
+      unsigned k0 = r * f->row_len;
+      uint64_t vals[64], mask = 0;
+      unsigned nv = 0;
+      if (f->elem_size == sizeof(uint32_t)) { /* most fields: a plain word loop */
+        uint32_t row[64], row0[64];
+        size_t off = f->offset + (size_t)k0 * sizeof(uint32_t);
+        memcpy(row, (const unsigned char *)obj + off, f->row_len * sizeof(uint32_t));
+        memcpy(row0, (const unsigned char *)empty + off, f->row_len * sizeof(uint32_t));
+        for (unsigned k = 0; k < f->row_len; k++)
+          if (row[k] != row0[k]) {
+            mask |= 1ull << k;
+            vals[nv++] = row[k];
+          }
+      } else {
+        for (unsigned k = 0; k < f->row_len; k++) {
+          uint64_t v = spagm__vec_elem(f, obj, k0 + k);
+          if (v != spagm__vec_elem(f, empty, k0 + k)) {
+            mask |= 1ull << k;
+            vals[nv++] = v;
+          }
+        }
+      }
+      if (f->rows > 1) {
+        *p++ = '[';
+        p = raw_dec(p, r);
+        *p++ = ']';
+      }
+      *p++ = ' ';
+      *p++ = '@';
+      p = raw_hex(p, mask);
+      for (unsigned j = 0; j < nv;) {
+        unsigned run = 1;
+        while (j + run < nv && vals[j + run] == vals[j]) run++;
+        *p++ = ' ';
+        p = raw_hex(p, vals[j]);
+        if (run > 1) {
+          *p++ = '*';
+          p = raw_dec(p, run);
+        }
+        j += run;
+      }
+      *p++ = '\n';
+      b->len = (size_t)(p - b->p);
+    }
+  }
+}
+
+/* Which rule produced each value, grouped by rule: one comment per rule and
+ * slot, with the sentence of its lowest lane. */
+static void put_explain(spagm__vec_buf *b, const spagm_request *req, const spagm_response *rsp,
+                        const spagm_explain *ex, bool stores) {
+  char text[256];
+  if (ex->fault_rule) {
+    spagm_explain_fault(ex, text, sizeof text);
+    const char *name = spagm_rule_name(ex->fault_rule);
+    spagm__vec_buf_puts(b, "# fault ");
+    spagm__vec_buf_puts(b, name ? name : "?");
+    spagm__vec_buf_puts(b, ": ");
+    put_sanitized(b, text);
+    spagm__vec_buf_put(b, "\n", 1);
+  }
+  (void)req;
+  (void)rsp;
+  for (unsigned s = 0; s < SPAGM_EXPLAIN_SLOTS; s++) {
+    uint32_t done = 0;
+    for (unsigned l = 0; l < SPAGM_LANES; l++) {
+      unsigned rule = ex->rule[s][l];
+      if (!rule || (done >> l & 1u)) continue;
+      uint32_t lanes = 0;
+      for (unsigned k = l; k < SPAGM_LANES; k++)
+        if (ex->rule[s][k] == rule) lanes |= 1u << k;
+      done |= lanes;
+      spagm_explain_format(ex, s, l, text, sizeof text);
+      const char *name = spagm_rule_name(rule);
+      if (s == SPAGM_EXPLAIN_PD_SLOT) spagm__vec_buf_puts(b, "# pd");
+      else {
+        spagm__vec_buf_puts(b, stores ? "# st" : "# wb");
+        spagm__vec_buf_dec(b, s);
+      }
+      spagm__vec_buf_puts(b, " lanes ");
+      spagm__vec_buf_hexw(b, lanes, 8);
+      spagm__vec_buf_put(b, " ", 1);
+      spagm__vec_buf_puts(b, name ? name : "?");
+      spagm__vec_buf_puts(b, ": ");
+      put_sanitized(b, text);
+      spagm__vec_buf_puts(b, " (lane ");
+      spagm__vec_buf_dec(b, l);
+      spagm__vec_buf_puts(b, ")\n");
+    }
+  }
+}
+
+spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_request *req,
+                                 const spagm_response *rsp, const spagm_explain *ex,
+                                 spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  if (!req || !rsp || !unit_ok(w, u))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "transaction of a unit outside the unit mix");
+  if (!w->in_epoch || w->state_units != w->h.units || w->rb_units)
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
+                          "transactions come after every state block and before the read-back");
+  if (rsp->tag != req->tag)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "response tag %u is not the request's %u",
+                          rsp->tag, req->tag);
+  if (w->b.len >= FLUSH_AT && (st = flush(w, d)) != SPAGM_OK) return st;
+  w->in_txns = true;
+  size_t start = block_begin(w);
+  spagm__vec_buf_puts(&w->b, "txn ");
+  spagm__vec_buf_puts(&w->b, spagm_unit_name(u));
+  spagm__vec_buf_puts(&w->b, "  # ");
+  char dis[256];
+  spagm_insn insn;
+  bool stores = false;
+  if (spagm_decode(req->insn, &insn, NULL) == SPAGM_OK) {
+    spagm_disasm(&insn, 0, dis, sizeof dis);
+    stores = insn.op == SPAGM_OP_AST || insn.op == SPAGM_OP_ISBEWR;
+  } else {
+    spagm_disasm_word(req->insn, dis, sizeof dis);
+  }
+  put_sanitized(&w->b, dis);
+  spagm__vec_buf_put(&w->b, "\n", 1);
+  put_fields(&w->b, &w->req_t, req, &w->req0);
+  spagm__vec_buf_puts(&w->b, "expect\n");
+  put_fields(&w->b, &w->rsp_t, rsp, &w->rsp0);
+  if (ex) put_explain(&w->b, req, rsp, ex, stores);
+  block_end(w, start);
+  w->txns++;
+  return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
+}
+
+spagm_status spagm_vec_write_readback(spagm_vec_writer *w, spagm_unit u,
+                                      const spagm_cfg_list *words, spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  if (!words || !unit_ok(w, u))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "read-back of a unit outside the unit mix");
+  if (!w->in_epoch || w->state_units != w->h.units || (w->rb_units >> u & 1u) ||
+      units_before(w->h.units, u) != w->rb_units)
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
+                          "read-back blocks end an epoch, once per unit, in unit order");
+  size_t start = block_begin(w);
+  spagm__vec_buf_puts(&w->b, "readback ");
+  spagm__vec_buf_puts(&w->b, spagm_unit_name(u));
+  spagm__vec_buf_put(&w->b, "\n", 1);
+  spagm__vec_put_words(&w->b, u, words);
+  block_end(w, start);
+  w->rb_units |= 1u << u;
+  return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
+}
+
+spagm_status spagm_vec_write_raw(spagm_vec_writer *w, const char *text, size_t n, uint64_t txns,
+                                 spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  account(w);
+  if ((st = flush(w, d)) != SPAGM_OK) return st;
+  w->raw = true;
+  w->txns += txns;
+  w->crc = (uint32_t)crc32(w->crc, (const Bytef *)text, (uInt)n);
+  if (!w->f) {
+    spagm__vec_buf_put(&w->b, text, n);
+    w->acct = w->b.len;
+    return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
+  }
+  if (n && fwrite(text, 1, n, w->f) != n) return fail(w, d, SPAGM_E_IO, "cannot write %s", w->tmp);
+  w->flushed += n;
+  return SPAGM_OK;
+}
+
+static spagm_status put_trailer(spagm_vec_writer *w, spagm_diag *d) {
+  spagm_status st = check_open(w, d);
+  if (st != SPAGM_OK) return st;
+  if (!w->raw) {
+    uint32_t want = w->h.sharded ? w->h.shard_epochs : w->h.epochs;
+    if (w->epochs_written != want || (w->in_epoch && w->rb_units != w->h.units))
+      return spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
+                            "the file is incomplete: %u of %u epochs written with their read-back",
+                            w->epochs_written - (w->in_epoch && w->rb_units != w->h.units),
+                            want);
+  }
+  account(w);
+  spagm__vec_buf_puts(&w->b, "trailer txns ");
+  spagm__vec_buf_dec(&w->b, w->txns);
+  spagm__vec_buf_puts(&w->b, " crc32 ");
+  spagm__vec_buf_hexw(&w->b, w->crc, 8);
+  spagm__vec_buf_put(&w->b, "\n", 1);
+  return flush(w, d);
+}
+
+spagm_status spagm_vec_writer_close(spagm_vec_writer *w, spagm_diag *d) {
+  if (!w) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no writer");
+  if (!w->f) {
+    spagm_vec_writer_abort(w);
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "a memory writer ends with finish_mem");
+  }
+  spagm_status st = put_trailer(w, d);
+  if (st == SPAGM_OK) {
+    FILE *f = w->f;
+    w->f = NULL;
+    if (fflush(f) != 0 || ferror(f)) st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s", w->tmp);
+    if (fclose(f) != 0 && st == SPAGM_OK)
+      st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s", w->tmp);
+    if (st == SPAGM_OK && rename(w->tmp, w->path) != 0)
+      st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot rename %s to %s", w->tmp, w->path);
+    if (st == SPAGM_OK) {
+      free(w->tmp);
+      w->tmp = NULL; /* nothing left to remove */
+    }
+  }
+  spagm_vec_writer_abort(w);
+  return st;
+}
+
+spagm_status spagm_vec_writer_finish_mem(spagm_vec_writer *w, spagm_diag *d) {
+  if (!w || w->f) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "not a memory writer");
+  return put_trailer(w, d);
+}
+
+void spagm_vec_writer_abort(spagm_vec_writer *w) {
+  if (!w) return;
+  if (w->f) fclose(w->f);
+  if (w->tmp) remove(w->tmp);
+  free(w->tmp);
+  free(w->path);
+  spagm__vec_buf_free(&w->b);
+  free(w);
+}
+
+const char *spagm_vec_writer_text(const spagm_vec_writer *w, size_t *len) {
+  if (!w || w->f || w->b.oom) return NULL;
+  if (len) *len = w->b.len;
+  return w->b.p ? w->b.p : "";
+}
+
+uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w) {
+  return w ? w->flushed + w->b.len : 0;
+}
