@@ -1,0 +1,277 @@
+// attr_mstage: the memory stage of the attribute unit.
+//
+// Holds one warp-instruction's 4 x 32 access descriptors (attr_pkg::acc_t)
+// and executes the ones that touch memory, component by component, in
+// beats: attr_arb grants, per bank, the lanes whose bank serves their row
+// this beat; the granted banks are accessed (attr_mem) and the others
+// wait. Only this stage reads or writes the memories during traffic and it
+// holds one instruction at a time, so every instruction sees the memory
+// exactly as the instructions accepted before it left it: an ALD after an
+// AST reads what the AST stored (DESIGN §3, port contract).
+//
+// Loads: read data returns the cycle after the beat and replaces the
+// descriptor's value (the pipelined capture overlaps the next beat):
+//   K_ATTR   write-status bit set -> the ISBE word (output of the previous
+//            or current stage); clear -> the HW value when the descriptor
+//            allows one (R2, .I), else the ISBE word as it is (garbage, R2)
+//   K_PLAIN  the word, or for ISBERD its U8 / U16 / B32 part at the byte offset,
+//            zero-extended (N29)
+// Stores (AST): every lane granted to a bank stores the same word; the
+// highest of them writes and is the only one reported in st_mask
+// (R11, N28). K_ATTR stores also set the write-status bit of the output
+// space (the current stage wrote the attribute); K_GS stores go to the
+// lane's GS buffer bank (N26).
+module attr_mstage
+  import attr_pkg::*;
+(
+  input  logic                  clk,
+  input  logic                  rst_n,
+  // pipeline
+  input  logic                  load,        // take a new instruction (stage empty or unloading)
+  input  logic                  unload,      // the output stage takes this one
+  input  logic                  in_skip,     // nothing to access (refused word)
+  input  logic                  in_is_store,
+  input  logic                  in_isberd,
+  input  logic [1:0]            in_size,
+  input  logic                  in_mem_out,
+  input  logic                  in_st_out,
+  input  logic [128*ACC_W-1:0]  in_acc,   // component c, lane l at [ACC_W*(32c + l) +: ACC_W]
+  output logic                  valid,
+  output logic                  done,
+  output logic [128*ACC_W-1:0]  acc,      // the same, values of loads filled in
+  output logic [127:0]          st_mask,     // component c at [32c +: 32]
+  // injected defects
+  input  logic                  o_stall,     // output register full and not taken
+  input  logic                  bug_store_lost_on_stall,
+  input  logic                  bug_patch_lowest_lane_wins,
+  input  logic                  bug_overwritten_store_reported,
+  input  logic                  bug_isberd_u16_sign_extended,
+  // memory ports (attr_mem)
+  output logic                  exec_sel,
+  output logic                  x_mem_out,
+  output logic                  x_st_out,
+  output logic                  x_we,
+  output logic [31:0]           x_isbe_en,
+  output logic [383:0]          x_isbe_row,
+  output logic [1023:0]         x_wdata,
+  output logic [31:0]           x_st_en,
+  output logic [191:0]          x_st_row,
+  output logic [159:0]          x_st_bit,
+  output logic [31:0]           x_hw_en,
+  output logic [191:0]          x_hw_row,
+  output logic [31:0]           x_gs_en,
+  output logic [319:0]          x_gs_row,
+  input  logic [1023:0]         isbe_rdata,   // bank b at [32b +: 32], the cycle after the beat
+  input  logic [1023:0]         st_rdata,
+  input  logic [1023:0]         hw_rdata
+);
+
+  // ---- Instruction held ------------------------------------------------------------
+  logic        m_is_store, m_isberd, m_mem_out, m_st_out;
+  logic [1:0]  m_size;
+  logic [127:0] m_memmask;       // descriptors that access memory, [32c +: 32]
+  logic [1:0]  m_comp;           // component being issued
+  logic [31:0] m_pend;           // its lanes not yet granted
+  logic        m_issued;         // every beat issued
+  logic        r_valid;          // a read beat returns this cycle
+  logic [1:0]  r_comp;
+  logic [31:0] r_grant;
+
+  // The descriptors, by 32 * component + lane.
+  acc_t desc [128], in_desc [128];
+
+  // Memory descriptors of the incoming instruction.
+  logic [127:0] in_memmask;
+  for (genvar i = 0; i < 128; i++) begin : g_inmask
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Descriptors are read field by field; each use needs only some fields.
+    acc_t d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign in_desc[i] = in_acc[ACC_W*i +: ACC_W];
+    assign acc[ACC_W*i +: ACC_W] = desc[i];
+    assign d = in_desc[i];
+    assign in_memmask[i] = !in_skip && d.kind != K_NONE;
+  end
+
+  // First component at or after `from` with memory work: {found, comp}.
+  function automatic logic [2:0] next_comp(input logic [127:0] mask, input logic [2:0] from);
+    logic [2:0] r;
+    r = 3'b000;
+    for (int c = 3; c >= 0; c--)
+      if (c >= int'(from) && mask[32*c +: 32] != 32'd0) r = {1'b1, 2'(c)};
+    return r;
+  endfunction
+
+  // ---- Beat: arbitration over the current component -----------------------------------
+  logic [159:0] cur_bank;
+  logic [383:0] cur_row;
+  logic [31:0]  grant, bank_active;
+  logic [159:0] leader, highest;
+  logic         beat;
+
+  assign beat = valid && !m_issued;
+
+  for (genvar l = 0; l < 32; l++) begin : g_cur
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Descriptors are read field by field; each use needs only some fields.
+    acc_t d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign d = desc[{m_comp, 5'(l)}];
+    assign cur_bank[5*l +: 5] = d.bank;
+    assign cur_row[12*l +: 12] = d.row;
+  end
+
+  attr_arb u_arb (
+    .pend(beat ? m_pend : 32'd0), .bank(cur_bank), .row(cur_row),
+    .grant(grant), .bank_active(bank_active), .leader(leader), .highest(highest));
+
+  // Per bank: the leader's descriptor addresses it, the winner's data is
+  // stored (highest lane, R11/N28).
+  logic [31:0]  reported;    // stores listed in the response this beat
+  logic [159:0] win_lanes;   // bank b's writing lane at [5b +: 5]
+
+  for (genvar b = 0; b < 32; b++) begin : g_port
+    logic [4:0] lead_lane, win_lane;
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Descriptors are read field by field; each use needs only some fields.
+    acc_t       lead, win;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic       en;
+
+    assign lead_lane = leader[5*b +: 5];
+    // K_PLAIN stores are AST.P (patch) stores.
+    assign win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
+                    ? lead_lane : highest[5*b +: 5];
+    assign lead = desc[{m_comp, lead_lane}];
+    assign win = desc[{m_comp, win_lane}];
+    assign en = beat && bank_active[b];
+    assign win_lanes[5*b +: 5] = win_lane;
+
+    assign x_isbe_en[b] = en && (lead.kind == K_ATTR || lead.kind == K_PLAIN);
+    assign x_isbe_row[12*b +: 12] = lead.row;
+    assign x_wdata[32*b +: 32] = win.value;
+    assign x_st_en[b] = en && lead.kind == K_ATTR;
+    // Write status: row group * 8 + attr / 32, bit attr % 32; HW value:
+    // row kind * 8 + group (attr_mem).
+    logic [3:0] hk;
+    logic       unused_hk;
+    assign hk = hw_kind(lead.attr);
+    assign unused_hk = hk[3];   // lead.hw already says whether there is one
+    assign x_st_row[6*b +: 6] = {lead.group, lead.attr[7:5]};
+    assign x_st_bit[5*b +: 5] = lead.attr[4:0];
+    assign x_hw_en[b] = en && lead.kind == K_ATTR && lead.hw && !m_is_store;
+    assign x_hw_row[6*b +: 6] = {hk[2:0], lead.group};
+    assign x_gs_en[b] = en && lead.kind == K_GS;
+    assign x_gs_row[10*b +: 10] = lead.row[9:0];
+  end
+
+  // Winners, as a lane mask (one per active bank).
+  always_comb begin
+    reported = 32'd0;
+    for (int b = 0; b < 32; b++)
+      if (bank_active[b]) reported[win_lanes[5*b +: 5]] = 1'b1;
+  end
+
+  assign exec_sel = valid;
+  assign x_mem_out = m_mem_out;
+  assign x_st_out = m_st_out;
+  // Defect attr_store_lost_on_stall: the write is dropped while the output
+  // register is stalled, yet the beat completes and reports the store.
+  assign x_we = m_is_store && !(bug_store_lost_on_stall && o_stall);
+
+  // ---- Read capture ------------------------------------------------------------------------
+  logic [31:0]   cap_value [32];
+  logic [31:0]   isbe_word [32], st_word [32], hw_word [32];   // by bank
+  logic [1:0]    plain_size;
+
+  for (genvar b = 0; b < 32; b++) begin : g_rdata
+    assign isbe_word[b] = isbe_rdata[32*b +: 32];
+    assign st_word[b] = st_rdata[32*b +: 32];
+    assign hw_word[b] = hw_rdata[32*b +: 32];
+  end
+
+  assign plain_size = m_isberd ? m_size : 2'd2;   // ALD.P reads whole words
+
+  for (genvar l = 0; l < 32; l++) begin : g_cap
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Descriptors are read field by field; each use needs only some fields.
+    acc_t        d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [31:0] word, status, hw, shifted, part;
+    logic        written;
+
+    assign d = desc[{r_comp, 5'(l)}];
+    assign word = isbe_word[d.bank];
+    assign status = st_word[d.bank];
+    assign hw = hw_word[d.bank];
+    assign written = status[d.attr[4:0]];
+    assign shifted = word >> {d.attr[1:0], 3'b000};   // K_PLAIN: byte offset
+    assign part = plain_size == 2'd0 ? {24'd0, shifted[7:0]}
+                : plain_size == 2'd1 ? (bug_isberd_u16_sign_extended ? {{16{shifted[15]}}, shifted[15:0]}
+                                                                     : {16'd0, shifted[15:0]})
+                                     : shifted;
+    // ALD.txt tables: written -> stage output; unwritten -> HW value (R2)
+    // when there is one for .I, else the ISBE leftover (R2).
+    assign cap_value[l] = d.kind == K_ATTR ? ((written || !d.hw) ? word : hw) : part;
+  end
+
+  // ---- Sequencing ------------------------------------------------------------------------
+  logic [31:0] pend_left;
+  logic [2:0]  nxt, first;
+
+  assign pend_left = m_pend & ~grant;
+  assign nxt = next_comp(m_memmask, {1'b0, m_comp} + 3'd1);
+  assign first = next_comp(in_memmask, 3'd0);
+  assign done = valid && m_issued && !r_valid;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      valid <= 1'b0;
+      m_issued <= 1'b1;
+      r_valid <= 1'b0;
+    end else begin
+      r_valid <= beat && !m_is_store && grant != 32'd0;
+      if (load) begin
+        valid <= 1'b1;
+        m_issued <= !first[2];
+      end else begin
+        if (unload) valid <= 1'b0;
+        if (beat && pend_left == 32'd0 && !nxt[2]) m_issued <= 1'b1;
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    r_comp <= m_comp;
+    r_grant <= grant;
+    if (load) begin
+      m_is_store <= in_is_store;
+      m_isberd <= in_isberd;
+      m_size <= in_size;
+      m_mem_out <= in_mem_out;
+      m_st_out <= in_st_out;
+      m_memmask <= in_memmask;
+      m_comp <= first[1:0];
+      m_pend <= in_memmask[32*first[1:0] +: 32];
+      for (int c = 0; c < 4; c++)
+        for (int l = 0; l < 32; l++) desc[32*c + l] <= in_desc[32*c + l];
+      st_mask <= 128'd0;
+    end else begin
+      if (beat) begin
+        if (pend_left == 32'd0 && nxt[2]) begin
+          m_comp <= nxt[1:0];
+          m_pend <= m_memmask[32*nxt[1:0] +: 32];
+        end else begin
+          m_pend <= pend_left;
+        end
+        if (m_is_store)
+          st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] |
+              (bug_overwritten_store_reported ? grant : reported);
+      end
+      for (int l = 0; l < 32; l++)
+        if (r_valid && r_grant[l])
+          desc[{r_comp, 5'(l)}] <= {desc[{r_comp, 5'(l)}][ACC_W-1:32], cap_value[l]};
+    end
+  end
+
+endmodule : attr_mstage

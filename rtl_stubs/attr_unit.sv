@@ -1,0 +1,503 @@
+// attr_unit: the attribute unit (ALD, AST, AL2P, ISBERD), an independent
+// RTL implementation of the port contract in docs/port-contract.md.
+// Design notes: docs/rtl-attr.md; injected defects: rtl_stubs/attr_bugs.md.
+//
+// Four pipeline stages, each holding one warp-instruction:
+//
+//   D  accept: the request fields the unit reads are registered; the
+//      decoder (attr_decode) works on the registered word and the
+//      configuration (stage, sharing).
+//   A  address generation: LANES_PER_CYCLE lane datapaths (attr_agu) turn
+//      one group of lanes per cycle into access descriptors (32 /
+//      LANES_PER_CYCLE cycles); AL2P and every value that needs no memory
+//      (defaults, zeros, out-of-range) are final here. A refused word
+//      skips the lanes.
+//   M  memory (attr_mstage): the descriptors that touch memory execute in
+//      bank-conflict-free beats on the 32-bank memories (attr_mem), one
+//      instruction at a time, so loads and stores happen in acceptance
+//      order and a load after a store sees it.
+//   O  output: the response register, held until rsp_ready.
+//
+// Requests execute and respond in acceptance order. A stage moves on when
+// the next one is empty or empties in the same cycle; rsp_valid is a
+// register output. The configuration port (attr_cfg, attr_mem) is used by
+// the testbench only while idle; the clear command runs ISBE_ROWS cycles
+// with idle and req_ready low.
+//
+// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32).
+module attr_unit
+  import shader_txn_pkg::*;
+  import attr_pkg::*;
+#(
+  parameter int LANES_PER_CYCLE = 8
+) (
+  input  logic           clk,
+  input  logic           rst_n,
+  input  logic [7:0]     bug_sel,
+  input  logic           cfg_we,
+  input  logic           cfg_re,
+  input  logic [31:0]    cfg_addr,
+  input  logic [31:0]    cfg_wdata,
+  output logic [31:0]    cfg_rdata,
+  output logic           idle,
+  input  logic           req_valid,
+  output logic           req_ready,
+  input  logic [REQUEST_BITS-1:0]  req,   // [12031:0]
+  output logic           rsp_valid,
+  input  logic           rsp_ready,
+  output logic [RESPONSE_BITS-1:0] rsp    // [16823:0]
+);
+
+  localparam int LPC = LANES_PER_CYCLE;
+  localparam int GROUPS = LANES / LPC;            // cycles of the A stage
+  localparam int GRP_W = GROUPS > 1 ? $clog2(GROUPS) : 1;
+  localparam int ACCS = 4 * LANES;                // descriptors of a warp
+
+  // ---- Injected defects (rtl_stubs/attr_bugs.md) ---------------------------------
+  logic bug_rank, bug_default_w, bug_rd_align, bug_bmap_in, bug_lost_store;
+  logic bug_skew, bug_vtx_range, bug_patch_lowest, bug_al2p_pd, bug_u16_sext;
+  logic bug_patch_max, bug_shared, bug_overwritten, bug_phys_vector, bug_trap_enable;
+
+  assign bug_rank = bug_sel == BUG_RANK_OFF_BY_ONE;
+  assign bug_default_w = bug_sel == BUG_DEFAULT_W_ZERO;
+  assign bug_rd_align = bug_sel == BUG_RD_ALIGN_KEPT;
+  assign bug_bmap_in = bug_sel == BUG_BMAP_IN_IMAP_ONLY;
+  assign bug_lost_store = bug_sel == BUG_STORE_LOST_ON_STALL;
+  assign bug_skew = bug_sel == BUG_SKEW_STRIDE_DROPS_N;
+  assign bug_vtx_range = bug_sel == BUG_VERTEX_RANGE_OFF_BY_ONE;
+  assign bug_patch_lowest = bug_sel == BUG_PATCH_LOWEST_LANE_WINS;
+  assign bug_al2p_pd = bug_sel == BUG_AL2P_PD_BASE_ONLY;
+  assign bug_u16_sext = bug_sel == BUG_ISBERD_U16_SIGN_EXTENDED;
+  assign bug_patch_max = bug_sel == BUG_PATCH_BOUND_MAX;
+  assign bug_shared = bug_sel == BUG_SHARED_SPACE_IGNORED;
+  assign bug_overwritten = bug_sel == BUG_OVERWRITTEN_STORE_REPORTED;
+  assign bug_phys_vector = bug_sel == BUG_PHYS_VECTOR_ACCEPTED;
+  assign bug_trap_enable = bug_sel == BUG_TRAP_IGNORES_ENABLE;
+
+  // ---- Configuration ---------------------------------------------------------------
+  logic [2:0]    cfg_stage;
+  logic          cfg_shared, cfg_trap, clear_busy;
+  logic [8:0]    cfg_vertex_count, n_in, n_out;
+  logic [7:0]    cfg_patch_words;
+  logic [10:0]   cfg_gs_max;
+  logic [8191:0] cfg_defaults;
+  logic [255:0]  bmap_in, bmap_out;
+  logic [71:0]   pre_in, pre_out;
+  logic [11:0]   clear_row;
+  logic [31:0]   reg_rdata, mem_rdata;
+
+  attr_cfg u_cfg (
+    .clk                  (clk),
+    .rst_n                (rst_n),
+    .cfg_we               (cfg_we),
+    .cfg_re               (cfg_re),
+    .cfg_addr             (cfg_addr),
+    .cfg_wdata            (cfg_wdata),
+    .reg_rdata            (reg_rdata),
+    .bug_bmap_in_imap_only(bug_bmap_in),
+    .stage                (cfg_stage),
+    .shared               (cfg_shared),
+    .trap                 (cfg_trap),
+    .vertex_count         (cfg_vertex_count),
+    .patch_words          (cfg_patch_words),
+    .gs_max               (cfg_gs_max),
+    .defaults             (cfg_defaults),
+    .bmap_in              (bmap_in),
+    .pre_in               (pre_in),
+    .n_in                 (n_in),
+    .bmap_out             (bmap_out),
+    .pre_out              (pre_out),
+    .n_out                (n_out),
+    .clear_busy           (clear_busy),
+    .clear_row            (clear_row)
+  );
+
+  // Read data: registers or a memory, by the target of the last read.
+  logic read_mem_q;
+  always_ff @(posedge clk) begin
+    if (!rst_n) read_mem_q <= 1'b0;
+    else if (cfg_re) read_mem_q <= cfg_addr[31:28] != 4'h0;
+  end
+  assign cfg_rdata = read_mem_q ? mem_rdata : reg_rdata;
+
+  // ---- Request fields the attribute unit reads ---------------------------------------
+  // a[1], b[1], coverage and sample feed other units.
+  /* verilator lint_off UNUSEDSIGNAL */
+  txn_request_t req_s;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign req_s = req;
+
+  // ---- Pipeline control ----------------------------------------------------------------
+  logic d_valid, a_valid, m_valid, o_valid;
+  logic a_done, m_done;
+  logic o_free, d_to_a, a_to_m, m_to_o, req_fire;
+
+  assign o_free = !o_valid || rsp_ready;
+  assign m_to_o = m_done && o_free;
+  assign a_to_m = a_valid && a_done && (!m_valid || m_to_o);
+  assign d_to_a = d_valid && (!a_valid || a_to_m);
+  assign req_ready = (!d_valid || d_to_a) && !clear_busy;
+  assign req_fire = req_valid && req_ready;
+  assign idle = !d_valid && !a_valid && !m_valid && !o_valid && !clear_busy;
+
+  // ---- D: accept ---------------------------------------------------------------------------
+  logic [31:0]          d_tag, d_lane_mask;
+  logic [63:0]          d_insn;
+  // Operands by lane (store data by 32 * component + lane).
+  logic [31:0]          d_ra [LANES], d_rb [LANES], d_rc [LANES];
+  logic [31:0]          d_vertex [LANES], d_prim [LANES], d_data [4*LANES];
+  logic [LANES*32-1:0]  req_ra, req_rb, req_rc, req_vertex, req_prim;
+  logic [4*LANES*32-1:0] req_data;
+
+  assign req_ra = req_s.a[0];
+  assign req_rb = req_s.b[0];
+  assign req_rc = req_s.c;
+  assign req_vertex = req_s.vertex;
+  assign req_prim = req_s.primitive_index;
+  assign req_data = req_s.d;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) d_valid <= 1'b0;
+    else if (req_fire) d_valid <= 1'b1;
+    else if (d_to_a) d_valid <= 1'b0;
+  end
+
+  always_ff @(posedge clk) begin
+    if (req_fire) begin
+      d_tag <= req_s.tag;
+      d_insn <= req_s.insn;
+      d_lane_mask <= req_s.lane_mask;
+      for (int l = 0; l < LANES; l++) begin
+        d_ra[l] <= req_ra[32*l +: 32];
+        d_rb[l] <= req_rb[32*l +: 32];
+        d_rc[l] <= req_rc[32*l +: 32];
+        d_vertex[l] <= req_vertex[32*l +: 32];
+        d_prim[l] <= req_prim[32*l +: 32];
+      end
+      for (int c = 0; c < 4; c++)
+        for (int l = 0; l < LANES; l++) d_data[32*c + l] <= req_data[32*(32*c + l) +: 32];
+    end
+  end
+
+  meta_t dec_meta;
+
+  attr_decode u_decode (
+    .insn                    (d_insn),
+    .tag                     (d_tag),
+    .lane_mask               (d_lane_mask),
+    .stage                   (cfg_stage),
+    .shared                  (cfg_shared),
+    .bug_rd_align_kept       (bug_rd_align),
+    .bug_shared_space_ignored(bug_shared),
+    .bug_phys_vector_accepted(bug_phys_vector),
+    .meta                    (dec_meta)
+  );
+
+  // ---- A: address generation ----------------------------------------------------------------
+  meta_t                 a_meta;
+  logic [GRP_W-1:0]      a_grp;
+  logic [31:0]           a_ra [LANES], a_rb [LANES], a_rc [LANES];
+  logic [31:0]           a_vertex [LANES], a_prim [LANES], a_data [4*LANES];
+  acc_t                  a_desc [ACCS];   // component c, lane l at 32c + l
+  logic [ACCS*ACC_W-1:0] a_acc;           // the same, flat for the memory stage
+  logic [LANES-1:0]      a_trap, a_pd;
+
+  // Outputs of the lane datapaths: lane k of the group has its four
+  // descriptors at [4*ACC_W*k +: 4*ACC_W] and its trap / Pd bits at [k].
+  logic [LPC*4*ACC_W-1:0] agu_acc;
+  logic [LPC-1:0]         agu_trap, agu_pd;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) a_valid <= 1'b0;
+    else if (d_to_a) a_valid <= 1'b1;
+    else if (a_to_m) a_valid <= 1'b0;
+  end
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      a_done <= 1'b1;
+      a_grp <= '0;
+    end else if (d_to_a) begin
+      a_meta <= dec_meta;
+      for (int l = 0; l < LANES; l++) begin
+        a_ra[l] <= d_ra[l];
+        a_rb[l] <= d_rb[l];
+        a_rc[l] <= d_rc[l];
+        a_vertex[l] <= d_vertex[l];
+        a_prim[l] <= d_prim[l];
+      end
+      for (int c = 0; c < 4; c++)
+        for (int l = 0; l < LANES; l++) a_data[32*c + l] <= d_data[32*c + l];
+      a_grp <= '0;
+      a_done <= dec_meta.illegal;   // a refused word has nothing to compute
+    end else if (a_valid && !a_done) begin
+      for (int k = 0; k < LPC; k++) begin
+        for (int c = 0; c < 4; c++)
+          a_desc[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+        a_trap[int'(a_grp)*LPC + k] <= agu_trap[k];
+        a_pd[int'(a_grp)*LPC + k] <= agu_pd[k];
+      end
+      a_grp <= a_grp + 1'b1;
+      a_done <= int'(a_grp) == GROUPS - 1;
+    end
+  end
+
+  // The BMAP the instruction works through: AST and .O use the output
+  // space's, the others the input space's (ALD.txt BMAP definitions).
+  logic [255:0] lay_bmap;
+  logic [71:0]  lay_pre;
+  logic [8:0]   lay_n;
+
+  logic [31:0]  a_lane_mask;
+
+  assign a_lane_mask = a_meta.lane_mask;
+  assign lay_bmap = a_meta.out ? bmap_out : bmap_in;
+  assign lay_pre = a_meta.out ? pre_out : pre_in;
+  assign lay_n = a_meta.out ? n_out : n_in;
+
+  for (genvar k = 0; k < LPC; k++) begin : g_agu
+    logic [4:0]   lane;
+    logic [127:0] data;
+
+    assign lane = 5'(int'(a_grp) * LPC + k);
+    for (genvar c = 0; c < 4; c++) begin : g_data
+      assign data[32*c +: 32] = a_data[32*c + int'(lane)];
+    end
+
+    attr_agu u_agu (
+      .op_ald                    (a_meta.op_ald),
+      .op_ast                    (a_meta.op_ast),
+      .op_al2p                   (a_meta.op_al2p),
+      .op_isberd                 (a_meta.op_isberd),
+      .size                      (a_meta.size),
+      .patch                     (a_meta.patch),
+      .phys                      (a_meta.phys),
+      .hw_allowed                (a_meta.op_ald && !a_meta.out),   // R2: .I only
+      .ra_rz                     (a_meta.ra_rz),
+      .imm                       (a_meta.imm),
+      .vs                        (a_meta.vs),
+      .rb_rz                     (a_meta.rb_rz),
+      .gs_store                  (a_meta.gs_store),
+      .region                    (a_meta.region),
+      .skew                      (a_meta.skew),
+      .lane                      (lane),
+      .active                    (a_lane_mask[lane]),
+      .ra                        (a_ra[lane]),
+      .rb                        (a_rb[lane]),
+      .rc                        (a_rc[lane]),
+      .vertex                    (a_vertex[lane]),
+      .primitive_index           (a_prim[lane]),
+      .data                      (data),
+      .vertex_count              (cfg_vertex_count),
+      .trap_enable               (cfg_trap),
+      .patch_words               (cfg_patch_words),
+      .gs_max                    (cfg_gs_max),
+      .bmap                      (lay_bmap),
+      .pre                       (lay_pre),
+      .n                         (lay_n),
+      .defaults                  (cfg_defaults),
+      .bug_rank_off_by_one       (bug_rank),
+      .bug_default_w_zero        (bug_default_w),
+      .bug_skew_drops_n          (bug_skew),
+      .bug_vertex_range_off_by_one(bug_vtx_range),
+      .bug_al2p_pd_base_only     (bug_al2p_pd),
+      .bug_trap_ignores_enable   (bug_trap_enable),
+      .bug_patch_bound_max       (bug_patch_max),
+      .acc                       (agu_acc[4*ACC_W*k +: 4*ACC_W]),
+      .trap_hit                  (agu_trap[k]),
+      .pd_bit                    (agu_pd[k])
+    );
+  end
+
+  // ---- M: memory -------------------------------------------------------------------------------
+  // The controls travel whole from stage to stage; the response needs only
+  // some of them.
+  /* verilator lint_off UNUSEDSIGNAL */
+  meta_t                 m_meta;
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [LANES-1:0]      m_trap, m_pd;
+  logic [ACCS*ACC_W-1:0] m_acc;
+  logic [127:0]          m_st_mask;
+
+  logic          exec_sel, x_mem_out, x_st_out, x_we;
+  logic [31:0]   x_isbe_en, x_st_en, x_hw_en, x_gs_en;
+  logic [383:0]  x_isbe_row;
+  logic [1023:0] x_wdata, isbe_rdata, st_rdata, hw_rdata;
+  logic [191:0]  x_st_row, x_hw_row;
+  logic [159:0]  x_st_bit;
+  logic [319:0]  x_gs_row;
+
+  always_ff @(posedge clk) begin
+    if (a_to_m) begin
+      m_meta <= a_meta;
+      m_trap <= a_trap;
+      m_pd <= a_pd;
+    end
+  end
+
+  attr_mstage u_mstage (
+    .clk                           (clk),
+    .rst_n                         (rst_n),
+    .load                          (a_to_m),
+    .unload                        (m_to_o),
+    .in_skip                       (a_meta.illegal),
+    .in_is_store                   (a_meta.is_store),
+    .in_isberd                     (a_meta.op_isberd),
+    .in_size                       (a_meta.size),
+    .in_mem_out                    (a_meta.mem_out),
+    .in_st_out                     (a_meta.out),
+    .in_acc                        (a_acc),
+    .valid                         (m_valid),
+    .done                          (m_done),
+    .acc                           (m_acc),
+    .st_mask                       (m_st_mask),
+    .o_stall                       (o_valid && !rsp_ready),
+    .bug_store_lost_on_stall       (bug_lost_store),
+    .bug_patch_lowest_lane_wins    (bug_patch_lowest),
+    .bug_overwritten_store_reported(bug_overwritten),
+    .bug_isberd_u16_sign_extended  (bug_u16_sext),
+    .exec_sel                      (exec_sel),
+    .x_mem_out                     (x_mem_out),
+    .x_st_out                      (x_st_out),
+    .x_we                          (x_we),
+    .x_isbe_en                     (x_isbe_en),
+    .x_isbe_row                    (x_isbe_row),
+    .x_wdata                       (x_wdata),
+    .x_st_en                       (x_st_en),
+    .x_st_row                      (x_st_row),
+    .x_st_bit                      (x_st_bit),
+    .x_hw_en                       (x_hw_en),
+    .x_hw_row                      (x_hw_row),
+    .x_gs_en                       (x_gs_en),
+    .x_gs_row                      (x_gs_row),
+    .isbe_rdata                    (isbe_rdata),
+    .st_rdata                      (st_rdata),
+    .hw_rdata                      (hw_rdata)
+  );
+
+  attr_mem u_mem (
+    .clk       (clk),
+    .rst_n     (rst_n),
+    .clear_busy(clear_busy),
+    .clear_row (clear_row),
+    .exec_sel  (exec_sel),
+    .x_mem_out (x_mem_out),
+    .x_st_out  (x_st_out),
+    .x_we      (x_we),
+    .x_isbe_en (x_isbe_en),
+    .x_isbe_row(x_isbe_row),
+    .x_wdata   (x_wdata),
+    .x_st_en   (x_st_en),
+    .x_st_row  (x_st_row),
+    .x_st_bit  (x_st_bit),
+    .x_hw_en   (x_hw_en),
+    .x_hw_row  (x_hw_row),
+    .x_gs_en   (x_gs_en),
+    .x_gs_row  (x_gs_row),
+    .isbe_rdata(isbe_rdata),
+    .st_rdata  (st_rdata),
+    .hw_rdata  (hw_rdata),
+    .shared    (cfg_shared),
+    .cfg_we    (cfg_we),
+    .cfg_re    (cfg_re),
+    .cfg_addr  (cfg_addr),
+    .cfg_wdata (cfg_wdata),
+    .cfg_rdata (mem_rdata)
+  );
+
+  // Values and reported store addresses of the finished instruction.
+  logic [ACCS*32-1:0] m_values, m_st_addr;
+
+  for (genvar i = 0; i < ACCS; i++) begin : g_result
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Descriptors are read field by field; each use needs only some fields.
+    acc_t        d;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic [18:0] word_addr;
+    assign d = m_acc[ACC_W*i +: ACC_W];
+    assign a_acc[ACC_W*i +: ACC_W] = a_desc[i];
+    assign m_values[32*i +: 32] = d.value;
+    assign word_addr = {d.row[11:0], d.bank, 2'b00};
+    // st_addr (N20, N26): ISBE byte address; patch stores from the patch
+    // region's start; GS stores at lane * 4096 + word * 4.
+    assign m_st_addr[32*i +: 32] =
+        !m_st_mask[i] ? 32'd0
+      : d.kind == K_GS ? {15'd0, d.bank, d.row[9:0], 2'b00}
+      : d.kind == K_PLAIN ? {13'd0, word_addr - BASE_PATCH}
+                          : {13'd0, word_addr};
+  end
+
+  // ---- O: response register ---------------------------------------------------------------------
+  logic [31:0]          o_tag, o_fault_lanes, o_pd_written, o_pd_value;
+  logic [7:0]           o_fault, o_pd, o_st_space;
+  logic [31:0]          o_wb_reg;
+  logic [127:0]         o_wb_valid, o_st_mask;
+  logic                 o_is_store;
+  logic [ACCS*32-1:0]   o_data, o_st_addr;
+
+  logic        m_illegal, m_trapped;
+  logic [3:0]  m_wb_en;
+  logic [31:0] m_trap_lanes;
+
+  assign m_illegal = m_meta.illegal;
+  assign m_wb_en = m_meta.wb_en;
+  assign m_trap_lanes = m_trap & m_meta.lane_mask;
+  assign m_trapped = m_trap_lanes != 32'd0;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) o_valid <= 1'b0;
+    else if (m_to_o) o_valid <= 1'b1;
+    else if (rsp_ready) o_valid <= 1'b0;
+  end
+
+  always_ff @(posedge clk) begin
+    if (m_to_o) begin
+      o_tag <= m_meta.tag;
+      // ILLEGAL_INSTR_ENCODING is warp-wide with no effects; a vertex trap
+      // only names its lanes and everything else still happens (N34).
+      o_fault <= m_illegal ? FAULT_ILLEGAL_INSTR_ENCODING
+               : m_trapped ? FAULT_VTX_OUT_OF_RANGE : FAULT_NONE;
+      o_fault_lanes <= m_illegal ? m_meta.lane_mask : m_trap_lanes;
+      o_wb_reg <= m_meta.wb_reg;
+      for (int i = 0; i < 4; i++)
+        o_wb_valid[32*i +: 32] <= (!m_illegal && m_wb_en[i]) ? m_meta.lane_mask : 32'd0;
+      o_pd <= (!m_illegal && m_meta.pd_en) ? {5'd0, m_meta.pd} : {5'd0, PT};
+      o_pd_written <= (!m_illegal && m_meta.pd_en) ? m_meta.lane_mask : 32'd0;
+      o_pd_value <= (!m_illegal && m_meta.pd_en) ? (m_pd & m_meta.lane_mask) : 32'd0;
+      o_st_space <= m_illegal ? SPACE_NONE : m_meta.st_space;
+      o_st_mask <= m_st_mask;
+      o_is_store <= m_meta.is_store;
+      o_data <= m_values;
+      o_st_addr <= m_st_addr;
+    end
+  end
+
+  // Response assembly: write-back values for loads, store data for AST;
+  // no don't-care bits (model only).
+  txn_response_t rsp_s;
+  logic [ACCS*32-1:0] rsp_wb_value, rsp_st_data;
+
+  assign rsp_wb_value = o_is_store ? '0 : o_data;
+  assign rsp_st_data = o_is_store ? o_data : '0;
+
+  always_comb begin
+    rsp_s.tag = o_tag;
+    rsp_s.fault = o_fault;
+    rsp_s.fault_lanes = o_fault_lanes;
+    rsp_s.wb_reg = o_wb_reg;
+    rsp_s.wb_valid = o_wb_valid;
+    rsp_s.wb_value = rsp_wb_value;
+    rsp_s.wb_dontcare = '0;
+    rsp_s.pd = o_pd;
+    rsp_s.pd_written = o_pd_written;
+    rsp_s.pd_value = o_pd_value;
+    rsp_s.st_space = o_st_space;
+    rsp_s.st_mask = o_st_mask;
+    rsp_s.st_addr = o_st_addr;
+    rsp_s.st_data = rsp_st_data;
+  end
+
+  assign rsp_valid = o_valid;
+  assign rsp = rsp_s;
+
+endmodule : attr_unit
