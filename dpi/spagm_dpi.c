@@ -3,6 +3,7 @@
  * run, and mismatch reports printed as they happen. Each function is
  * imported by spagm_dpi_pkg.sv, whose comments say what the arguments
  * encode. Called from clocked blocks on handshakes only. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
