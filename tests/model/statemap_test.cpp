@@ -97,6 +97,38 @@ TEST(Statemap, LoadListRebuildsPixelState_PortContract) {
   }
 }
 
+TEST(Statemap, LoadListRebuildsTextureRegistersAndBank_PortContract) {
+  Models m;
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  o.seed = 23;
+  o.units = 1u << SPAGM_UNIT_TEX;
+  spagm_diag d{};
+  spagm_stim *s = spagm_stim_new(&o, &d);
+  ASSERT_NE(s, nullptr) << d.msg;
+  ASSERT_EQ(spagm_stim_begin_epoch(s, 0, m.a, &d), SPAGM_OK) << d.msg;
+  spagm_stim_free(s);
+  spagm_cfg_list l{};
+  ASSERT_EQ(spagm_statemap_load_list(m.a, SPAGM_UNIT_TEX, &l), SPAGM_OK);
+  EXPECT_EQ(l.n, 6u + 8192u);  // six registers, the whole selected bank
+  for (size_t i = 0; i < l.n; i++)
+    ASSERT_EQ(spagm_statemap_write(m.b, SPAGM_UNIT_TEX, l.w[i].addr, l.w[i].data, &d), SPAGM_OK)
+        << std::hex << l.w[i].addr << " " << d.msg;
+  spagm_cfg_list_free(&l);
+  expect_same_state(m.a, m.b, SPAGM_UNIT_TEX);
+  uint64_t ba, bb;
+  uint32_t ma, mb;
+  spagm_tex_get_header_pool(m.a, &ba, &ma);
+  spagm_tex_get_header_pool(m.b, &bb, &mb);
+  EXPECT_EQ(ba, bb);
+  EXPECT_EQ(ma, mb);
+  EXPECT_EQ(spagm_tex_selected_cbank(m.a), spagm_tex_selected_cbank(m.b));
+  EXPECT_EQ(spagm_tex_fp16_round(m.a), spagm_tex_fp16_round(m.b));
+  spagm_cfg_list rb{};
+  EXPECT_EQ(spagm_statemap_readback_list(m.a, SPAGM_UNIT_TEX, &rb), SPAGM_OK);
+  EXPECT_EQ(rb.n, 0u);  // TLDS changes no state
+}
+
 TEST(Statemap, ProgrammablePositionsAreSigned4Bit) {
   Models m;
   spagm_diag d{};

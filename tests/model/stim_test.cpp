@@ -209,6 +209,58 @@ TEST(Stim, ModelExecutesEveryRequestWithoutApiError) {
   }
 }
 
+TEST(Stim, CoversEveryTldsRowMaskAndF16_Issue7) {
+  Gen g(8, 1u << SPAGM_UNIT_TEX, 300, 0);
+  std::set<int> rows, masks2c, masks34c;
+  unsigned f16 = 0, total = 0, oob_or_fault = 0;
+  for (unsigned e = 0; e < 6; e++) {
+    auto reqs = take(g, e, SPAGM_UNIT_TEX);
+    for (const auto &r : reqs) {
+      spagm_insn i;
+      ASSERT_EQ(spagm_decode(r.insn, &i, nullptr), SPAGM_OK);
+      ASSERT_EQ(i.op, SPAGM_OP_TLDS);
+      rows.insert(i.tlds_encoding);
+      (i.rd1 == SPAGM_RZ ? masks2c : masks34c).insert(i.wmsk);
+      f16 += i.f16;
+      total++;
+    }
+  }
+  EXPECT_EQ(rows, (std::set<int>{0, 1, 2, 4, 5, 6, 7, 8, 12}));
+  EXPECT_EQ(masks2c.size(), 8u);
+  EXPECT_EQ(masks34c.size(), 5u);
+  EXPECT_GT(f16, total / 10);
+  (void)oob_or_fault;
+}
+
+TEST(Stim, TexturesReturnDataMostly_R18) {
+  // Most lanes of most TLDS requests land inside their texture, so the
+  // co-simulation compares real texels, not only the zeros of R18.
+  Gen g(9, 1u << SPAGM_UNIT_TEX, 400, 0);
+  unsigned lanes = 0, nonzero = 0, faults = 0, n = 0;
+  for (unsigned e = 0; e < 4; e++) {
+    spagm_diag d{};
+    ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
+    spagm_request r;
+    spagm_response resp;
+    while (spagm_stim_next(g.s, SPAGM_UNIT_TEX, &r)) {
+      ASSERT_EQ(spagm_execute(g.m, &r, &resp), SPAGM_OK);
+      n++;
+      if (resp.fault) {
+        faults++;
+        continue;
+      }
+      for (unsigned s = 0; s < 4; s++)
+        for (unsigned l = 0; l < 32; l++)
+          if (resp.wb_valid[s] >> l & 1u) {
+            lanes++;
+            nonzero += resp.wb_value[s][l] != 0;
+          }
+    }
+  }
+  EXPECT_LT(faults, n / 8);
+  EXPECT_GT(nonzero, lanes / 3);
+}
+
 TEST(Stim, BadOptions_AreRefused) {
   spagm_stim_opts o;
   spagm_stim_opts_default(&o);

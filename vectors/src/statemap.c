@@ -283,12 +283,77 @@ static spagm_status pix_load(const spagm_model *m, spagm_cfg_list *out) {
   return st;
 }
 
+/* ---- Texture unit ------------------------------------------------------- */
+
+/* Registers (target 0) and the selected constant bank (target 1); texture
+ * memory is the testbench memory model's, not the configuration port's. */
+static bool tex_read(const spagm_model *m, uint32_t addr, uint32_t *v) {
+  uint32_t t = addr >> 28, off = addr & 0x0FFFFFFFu;
+  if (off % 4) return false;
+  uint64_t base = 0;
+  uint32_t max_index = 0;
+  spagm_tex_get_header_pool(m, &base, &max_index);
+  if (t == T_REGS) {
+    spagm_stage stage = SPAGM_STAGE_VSA;
+    spagm_attr_get_stage(m, &stage, NULL);
+    switch (off) {
+      case 0x000: *v = (uint32_t)stage; return true;
+      case 0x004: *v = spagm_tex_selected_cbank(m); return true;
+      case 0x008: *v = (uint32_t)base; return true;
+      case 0x00C: *v = (uint32_t)(base >> 32); return true;
+      case 0x010: *v = max_index; return true;
+      case 0x014: *v = (uint32_t)spagm_tex_fp16_round(m); return true;
+      default: return false;
+    }
+  }
+  if (t == 1 && off < 4u * SPAGM_TEX_CBANK_WORDS)
+    return spagm_tex_get_cbank_word(m, spagm_tex_selected_cbank(m), off / 4, v) == SPAGM_OK;
+  return false;
+}
+
+static spagm_status tex_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_diag *d) {
+  uint32_t t = addr >> 28, off = addr & 0x0FFFFFFFu;
+  uint64_t base = 0;
+  uint32_t max_index = 0;
+  spagm_tex_get_header_pool(m, &base, &max_index);
+  spagm_status st = SPAGM_E_ARG;
+  if (t == T_REGS) {
+    switch (off) {
+      case 0x000: return spagm_attr_set_stage(m, (spagm_stage)v, d);
+      case 0x004: st = spagm_tex_select_cbank(m, v); break;
+      case 0x008: st = spagm_tex_set_header_pool(m, (base & ~0xFFFFFFFFull) | v, max_index); break;
+      case 0x00C: st = spagm_tex_set_header_pool(m, (base & 0xFFFFFFFFull) | (uint64_t)v << 32, max_index); break;
+      case 0x010: st = spagm_tex_set_header_pool(m, base, v); break;
+      case 0x014: st = spagm_tex_set_fp16_round(m, (spagm_fp16_round)v); break;
+      default: break;
+    }
+  } else if (t == 1 && off % 4 == 0 && off < 4u * SPAGM_TEX_CBANK_WORDS) {
+    st = spagm_tex_set_cbank_word(m, spagm_tex_selected_cbank(m), off / 4, v);
+  }
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texture configuration word 0x%08x = 0x%x not accepted",
+                          addr, v);
+  return SPAGM_OK;
+}
+
+static spagm_status tex_load(const spagm_model *m, spagm_cfg_list *out) {
+  uint32_t v;
+  spagm_status st = SPAGM_OK;
+  for (uint32_t off = 0; off <= 0x014 && st == SPAGM_OK; off += 4)
+    if (tex_read(m, ADDR(T_REGS, off), &v)) st = spagm_cfg_list_push(out, ADDR(T_REGS, off), v);
+  /* All words of the selected bank: the unit holds only that bank. */
+  for (uint32_t i = 0; i < SPAGM_TEX_CBANK_WORDS && st == SPAGM_OK; i++)
+    if (tex_read(m, ADDR(1, 4 * i), &v)) st = spagm_cfg_list_push(out, ADDR(1, 4 * i), v);
+  return st;
+}
+
 /* ---- Dispatch ----------------------------------------------------------- */
 
 spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u, spagm_cfg_list *out) {
   if (!m || !out) return SPAGM_E_ARG;
   if (u == SPAGM_UNIT_ATTR) return attr_load(m, out);
   if (u == SPAGM_UNIT_PIX) return pix_load(m, out);
+  if (u == SPAGM_UNIT_TEX) return tex_load(m, out);
   return SPAGM_E_ARG;
 }
 
@@ -301,6 +366,7 @@ spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
     for (uint32_t a = 0; a <= 0x0C && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
     return st;
   }
+  if (u == SPAGM_UNIT_TEX) return SPAGM_OK; /* TLDS changes no state */
   return SPAGM_E_ARG;
 }
 
@@ -308,6 +374,7 @@ bool spagm_statemap_read(const spagm_model *m, spagm_unit u, uint32_t addr, uint
   if (!m || !value) return false;
   if (u == SPAGM_UNIT_ATTR) return attr_read(m, addr, value);
   if (u == SPAGM_UNIT_PIX) return pix_read(m, addr, value);
+  if (u == SPAGM_UNIT_TEX) return tex_read(m, addr, value);
   return false;
 }
 
@@ -316,10 +383,12 @@ spagm_status spagm_statemap_write(spagm_model *m, spagm_unit u, uint32_t addr, u
   if (!m) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no model");
   if (u == SPAGM_UNIT_ATTR) return attr_write(m, addr, data, d);
   if (u == SPAGM_UNIT_PIX) return pix_write(m, addr, data, d);
-  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "unit %u has no configuration map yet", (unsigned)u);
+  if (u == SPAGM_UNIT_TEX) return tex_write(m, addr, data, d);
+  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no unit %u", (unsigned)u);
 }
 
 const char *spagm_statemap_target_name(spagm_unit u, uint32_t addr) {
+  if (u == SPAGM_UNIT_TEX) return addr >> 28 == 1 ? "constant bank" : "register";
   if (u != SPAGM_UNIT_ATTR) return "register";
   static const char *const names[] = {"register",          "ISBE input space",
                                       "ISBE output space", "input write status",

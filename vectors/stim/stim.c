@@ -29,11 +29,6 @@ spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d) {
     spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "units must name attr, pix and/or tex");
     return NULL;
   }
-  if (o->units & (1u << SPAGM_UNIT_TEX)) {
-    spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
-                   "the texture unit has no stimulus yet (issue #7); use attr,pix");
-    return NULL;
-  }
   spagm_stim *s = calloc(1, sizeof *s);
   if (!s) {
     spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
@@ -71,12 +66,18 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
     spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_PIX, 0);
     st = spagm__stim_pix_epoch(s, &r, m, d);
   }
+  if (st == SPAGM_OK && (s->o.units & (1u << SPAGM_UNIT_TEX))) {
+    spagm_rng r;
+    spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_TEX, 0);
+    st = spagm__stim_tex_epoch(s, &r, m, d);
+  }
   /* One stage serves both units: the unit the stage does not suit (PIXLD
    * outside PS, attribute instructions in PS, R8) gets a twentieth of the
    * epoch, enough to exercise the fault, and the other the whole. */
   bool ps = s->attr.stage == SPAGM_STAGE_PS;
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-    bool suits = u == SPAGM_UNIT_PIX ? ps : !ps;
+    /* TLDS has no stage rule: every stage suits it. */
+    bool suits = u == SPAGM_UNIT_TEX || (u == SPAGM_UNIT_PIX ? ps : !ps);
     s->budget[u] = suits ? s->o.epoch_txns : (s->o.epoch_txns + 19) / 20;
   }
   return st;
@@ -88,7 +89,8 @@ bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req) {
   spagm_rng *r = &s->rng[u];
   spagm_request_init(req);
   if (u == SPAGM_UNIT_ATTR) spagm__stim_attr_next(s, r, req);
-  else spagm__stim_pix_next(s, r, req);
+  else if (u == SPAGM_UNIT_PIX) spagm__stim_pix_next(s, r, req);
+  else spagm__stim_tex_next(s, r, req);
   /* A small rate of words no decoder accepts, in place of the legal one. */
   if (spagm_rng_below(r, 1000000) < s->o.illegal_ppm)
     req->insn = spagm__stim_illegal_word(r, req->insn);

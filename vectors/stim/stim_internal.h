@@ -22,6 +22,17 @@ typedef struct stim_pix {
   unsigned directed;
 } stim_pix;
 
+/* What the texture generator remembers of its epoch's state. */
+#define STIM_TEX_HEADERS 12u /* headers written to the pool */
+#define STIM_TEX_SLOTS 32u   /* constant-bank words #tsPtrIdxU13 uses */
+typedef struct stim_tex {
+  spagm_tic tic[STIM_TEX_HEADERS];
+  uint32_t slot_header[STIM_TEX_SLOTS]; /* headerPtr of each bank word */
+  uint32_t max_index;
+  unsigned bank;
+  unsigned directed;
+} stim_tex;
+
 struct spagm_stim {
   spagm_stim_opts o;
   unsigned epoch;
@@ -33,6 +44,7 @@ struct spagm_stim {
   char summary[SPAGM_UNIT_COUNT][192];
   stim_attr attr;
   stim_pix pix;
+  stim_tex tex;
 };
 
 /* Load the unit's state for the epoch into m (already reset) and remember
@@ -41,10 +53,13 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d);
 spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d);
+spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
+                                   spagm_diag *d);
 /* Fill insn, lane_mask and operands of the next request (tag is set by the
  * caller). */
 void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
 void spagm__stim_pix_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
+void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
 
 /* Shared helpers (stim.c). */
 uint32_t spagm__stim_lane_mask(spagm_rng *r);

@@ -36,14 +36,17 @@ spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data
 /* The writes that load the model's current state of unit u into RTL that
  * has just been reset: for the attribute unit the clear command, every
  * register, then every non-zero memory word; for the pixel unit every
- * register. Appended to out. */
+ * register; for the texture unit every register and every word of the
+ * selected constant bank (texture memory is the testbench memory model's).
+ * Appended to out. */
 spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u,
                                       spagm_cfg_list *out);
 
 /* The addresses (data 0) whose words instructions can change, read back at
  * the end of an epoch: the output ISBE space's attributes of the live
  * vertices and its patch region, the output write status, the used GS
- * buffers in a GS; the pixel unit's registers. Appended to out. */
+ * buffers in a GS; the pixel unit's registers; nothing for the texture
+ * unit. Appended to out. */
 spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
                                           spagm_cfg_list *out);
 

@@ -1,0 +1,265 @@
+/* Texture-unit stimulus: per-epoch texture state (header pool, headers of
+ * every supported format, type and layout, texel memory, constant bank,
+ * FP16 rounding) and TLDS requests over every legal-table row and
+ * write-mask table, coordinates in and around range. */
+#include <stdio.h>
+#include <string.h>
+
+#include "stim_internal.h"
+
+/* Formats with the data types each may carry (R21, tex.h). */
+typedef struct fmt_choice {
+  unsigned components;
+  unsigned types[5]; /* 0-terminated */
+} fmt_choice;
+
+static const fmt_choice formats[] = {
+    {SPAGM_TEXFMT_R32_G32_B32_A32, {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_R32_G32_B32, {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_R32_G32, {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_R32, {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_R16_G16_B16_A16,
+     {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT}},
+    {SPAGM_TEXFMT_R16_G16,
+     {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT}},
+    {SPAGM_TEXFMT_R16,
+     {SPAGM_TEXDT_FLOAT, SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT}},
+    {SPAGM_TEXFMT_A8B8G8R8, {SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_G8R8, {SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_R8, {SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT, SPAGM_TEXDT_SINT, 0}},
+    {SPAGM_TEXFMT_A2B10G10R10, {SPAGM_TEXDT_UNORM, SPAGM_TEXDT_UINT, 0}},
+    {SPAGM_TEXFMT_B5G6R5, {SPAGM_TEXDT_UNORM, 0}},
+    {SPAGM_TEXFMT_BF10GF11RF11, {SPAGM_TEXDT_FLOAT, 0}},
+    {SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP, {SPAGM_TEXDT_FLOAT, 0}},
+};
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+static unsigned log2_floor(uint32_t x) {
+  unsigned l = 0;
+  while (x >>= 1) l++;
+  return l;
+}
+
+/* A random texture of a supported kind, placed at *next (advanced). */
+static void random_tic(spagm_rng *r, spagm_tic *t, uint64_t *next) {
+  spagm_tic_init(t);
+  const fmt_choice *f = &formats[spagm_rng_below(r, NFORMATS)];
+  unsigned ntypes = 0;
+  while (ntypes < 5 && f->types[ntypes]) ntypes++;
+  unsigned dt = f->types[spagm_rng_below(r, ntypes)];
+  t->components = f->components;
+  for (unsigned c = 0; c < 4; c++) t->data_type[c] = dt;
+  t->srgb = f->components == SPAGM_TEXFMT_A8B8G8R8 && dt == SPAGM_TEXDT_UNORM &&
+            spagm_rng_pct(r, 30);
+  static const unsigned identity[4] = {SPAGM_TEXSRC_R, SPAGM_TEXSRC_G, SPAGM_TEXSRC_B,
+                                       SPAGM_TEXSRC_A};
+  static const unsigned sources[] = {SPAGM_TEXSRC_ZERO, SPAGM_TEXSRC_R, SPAGM_TEXSRC_G,
+                                     SPAGM_TEXSRC_B,    SPAGM_TEXSRC_A, SPAGM_TEXSRC_ONE_INT,
+                                     SPAGM_TEXSRC_ONE_FLOAT};
+  for (unsigned c = 0; c < 4; c++)
+    t->source[c] = spagm_rng_pct(r, 70) ? identity[c] : sources[spagm_rng_below(r, 7)];
+  /* Types: mostly the ones TLDS reads, a few it never matches (R18). */
+  static const unsigned types[] = {SPAGM_TEXTYPE_1D,       SPAGM_TEXTYPE_2D,
+                                   SPAGM_TEXTYPE_2D,       SPAGM_TEXTYPE_3D,
+                                   SPAGM_TEXTYPE_1D_ARRAY, SPAGM_TEXTYPE_2D_ARRAY,
+                                   SPAGM_TEXTYPE_2D_NO_MIPMAP, SPAGM_TEXTYPE_CUBE,
+                                   SPAGM_TEXTYPE_1D_BUFFER};
+  t->type = types[spagm_rng_below(r, spagm_rng_pct(r, 92) ? 7 : 9)];
+  bool twod = t->type == SPAGM_TEXTYPE_2D || t->type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
+  t->layout = twod && spagm_rng_pct(r, 25) ? SPAGM_TEXLAYOUT_PITCH : SPAGM_TEXLAYOUT_BLOCKLINEAR;
+  t->width = 1 + spagm_rng_below(r, 40);
+  bool oned = t->type == SPAGM_TEXTYPE_1D || t->type == SPAGM_TEXTYPE_1D_ARRAY ||
+              t->type == SPAGM_TEXTYPE_1D_BUFFER;
+  t->height = oned ? 1 : 1 + spagm_rng_below(r, 24);
+  bool deep = t->type == SPAGM_TEXTYPE_3D || t->type == SPAGM_TEXTYPE_1D_ARRAY ||
+              t->type == SPAGM_TEXTYPE_2D_ARRAY;
+  t->depth = deep ? 1 + spagm_rng_below(r, 5) : 1;
+  unsigned levels_max = log2_floor(t->width > t->height ? t->width : t->height);
+  if (t->type == SPAGM_TEXTYPE_3D && log2_floor(t->depth) > levels_max)
+    levels_max = log2_floor(t->depth);
+  bool mips = t->layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && t->type != SPAGM_TEXTYPE_2D_NO_MIPMAP;
+  t->max_mip_level = mips ? spagm_rng_below(r, levels_max + 1) : 0;
+  t->view_min_level = spagm_rng_pct(r, 75) ? 0 : spagm_rng_below(r, t->max_mip_level + 1);
+  t->view_max_level = t->view_min_level +
+                      spagm_rng_below(r, t->max_mip_level - t->view_min_level + 1);
+  t->block_height_log2 = spagm_rng_below(r, 4);
+  t->block_depth_log2 = t->type == SPAGM_TEXTYPE_3D ? spagm_rng_below(r, 2) : 0;
+  if (twod && t->layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && spagm_rng_pct(r, 20)) {
+    static const unsigned ms[] = {SPAGM_TEXMS_2X1, SPAGM_TEXMS_2X2, SPAGM_TEXMS_4X2,
+                                  SPAGM_TEXMS_4X4};
+    t->msaa = ms[spagm_rng_below(r, 4)];
+    t->max_mip_level = t->view_min_level = t->view_max_level = 0;
+  }
+  unsigned bytes = spagm_tex_texel_bytes(t->components);
+  if (t->layout == SPAGM_TEXLAYOUT_PITCH) {
+    uint32_t row = t->width * bytes;
+    t->pitch = (row + 31u + 32u * spagm_rng_below(r, 3)) & ~31u;
+    t->address = (*next + 31u) & ~(uint64_t)31u;
+  } else {
+    t->address = (*next + 511u) & ~(uint64_t)511u;
+  }
+}
+
+/* Fill every texel of every level, layer and sample with random bytes. */
+static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
+  unsigned samples = 1, levels = t->max_mip_level + 1;
+  spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
+  unsigned bytes = spagm_tex_texel_bytes(t->components);
+  bool three = t->type == SPAGM_TEXTYPE_3D;
+  uint64_t end = t->address;
+  for (unsigned lv = 0; lv < levels; lv++) {
+    uint32_t w = t->width >> lv ? t->width >> lv : 1;
+    uint32_t h = t->height >> lv ? t->height >> lv : 1;
+    uint32_t d = three ? (t->depth >> lv ? t->depth >> lv : 1) : t->depth;
+    for (uint32_t z = 0; z < d; z++)
+      for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+          for (unsigned s = 0; s < samples; s++) {
+            uint64_t va;
+            if (spagm_tex_texel_address(t, x, y, z, lv, s, &va, NULL) != SPAGM_OK) continue;
+            uint8_t b[16];
+            for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
+            spagm_tex_mem_write(m, va, b, bytes);
+            if (va + bytes > end) end = va + bytes;
+          }
+  }
+  return end;
+}
+
+spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
+                                   spagm_diag *d) {
+  stim_tex *x = &s->tex;
+  memset(x, 0, sizeof *x);
+  uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
+  if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
+  x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
+  spagm_status st = spagm_tex_set_header_pool(m, pool, x->max_index);
+  if (st != SPAGM_OK) return spagm_diag_set(d, st, 0, 0, "texture stimulus: bad header pool");
+  uint64_t next = pool + 32u * STIM_TEX_HEADERS + 0x10000u;
+  for (unsigned i = 0; i < STIM_TEX_HEADERS; i++) {
+    random_tic(r, &x->tic[i], &next);
+    if ((st = spagm_tex_set_header(m, i, &x->tic[i], d)) != SPAGM_OK) return st;
+    next = fill_texture(r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
+  }
+  x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
+  spagm_tex_select_cbank(m, x->bank);
+  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
+    /* Mostly valid headers; some past MaximumIndex (R18). */
+    uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)
+                                        : x->max_index + 1 + spagm_rng_below(r, 3);
+    x->slot_header[w] = hdr;
+    spagm_tex_set_cbank_word(m, x->bank, w, (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
+  }
+  spagm_tex_set_fp16_round(m, spagm_rng_pct(r, 50) ? SPAGM_FP16_RNE : SPAGM_FP16_RZ);
+  snprintf(s->summary[SPAGM_UNIT_TEX], sizeof s->summary[0],
+           "%u headers (max index %u) at 0x%llx, constant bank %u", STIM_TEX_HEADERS,
+           x->max_index, (unsigned long long)pool, x->bank);
+  return SPAGM_OK;
+}
+
+/* A coordinate near [0, size): mostly inside, sometimes just outside. */
+static uint32_t coord(spagm_rng *r, uint32_t size) {
+  if (spagm_rng_pct(r, 88)) return spagm_rng_below(r, size ? size : 1);
+  return spagm_rng_pct(r, 50) ? size + spagm_rng_below(r, 3) : (uint32_t)-1 - spagm_rng_below(r, 2);
+}
+
+/* The registers of one packed parameter list (TLDS.txt legal table). */
+enum { P_S, P_T, P_R, P_ARRAY, P_LOD, P_AOFFI, P_MS, P_NONE };
+typedef struct packing {
+  unsigned encoding;
+  int ra[2], rb[2];
+} packing;
+static const packing packings[] = {
+    {0, {P_S, P_NONE}, {P_NONE, P_NONE}},  {1, {P_S, P_NONE}, {P_LOD, P_NONE}},
+    {2, {P_S, P_NONE}, {P_T, P_NONE}},     {4, {P_S, P_T}, {P_AOFFI, P_NONE}},
+    {5, {P_S, P_T}, {P_LOD, P_NONE}},      {6, {P_S, P_T}, {P_MS, P_NONE}},
+    {7, {P_S, P_T}, {P_R, P_NONE}},        {8, {P_ARRAY, P_S}, {P_T, P_NONE}},
+    {12, {P_S, P_T}, {P_LOD, P_AOFFI}},
+};
+
+static uint32_t param_value(spagm_rng *r, const spagm_tic *t, int p) {
+  unsigned samples = 1;
+  spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
+  switch (p) {
+    case P_S: return coord(r, t->width);
+    case P_T: return coord(r, t->height);
+    case P_R: return coord(r, t->depth);
+    case P_ARRAY: return (spagm_rng_u32(r) & 0xFFFF0000u) | coord(r, t->depth);
+    case P_LOD: return spagm_rng_below(r, t->view_max_level - t->view_min_level + 2);
+    case P_AOFFI: return spagm_rng_u32(r) & (spagm_rng_pct(r, 80) ? 0x0FFu : 0xFFFu);
+    case P_MS: return spagm_rng_below(r, samples + 1);
+    default: return 0;
+  }
+}
+
+/* Whether a texture type has the coordinate count of paramA (R18: array and
+ * non-array specifiers mix freely when the count matches). */
+static bool type_matches(unsigned type, spagm_tex_param p) {
+  switch (p) {
+    case SPAGM_PARAM_1D: return type == SPAGM_TEXTYPE_1D || type == SPAGM_TEXTYPE_1D_ARRAY;
+    case SPAGM_PARAM_3D: return type == SPAGM_TEXTYPE_3D;
+    default:
+      return type == SPAGM_TEXTYPE_2D || type == SPAGM_TEXTYPE_2D_ARRAY ||
+             type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
+  }
+}
+
+/* A constant-bank word for a row: mostly one whose texture fits paramA,
+ * so most lanes read texels rather than the zeros of R18. */
+static unsigned pick_slot(const stim_tex *x, spagm_rng *r, spagm_tex_param p) {
+  unsigned start = spagm_rng_below(r, STIM_TEX_SLOTS);
+  if (spagm_rng_pct(r, 85))
+    for (unsigned k = 0; k < STIM_TEX_SLOTS; k++) {
+      unsigned w = (start + k) % STIM_TEX_SLOTS;
+      uint32_t h = x->slot_header[w];
+      if (h <= x->max_index && h < STIM_TEX_HEADERS && type_matches(x->tic[h].type, p)) return w;
+    }
+  return start;
+}
+
+void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
+  stim_tex *x = &s->tex;
+  req->lane_mask = spagm__stim_lane_mask(r);
+  /* Directed first: every legal row once, then random rows. */
+  const packing *pk = x->directed < sizeof packings / sizeof packings[0]
+                          ? &packings[x->directed++]
+                          : &packings[spagm_rng_below(r, sizeof packings / sizeof packings[0])];
+  spagm_insn i;
+  spagm_insn_init(&i, SPAGM_OP_TLDS);
+  i.tlds_encoding = (uint8_t)pk->encoding;
+  spagm_tlds_encoding_decode(pk->encoding, &i.param, &i.lod, &i.aoffi, &i.ms);
+  i.f16 = spagm_rng_pct(r, 30);
+  i.nodep = spagm_rng_pct(r, 20);
+  unsigned slot = pick_slot(x, r, i.param);
+  i.tex_index = (uint16_t)slot;
+  bool rz1 = spagm_rng_pct(r, 50);
+  i.wmsk = (uint8_t)(rz1 ? spagm_rng_below(r, 8) : spagm_rng_below(r, 5));
+  /* Registers aligned as R10 asks, now and then not (a warp-wide fault). */
+  unsigned n0 = spagm_tlds_dst_count(i.f16, rz1, i.wmsk, 0);
+  unsigned n1 = spagm_tlds_dst_count(i.f16, rz1, i.wmsk, 1);
+  bool legal = !spagm_rng_pct(r, 3);
+  unsigned al0 = legal && n0 > 1 ? 2 : 1, al1 = legal && n1 > 1 ? 2 : 1;
+  i.rd = (uint8_t)(spagm_rng_below(r, 250) & ~(al0 - 1));
+  i.rd1 = rz1 ? SPAGM_RZ : (uint8_t)(spagm_rng_below(r, 250) & ~(al1 - 1));
+  if (spagm_rng_pct(r, 2)) i.rd = SPAGM_RZ; /* with Rd1 RZ too: R24 */
+  unsigned na = spagm_tlds_src_count(pk->encoding, 0), nb = spagm_tlds_src_count(pk->encoding, 1);
+  i.ra = na ? (uint8_t)(spagm_rng_below(r, 250) & ~(legal && na > 1 ? 1u : 0u)) : SPAGM_RZ;
+  i.rb = nb ? (uint8_t)(spagm_rng_below(r, 250) & ~(legal && nb > 1 ? 1u : 0u)) : SPAGM_RZ;
+  const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    for (unsigned k = 0; k < 2; k++) {
+      req->a[k][l] = param_value(r, t, pk->ra[k]);
+      req->b[k][l] = param_value(r, t, pk->rb[k]);
+    }
+  if (!spagm__stim_encode(&i, req)) {
+    /* A combination without a word (cannot happen for table rows): fall
+     * back to the simplest legal form so the stream stays deterministic. */
+    spagm_insn_init(&i, SPAGM_OP_TLDS);
+    i.tlds_encoding = 2;
+    spagm_tlds_encoding_decode(2, &i.param, &i.lod, &i.aoffi, &i.ms);
+    i.rd = 0;
+    i.ra = 2;
+    i.rb = 3;
+    spagm__stim_encode(&i, req);
+  }
+}
