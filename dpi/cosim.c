@@ -256,6 +256,11 @@ void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cyc
   spagm__cosim_error(c, cycle);
 }
 
+void spagm_cosim_tex_read(const spagm_cosim *c, uint64_t va, uint8_t out[32]) {
+  memset(out, 0, 32);
+  spagm_tex_mem_read(c->model, va & (SPAGM_TEX_VA_LIMIT - 1), out, 32);
+}
+
 bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
   return spagm_rng_pct(&c->sb[u].rng, pct);

@@ -92,6 +92,11 @@ bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct);
  * produced responses) as an error. */
 void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles);
 
+/* 32 bytes of the current epoch's texture memory at va (wrapping modulo
+ * 2^48; never-written bytes read 0, N61): what the testbench's memory
+ * model answers the texture unit with. */
+void spagm_cosim_tex_read(const spagm_cosim *c, uint64_t va, uint8_t out[32]);
+
 /* Mismatch reports not yet taken (empty string when none); taking them
  * clears the buffer. */
 const char *spagm_cosim_take_report(spagm_cosim *c);

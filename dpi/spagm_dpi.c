@@ -42,6 +42,7 @@ unsigned int spagm_dpi_readback_check(void *h, unsigned int unit, unsigned int a
 svBit spagm_dpi_random(void *h, unsigned int unit, unsigned int pct);
 void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
                     unsigned long long cycles);
+void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
@@ -161,6 +162,14 @@ void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   spagm_cosim_hang(r->c, (spagm_unit)unit, cycle, cycles);
   flush_reports(r);
+}
+
+void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data) {
+  uint8_t b[32];
+  spagm_cosim_tex_read(((spagm_dpi_run *)h)->c, addr, b);
+  for (unsigned w = 0; w < 8; w++)
+    data[w] = (svBitVecVal)b[4 * w] | (svBitVecVal)b[4 * w + 1] << 8 |
+              (svBitVecVal)b[4 * w + 2] << 16 | (svBitVecVal)b[4 * w + 3] << 24;
 }
 
 svBit spagm_dpi_should_stop(void *h) {

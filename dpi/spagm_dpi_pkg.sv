@@ -73,6 +73,12 @@ package spagm_dpi_pkg;
       input chandle h, input int unsigned unit, input longint unsigned cycle,
       input longint unsigned cycles);
 
+  // 32 bytes of the epoch's texture memory at byte address addr (a multiple
+  // of 32, wrapping modulo 2^48): byte k in data[8k+7:8k]. The texture
+  // unit's memory model in the testbench answers reads with it.
+  import "DPI-C" function void spagm_dpi_tex_read(
+      input chandle h, input longint unsigned addr, output bit [255:0] data);
+
   // max_errors mismatches reached.
   import "DPI-C" function bit spagm_dpi_should_stop(input chandle h);
   // Cycle of the first mismatch, all ones when none.

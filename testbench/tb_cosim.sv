@@ -26,6 +26,7 @@ module tb_cosim
   localparam int UNIT_ATTR = 0;
   localparam int UNIT_PIX = 1;
   localparam int HANG_CYCLES = 20000;  // no handshake this long = a hang
+  localparam int MEM_SLOTS = 16;       // reads the memory model holds at once
 
   // ---- Run options ------------------------------------------------------
   chandle h;
@@ -125,7 +126,7 @@ module tb_cosim
   // ---- One block per unit -------------------------------------------------
   // The same driver for every unit: DUT ports, load, run, read-back, and the
   // debug signals the waves show (tag under check, mismatch marker).
-`define SPAGM_UNIT_BLOCK(NAME, UNIT, MODULE)                                        \
+`define SPAGM_UNIT_BLOCK(NAME, UNIT, MODULE, HAS_MEM)                               \
   if (1) begin : NAME                                                            \
     logic cfg_we = 0, cfg_re = 0, idle;                                          \
     logic [31:0] cfg_addr = 0, cfg_wdata = 0, cfg_rdata;                         \
@@ -141,10 +142,49 @@ module tb_cosim
     logic hung = 0;                                                              \
     assign req_tag = req.tag;                                                    \
     assign rsp_tag = rsp.tag;                                                    \
-    MODULE dut (                                                                 \
-      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata,           \
-      .cfg_rdata, .idle, .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready,   \
-      .rsp);                                                                     \
+    /* Memory port of the texture unit (docs/port-contract.md); the other */   \
+    /* units have none and leave these idle. */                                  \
+    logic mem_req_valid, mem_req_ready = 0, mem_rsp_valid = 0, mem_rsp_ready;   \
+    logic [47:0] mem_req_addr;                                                   \
+    logic [7:0] mem_req_tag, mem_rsp_tag = 0;                                    \
+    logic [255:0] mem_rsp_data = 0;                                              \
+    logic [MEM_SLOTS-1:0] mem_busy = 0;                                          \
+    logic [7:0] mem_tag [MEM_SLOTS];                                             \
+    logic [255:0] mem_line [MEM_SLOTS];                                          \
+    logic [5:0] mem_wait [MEM_SLOTS];                                            \
+    /* Every port by name: a unit with a memory port gets the model below. */   \
+    MODULE dut (.*);                                                             \
+    /* Memory model: answers each read once, after a seeded random latency, */  \
+    /* in any order; the data is the epoch's texture memory in the model. */     \
+    always_ff @(posedge clk) begin                                               \
+      bit [255:0] line;                                                          \
+      int k, pick, free;                                                         \
+      if (HAS_MEM) begin                                                         \
+        if (mem_rsp_valid && mem_rsp_ready) mem_rsp_valid <= 1'b0;               \
+        free = -1;                                                               \
+        for (k = 0; k < MEM_SLOTS; k++) if (!mem_busy[k]) free = k;              \
+        if (mem_req_valid && mem_req_ready && free >= 0) begin                   \
+          spagm_dpi_tex_read(h, {16'd0, mem_req_addr}, line);                    \
+          mem_busy[free] <= 1'b1;                                                \
+          mem_tag[free] <= mem_req_tag;                                          \
+          mem_line[free] <= line;                                                \
+          mem_wait[free] <= 6'(spagm_dpi_random(h, UNIT, 50) ? 2 : 12);          \
+        end                                                                      \
+        mem_req_ready <= spagm_dpi_random(h, UNIT, 80);                          \
+        pick = -1;                                                               \
+        for (k = 0; k < MEM_SLOTS; k++) begin                                    \
+          if (mem_busy[k] && mem_wait[k] != 0) mem_wait[k] <= mem_wait[k] - 1;   \
+          if (mem_busy[k] && mem_wait[k] == 0 && (pick < 0 ||                    \
+              spagm_dpi_random(h, UNIT, 50))) pick = k;                          \
+        end                                                                      \
+        if ((!mem_rsp_valid || mem_rsp_ready) && pick >= 0) begin                \
+          mem_rsp_valid <= 1'b1;                                                 \
+          mem_rsp_tag <= mem_tag[pick];                                          \
+          mem_rsp_data <= mem_line[pick];                                        \
+          mem_busy[pick] <= 1'b0;                                                \
+        end                                                                      \
+      end                                                                        \
+    end                                                                          \
     always_ff @(posedge clk) begin                                               \
       int unsigned a, d, n;                                                      \
       bit [SPAGM_REQUEST_BITS-1:0] next;                                         \
@@ -238,8 +278,8 @@ module tb_cosim
     end                                                                          \
   end
 
-  `SPAGM_UNIT_BLOCK(g_attr, UNIT_ATTR, attr_unit)
-  `SPAGM_UNIT_BLOCK(g_pix, UNIT_PIX, pix_unit)
+  `SPAGM_UNIT_BLOCK(g_attr, UNIT_ATTR, attr_unit, 0)
+  `SPAGM_UNIT_BLOCK(g_pix, UNIT_PIX, pix_unit, 0)
 
   // The unit whose first mismatch came first, for the waves' save file.
   assign first_err_unit = g_pix.first_bad < g_attr.first_bad ? 2'(UNIT_PIX) : 2'(UNIT_ATTR);

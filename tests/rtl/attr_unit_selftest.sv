@@ -150,7 +150,6 @@ module attr_unit_selftest;
   // Queue a request; returns its tag (its index in the batch).
   task automatic push(input logic [63:0] insn, input logic [31:0] lanes, output int tag);
     txn_request_t r;
-    r = '0;
     r.tag = 32'(q_n);
     r.insn = insn;
     r.lane_mask = lanes;
@@ -160,6 +159,8 @@ module attr_unit_selftest;
     r.d = s_d;
     r.vertex = s_vtx;
     r.primitive_index = s_prim;
+    r.coverage = '0;   // PIXLD fields
+    r.sample = '0;
     tag = q_n;
     q_req[q_n] = r;
     q_n++;
