@@ -125,7 +125,12 @@ uint64_t spagm__stim_illegal_word(spagm_rng *r, uint64_t legal) {
     uint64_t w;
     unsigned k = spagm_rng_below(r, 3);
     if (k == 0) w = legal ^ (1ull << spagm_rng_below(r, 64)); /* one bit flipped */
-    else if (k == 1) w = legal ^ spagm_rng_u64(r) >> spagm_rng_below(r, 48);
+    else if (k == 1) {
+      /* One draw per statement: the order of two calls in one expression is
+       * unspecified in C, and the bytes must not depend on the compiler. */
+      uint64_t bits = spagm_rng_u64(r);
+      w = legal ^ bits >> spagm_rng_below(r, 48);
+    }
     else w = spagm_rng_u64(r); /* anything */
     if (spagm_decode(w, &tmp, NULL) != SPAGM_OK) return w;
   }

@@ -17,9 +17,14 @@ static void random_map(spagm_rng *r, uint32_t bits[SPAGM_ATTR_MAP_WORDS],
                                     0x280 / 4, 0x2C0 / 4, 0x2F0 / 4, 0x300 / 4};
   unsigned runs = 1 + spagm_rng_below(r, density);
   for (unsigned i = 0; i < runs; i++) {
-    unsigned start = spagm_rng_pct(r, 70) ? starts[spagm_rng_below(r, 8)] +
-                                                spagm_rng_below(r, 8)
-                                          : spagm_rng_below(r, 256);
+    /* One draw per statement (evaluation order, stim.c). */
+    unsigned start;
+    if (spagm_rng_pct(r, 70)) {
+      start = starts[spagm_rng_below(r, 8)];
+      start += spagm_rng_below(r, 8);
+    } else {
+      start = spagm_rng_below(r, 256);
+    }
     unsigned len = 1 + spagm_rng_below(r, 12);
     for (unsigned a = start; a < start + len && a < 256; a++)
       if (!spagm_rng_pct(r, 15)) bits[a / 32] |= 1u << (a % 32); /* holes */
@@ -46,10 +51,17 @@ static void fill_space(spagm_rng *r, spagm_model *m, spagm_space sp,
     spagm_attr_write32(m, sp, off, spagm_rng_u32(r), NULL);
   for (unsigned v = 0; v < entries; v++) {
     uint32_t w[SPAGM_ATTR_MAP_WORDS];
-    for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
-      w[i] = bmap[i] & (spagm_rng_u32(r) | spagm_rng_u32(r) | spagm_rng_u32(r));
+    for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++) {
+      uint32_t x = spagm_rng_u32(r);
+      x |= spagm_rng_u32(r);
+      x |= spagm_rng_u32(r);
+      w[i] = bmap[i] & x;
+    }
     /* Sometimes a written bit where the BMAP is 0: the tables ignore it. */
-    if (spagm_rng_pct(r, 10)) w[spagm_rng_below(r, 8)] |= spagm_rng_u32(r);
+    if (spagm_rng_pct(r, 10)) {
+      unsigned word = spagm_rng_below(r, 8);
+      w[word] |= spagm_rng_u32(r);
+    }
     spagm_attr_set_written_bits(m, sp, v, w, NULL);
   }
 }
@@ -98,7 +110,10 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   }
   /* Mostly the R3 defaults; sometimes a driver's own table. */
   if (spagm_rng_pct(r, 25))
-    for (unsigned i = 0; i < 8; i++) c.defaults[spagm_rng_below(r, 256)] = spagm_rng_u32(r);
+    for (unsigned i = 0; i < 8; i++) {
+      unsigned at = spagm_rng_below(r, 256);
+      c.defaults[at] = spagm_rng_u32(r);
+    }
   spagm_status st = spagm_attr_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
 
@@ -287,10 +302,11 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
   if (a->stage == SPAGM_STAGE_GS || spagm_rng_pct(r, 5)) {
     /* GS state (R12): [15:0] output vertex index, upper bits opaque. */
     i.rc = spagm__stim_reg(r);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->c[l] = (spagm_rng_u32(r) & 0xFFFF0000u) |
-                  (spagm_rng_pct(r, 90) ? spagm_rng_below(r, a->gs_max + 3)
-                                        : spagm_rng_below(r, 0x10000));
+    for (unsigned l = 0; l < SPAGM_LANES; l++) {
+      uint32_t opaque = spagm_rng_u32(r) & 0xFFFF0000u;
+      req->c[l] = opaque | (spagm_rng_pct(r, 90) ? spagm_rng_below(r, a->gs_max + 3)
+                                                 : spagm_rng_below(r, 0x10000));
+    }
   }
   random_data(r, req);
   spagm__stim_encode(&i, req);

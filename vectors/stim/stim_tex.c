@@ -184,9 +184,15 @@ static uint32_t param_value(spagm_rng *r, const spagm_tic *t, int p) {
     case P_S: return coord(r, t->width);
     case P_T: return coord(r, t->height);
     case P_R: return coord(r, t->depth);
-    case P_ARRAY: return (spagm_rng_u32(r) & 0xFFFF0000u) | coord(r, t->depth);
+    case P_ARRAY: {
+      uint32_t high = spagm_rng_u32(r) & 0xFFFF0000u; /* ignored bits (R17) */
+      return high | coord(r, t->depth);
+    }
     case P_LOD: return spagm_rng_below(r, t->view_max_level - t->view_min_level + 2);
-    case P_AOFFI: return spagm_rng_u32(r) & (spagm_rng_pct(r, 80) ? 0x0FFu : 0xFFFu);
+    case P_AOFFI: {
+      uint32_t bits = spagm_rng_u32(r);
+      return bits & (spagm_rng_pct(r, 80) ? 0x0FFu : 0xFFFu);
+    }
     case P_MS: return spagm_rng_below(r, samples + 1);
     default: return 0;
   }
