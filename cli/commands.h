@@ -7,5 +7,10 @@
 int spagm_cmd_asm(int argc, char **argv);
 int spagm_cmd_disasm(int argc, char **argv);
 int spagm_cmd_run(int argc, char **argv);
+/* Golden vector files (docs/vector-format.md). */
+int spagm_cmd_gen(int argc, char **argv);
+int spagm_cmd_check(int argc, char **argv);
+int spagm_cmd_merge(int argc, char **argv);
+int spagm_cmd_export_hex(int argc, char **argv);
 
 #endif

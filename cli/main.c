@@ -20,6 +20,11 @@ static const command commands[] = {
      "disassemble words (FILE or -), one word or 32-byte group per line"},
     {"run", spagm_cmd_run,
      "run a text scenario on the golden model and check its expectations"},
+    {"gen", spagm_cmd_gen, "write golden vectors: seeded random traffic or a scenario"},
+    {"check", spagm_cmd_check, "verify vector files and re-execute them on the model"},
+    {"merge", spagm_cmd_merge, "join the shards of a `gen --shard I/N` run into one file"},
+    {"export-hex", spagm_cmd_export_hex,
+     "write a vector file as $readmemh files for the replay testbench"},
     {"help", cmd_help, "show this help, or `spagm help COMMAND`"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -31,7 +36,7 @@ static void usage(FILE *out) {
           "usage: spagm COMMAND [ARGS]\n\ncommands:\n",
           spagm_version());
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
   fprintf(out, "\n`spagm COMMAND --help` shows a command's options.\n");
 }
 

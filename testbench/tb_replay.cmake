@@ -14,6 +14,13 @@ set(SPAGM_REPLAY_SOURCES ${_rtl}/shader_txn_pkg.sv ${_rtl}/attr_pkg.sv ${_rtl_un
     ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv
     ${SPAGM_REPLAY_DIR}/tb_replay.sv)
 
+# The sanitizer build (SPAGM_SANITIZE) runs the C tests only: no replay there.
+set(SPAGM_REPLAY_VVP "")
+if(SPAGM_SANITIZE)
+  message(STATUS "SPAGM_SANITIZE: the replay testbench is not built")
+  return()
+endif()
+
 find_package(verilator QUIET HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
 if(verilator_FOUND)
   add_executable(spagm-replay ${SPAGM_REPLAY_DIR}/tb_replay_main.cpp)
@@ -30,7 +37,6 @@ endif()
 
 find_program(SPAGM_IVERILOG iverilog)
 find_program(SPAGM_VVP vvp)
-set(SPAGM_REPLAY_VVP "")
 if(SPAGM_IVERILOG AND SPAGM_VVP)
   set(SPAGM_REPLAY_VVP ${PROJECT_BINARY_DIR}/bin/tb_replay.vvp)
   add_custom_command(OUTPUT ${SPAGM_REPLAY_VVP}

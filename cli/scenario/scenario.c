@@ -136,6 +136,7 @@ static spagm_status dir_reset(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   spagm_status st = spagm_scn_end(a, d);
   if (st != SPAGM_OK) return st;
   spagm_model_reset(s->model);
+  s->state_changed = true;
   spagm_regfile_init(&s->rf);
   s->lanes = 0xFFFFFFFFu;
   s->stage = -1;
@@ -290,6 +291,12 @@ static spagm_status run_instruction(spagm_scn *s, spagm_scn_args *a, spagm_diag 
     return st;
   }
   spagm_issue(&insn, word, &s->rf, s->lanes, s->next_tag++, &s->last_req);
+  if (s->hooks && s->hooks->before_insn) {
+    st = s->hooks->before_insn(s->hooks->ctx, a, &insn, has_word && !dropped, s->state_changed,
+                               &s->last_req, s->model, d);
+    if (st != SPAGM_OK) return st;
+  }
+  s->state_changed = false;
   /* Execute the word when there is one, so the scenario also exercises the
    * decoder exactly as co-simulation does; text-only forms run decoded. */
   if (has_word && !dropped)
@@ -299,6 +306,10 @@ static spagm_status run_instruction(spagm_scn *s, spagm_scn_args *a, spagm_diag 
   if (st != SPAGM_OK)
     return spagm_diag_set(d, st, a->line, 1, "model refused the instruction: %s",
                           spagm_status_name(st));
+  if (s->hooks && s->hooks->after_insn &&
+      (st = s->hooks->after_insn(s->hooks->ctx, a, &s->last_req, &s->last_resp, &s->last_ex, d)) !=
+          SPAGM_OK)
+    return st;
   s->last_insn = insn;
   s->have_last = true;
   s->res.instructions++;
@@ -326,7 +337,11 @@ static spagm_status run_line(spagm_scn *s, const char *line, int lineno, spagm_d
   spagm_scn_word(&a, w, sizeof w);
   for (size_t t = 0; t < NTABLES; t++)
     for (const spagm_scn_directive *dv = tables[t]; dv->keyword; dv++)
-      if (strcasecmp(w, dv->keyword) == 0) return dv->fn(s, &a, d);
+      if (strcasecmp(w, dv->keyword) == 0) {
+        /* Unit directives (tables after the core's) change model state. */
+        if (t > 0) s->state_changed = true;
+        return dv->fn(s, &a, d);
+      }
   return spagm_scn_error(&at, d,
                          "unknown directive or mnemonic '%s' (spagm run --directives "
                          "lists them)",
@@ -356,6 +371,12 @@ void spagm__scn_record(spagm_scn *s, const spagm_scn_args *a, bool held,
 
 spagm_status spagm_scn_run_text(const char *text, size_t len, const char *name,
                                 FILE *out, spagm_scn_result *res, spagm_diag *d) {
+  return spagm_scn_run_text_hooked(text, len, name, out, NULL, res, d);
+}
+
+spagm_status spagm_scn_run_text_hooked(const char *text, size_t len, const char *name,
+                                       FILE *out, const spagm_scn_hooks *hooks,
+                                       spagm_scn_result *res, spagm_diag *d) {
   if (res) memset(res, 0, sizeof *res);
   if (!text || !name) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no scenario text");
   spagm_scn *s = calloc(1, sizeof *s);
@@ -370,6 +391,8 @@ spagm_status spagm_scn_run_text(const char *text, size_t len, const char *name,
   s->stage = -1;
   s->out = out;
   s->file = name;
+  s->hooks = hooks;
+  s->state_changed = true;
   spagm_status st = SPAGM_OK;
   char line[1024];
   int lineno = 0;
@@ -405,6 +428,12 @@ spagm_status spagm_scn_run_text(const char *text, size_t len, const char *name,
 
 spagm_status spagm_scn_run_file(const char *path, FILE *out, spagm_scn_result *res,
                                 spagm_diag *d) {
+  return spagm_scn_run_file_hooked(path, out, NULL, res, d);
+}
+
+spagm_status spagm_scn_run_file_hooked(const char *path, FILE *out,
+                                       const spagm_scn_hooks *hooks, spagm_scn_result *res,
+                                       spagm_diag *d) {
   if (res) memset(res, 0, sizeof *res);
   if (!path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no scenario path");
   FILE *f = fopen(path, "rb");
@@ -441,7 +470,7 @@ spagm_status spagm_scn_run_file(const char *path, FILE *out, spagm_scn_result *r
     free(buf);
     return spagm_diag_set(d, SPAGM_E_IO, 0, 0, "read error");
   }
-  spagm_status st = spagm_scn_run_text(buf, len, path, out, res, d);
+  spagm_status st = spagm_scn_run_text_hooked(buf, len, path, out, hooks, res, d);
   free(buf);
   return st;
 }

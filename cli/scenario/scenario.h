@@ -98,6 +98,36 @@ spagm_status spagm_scn_run_text(const char *text, size_t len,
 spagm_status spagm_scn_run_file(const char *path, FILE *out,
                                 spagm_scn_result *res, spagm_diag *d);
 
+/* Observers of a run (spagm gen --scenario records vector files through
+ * them). Either callback may be NULL; a status other than SPAGM_OK stops the
+ * run with that diagnostic. */
+typedef struct spagm_scn_hooks {
+  void *ctx;
+  /* Before an instruction line executes: the instruction, whether its
+   * 64-bit word is what executes (false for text-only forms such as
+   * ISBEWR), the request as issued, the model it is about to run on, and
+   * whether a unit directive or `reset` changed the model's state since the
+   * previous instruction (always true for the first). */
+  spagm_status (*before_insn)(void *ctx, const spagm_scn_args *where,
+                              const spagm_insn *insn, bool word_executes,
+                              bool state_changed, const spagm_request *req,
+                              const spagm_model *m, spagm_diag *d);
+  /* After it executed: the request and the model's response. */
+  spagm_status (*after_insn)(void *ctx, const spagm_scn_args *where,
+                             const spagm_request *req,
+                             const spagm_response *resp,
+                             const spagm_explain *ex, spagm_diag *d);
+} spagm_scn_hooks;
+
+/* spagm_scn_run_text / spagm_scn_run_file with hooks (NULL = none). */
+spagm_status spagm_scn_run_text_hooked(const char *text, size_t len,
+                                       const char *name, FILE *out,
+                                       const spagm_scn_hooks *hooks,
+                                       spagm_scn_result *res, spagm_diag *d);
+spagm_status spagm_scn_run_file_hooked(const char *path, FILE *out,
+                                       const spagm_scn_hooks *hooks,
+                                       spagm_scn_result *res, spagm_diag *d);
+
 /* Print the directive list with usages. */
 void spagm_scn_print_directives(FILE *out);
 

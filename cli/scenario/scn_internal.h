@@ -28,6 +28,8 @@ struct spagm_scn {
   spagm_response last_resp;
   spagm_explain last_ex;
   spagm_scn_result res;
+  const spagm_scn_hooks *hooks; /* NULL when nobody observes the run */
+  bool state_changed;           /* a unit directive or reset since the last instruction */
   bool failed_once;
   spagm_diag first_failure;
 };

@@ -73,10 +73,12 @@ static spagm_space ws_space(uint32_t t) {
 static bool attr_read(const spagm_model *m, uint32_t addr, uint32_t *v) {
   uint32_t t = addr >> 28, off = addr & 0x0FFFFFFFu;
   if (off % 4) return false;
-  spagm_attr_config c;
-  spagm_attr_get_config(m, &c, NULL);
   switch (t) {
     case T_REGS: {
+      /* Only registers need the configuration; memory words are read far
+       * more often (vector files, read-back) and skip the copy. */
+      spagm_attr_config c;
+      spagm_attr_get_config(m, &c, NULL);
       if (off == 0x004) { *v = c.shared; return true; }
       if (off == 0x008) { *v = c.trap; return true; }
       bool stage;

@@ -194,20 +194,6 @@ bool spagm_vec_parse_units(const char *list, uint32_t *mask) {
   return m != 0;
 }
 
-void spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_t count,
-                             uint32_t epoch_txns, uint32_t illegal_ppm, uint32_t units) {
-  memset(h, 0, sizeof *h);
-  h->version = SPAGM_VEC_FORMAT_VERSION;
-  snprintf(h->generator, sizeof h->generator, "spagm %s", spagm_version());
-  h->source = SPAGM_VEC_SOURCE_RANDOM;
-  h->seed = seed;
-  h->count = count;
-  h->epoch_txns = epoch_txns;
-  h->illegal_ppm = illegal_ppm;
-  h->units = units;
-  h->epochs = epoch_txns ? (uint32_t)(((uint64_t)count + epoch_txns - 1) / epoch_txns) : 0;
-}
-
 void spagm_vec_shard_range(uint32_t epochs, uint32_t i, uint32_t n_shards, uint32_t *first,
                            uint32_t *n) {
   if (n_shards == 0 || i == 0 || i > n_shards) {
@@ -274,9 +260,12 @@ spagm_status spagm__vec_header_check(const spagm_vec_header *h, spagm_diag *d) {
       return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "count and epoch-txns must be at least 1");
     if (h->illegal_ppm > 1000000)
       return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "illegal-ppm is at most 1000000");
-    if ((uint64_t)h->epochs * h->epoch_txns < h->count ||
-        (uint64_t)(h->epochs - 1) * h->epoch_txns >= h->count)
-      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "epochs must be ceil(count / epoch-txns)");
+    /* Each epoch gives every unit at least one request and at most
+     * epoch-txns (the stimulus, stim.h). */
+    if ((uint64_t)h->epochs * h->epoch_txns < h->count || h->epochs > h->count)
+      return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                            "%u epochs cannot hold %u requests per unit in epochs of at most %u",
+                            h->epochs, h->count, h->epoch_txns);
   } else if (h->source == SPAGM_VEC_SOURCE_SCENARIO) {
     if (memchr(h->scenario, '\0', sizeof h->scenario) == NULL || !printable_word(h->scenario))
       return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,

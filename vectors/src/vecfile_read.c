@@ -739,6 +739,10 @@ static spagm_status unit_arg(spagm_vec_reader *r, cursor *c, const char *kw, int
 
 static spagm_status trailer(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, spagm_diag *d) {
   r->trailer_start = r->buf_off + r->line_start;
+  if (!r->body_started) { /* a shard without epochs: an empty body */
+    r->body_started = true;
+    r->body_start = r->trailer_start;
+  }
   uint32_t want_epochs = r->end_epoch - (r->h.sharded ? r->h.first_epoch : 0);
   if (r->epochs_seen != want_epochs)
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, 1,
@@ -800,6 +804,8 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
   next_tok(&c, &t);
   it->line = r->lineno;
   it->epoch = r->cur_epoch;
+  it->unit = SPAGM_UNIT_ATTR; /* defined for every kind; meaningful for blocks */
+  memset(&it->words, 0, sizeof it->words);
   if (r->ph == PH_EPOCH) {
     if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
     if (!tok_is(&t, "epoch"))

@@ -252,7 +252,8 @@ static spagm_status body(exporter *x, spagm_vec_reader *r, spagm_diag *d) {
   bool ok = true;
   while (st == SPAGM_OK && ok) {
     if ((st = spagm_vec_next(r, it, d)) != SPAGM_OK || it->kind == SPAGM_VEC_END) break;
-    unit_out *o = &x->u[it->unit];
+    /* it->unit is set for state, txn and read-back items only. */
+    unit_out *o = it->kind == SPAGM_VEC_EPOCH ? NULL : &x->u[it->unit];
     switch (it->kind) {
       case SPAGM_VEC_EPOCH:
         for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)

@@ -49,6 +49,11 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch,
  * up per unit over the whole run, starting at 1. */
 bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
 
+/* The requests unit u gets in the current epoch: what spagm_stim_next
+ * yields before it returns false (0 for a unit not generated). Lets a
+ * planner count epochs without generating the requests (spagm gen). */
+uint32_t spagm_stim_epoch_budget(const spagm_stim *s, spagm_unit u);
+
 /* One line describing the current epoch's state for unit u (for reports),
  * e.g. "stage GS, 37 vertices, trap on, shared ISBE". */
 const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u);

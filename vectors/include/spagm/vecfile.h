@@ -47,7 +47,7 @@ typedef struct spagm_vec_header {
   char scenario[128];     /* SCENARIO: file name of the source (no directory) */
   uint64_t seed;          /* RANDOM: the options of spagm_stim_opts */
   uint32_t count;         /* RANDOM: requests per unit over the run */
-  uint32_t epoch_txns;    /* RANDOM: requests per unit and epoch */
+  uint32_t epoch_txns;    /* RANDOM: at most this many requests per unit and epoch */
   uint32_t illegal_ppm;   /* RANDOM */
   uint32_t units;         /* bit (1u << spagm_unit) per unit in the file */
   uint32_t epochs;        /* epochs of the whole (unsharded) run */
@@ -59,10 +59,14 @@ typedef struct spagm_vec_header {
   uint32_t shard_epochs;
 } spagm_vec_header;
 
-/* A header for a random run with these options: epochs =
- * ceil(count / epoch_txns); no shard. */
-void spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_t count,
-                             uint32_t epoch_txns, uint32_t illegal_ppm, uint32_t units);
+/* A header for a random run with these options, no shard. The epochs are
+ * those the co-simulation runs: each epoch gives each unit what the
+ * stimulus offers (up to epoch_txns, fewer to a unit whose stage does not
+ * suit it) until every unit has count requests; they are found by running
+ * the stimulus without the model. SPAGM_E_ARG (d says why) for bad options. */
+spagm_status spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_t count,
+                                     uint32_t epoch_txns, uint32_t illegal_ppm, uint32_t units,
+                                     spagm_diag *d);
 
 /* Epochs [*first, *first + *n) of shard i of n_shards (1-based) of a run of
  * `epochs` epochs: contiguous ranges, in order, whose union is the run. */

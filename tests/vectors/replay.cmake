@@ -1,0 +1,30 @@
+# CTest step: export a vector file as hex and replay it on a simulator.
+#   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
+#   [-DEXPECT_FAIL=1]
+# Passes when the simulator exits 0 and its closing line is
+# `replay: N passed, 0 failed` with N > 0; with EXPECT_FAIL, when it reports
+# failures instead (the replay catches an injected RTL defect).
+get_filename_component(parent "${DIR}" DIRECTORY)
+file(MAKE_DIRECTORY "${parent}")
+execute_process(COMMAND ${SPAGM} export-hex ${VEC} ${DIR} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "spagm export-hex ${VEC} ${DIR} failed (exit ${rc})")
+endif()
+string(REPLACE "|" ";" sim "${SIM}")
+string(REPLACE "|" ";" extra "${EXTRA}")
+execute_process(COMMAND ${sim} +vectors=${DIR} ${extra} OUTPUT_VARIABLE out ERROR_VARIABLE err
+                RESULT_VARIABLE rc)
+message("${out}${err}")
+string(REGEX MATCH "replay: ([0-9]+) passed, ([0-9]+) failed" line "${out}")
+if(NOT line)
+  message(FATAL_ERROR "no `replay: N passed, M failed` line (exit ${rc})")
+endif()
+set(passed ${CMAKE_MATCH_1})
+set(failed ${CMAKE_MATCH_2})
+if(EXPECT_FAIL)
+  if(failed EQUAL 0 OR rc EQUAL 0)
+    message(FATAL_ERROR "the injected defect (${EXTRA}) was not caught")
+  endif()
+elseif(NOT rc EQUAL 0 OR NOT failed EQUAL 0 OR passed EQUAL 0)
+  message(FATAL_ERROR "replay failed: ${line} (exit ${rc})")
+endif()
