@@ -757,11 +757,11 @@ static spagm_status trailer(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, 
   if (!next_tok(c, &t) || !tok_is(&t, "txns") || !next_tok(c, &v) ||
       !parse_dec(v.s, v.n, UINT64_MAX, &n))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
-                  "expected `trailer txns N crc32 XXXXXXXX`");
+                  "expected `trailer txns N crc32 <8 hex digits>`");
   if (!next_tok(c, &t) || !tok_is(&t, "crc32") || !next_tok(c, &t) || t.n != 8 ||
       !parse_hex(t.s, t.n, &crc))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
-                  "expected `trailer txns N crc32 XXXXXXXX`");
+                  "expected `trailer txns N crc32 <8 hex digits>`");
   spagm_status st = expect_end(r, c, d);
   if (st != SPAGM_OK) return st;
   if ((uint32_t)crc != r->crc)
