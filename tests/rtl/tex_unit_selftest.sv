@@ -99,6 +99,7 @@ module tex_unit_selftest;
   int seed;                       // SEED, or +seed=N  // +dbg_tag=N: print the reference's work for tag N
   int cycle = 0;
   int reads_reordered = 0;        // responses that overtook an older request
+  int traffic_cycles = 0;         // cycles from an epoch's first request to its drain
   // Coverage of the bug_sel 0 run: lanes that read a texel by format kind
   // (0..6) and layout, and warp outcomes.
   int cov_kind[7], cov_pitch, cov_bl, cov_ms, cov_3d, cov_array, cov_level, cov_srgb;
@@ -114,6 +115,7 @@ module tex_unit_selftest;
   logic [4095:0] e_value[MAX_TXN];       // slot s, lane l at [32(32s + l) +: 32]
   int            seen[MAX_TXN];
   int            e_hdr[MAX_TXN];         // header read, for mismatch reports (-1 none)
+  logic [63:0]   sent_insn[MAX_TXN];
 
   // xorshift32 generators: the same stimulus on every simulator. The memory
   // and rsp_ready have their own streams.
@@ -459,24 +461,24 @@ module tex_unit_selftest;
       lv_h[0] = height;
       lv_d[0] = 1;
     end else begin
-    for (int l = 0; l < r_levels; l++) begin : levels
-      lv_w[l] = (r_w >> l) > 0 ? (r_w >> l) : 1;
-      lv_h[l] = (height >> l) > 0 ? (height >> l) : 1;
-      lv_d[l] = (depth >> l) > 0 ? (depth >> l) : 1;
-      row_bytes = lv_w[l] * r_gw * r_bpp;
-      rows = lv_h[l] * r_gh;
-      lv_yl[l] = ceil_log2((rows + 7) / 8);
-      if (lv_yl[l] > r_yl) lv_yl[l] = r_yl;
-      lv_zl[l] = ceil_log2(lv_d[l]);
-      if (lv_zl[l] > r_zl) lv_zl[l] = r_zl;
-      lv_bx[l] = (row_bytes + 63) / 64;
-      lv_by[l] = (rows + (8 << lv_yl[l]) - 1) / (8 << lv_yl[l]);
-      bz = (lv_d[l] + (1 << lv_zl[l]) - 1) / (1 << lv_zl[l]);
-      lv_off[l] = total;
-      total += lv_bx[l] * lv_by[l] * bz * (512 << (lv_yl[l] + lv_zl[l]));
-    end
-    align = 512 << (lv_yl[0] + lv_zl[0]);
-    r_stride = (total + align - 1) / align * align;
+      for (int l = 0; l < r_levels; l++) begin : levels
+        lv_w[l] = (r_w >> l) > 0 ? (r_w >> l) : 1;
+        lv_h[l] = (height >> l) > 0 ? (height >> l) : 1;
+        lv_d[l] = (depth >> l) > 0 ? (depth >> l) : 1;
+        row_bytes = lv_w[l] * r_gw * r_bpp;
+        rows = lv_h[l] * r_gh;
+        lv_yl[l] = ceil_log2((rows + 7) / 8);
+        if (lv_yl[l] > r_yl) lv_yl[l] = r_yl;
+        lv_zl[l] = ceil_log2(lv_d[l]);
+        if (lv_zl[l] > r_zl) lv_zl[l] = r_zl;
+        lv_bx[l] = (row_bytes + 63) / 64;
+        lv_by[l] = (rows + (8 << lv_yl[l]) - 1) / (8 << lv_yl[l]);
+        bz = (lv_d[l] + (1 << lv_zl[l]) - 1) / (1 << lv_zl[l]);
+        lv_off[l] = total;
+        total += lv_bx[l] * lv_by[l] * bz * (512 << (lv_yl[l] + lv_zl[l]));
+      end
+      align = 512 << (lv_yl[0] + lv_zl[0]);
+      r_stride = (total + align - 1) / align * align;
     end
   endtask
 
@@ -604,9 +606,9 @@ module tex_unit_selftest;
     logic [31:0] aoffi, rgba[4];
     logic [127:0] tx;
     logic [47:0] a;
+    logic [42:0] a0_line;
     int param, du, dv;
     bit in_range;
-    logic [42:0] a0_line;
     xyzw = '0;
     // Legal-table packing (TLDS.txt).
     param = (row <= 1) ? 1 : row == 7 ? 3 : row == 8 ? 4 : 2;   // 1D, 2D, 3D, ARRAY_2D
@@ -638,49 +640,51 @@ module tex_unit_selftest;
       if (param == 3 && (z < 0 || z >= lv_d[level])) in_range = 0;
     end
     if (in_range) begin
-    if (param == 1) y = 0;
-    if (param != 3) z = 0;
-    // R20 sample grid, then the texel's bytes.
-    if (bug_sel == 0) begin
-      cov_kind[r_kind]++;
-      if (r_pitchlin) cov_pitch++; else cov_bl++;
-      if (row == 6 && r_samples > 1) cov_ms++;
-      if (param == 3) cov_3d++;
-      if (layer > 0) cov_array++;
-      if (level > 0) cov_level++;
-      if (r_srgb != 0) cov_srgb++;
-      if ((row == 4 || row == 12) && (du < 0 || dv < 0)) cov_aoffi++;
-      if (r_base + r_stride * r_layers > 64'h1_0000_0000_0000) cov_wrap++;
-    end
-    xs = x * r_gw + sample % r_gw;
-    ys = y * r_gh + sample / r_gw;
-    xb = xs * r_bpp;
-    tx = '0;
-    if (r_bpp == 12) begin
-      for (int k = 0; k < 3; k++) begin
-        a = ref_addr(int'(level), xb + 4 * k, ys, z, layer);
-        if (k == 0) a0_line = a[47:5];
-        if (k == 2 && a[47:5] != a0_line && bug_sel == 0) cov_12b_two++;
-        for (int i = 0; i < 4; i++) tx[32*k + 8*i +: 8] = mem_byte(a + 48'(i));
+      if (param == 1) y = 0;
+      if (param != 3) z = 0;
+      if (bug_sel == 0) begin
+        cov_kind[r_kind]++;
+        if (r_pitchlin) cov_pitch++; else cov_bl++;
+        if (row == 6 && r_samples > 1) cov_ms++;
+        if (param == 3) cov_3d++;
+        if (layer > 0) cov_array++;
+        if (level > 0) cov_level++;
+        if (r_srgb != 0) cov_srgb++;
+        if ((row == 4 || row == 12) && (du < 0 || dv < 0)) cov_aoffi++;
+        if (r_base + r_stride * r_layers > 64'h1_0000_0000_0000) cov_wrap++;
       end
-    end else begin
-      a = ref_addr(int'(level), xb, ys, z, layer);
-      for (int i = 0; i < r_bpp; i++) tx[8*i +: 8] = mem_byte(a + 48'(i));
-    end
-    if (dbg_now) $display("  ref: level %0d x %0d y %0d z %0d layer %0d sample %0d addr %h texel %h",
-                          level, x, y, z, layer, sample, a, tx);
-    for (int c = 0; c < 4; c++) begin
-      if (c < r_ncomp) rgba[c] = ref_component(tx, c);
-      else if (c == 3) rgba[c] = (r_dt[0] == 3 || r_dt[0] == 4) ? 32'd1 : 32'h3F80_0000;
-      else rgba[c] = 32'd0;
-    end
-    for (int i = 0; i < 4; i++)
-      case (r_src[i])
-        2, 3, 4, 5: xyzw[32*i +: 32] = rgba[r_src[i] - 2];
-        6: xyzw[32*i +: 32] = 32'd1;
-        7: xyzw[32*i +: 32] = 32'h3F80_0000;
-        default: xyzw[32*i +: 32] = 32'd0;
-      endcase
+      // R20 sample grid, then the texel's bytes (N75: a 12-byte texel word by word).
+      xs = x * r_gw + sample % r_gw;
+      ys = y * r_gh + sample / r_gw;
+      xb = xs * r_bpp;
+      tx = '0;
+      if (r_bpp == 12) begin
+        for (int k = 0; k < 3; k++) begin
+          a = ref_addr(int'(level), xb + 4 * k, ys, z, layer);
+          if (k == 0) a0_line = a[47:5];
+          if (k == 2 && a[47:5] != a0_line && bug_sel == 0) cov_12b_two++;
+          for (int i = 0; i < 4; i++) tx[32*k + 8*i +: 8] = mem_byte(a + 48'(i));
+        end
+      end else begin
+        a = ref_addr(int'(level), xb, ys, z, layer);
+        for (int i = 0; i < r_bpp; i++) tx[8*i +: 8] = mem_byte(a + 48'(i));
+      end
+      if (dbg_now)
+        $display("  ref: level %0d x %0d y %0d z %0d layer %0d sample %0d addr %h texel %h",
+                 level, x, y, z, layer, sample, a, tx);
+      // R21 conversion, N67 missing components, then the swizzle.
+      for (int c = 0; c < 4; c++) begin
+        if (c < r_ncomp) rgba[c] = ref_component(tx, c);
+        else if (c == 3) rgba[c] = (r_dt[0] == 3 || r_dt[0] == 4) ? 32'd1 : 32'h3F80_0000;
+        else rgba[c] = 32'd0;
+      end
+      for (int i = 0; i < 4; i++)
+        case (r_src[i])
+          2, 3, 4, 5: xyzw[32*i +: 32] = rgba[r_src[i] - 2];
+          6: xyzw[32*i +: 32] = 32'd1;
+          7: xyzw[32*i +: 32] = 32'h3F80_0000;
+          default: xyzw[32*i +: 32] = 32'd0;
+        endcase
     end
   endtask
 
@@ -760,75 +764,74 @@ module tex_unit_selftest;
       e_fault[tag] = FAULT_ILLEGAL_INSTR_ENCODING;
       e_fault_lanes[tag] = lanes;
     end else if (rd0 != 255 || rd1 != 255) begin   // R24: else nothing
-
-    // Destinations (N74).
-    for (int s = 0; s < 4; s++) begin
-      reg_of[s] = 255;
-      lo[s] = -1;
-      hi[s] = -1;
-    end
-    for (int i = 0; i < n; i++) begin
-      if (f16) begin
-        reg_of[(i / 2) * 2] = i < 2 ? rd0 : rd1;
-        if (i % 2 == 0) lo[(i / 2) * 2] = comps[i];
-        else hi[(i / 2) * 2] = comps[i];
-      end else begin
-        if (i % 2 == 0) reg_of[i] = i < 2 ? rd0 : rd1;
-        else reg_of[i] = (i < 2 ? rd0 : rd1) >= 254 ? 255 : (i < 2 ? rd0 : rd1) + 1;
-        lo[i] = comps[i];
+      // Destinations (N74).
+      for (int s = 0; s < 4; s++) begin
+        reg_of[s] = 255;
+        lo[s] = -1;
+        hi[s] = -1;
       end
-    end
-    for (int s = 0; s < 4; s++)
-      if (reg_of[s] != 255) begin
-        e_wb_reg[tag][8*s +: 8] = 8'(reg_of[s]);
-        e_wb_valid[tag][32*s +: 32] = lanes;
-      end
-
-    // The texture (R18 index and type, N62 subset).
-    entry = cbank[idx];
-    ok = entry[19:0] <= max_index;
-    unsup = 0;
-    if (ok) begin
-      ref_texture(entry[19:0]);
-      param = (row <= 1) ? 1 : row == 7 ? 3 : 2;
-      if (r_type == 0 || r_type == 4) ok = param == 1;
-      else if (r_type == 1 || r_type == 5 || r_type == 7) ok = param == 2;
-      else if (r_type == 2) ok = param == 3;
-      else ok = 0;
-      if (bug_sel == 0 && !ok) cov_mismatch_type++;
-      if (ok && !r_supported) begin
-        unsup = 1;
-        ok = 0;
-        if (bug_sel == 0) cov_unsup++;
-      end
-    end else if (bug_sel == 0) cov_bad_index++;
-    e_hdr[tag] = ok ? int'(entry[19:0]) : -1;
-    if (ok && bug_sel == 0) begin
-      cov_read_warps++;
-      if (f16 && round_rz != 0) cov_f16_rz++;
-      if (f16 && round_rz == 0) cov_f16_rne++;
-    end
-    for (int s = 0; s < 4; s++)
-      if (reg_of[s] != 255) begin
-        if (unsup) e_dc[tag][32*s +: 32] = 32'hFFFF_FFFF;
-        else if (ok && f16 && r_integer) begin   // R22, N72
-          if (lo[s] >= 0) e_dc[tag][32*s +: 16] = 16'hFFFF;
-          if (hi[s] >= 0) e_dc[tag][32*s + 16 +: 16] = 16'hFFFF;
+      for (int i = 0; i < n; i++) begin
+        if (f16) begin
+          reg_of[(i / 2) * 2] = i < 2 ? rd0 : rd1;
+          if (i % 2 == 0) lo[(i / 2) * 2] = comps[i];
+          else hi[(i / 2) * 2] = comps[i];
+        end else begin
+          if (i % 2 == 0) reg_of[i] = i < 2 ? rd0 : rd1;
+          else reg_of[i] = (i < 2 ? rd0 : rd1) >= 254 ? 255 : (i < 2 ? rd0 : rd1) + 1;
+          lo[i] = comps[i];
         end
       end
-    for (int l = 0; l < 32; l++)
-      if (ok && lanes[l]) begin
-        ref_lane(row, q[RQ_A + 32*l +: 32], q[RQ_A + 1024 + 32*l +: 32],
-                 q[RQ_B + 32*l +: 32], q[RQ_B + 1024 + 32*l +: 32], xyzw);
-        for (int s = 0; s < 4; s++)
-          if (reg_of[s] != 255) begin
-            if (f16)
-              val = {hi[s] >= 0 ? f16_ref(xyzw[32*hi[s] +: 32], round_rz != 0) : 16'd0,
-                     f16_ref(xyzw[32*lo[s] +: 32], round_rz != 0)};
-            else val = xyzw[32*lo[s] +: 32];
-            e_value[tag][32*(32*s + l) +: 32] = val;
-          end
+      for (int s = 0; s < 4; s++)
+        if (reg_of[s] != 255) begin
+          e_wb_reg[tag][8*s +: 8] = 8'(reg_of[s]);
+          e_wb_valid[tag][32*s +: 32] = lanes;
+        end
+
+      // The texture (R18 index and type, N62 subset).
+      entry = cbank[idx];
+      ok = entry[19:0] <= max_index;
+      unsup = 0;
+      if (ok) begin
+        ref_texture(entry[19:0]);
+        param = (row <= 1) ? 1 : row == 7 ? 3 : 2;
+        if (r_type == 0 || r_type == 4) ok = param == 1;
+        else if (r_type == 1 || r_type == 5 || r_type == 7) ok = param == 2;
+        else if (r_type == 2) ok = param == 3;
+        else ok = 0;
+        if (bug_sel == 0 && !ok) cov_mismatch_type++;
+        if (ok && !r_supported) begin
+          unsup = 1;
+          ok = 0;
+          if (bug_sel == 0) cov_unsup++;
+        end
+      end else if (bug_sel == 0) cov_bad_index++;
+      e_hdr[tag] = ok ? int'(entry[19:0]) : -1;
+      if (ok && bug_sel == 0) begin
+        cov_read_warps++;
+        if (f16 && round_rz != 0) cov_f16_rz++;
+        if (f16 && round_rz == 0) cov_f16_rne++;
       end
+      for (int s = 0; s < 4; s++)
+        if (reg_of[s] != 255) begin
+          if (unsup) e_dc[tag][32*s +: 32] = 32'hFFFF_FFFF;
+          else if (ok && f16 && r_integer) begin   // R22, N72
+            if (lo[s] >= 0) e_dc[tag][32*s +: 16] = 16'hFFFF;
+            if (hi[s] >= 0) e_dc[tag][32*s + 16 +: 16] = 16'hFFFF;
+          end
+        end
+      for (int l = 0; l < 32; l++)
+        if (ok && lanes[l]) begin
+          ref_lane(row, q[RQ_A + 32*l +: 32], q[RQ_A + 1024 + 32*l +: 32],
+                   q[RQ_B + 32*l +: 32], q[RQ_B + 1024 + 32*l +: 32], xyzw);
+          for (int s = 0; s < 4; s++)
+            if (reg_of[s] != 255) begin
+              if (f16)
+                val = {hi[s] >= 0 ? f16_ref(xyzw[32*hi[s] +: 32], round_rz != 0) : 16'd0,
+                       f16_ref(xyzw[32*lo[s] +: 32], round_rz != 0)};
+              else val = xyzw[32*lo[s] +: 32];
+              e_value[tag][32*(32*s + l) +: 32] = val;
+            end
+        end
     end
   endtask
 
@@ -856,37 +859,35 @@ module tex_unit_selftest;
     tag = o[RS_TAG +: 32];
     if (tag < 0 || tag >= sent) mismatch(tag, "response with a tag never sent");
     else begin
-    seen[tag]++;
-    received++;
-    if (seen[tag] > 1) mismatch(tag, "duplicate response");
-    else begin
-    if (o[RS_FAULT +: 8] != e_fault[tag]) mismatch(tag, "fault");
-    if (o[RS_FAULT_LANES +: 32] != e_fault_lanes[tag]) mismatch(tag, "fault_lanes");
-    for (int s = 0; s < 4; s++) begin
-      if (o[RS_WB_VALID + 32*s +: 32] != e_wb_valid[tag][32*s +: 32])
-        mismatch(tag, $sformatf("wb_valid[%0d] %h, expected %h", s,
-                                o[RS_WB_VALID + 32*s +: 32], e_wb_valid[tag][32*s +: 32]));
-      if (e_wb_valid[tag][32*s +: 32] != 0) begin
-        if (o[RS_WB_REG + 8*s +: 8] != e_wb_reg[tag][8*s +: 8])
-          mismatch(tag, $sformatf("wb_reg[%0d]", s));
-        dc = e_dc[tag][32*s +: 32];
-        for (int l = 0; l < 32; l++) begin
-          got = o[RS_WB_VALUE + 32*(32*s + l) +: 32];
-          want = e_value[tag][32*(32*s + l) +: 32];
-          if (e_wb_valid[tag][32*s + l] && ((got ^ want) & ~dc) != 0)
-            mismatch(tag, $sformatf("wb_value[%0d][%0d] %h, expected %h (insn %h)", s, l,
-                                    got, want, sent_insn[tag]));
+      seen[tag]++;
+      received++;
+      if (seen[tag] > 1) mismatch(tag, "duplicate response");
+      else begin
+        if (o[RS_FAULT +: 8] != e_fault[tag]) mismatch(tag, "fault");
+        if (o[RS_FAULT_LANES +: 32] != e_fault_lanes[tag]) mismatch(tag, "fault_lanes");
+        for (int s = 0; s < 4; s++) begin
+          if (o[RS_WB_VALID + 32*s +: 32] != e_wb_valid[tag][32*s +: 32])
+            mismatch(tag, $sformatf("wb_valid[%0d] %h, expected %h", s,
+                                    o[RS_WB_VALID + 32*s +: 32], e_wb_valid[tag][32*s +: 32]));
+          if (e_wb_valid[tag][32*s +: 32] != 0) begin
+            if (o[RS_WB_REG + 8*s +: 8] != e_wb_reg[tag][8*s +: 8])
+              mismatch(tag, $sformatf("wb_reg[%0d]", s));
+            dc = e_dc[tag][32*s +: 32];
+            for (int l = 0; l < 32; l++) begin
+              got = o[RS_WB_VALUE + 32*(32*s + l) +: 32];
+              want = e_value[tag][32*(32*s + l) +: 32];
+              if (e_wb_valid[tag][32*s + l] && ((got ^ want) & ~dc) != 0)
+                mismatch(tag, $sformatf("wb_value[%0d][%0d] %h, expected %h (insn %h)", s, l,
+                                        got, want, sent_insn[tag]));
+            end
+          end
         end
+        if (o[RS_WB_DC +: 4096] != '0) mismatch(tag, "wb_dontcare must be 0 in RTL");
+        if (o[RS_PD_WRITTEN +: 32] != 32'd0) mismatch(tag, "pd_written");
+        if (o[RS_ST_MASK +: 128] != 128'd0) mismatch(tag, "st_mask");
       end
     end
-    if (o[RS_WB_DC +: 4096] != '0) mismatch(tag, "wb_dontcare must be 0 in RTL");
-    if (o[RS_PD_WRITTEN +: 32] != 32'd0) mismatch(tag, "pd_written");
-    if (o[RS_ST_MASK +: 128] != 128'd0) mismatch(tag, "st_mask");
-    end
-    end
   endtask
-
-  logic [63:0] sent_insn[MAX_TXN];
 
   // Hex dumps, most significant digit first, 32 bits at a time.
   task automatic dump_req(input logic [REQUEST_BITS-1:0] v);
@@ -1030,19 +1031,21 @@ module tex_unit_selftest;
       k = rnd(5);
       // Directed textures of every epoch: an array with mips whose layer
       // stride needs rounding, a multisample texture of 4+ samples, an sRGB
-      // A8B8G8R8 with alpha.
+      // A8B8G8R8 with alpha, an R32_G32_B32.
       if (t == 3) begin
         tp_type[t] = 5;
         tp_ver[t] = 3;
         tp_msaa[t] = 0;
-        tp_mip[t] = 1 + k % 3;
-        tp_vmin[t] = 0;
-        tp_vmax[t] = 15;
       end
       if (t == 4) begin
         tp_type[t] = 1;
         tp_ver[t] = 3;
         tp_msaa[t] = k == 0 ? 2 : k == 1 ? 3 : k == 2 ? 6 : k == 3 ? 8 : 10;
+      end
+      if (t == 6) begin            // 12-byte texels, some straddling two lines (N75)
+        tp_comp[t] = 'h02;
+        fmt_info(tp_comp[t], bytes, n, kind, allowed);
+        for (int c = 0; c < 4; c++) tp_dt[t][c] = pick_type(kind) == 7 ? 7 : 4;
       end
       if (t == 5) begin
         tp_comp[t] = 'h08;
@@ -1069,11 +1072,6 @@ module tex_unit_selftest;
       tp_w[t] = 1 + rnd(tp_msaa[t] != 0 ? 14 : 70);
       tp_h[t] = 1 + rnd(tp_msaa[t] != 0 ? 8 : 40);
       tp_d[t] = 1 + rnd(6);
-      if (t == 3) begin
-        tp_h[t] = 17 + tp_h[t] % 24;    // level 1 needs fewer GOBs than level 0
-        tp_d[t] = 2 + tp_d[t] % 5;
-        tp_yl[t] = 2 + k % 4;
-      end
       tp_mip[t] = rnd(5);
       k = rnd(40);
       j = rnd(8);
@@ -1082,6 +1080,14 @@ module tex_unit_selftest;
       k = rnd(12);
       tp_vmin[t] = k < 3 ? k : 0;
       tp_vmax[t] = k >= 8 ? k - 8 : 15;
+      if (t == 3) begin
+        tp_h[t] = 17 + tp_h[t] % 24;    // level 1 needs fewer GOBs than level 0
+        tp_d[t] = 2 + tp_d[t] % 5;
+        tp_yl[t] = 2 + j % 4;
+        tp_mip[t] = 1 + j % 3;
+        tp_vmin[t] = 0;
+        tp_vmax[t] = 15;
+      end
       rowb = longint'(tp_w[t]) * (bytes == 0 ? 4 : bytes);
       tp_pitch[t] = int'((rowb + 31) / 32 * 32 + 32 * rnd(3));
       // Footprint: the bench's own layout of this texture.
@@ -1095,7 +1101,6 @@ module tex_unit_selftest;
     if (foot > (wrap ? 60000 : 200000)) begin   // keep it small whatever was drawn
       tp_w[t] = 1; tp_h[t] = 1; tp_d[t] = 1; tp_mip[t] = 0; foot = 4096;
     end
-    if (t == 3 && dbg_tag == -2) $display("DBG t3 ver %0d type %0d fmt %h %0dx%0dx%0d mip %0d yl %0d stride %0d levels %0d yl0 %0d yl1 %0d sup %0d", tp_ver[t], tp_type[t], tp_comp[t], tp_w[t], tp_h[t], tp_d[t], tp_mip[t], tp_yl[t], r_stride, r_levels, lv_yl[0], lv_yl[1], r_supported);
     // A wrapping texture starts below 2^48 and ends above 0 (N61).
     k = rnd(3);
     if (wrap) tp_base[t] = 48'(49'h1_0000_0000_0000 - 49'(512 * (foot >= 2048 ? foot / 1024 : 1)));
@@ -1364,6 +1369,7 @@ module tex_unit_selftest;
     mem_ready_pct = 30 + rnd(71);
     mem_rsp_pct = 30 + rnd(71);
     max_latency = 1 + rnd(40);
+    k = cycle;
     for (int i = 0; i < TXN_PER_EPOCH; i++) begin
       make_req(sent, q);
       expect_txn(sent, q);
@@ -1372,6 +1378,7 @@ module tex_unit_selftest;
       send(q);
     end
     wait_drain;
+    if (bug_sel == 0) traffic_cycles += cycle - k;
   endtask
 
   task automatic run_all(input logic [7:0] sel);
@@ -1421,8 +1428,8 @@ module tex_unit_selftest;
         $display("bug_sel %2d: %0d transactions, %0d mismatches", sel, sent, errors);
         if (sel == 0 ? errors != 0 : errors == 0) failed++;
         if (sel == 0) begin
-          $display("bug_sel  0: up to %0d transactions in flight, %0d memory responses reordered",
-                   max_in_flight, reads_reordered);
+          $display("bug_sel  0: up to %0d transactions in flight, %0d memory responses reordered, %0d cycles per transaction",
+                   max_in_flight, reads_reordered, traffic_cycles / sent);
           if (max_in_flight < 4 || reads_reordered == 0) failed++;
           $display("coverage: warps faulted %0d, R24 %0d, invalid index %0d, type mismatch %0d,",
                    cov_fault, cov_r24, cov_bad_index, cov_mismatch_type);
