@@ -9,7 +9,7 @@
 void spagm_cosim_opts_default(spagm_cosim_opts *o) {
   o->seed = 1;
   o->txns = 20000;
-  o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
+  o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX) | (1u << SPAGM_UNIT_TEX);
   o->epoch_txns = 1000;
   o->illegal_ppm = 10000;
   o->max_errors = 10;

@@ -40,7 +40,7 @@ typedef struct spagm_cosim_opts {
   const char *repro;    /* command line that reproduces this run, for reports */
 } spagm_cosim_opts;
 
-/* seed 1, 20000 requests per unit, attr+pix, 1000 per epoch, 1% illegal
+/* seed 1, 20000 requests per unit, attr+pix+tex, 1000 per epoch, 1% illegal
  * words, 10 errors, checking on. */
 void spagm_cosim_opts_default(spagm_cosim_opts *o);
 /* Parse a unit list "attr,pix,tex" into a mask; false for an unknown name. */

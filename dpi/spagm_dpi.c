@@ -75,11 +75,6 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
     fprintf(stderr, "spagm-cosim: +units=%s: expected a list of attr, pix, tex\n", units);
     return NULL;
   }
-  if (o.units & (1u << SPAGM_UNIT_TEX)) {
-    /* The texture RTL and its memory model join tb_cosim.sv with issue #7. */
-    fprintf(stderr, "spagm-cosim: +units: this testbench drives attr and pix only\n");
-    return NULL;
-  }
   spagm_diag d = {0, 0, ""};
   spagm_dpi_run *r = (spagm_dpi_run *)calloc(1, sizeof *r);
   if (!r) return NULL;

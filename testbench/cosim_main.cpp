@@ -23,7 +23,7 @@
 namespace {
 
 const char *const kUsage =
-    "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix] [+bug=NAME|N]\n"
+    "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
     "                   [+waves_on_fail] [+list_bugs] [+help]\n"
@@ -222,7 +222,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "spagm-cosim: the waves re-run failed\n");
     return status;
   }
-  const char *unit = first_unit == 1 ? "pix" : "attr";
+  const char *unit = first_unit == 2 ? "tex" : first_unit == 1 ? "pix" : "attr";
   std::string gtkw = base + ".gtkw";
   if (write_gtkw(gtkw, base + ".fst", unit, start, stop, first_err))
     printf("spagm-cosim: waves of the first mismatch: gtkwave %s\n", gtkw.c_str());

@@ -8,7 +8,7 @@
 // request and every response to the scoreboard, then read the state images
 // back. DPI functions are called only from clocked blocks, on handshakes.
 //
-// Plusargs: +seed=N +txns=N (per unit) +units=attr,pix +epoch_txns=N
+// Plusargs: +seed=N +txns=N (per unit) +units=attr,pix,tex +epoch_txns=N
 // +illegal_ppm=N +bug=N (rtl_stubs defect, 0 = none) +max_errors=N
 // +no_check +repro=TEXT.
 // The C++ harness (cosim_main.cpp) handles tracing and +waves_on_fail.
@@ -25,6 +25,7 @@ module tb_cosim
 );
   localparam int UNIT_ATTR = 0;
   localparam int UNIT_PIX = 1;
+  localparam int UNIT_TEX = 2;
   localparam int HANG_CYCLES = 20000;  // no handshake this long = a hang
   localparam int MEM_SLOTS = 16;       // reads the memory model holds at once
 
@@ -32,7 +33,7 @@ module tb_cosim
   chandle h;
   longint unsigned seed = 1, txns = 20000;
   int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
-  string units = "attr,pix", repro = "spagm-cosim";
+  string units = "attr,pix,tex", repro = "spagm-cosim";
   bit check = 1;
 
   initial begin
@@ -64,8 +65,7 @@ module tb_cosim
   ctrl_t ctrl = C_START;
   logic rst_n = 1'b0;
   logic [3:0] reset_count;
-  logic attr_load_done, pix_load_done, attr_run_done, pix_run_done;
-  logic attr_rb_done, pix_rb_done;
+  logic load_done, run_done, rb_done, hung;
   logic [31:0] epoch;
 
   initial begin
@@ -98,17 +98,16 @@ module tb_cosim
           reset_count <= reset_count - 1;
         end
       end
-      C_LOAD: if (attr_load_done && pix_load_done) ctrl <= C_RUN;
+      C_LOAD: if (load_done) ctrl <= C_RUN;
       C_RUN: begin
-        if (attr_run_done && pix_run_done) ctrl <= C_READBACK;
-        if (g_attr.hung || g_pix.hung) ctrl <= C_FINISH;
+        if (run_done) ctrl <= C_READBACK;
+        if (hung) ctrl <= C_FINISH;
       end
-      C_READBACK: if (attr_rb_done && pix_rb_done) ctrl <= C_START;
+      C_READBACK: if (rb_done) ctrl <= C_START;
       C_FINISH: begin
         if (h != null) begin
           failures <= spagm_dpi_finish(h, cycle);
           first_err_cycle <= spagm_dpi_first_error_cycle(h);
-          spagm_dpi_close(h);
         end else begin
           failures <= 1;
         end
@@ -122,6 +121,10 @@ module tb_cosim
       if (spagm_dpi_should_stop(h)) ctrl <= C_FINISH;
     end
   end
+
+  // The run is freed only when the simulation ends: other blocks may still
+  // call DPI in the cycle the summary is printed.
+  final if (h != null) spagm_dpi_close(h);
 
   // ---- One block per unit -------------------------------------------------
   // The same driver for every unit: DUT ports, load, run, read-back, and the
@@ -159,7 +162,7 @@ module tb_cosim
     always_ff @(posedge clk) begin                                               \
       bit [255:0] line;                                                          \
       int k, pick, free;                                                         \
-      if (HAS_MEM) begin                                                         \
+      if (HAS_MEM && ctrl == C_RUN) begin                                        \
         if (mem_rsp_valid && mem_rsp_ready) mem_rsp_valid <= 1'b0;               \
         free = -1;                                                               \
         for (k = 0; k < MEM_SLOTS; k++) if (!mem_busy[k]) free = k;              \
@@ -280,14 +283,19 @@ module tb_cosim
 
   `SPAGM_UNIT_BLOCK(g_attr, UNIT_ATTR, attr_unit, 0)
   `SPAGM_UNIT_BLOCK(g_pix, UNIT_PIX, pix_unit, 0)
+  `SPAGM_UNIT_BLOCK(g_tex, UNIT_TEX, tex_unit, 1)
 
   // The unit whose first mismatch came first, for the waves' save file.
-  assign first_err_unit = g_pix.first_bad < g_attr.first_bad ? 2'(UNIT_PIX) : 2'(UNIT_ATTR);
+  always_comb begin
+    first_err_unit = 2'(UNIT_ATTR);
+    if (g_pix.first_bad < g_attr.first_bad && g_pix.first_bad <= g_tex.first_bad)
+      first_err_unit = 2'(UNIT_PIX);
+    else if (g_tex.first_bad < g_attr.first_bad && g_tex.first_bad < g_pix.first_bad)
+      first_err_unit = 2'(UNIT_TEX);
+  end
 
-  assign attr_load_done = g_attr.load_done;
-  assign pix_load_done = g_pix.load_done;
-  assign attr_run_done = g_attr.run_done;
-  assign pix_run_done = g_pix.run_done;
-  assign attr_rb_done = g_attr.rb_done;
-  assign pix_rb_done = g_pix.rb_done;
+  assign load_done = g_attr.load_done && g_pix.load_done && g_tex.load_done;
+  assign run_done = g_attr.run_done && g_pix.run_done && g_tex.run_done;
+  assign rb_done = g_attr.rb_done && g_pix.rb_done && g_tex.rb_done;
+  assign hung = g_attr.hung || g_pix.hung || g_tex.hung;
 endmodule : tb_cosim
