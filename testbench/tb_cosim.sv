@@ -27,7 +27,7 @@ module tb_cosim
   localparam int UNIT_PIX = 1;
   localparam int UNIT_TEX = 2;
   localparam int HANG_CYCLES = 20000;  // no handshake this long = a hang
-  localparam int MEM_SLOTS = 16;       // reads the memory model holds at once
+  localparam int MEM_SLOTS = 32;       // reads the memory model holds at once
 
   // ---- Run options ------------------------------------------------------
   chandle h;
@@ -173,7 +173,11 @@ module tb_cosim
           mem_line[free] <= line;                                                \
           mem_wait[free] <= 6'(spagm_dpi_random(h, UNIT, 50) ? 2 : 12);          \
         end                                                                      \
-        mem_req_ready <= spagm_dpi_random(h, UNIT, 80);                          \
+        /* Ready only while a slot is sure to be free for it (one more read */  \
+        /* may be taken in the cycle this is seen), so no read is dropped. */    \
+        mem_req_ready <= 1'b0;                                                   \
+        if ($countones(mem_busy) <= MEM_SLOTS - 3)                               \
+          mem_req_ready <= spagm_dpi_random(h, UNIT, 80);                        \
         pick = -1;                                                               \
         for (k = 0; k < MEM_SLOTS; k++) begin                                    \
           if (mem_busy[k] && mem_wait[k] != 0) mem_wait[k] <= mem_wait[k] - 1;   \

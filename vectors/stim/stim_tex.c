@@ -174,7 +174,7 @@ static const packing packings[] = {
     {0, {P_S, P_NONE}, {P_NONE, P_NONE}},  {1, {P_S, P_NONE}, {P_LOD, P_NONE}},
     {2, {P_S, P_NONE}, {P_T, P_NONE}},     {4, {P_S, P_T}, {P_AOFFI, P_NONE}},
     {5, {P_S, P_T}, {P_LOD, P_NONE}},      {6, {P_S, P_T}, {P_MS, P_NONE}},
-    {7, {P_S, P_T}, {P_R, P_NONE}},        {8, {P_ARRAY, P_S}, {P_T, P_NONE}},
+    {7, {P_S, P_T}, {P_R, P_NONE}},        {8, {P_ARRAY, P_NONE}, {P_S, P_T}},
     {12, {P_S, P_T}, {P_LOD, P_AOFFI}},
 };
 
