@@ -393,7 +393,9 @@ static spagm_status dir_texel(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
                            "a texel of this format is %u bytes: give %u 32-bit "
                            "word(s) in memory order",
                            bytes, words);
-  st = spagm_tex_mem_write(spagm_scn_model(s), va, data, bytes);
+  /* Placed as TLDS reads it: a 12-byte texel word by word (N75). */
+  st = spagm_tex_texel_write(spagm_scn_model(s), &t, xyz[0], xyz[1], xyz[2], level, sample,
+                             data, NULL);
   return st == SPAGM_OK ? st : model_refused(&start, d, st, "texel write");
 }
 
@@ -474,14 +476,11 @@ static spagm_status dir_fill(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
       for (uint32_t y = 0; y < size[1]; y++)
         for (uint32_t x = 0; x < size[0]; x++)
           for (unsigned smp = 0; smp < samples; smp++) {
-            uint64_t va;
-            spagm_diag why = {0, 0, ""};
-            if (spagm_tex_texel_address(&t, x, y, z, l, smp, &va, &why) != SPAGM_OK)
-              return spagm_scn_error(&start, d, "texture %u: %s", index, why.msg);
             uint8_t texel[16];
             pattern_bytes((enum pattern)pat, &rng, x, y, z, l, smp, size, bytes, texel);
-            if ((st = spagm_tex_mem_write(m, va, texel, bytes)) != SPAGM_OK)
-              return model_refused(&start, d, st, "texel write");
+            spagm_diag why = {0, 0, ""};
+            if (spagm_tex_texel_write(m, &t, x, y, z, l, smp, texel, &why) != SPAGM_OK)
+              return spagm_scn_error(&start, d, "texture %u: %s", index, why.msg);
           }
   }
   return SPAGM_OK;

@@ -131,38 +131,78 @@ spagm_tex_unsupported spagm__tex_image_init(spagm_tex_image *L,
   return SPAGM_TEXU_NONE;
 }
 
-spagm_status spagm_tex_texel_address(const spagm_tic *t, uint32_t x,
-                                     uint32_t y, uint32_t z, unsigned level,
-                                     unsigned sample, uint64_t *va,
-                                     spagm_diag *d) {
-  if (!t || !va) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+/* The image of t and the byte column, row, slice and layer of texel
+ * (x, y, z) of `level`, sample `sample` (R20), or SPAGM_E_ARG. */
+static spagm_status texel_place(const spagm_tic *t, uint32_t x, uint32_t y,
+                                uint32_t z, unsigned level, unsigned sample,
+                                spagm_tex_image *L, uint64_t *xb, uint32_t *ys,
+                                uint32_t *slice, uint32_t *layer,
+                                spagm_diag *d) {
+  if (!t) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
   unsigned bytes = spagm_tex_texel_bytes(t->components);
   if (bytes == 0)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
                           "texture format 0x%02x is not supported", t->components);
-  spagm_tex_image L;
-  if (spagm__tex_image_init(&L, t, bytes) != SPAGM_TEXU_NONE)
+  if (spagm__tex_image_init(L, t, bytes) != SPAGM_TEXU_NONE)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
                           "texture layout (header version %u, MSAA mode %u, "
                           "block %u/%u) is not supported",
                           t->layout, t->msaa, t->block_height_log2,
                           t->block_depth_log2);
-  if (level >= L.levels)
+  if (level >= L->levels)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
-                          "level %u >= %u levels stored", level, L.levels);
-  const spagm_tex_level *lv = &L.level[level];
-  uint32_t zmax = L.dims == 3 ? lv->d : L.layers;
+                          "level %u >= %u levels stored", level, L->levels);
+  const spagm_tex_level *lv = &L->level[level];
+  uint32_t zmax = L->dims == 3 ? lv->d : L->layers;
   if (x >= lv->w || y >= lv->h || z >= zmax)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
                           "texel (%u, %u, %u) outside %ux%ux%u at level %u", x,
                           y, z, lv->w, lv->h, zmax, level);
-  if (sample >= L.samples)
+  if (sample >= L->samples)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "sample %u >= %u samples",
-                          sample, L.samples);
+                          sample, L->samples);
   /* R20: sample s is sub-texel (s % grid_w, s / grid_w) of the pixel. */
-  uint64_t xs = (uint64_t)x * L.grid_w + sample % L.grid_w;
-  uint32_t ys = y * L.grid_h + sample / L.grid_w;
-  uint32_t slice = L.dims == 3 ? z : 0u, layer = L.dims == 3 ? 0u : z;
-  *va = spagm__tex_image_byte(&L, level, xs * bytes, ys, slice, layer);
+  *xb = ((uint64_t)x * L->grid_w + sample % L->grid_w) * bytes;
+  *ys = y * L->grid_h + sample / L->grid_w;
+  *slice = L->dims == 3 ? z : 0u;
+  *layer = L->dims == 3 ? 0u : z;
+  return SPAGM_OK;
+}
+
+spagm_status spagm_tex_texel_address(const spagm_tic *t, uint32_t x,
+                                     uint32_t y, uint32_t z, unsigned level,
+                                     unsigned sample, uint64_t *va,
+                                     spagm_diag *d) {
+  if (!va) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+  spagm_tex_image L;
+  uint64_t xb = 0;
+  uint32_t ys = 0, slice = 0, layer = 0;
+  spagm_status st = texel_place(t, x, y, z, level, sample, &L, &xb, &ys, &slice,
+                                &layer, d);
+  if (st == SPAGM_OK) *va = spagm__tex_image_byte(&L, level, xb, ys, slice, layer);
+  return st;
+}
+
+spagm_status spagm_tex_texel_write(spagm_model *m, const spagm_tic *t,
+                                   uint32_t x, uint32_t y, uint32_t z,
+                                   unsigned level, unsigned sample,
+                                   const void *bytes, spagm_diag *d) {
+  if (!m || !bytes) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+  spagm_tex_image L;
+  uint64_t xb = 0;
+  uint32_t ys = 0, slice = 0, layer = 0;
+  spagm_status st = texel_place(t, x, y, z, level, sample, &L, &xb, &ys, &slice,
+                                &layer, d);
+  if (st != SPAGM_OK) return st;
+  unsigned n = L.texel_bytes;
+  /* N75: the three words of a 12-byte texel are placed one by one, as TLDS
+   * reads them; wider and narrower texels sit in one 16-byte unit. */
+  unsigned piece = n == 12 ? 4u : n;
+  for (unsigned off = 0; off < n && st == SPAGM_OK; off += piece) {
+    uint64_t va = spagm__tex_image_byte(&L, level, xb + off, ys, slice, layer);
+    st = spagm_tex_mem_write(m, va, (const uint8_t *)bytes + off, piece);
+  }
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texel (%u, %u, %u) not stored", x, y, z);
   return SPAGM_OK;
 }

@@ -265,3 +265,36 @@ TEST_F(TexLayout, TexelAddressBadArguments_Refused_API) {
 }
 
 }  // namespace
+
+// spagm_tex_texel_write stores a texel where TLDS reads it: the words of a
+// 12-byte texel each through the GOB swizzle on their own (N75), a
+// power-of-two texel in one piece. Addresses from the test's own formula.
+TEST_F(TexLayout, TexelWrite_TwelveByteTexel_WordsPlacedApart_N75) {
+  spagm_tic t = tic_2d(SPAGM_TEXFMT_R32_G32_B32, SPAGM_TEXDT_UINT, 8, 8, 0x200000);
+  t.block_height_log2 = 0;
+  // Texel (1, 3): byte columns 12..23 of row 3 cross the 16-byte unit at 16.
+  const uint32_t words[3] = {0x11111111u, 0x22222222u, 0x33333333u};
+  spagm_diag d{};
+  ASSERT_EQ(spagm_tex_texel_write(m, &t, 1, 3, 0, 0, 0, words, &d), SPAGM_OK) << d.msg;
+  for (unsigned k = 0; k < 3; k++) {
+    uint32_t got = 0;
+    uint64_t va = 0x200000u + ref_gob_offset(12 + 4 * k, 3);
+    ASSERT_EQ(spagm_tex_mem_read(m, va, &got, 4), SPAGM_OK);
+    EXPECT_EQ(got, words[k]) << "word " << k << " at 0x" << std::hex << va;
+  }
+  // Nothing lands at the contiguous bytes after word 0 (the old mistake).
+  uint32_t after = 1;
+  ASSERT_EQ(spagm_tex_mem_read(m, 0x200000u + ref_gob_offset(12, 3) + 4, &after, 4), SPAGM_OK);
+  EXPECT_EQ(after, 0u);
+  // A 16-byte texel is one piece at its address.
+  spagm_tic q = tic_2d(SPAGM_TEXFMT_R32_G32_B32_A32, SPAGM_TEXDT_UINT, 8, 8, 0x300000);
+  q.block_height_log2 = 0;
+  const uint32_t four[4] = {1, 2, 3, 4};
+  ASSERT_EQ(spagm_tex_texel_write(m, &q, 1, 0, 0, 0, 0, four, &d), SPAGM_OK) << d.msg;
+  uint32_t back[4] = {};
+  ASSERT_EQ(spagm_tex_mem_read(m, 0x300000u + ref_gob_offset(16, 0), back, 16), SPAGM_OK);
+  EXPECT_EQ(0, std::memcmp(back, four, 16));
+  // Out of range: refused like spagm_tex_texel_address, nothing written.
+  EXPECT_EQ(spagm_tex_texel_write(m, &q, 8, 0, 0, 0, 0, four, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_tex_texel_write(nullptr, &q, 0, 0, 0, 0, 0, four, &d), SPAGM_E_ARG);
+}

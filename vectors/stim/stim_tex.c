@@ -3,6 +3,7 @@
  * FP16 rounding) and TLDS requests over every legal-table row and
  * write-mask table, coordinates in and around range. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stim_internal.h"
@@ -120,9 +121,20 @@ static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
             if (spagm_tex_texel_address(t, x, y, z, lv, s, &va, NULL) != SPAGM_OK) continue;
             uint8_t b[16];
             for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
-            spagm_tex_mem_write(m, va, b, bytes);
+            /* Where TLDS reads it: a 12-byte texel word by word (N75). */
+            spagm_tex_texel_write(m, t, x, y, z, lv, s, b, NULL);
             if (va + bytes > end) end = va + bytes;
           }
+  }
+  if (bytes == 12) {
+    /* A 12-byte texel's later words may sit a block further on (N75): the
+     * texture ends at most at the end of the highest page written so far,
+     * since textures are placed at increasing addresses. */
+    size_t n = spagm_tex_mem_pages(m, NULL, 0);
+    uint64_t *pages = n ? malloc(n * sizeof *pages) : NULL;
+    if (pages && spagm_tex_mem_pages(m, pages, n) == n && pages[n - 1] + SPAGM_TEX_PAGE_BYTES > end)
+      end = pages[n - 1] + SPAGM_TEX_PAGE_BYTES;
+    free(pages);
   }
   return end;
 }

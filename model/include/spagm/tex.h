@@ -239,6 +239,16 @@ spagm_status spagm_tex_texel_address(const spagm_tic *t, uint32_t x,
                                      unsigned sample, uint64_t *va,
                                      spagm_diag *d);
 
+/* Store texel (x, y, z) of `level`, sample `sample` of texture t: the
+ * spagm_tex_texel_bytes(t->components) bytes in memory order, placed as
+ * TLDS reads them (the three words of a 12-byte texel each on its own,
+ * N75). Errors as spagm_tex_texel_address, or the memory write's when a
+ * texel would pass 2^48 (spagm_tex_mem_write). */
+spagm_status spagm_tex_texel_write(spagm_model *m, const spagm_tic *t,
+                                   uint32_t x, uint32_t y, uint32_t z,
+                                   unsigned level, unsigned sample,
+                                   const void *bytes, spagm_diag *d);
+
 /* Format conversion of one texel (R21) followed by the header's swizzle:
  * `bytes` holds spagm_tex_texel_bytes(t->components) bytes as stored in
  * memory; out[0..3] receive the X, Y, Z, W results as 32-bit patterns (fp32
