@@ -132,6 +132,20 @@ static spagm_status dir_thread(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   return SPAGM_OK;
 }
 
+/* asm_stage any | current. With the stage known the assembler refuses what
+ * R8 makes illegal there (N12), so the hardware's fault on such a word could
+ * not be shown; `any` assembles without stage rules (the model still applies
+ * them at execution), `current` checks against the scenario's stage again. */
+static spagm_status dir_asm_stage(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
+  static const char *const modes[] = {"any", "current", NULL};
+  int k;
+  spagm_status st = spagm_scn_keyword(a, modes, &k, d);
+  if (st == SPAGM_OK) st = spagm_scn_end(a, d);
+  if (st != SPAGM_OK) return st;
+  s->asm_any_stage = k == 0;
+  return SPAGM_OK;
+}
+
 static spagm_status dir_reset(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   spagm_status st = spagm_scn_end(a, d);
   if (st != SPAGM_OK) return st;
@@ -140,6 +154,7 @@ static spagm_status dir_reset(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   spagm_regfile_init(&s->rf);
   s->lanes = 0xFFFFFFFFu;
   s->stage = -1;
+  s->asm_any_stage = false;
   s->have_last = false;
   return SPAGM_OK;
 }
@@ -158,6 +173,7 @@ static const spagm_scn_directive core_directives[] = {
     {"pred", dir_pred, "pred P0 = LANES                  set a predicate's lanes"},
     {"thread", dir_thread, "thread vertex|primitive|coverage|sample[lanes] = EXPR   thread context"},
     {"expect", spagm__scn_expect, "expect ...                       check a result (docs/scenario-format.md)"},
+    {"asm_stage", dir_asm_stage, "asm_stage any|current            assembler stage checks (R8): none, or the stage set"},
     {"reset", dir_reset, "reset                            model and registers back to power-on"},
     {"echo", dir_echo, "echo TEXT                        print TEXT in the trace"},
     {NULL, NULL, NULL},
@@ -274,7 +290,7 @@ static void print_result(spagm_scn *s) {
 }
 
 static spagm_status run_instruction(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
-  spagm_asm_opts opts = {s->stage};
+  spagm_asm_opts opts = {s->asm_any_stage ? -1 : s->stage}; /* -1: no R8 checks */
   spagm_insn insn;
   const char *text = a->p;
   spagm_status st = spagm_asm_one(text, a->line, spagm_scn_col(a), &opts, &insn, d);

@@ -18,6 +18,9 @@ struct spagm_scn {
   spagm_regfile rf;
   uint32_t lanes; /* lanes the next instruction issues on */
   int stage;      /* for the assembler's stage checks, -1 unknown */
+  /* `asm_stage any`: the assembler applies no stage rules (R8, N12), so a
+   * form the hardware faults on still becomes a word and the model faults. */
+  bool asm_any_stage;
   FILE *out;
   const char *file;
   uint32_t next_tag;

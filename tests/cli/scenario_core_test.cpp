@@ -169,4 +169,58 @@ TEST(ScenarioCore, ResetClearsRegisters) {
   EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
 }
 
+// asm_stage any: the assembler drops its R8 stage checks (N12) so a scenario
+// can issue the word the hardware faults on; the model still applies R8.
+TEST(ScenarioCore, AsmStageAny_AssemblesRefusedForm_ModelFaults_R8) {
+  // By default the known stage makes the assembler refuse ALD in PS.
+  ScnRun refused = run_scn("stage PS\nALD R0, a[0x70];\n");
+  EXPECT_EQ(refused.st, SPAGM_E_SEMANTIC);
+  EXPECT_EQ(refused.d.line, 2);
+  // With asm_stage any the word executes and faults warp-wide.
+  ScnRun any = run_scn(
+      "stage PS\nasm_stage any\nALD R0, a[0x70];\n"
+      "expect fault ILLEGAL_INSTR_ENCODING\nexpect rule fault ATTR_STAGE_ILLEGAL\n"
+      "AL2P R2, RZ, 0x70;\nexpect fault ILLEGAL_INSTR_ENCODING\n"
+      "expect rule fault AL2P_STAGE_ILLEGAL\n");
+  EXPECT_EQ(any.st, SPAGM_OK) << any.d.msg;
+  EXPECT_EQ(any.res.instructions, 2u);
+  EXPECT_EQ(any.res.expects, 4u);
+  // ALD.O in GS, refused by the assembler, faults with its own rule.
+  ScnRun gs = run_scn(
+      "stage GS\nasm_stage any\nreg R1 = 1\nALD.O R0, a[0x70], R1;\n"
+      "expect fault ILLEGAL_INSTR_ENCODING\nexpect rule fault ALD_O_STAGE_ILLEGAL\n");
+  EXPECT_EQ(gs.st, SPAGM_OK) << gs.d.msg;
+  EXPECT_EQ(gs.res.expects, 2u);
+}
+
+TEST(ScenarioCore, AsmStageCurrent_RestoresTheStageChecks) {
+  ScnRun r = run_scn("stage PS\nasm_stage any\nALD R0, a[0x70];\n"
+                     "asm_stage current\nALD R0, a[0x70];\n");
+  EXPECT_EQ(r.st, SPAGM_E_SEMANTIC);
+  EXPECT_EQ(r.d.line, 5);
+  EXPECT_EQ(r.res.instructions, 1u);
+  // A later `stage` does not bring the checks back while `any` holds.
+  ScnRun later = run_scn("asm_stage any\nstage PS\nALD R0, a[0x70];\n"
+                         "expect fault ILLEGAL_INSTR_ENCODING\n");
+  EXPECT_EQ(later.st, SPAGM_OK) << later.d.msg;
+  // reset returns to the default, like every other scenario setting.
+  ScnRun reset = run_scn("asm_stage any\nreset\nstage PS\nALD R0, a[0x70];\n");
+  EXPECT_EQ(reset.st, SPAGM_E_SEMANTIC);
+  EXPECT_EQ(reset.d.line, 4);
+}
+
+TEST(ScenarioCore, AsmStageBadArgument_IsAnErrorWithColumn) {
+  ScnRun r = run_scn("asm_stage   PS\n");
+  EXPECT_EQ(r.st, SPAGM_E_FORMAT);
+  EXPECT_EQ(r.d.line, 1);
+  EXPECT_EQ(r.d.col, 13);
+  EXPECT_NE(std::string(r.d.msg).find("any, current"), std::string::npos) << r.d.msg;
+  ScnRun missing = run_scn("\nasm_stage\n");
+  EXPECT_EQ(missing.st, SPAGM_E_FORMAT);
+  EXPECT_EQ(missing.d.line, 2);
+  ScnRun extra = run_scn("asm_stage any now\n");
+  EXPECT_EQ(extra.st, SPAGM_E_FORMAT);
+  EXPECT_EQ(extra.d.col, 15);
+}
+
 }  // namespace
