@@ -12,14 +12,14 @@
 
 static void gen_usage(FILE *out) {
   fprintf(out,
-          "usage: spagm gen --count N [--seed N] [--units attr,pix] [--epoch-txns N]\n"
+          "usage: spagm gen --count N [--seed N] [--units attr,pix,tex] [--epoch-txns N]\n"
           "                 [--illegal-ppm N] [--shard I/N] -o FILE\n"
           "       spagm gen --scenario FILE.scn -o FILE\n\n"
           "Writes a golden vector file (docs/vector-format.md). The first form\n"
           "records the seeded random traffic of the co-simulation: per unit, N\n"
           "requests in epochs of at most --epoch-txns (default 1000; a unit whose\n"
           "stage does not suit the epoch gets a twentieth), each epoch with its\n"
-          "own state; --seed (default 1), --units (default attr,pix) and\n"
+          "own state; --seed (default 1), --units (default attr,pix,tex) and\n"
           "--illegal-ppm (illegal words per million, default 10000) are those of\n"
           "spagm-cosim. The same options give the same bytes on every run and\n"
           "machine. --shard I/N (1 <= I <= N) writes only the I-th of N contiguous\n"
@@ -53,7 +53,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
   a->seed = 1;
   a->epoch_txns = 1000;
   a->illegal_ppm = 10000;
-  a->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
+  a->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX) | (1u << SPAGM_UNIT_TEX);
   for (int i = 0; i < argc; i++) {
     const char *arg = argv[i], *v;
     bool missing;

@@ -23,6 +23,7 @@ typedef struct rec_txn {
 
 typedef struct rec_epoch {
   spagm_cfg_list state[SPAGM_UNIT_COUNT];
+  spagm_mem_list mem[SPAGM_UNIT_COUNT];
   spagm_cfg_list rb[SPAGM_UNIT_COUNT];
   size_t first_txn, n_txns;
 } rec_epoch;
@@ -77,6 +78,18 @@ static spagm_status start_epoch(recorder *r, const spagm_scn_args *w, const spag
                                &wd) != SPAGM_OK)
         return spagm_diag_set(d, SPAGM_E_STATE, w->line, 1,
                               "the state before this instruction does not load as words: %s",
+                              wd.msg);
+    }
+    /* Texture memory (headers and texels) is state too, stored the same way
+     * `spagm check` will store it. */
+    if (spagm_statemap_memory_list(scn, (spagm_unit)u, &e->mem[u]) != SPAGM_OK)
+      return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    for (size_t i = 0; i < e->mem[u].n; i++) {
+      spagm_diag wd;
+      if (spagm_statemap_memory_write(r->m, (spagm_unit)u, e->mem[u].w[i].va,
+                                      e->mem[u].w[i].data, &wd) != SPAGM_OK)
+        return spagm_diag_set(d, SPAGM_E_STATE, w->line, 1,
+                              "the memory before this instruction does not load as words: %s",
                               wd.msg);
     }
   }
@@ -137,6 +150,7 @@ static void free_recorder(recorder *r) {
   for (size_t i = 0; i < r->n_epochs; i++)
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
       spagm_cfg_list_free(&r->epochs[i].state[u]);
+      spagm_mem_list_free(&r->epochs[i].mem[u]);
       spagm_cfg_list_free(&r->epochs[i].rb[u]);
     }
   free(r->epochs);
@@ -165,7 +179,7 @@ static spagm_status write_file(recorder *r, const char *name, const char *out_pa
     rec_epoch *ep = &r->epochs[e];
     st = spagm_vec_write_epoch(w, (uint32_t)e, d);
     for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++)
-      if (r->units >> u & 1u) st = spagm_vec_write_state(w, (spagm_unit)u, &ep->state[u], NULL, d);
+      if (r->units >> u & 1u) st = spagm_vec_write_state(w, (spagm_unit)u, &ep->state[u], &ep->mem[u], NULL, d);
     for (size_t i = 0; st == SPAGM_OK && i < ep->n_txns; i++) {
       rec_txn *t = &r->txns[ep->first_txn + i];
       st = spagm_vec_write_txn(w, t->unit, &t->req, &t->rsp, &t->ex, d);

@@ -7,12 +7,12 @@
 # for the tests, and is empty when there is none.
 set(SPAGM_REPLAY_DIR ${CMAKE_CURRENT_LIST_DIR})
 set(_rtl ${PROJECT_SOURCE_DIR}/rtl_stubs)
-file(GLOB _rtl_units CONFIGURE_DEPENDS ${_rtl}/attr_*.sv ${_rtl}/pix_*.sv)
-list(REMOVE_ITEM _rtl_units ${_rtl}/attr_pkg.sv)
+file(GLOB _rtl_units CONFIGURE_DEPENDS ${_rtl}/attr_*.sv ${_rtl}/pix_*.sv ${_rtl}/tex_*.sv)
+list(REMOVE_ITEM _rtl_units ${_rtl}/attr_pkg.sv ${_rtl}/tex_pkg.sv)
 # Packages first, then the units, then the testbench.
-set(SPAGM_REPLAY_SOURCES ${_rtl}/shader_txn_pkg.sv ${_rtl}/attr_pkg.sv ${_rtl_units}
-    ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv
-    ${SPAGM_REPLAY_DIR}/tb_replay.sv)
+set(SPAGM_REPLAY_SOURCES ${_rtl}/shader_txn_pkg.sv ${_rtl}/attr_pkg.sv ${_rtl}/tex_pkg.sv
+    ${_rtl_units} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv
+    ${SPAGM_REPLAY_DIR}/tb_replay_mem.sv ${SPAGM_REPLAY_DIR}/tb_replay.sv)
 
 # The sanitizer build (SPAGM_SANITIZE) runs the C tests only: no replay there.
 set(SPAGM_REPLAY_VVP "")

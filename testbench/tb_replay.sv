@@ -6,7 +6,9 @@
 // Per epoch the controller resets the units, has each unit's driver
 // (tb_replay_unit.sv) load the epoch's state through the configuration port,
 // drive the requests and check the responses, then read the state images
-// back, exactly as the co-simulation (tb_cosim.sv) does. At the end it prints
+// back, exactly as the co-simulation (tb_cosim.sv) does. The texture unit's
+// memory port is answered by tb_replay_mem.sv from the export's texture
+// memory pages, loaded per epoch before the run. At the end it prints
 // one line per unit and the closing line
 //     replay: N passed, M failed
 // where a check is one transaction or one unit's image at the end of an
@@ -16,7 +18,8 @@
 //
 // Plusargs: +vectors=DIR (required), +seed=N (gaps and backpressure,
 // default 1), +bug=N (rtl_stubs injected defect, default 0 = none),
-// +max_reports=N (mismatch reports per unit, default 10).
+// +max_reports=N (mismatch reports per unit, default 10), +tex_mem_pages=N
+// (texture memory pages per epoch, at most TEX_MEM_PAGES of tb_replay_pkg).
 //
 // Another RTL with the ports of docs/port-contract.md replaces the units
 // below; the widths come from the RTL's transaction package.
@@ -62,8 +65,8 @@ module tb_replay
         ok = 1'b1;
         epochs = man[6];
         first_epoch = man[7];
-        $display("replay: %0s: %0d epochs; attr %0d, pix %0d transactions; bug_sel %0d", dir,
-                 epochs, man[18], man[22], bug);
+        $display("replay: %0s: %0d epochs; attr %0d, pix %0d, tex %0d transactions; bug_sel %0d",
+                 dir, epochs, man[18], man[22], man[26], bug);
       end
     end
   end
@@ -98,23 +101,29 @@ module tb_replay
           reset_count <= reset_count - 4'd1;
         end
       end
-      PH_LOAD: if (g_attr.load_done && g_pix.load_done) phase <= PH_RUN;
-      PH_RUN: if (g_attr.run_done && g_pix.run_done) phase <= PH_READBACK;
+      PH_LOAD:
+        if (g_attr.load_done && g_pix.load_done && g_tex.load_done && g_tex.mem_load_done)
+          phase <= PH_RUN;
+      PH_RUN: if (g_attr.run_done && g_pix.run_done && g_tex.run_done) phase <= PH_READBACK;
       PH_READBACK: begin
-        if (g_attr.rb_done && g_pix.rb_done) begin
+        if (g_attr.rb_done && g_pix.rb_done && g_tex.rb_done) begin
           ep <= ep + 1;
           phase <= PH_START;
         end
       end
       PH_FINISH: begin
-        total_pass = g_attr.passed + g_pix.passed;
-        total_fail = g_attr.failed + g_pix.failed + (ok ? 0 : 1);
+        total_pass = g_attr.passed + g_pix.passed + g_tex.passed;
+        total_fail = g_attr.failed + g_pix.failed + g_tex.failed + g_tex.mem_failed + (ok ? 0 : 1);
         if (g_attr.present)
           $display("replay: attr %0d passed, %0d failed", g_attr.passed, g_attr.failed);
         if (g_pix.present)
           $display("replay: pix %0d passed, %0d failed", g_pix.passed, g_pix.failed);
+        if (g_tex.present)
+          $display("replay: tex %0d passed, %0d failed", g_tex.passed,
+                   g_tex.failed + g_tex.mem_failed);
         if (ok && ep < epochs)
-          $display("replay: stopped in epoch %0d of %0d (a unit hung)", cur_epoch, epochs);
+          $display("replay: stopped in epoch %0d of %0d (%0s)", cur_epoch, epochs,
+                   g_tex.mem_fatal ? "the texture memory could not be loaded" : "a unit hung");
         $display("replay: %0d passed, %0d failed", total_pass, total_fail);
         failures <= total_fail;
         done <= 1'b1;
@@ -122,9 +131,10 @@ module tb_replay
       end
       default: ;
     endcase
-    // A hung unit ends the run (its missing responses count as failed).
+    // A hung unit ends the run (its missing responses count as failed), and
+    // so does texture memory that cannot be loaded (counted as one failure).
     if (phase == PH_LOAD || phase == PH_RUN || phase == PH_READBACK)
-      if (g_attr.hung || g_pix.hung) phase <= PH_FINISH;
+      if (g_attr.hung || g_pix.hung || g_tex.hung || g_tex.mem_fatal) phase <= PH_FINISH;
   end
 
   // ---- Units ------------------------------------------------------------------
@@ -158,5 +168,35 @@ module tb_replay
       .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung,
       .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
       .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+  end
+
+  // The texture unit has a memory port besides (docs/port-contract.md),
+  // answered by the memory model from the export's texture memory.
+  if (1) begin : g_tex
+    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready;
+    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata;
+    logic [REQUEST_BITS-1:0] req;
+    logic [RESPONSE_BITS-1:0] rsp;
+    logic present, load_done, run_done, rb_done, hung;
+    int passed, failed;
+    logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
+    logic [47:0] mem_req_addr;
+    logic [7:0] mem_req_tag, mem_rsp_tag;
+    logic [255:0] mem_rsp_data;
+    logic mem_load_done, mem_fatal;
+    int mem_failed;
+    tex_unit dut (
+      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
+      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp, .mem_req_valid,
+      .mem_req_ready, .mem_req_addr, .mem_req_tag, .mem_rsp_valid, .mem_rsp_ready,
+      .mem_rsp_tag, .mem_rsp_data);
+    tb_replay_unit #(.UNIT(2), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
+      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung,
+      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
+      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+    tb_replay_mem #(.PAGES(TEX_MEM_PAGES)) mem (
+      .clk, .phase, .epoch(cur_epoch), .load_done(mem_load_done), .fatal(mem_fatal),
+      .failed(mem_failed), .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag,
+      .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
   end
 endmodule : tb_replay

@@ -1,9 +1,11 @@
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
 //   iverilog -g2012 -s tb_replay_iverilog -o tb_replay.vvp \
-//     rtl_stubs/shader_txn_pkg.sv rtl_stubs/attr_pkg.sv rtl_stubs/attr_*.sv \
-//     rtl_stubs/pix_*.sv testbench/tb_replay_pkg.sv testbench/tb_replay_unit.sv \
+//     rtl_stubs/shader_txn_pkg.sv rtl_stubs/attr_pkg.sv rtl_stubs/tex_pkg.sv UNITS \
+//     testbench/tb_replay_pkg.sv testbench/tb_replay_unit.sv testbench/tb_replay_mem.sv \
 //     testbench/tb_replay.sv testbench/tb_replay_iverilog.sv
+// where UNITS is every other rtl_stubs/attr_*.sv, pix_*.sv and tex_*.sv
+// (Icarus refuses a package given twice; tb_replay.cmake builds this list).
 //   vvp -n tb_replay.vvp +vectors=DIR
 // The exit status is 0 only when every check passed.
 module tb_replay_iverilog;

@@ -1,7 +1,7 @@
 // spagm-replay: the Verilator harness of the replay testbench (tb_replay.sv).
 // It only clocks the model; everything else happens in SystemVerilog. The
 // exit status is 0 only when every check passed.
-//   spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]
+//   spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N] [+tex_mem_pages=N]
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -15,7 +15,8 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (std::string(argv[i]) == "+help" || std::string(argv[i]) == "--help") {
       std::printf(
-          "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]\n\n"
+          "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]\n"
+          "                    [+tex_mem_pages=N]\n\n"
           "Replays the hex export of a vector file (spagm export-hex FILE DIR) on the\n"
           "RTL units without DPI and ends with `replay: N passed, M failed`.\n");
       return 0;

@@ -96,6 +96,37 @@ TEST_F(VecCli, Shards_MergeToTheUnshardedFile) {
   EXPECT_NE(m.out.find("not a shard"), std::string::npos) << m.out;
 }
 
+TEST_F(VecCli, DefaultUnits_AreTheCosimulations_AndTextureShardsMergeToo) {
+  // Without --units: attr, pix and tex, as spagm-cosim; each epoch's
+  // texture memory travels with its shard.
+  const std::string opts = "gen --seed 3 --count 12 --epoch-txns 6 ";
+  ASSERT_EQ(run(opts + "-o " + at("whole.vec")).status, 0);
+  std::string whole = slurp(at("whole.vec"));
+  EXPECT_NE(whole.find("\nunits attr,pix,tex\n"), std::string::npos);
+  EXPECT_NE(whole.find("\n# texture memory (non-zero words)\n  m "), std::string::npos);
+  ASSERT_EQ(run(opts + "--shard 1/2 -o " + at("s1")).status, 0);
+  ASSERT_EQ(run(opts + "--shard 2/2 -o " + at("s2")).status, 0);
+  CliRun m = run("merge " + at("s2") + " " + at("s1") + " -o " + at("merged.vec"));
+  ASSERT_EQ(m.status, 0) << m.out;
+  EXPECT_EQ(slurp(at("merged.vec")), whole);
+  CliRun c = run("check " + at("merged.vec"));
+  EXPECT_EQ(c.status, 0) << c.out;
+  EXPECT_NE(c.out.find("36 transactions"), std::string::npos) << c.out;
+}
+
+TEST_F(VecCli, TldsScenario_RecordsTextureMemory_AndChecks) {
+  // The TLDS.txt examples: headers and texels are recorded as memory words,
+  // and `check` rebuilds them to the same answers.
+  std::string scn = std::string(SPAGM_SOURCE_DIR) + "/docs/examples/tlds_spec_examples.scn";
+  CliRun g = run("gen --scenario " + scn + " -o " + at("t.vec"));
+  ASSERT_EQ(g.status, 0) << g.out;
+  std::string t = slurp(at("t.vec"));
+  EXPECT_NE(t.find("\n  m "), std::string::npos);
+  CliRun c = run("check " + at("t.vec"));
+  EXPECT_EQ(c.status, 0) << c.out;
+  EXPECT_NE(c.out.find("2 transactions"), std::string::npos) << c.out;
+}
+
 TEST_F(VecCli, MoreShardsThanEpochs_EmptyShardsMergeToo) {
   const std::string opts = "gen --seed 2 --count 10 --epoch-txns 10 --units attr ";
   ASSERT_EQ(run(opts + "-o " + at("whole.vec")).status, 0);

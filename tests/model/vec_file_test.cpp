@@ -15,62 +15,18 @@
 #include "spagm/spagm.h"
 #include "spagm/stim.h"
 #include "spagm/vecfile.h"
+#include "vec_text.h"
 
 namespace {
 
-std::string gen_text(uint64_t seed, uint32_t count, uint32_t epoch_txns, uint32_t units) {
-  spagm_vec_header h;
-  EXPECT_EQ(spagm_vec_header_random(&h, seed, count, epoch_txns, 10000, units, nullptr), SPAGM_OK);
-  spagm_diag d;
-  spagm_vec_writer *w = spagm_vec_writer_open_mem(&h, &d);
-  EXPECT_NE(w, nullptr) << d.msg;
-  EXPECT_EQ(spagm_vec_gen_random(w, &h, &d), SPAGM_OK) << d.msg;
-  EXPECT_EQ(spagm_vec_writer_finish_mem(w, &d), SPAGM_OK) << d.msg;
-  size_t len = 0;
-  const char *t = spagm_vec_writer_text(w, &len);
-  std::string s(t, len);
-  spagm_vec_writer_abort(w);
-  return s;
-}
+using vectest::find_line;
+using vectest::gen_text;
+using vectest::hex_words;
+using vectest::join;
+using vectest::lines_of;
+using vectest::read_all;
 
 const uint32_t kBoth = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
-
-// Read a whole text; returns the status and fills d.
-spagm_status read_all(const std::string &text, spagm_diag *d, uint64_t *txns = nullptr) {
-  spagm_vec_reader *r = spagm_vec_reader_open_mem(text.data(), text.size(), "t.vec", nullptr, d);
-  if (!r) return SPAGM_E_FORMAT;
-  spagm_vec_item *it = new spagm_vec_item;
-  spagm_status st;
-  for (;;) {
-    st = spagm_vec_next(r, it, d);
-    if (st != SPAGM_OK || it->kind == SPAGM_VEC_END) break;
-  }
-  if (st == SPAGM_OK && txns) *txns = it->txns;
-  delete it;
-  spagm_vec_reader_free(r);
-  return st;
-}
-
-std::vector<std::string> lines_of(const std::string &text) {
-  std::vector<std::string> v;
-  std::stringstream ss(text);
-  std::string l;
-  while (std::getline(ss, l)) v.push_back(l);
-  return v;
-}
-
-std::string join(const std::vector<std::string> &v) {
-  std::string s;
-  for (const auto &l : v) s += l + "\n";
-  return s;
-}
-
-// 1-based number of the first line starting with prefix at or after `from`.
-int find_line(const std::vector<std::string> &v, const std::string &prefix, int from = 1) {
-  for (size_t i = (size_t)from - 1; i < v.size(); i++)
-    if (v[i].compare(0, prefix.size(), prefix) == 0) return (int)i + 1;
-  return 0;
-}
 
 // The same seeded xorshift the tests use for arbitrary struct contents.
 uint32_t next(uint32_t &x) {
@@ -100,8 +56,8 @@ TEST(VecFile, RoundTrip_ReadGivesTheStructsWritten) {
   spagm_cfg_list_push(&sa, 0x20000010u, 0xdeadbeef);  // a gap in the addresses
   spagm_cfg_list_push(&sp, 0x0, 5);
   for (uint32_t i = 0; i < 3000; i++) spagm_cfg_list_push(&rb, 0x40000000u + 4 * i, i < 2000 ? 0 : 7);
-  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_ATTR, &sa, "summary", &d), SPAGM_OK);
-  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &sp, nullptr, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_ATTR, &sa, nullptr, "summary", &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &sp, nullptr, nullptr, &d), SPAGM_OK);
   // Arbitrary contents in every field, element widths respected.
   std::vector<spagm_request> reqs(6);
   std::vector<spagm_response> rsps(6);
@@ -189,7 +145,7 @@ TEST(VecFile, SameOptions_GiveByteIdenticalText) {
 TEST(VecFile, NoTimestampsOrHosts_TheHeaderIsTheOptions) {
   std::string t = gen_text(9, 10, 5, kBoth);
   auto v = lines_of(t);
-  EXPECT_EQ(v[0], "spagm-vectors 1");
+  EXPECT_EQ(v[0], "spagm-vectors 2");
   EXPECT_EQ(v[2], std::string("generator spagm ") + spagm_version());
   EXPECT_EQ(v[3], "source random");
   EXPECT_EQ(v[4], "seed 9");
@@ -415,7 +371,7 @@ TEST(VecCheck, AlteredExpectedValue_IsReportedWithItsLine) {
   spagm_cfg_list l = {};
   ASSERT_EQ(spagm_vec_write_epoch(w, 0, &d), SPAGM_OK);
   ASSERT_EQ(spagm_statemap_load_list(m, SPAGM_UNIT_PIX, &l), SPAGM_OK);
-  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &l, nullptr, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &l, nullptr, nullptr, &d), SPAGM_OK);
   for (uint32_t t = 1; t <= 4; t++) {
     spagm_request req;
     spagm_request_init(&req);
@@ -505,22 +461,6 @@ TEST(VecMask, StoredLanes_CompareSpaceAddressAndData) {
 }
 
 // ---- Hex export ----------------------------------------------------------------
-
-namespace {
-std::vector<uint32_t> hex_words(const std::filesystem::path &p) {
-  std::ifstream f(p);
-  std::vector<uint32_t> v;
-  std::string tok;
-  while (f >> tok) {
-    if (tok.rfind("//", 0) == 0) {
-      std::getline(f, tok);
-      continue;
-    }
-    v.push_back((uint32_t)std::stoul(tok, nullptr, 16));
-  }
-  return v;
-}
-}  // namespace
 
 TEST(VecHex, SmallExport_HoldsTheFileWordForWord) {
   std::string t = gen_text(8, 6, 3, kBoth);  // 2 epochs, 6 per unit

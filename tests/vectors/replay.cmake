@@ -1,9 +1,10 @@
 # CTest step: export a vector file as hex and replay it on a simulator.
 #   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
-#   [-DEXPECT_FAIL=1]
+#   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]]
 # Passes when the simulator exits 0 and its closing line is
 # `replay: N passed, 0 failed` with N > 0; with EXPECT_FAIL, when it reports
-# failures instead (the replay catches an injected RTL defect).
+# failures instead (the replay catches an injected RTL defect), and its output
+# matches EXPECT_TEXT when given (the failure is the one meant).
 get_filename_component(parent "${DIR}" DIRECTORY)
 file(MAKE_DIRECTORY "${parent}")
 execute_process(COMMAND ${SPAGM} export-hex ${VEC} ${DIR} RESULT_VARIABLE rc)
@@ -24,6 +25,9 @@ set(failed ${CMAKE_MATCH_2})
 if(EXPECT_FAIL)
   if(failed EQUAL 0 OR rc EQUAL 0)
     message(FATAL_ERROR "the injected defect (${EXTRA}) was not caught")
+  endif()
+  if(DEFINED EXPECT_TEXT AND NOT out MATCHES "${EXPECT_TEXT}")
+    message(FATAL_ERROR "the replay failed, but without the message `${EXPECT_TEXT}`")
   endif()
 elseif(NOT rc EQUAL 0 OR NOT failed EQUAL 0 OR passed EQUAL 0)
   message(FATAL_ERROR "replay failed: ${line} (exit ${rc})")

@@ -349,6 +349,73 @@ static spagm_status tex_load(const spagm_model *m, spagm_cfg_list *out) {
   return st;
 }
 
+/* ---- Texture memory ------------------------------------------------------- */
+
+void spagm_mem_list_free(spagm_mem_list *l) {
+  if (!l) return;
+  free(l->w);
+  memset(l, 0, sizeof *l);
+}
+
+spagm_status spagm_mem_list_push(spagm_mem_list *l, uint64_t va, uint32_t data) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 4096;
+    spagm_mem_word *w = realloc(l->w, cap * sizeof *w);
+    if (!w) return SPAGM_E_NOMEM;
+    l->w = w;
+    l->cap = cap;
+  }
+  l->w[l->n].va = va;
+  l->w[l->n].data = data;
+  l->n++;
+  return SPAGM_OK;
+}
+
+bool spagm_statemap_has_memory(spagm_unit u) { return u == SPAGM_UNIT_TEX; }
+
+spagm_status spagm_statemap_memory_list(const spagm_model *m, spagm_unit u,
+                                        spagm_mem_list *out) {
+  if (!m || !out) return SPAGM_E_ARG;
+  if (!spagm_statemap_has_memory(u)) return SPAGM_OK;
+  size_t n = spagm_tex_mem_pages(m, NULL, 0);
+  if (!n) return SPAGM_OK;
+  uint64_t *pages = malloc(n * sizeof *pages);
+  uint8_t *bytes = malloc(SPAGM_TEX_PAGE_BYTES);
+  spagm_status st = pages && bytes ? SPAGM_OK : SPAGM_E_NOMEM;
+  if (st == SPAGM_OK) n = spagm_tex_mem_pages(m, pages, n); /* ascending (tex.h) */
+  for (size_t p = 0; st == SPAGM_OK && p < n; p++) {
+    st = spagm_tex_mem_read(m, pages[p], bytes, SPAGM_TEX_PAGE_BYTES);
+    for (uint32_t k = 0; st == SPAGM_OK && k < SPAGM_TEX_PAGE_BYTES; k += 4) {
+      /* Little-endian words, as the memory port delivers bytes. */
+      uint32_t v = (uint32_t)bytes[k] | (uint32_t)bytes[k + 1] << 8 |
+                   (uint32_t)bytes[k + 2] << 16 | (uint32_t)bytes[k + 3] << 24;
+      if (v) st = spagm_mem_list_push(out, pages[p] + k, v);
+    }
+  }
+  free(pages);
+  free(bytes);
+  return st;
+}
+
+spagm_status spagm_statemap_memory_write(spagm_model *m, spagm_unit u, uint64_t va,
+                                         uint32_t data, spagm_diag *d) {
+  if (!m) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no model");
+  if (!spagm_statemap_has_memory(u))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "the %s unit has no memory port",
+                          spagm_unit_name(u));
+  if (va % 4 || va > SPAGM_TEX_VA_LIMIT - 4)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "texture memory word at 0x%llx: not word aligned or past 2^48",
+                          (unsigned long long)va);
+  uint8_t b[4] = {(uint8_t)data, (uint8_t)(data >> 8), (uint8_t)(data >> 16),
+                  (uint8_t)(data >> 24)};
+  spagm_status st = spagm_tex_mem_write(m, va, b, sizeof b);
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texture memory word at 0x%llx not stored (%s)",
+                          (unsigned long long)va, spagm_status_name(st));
+  return SPAGM_OK;
+}
+
 /* ---- Dispatch ----------------------------------------------------------- */
 
 spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u, spagm_cfg_list *out) {

@@ -16,6 +16,7 @@ typedef struct checker {
   spagm_model *m;
   /* The state words of the current epoch, per unit, for the round trip. */
   spagm_cfg_list recorded[SPAGM_UNIT_COUNT];
+  spagm_mem_list recorded_mem[SPAGM_UNIT_COUNT];
   int state_line[SPAGM_UNIT_COUNT];
   uint32_t units;
   bool roundtrip_done;
@@ -35,6 +36,39 @@ static void report(checker *c, int line, const char *fmt, ...) {
   vfprintf(c->out, fmt, ap);
   va_end(ap);
   fputc('\n', c->out);
+}
+
+/* The same for memory: the rebuilt model must list the file's words. */
+static void roundtrip_memory(checker *c) {
+  spagm_mem_list now = {0};
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(c->units >> u & 1u) || !spagm_statemap_has_memory((spagm_unit)u)) continue;
+    now.n = 0;
+    if (spagm_statemap_memory_list(c->m, (spagm_unit)u, &now) != SPAGM_OK) {
+      report(c, c->state_line[u], "the %s unit's memory cannot be listed (out of memory)",
+             spagm_unit_name((spagm_unit)u));
+      c->res->state_failed++;
+      continue;
+    }
+    const spagm_mem_list *rec = &c->recorded_mem[u];
+    size_t i = 0;
+    while (i < now.n && i < rec->n && now.w[i].va == rec->w[i].va &&
+           now.w[i].data == rec->w[i].data)
+      i++;
+    if (i == now.n && i == rec->n) continue;
+    c->res->state_failed++;
+    if (i < now.n && i < rec->n)
+      report(c, c->state_line[u],
+             "state %s memory word %zu: the file stores %llx=%08x, the rebuilt model lists "
+             "%llx=%08x (a zero word, or memory the map does not round-trip)",
+             spagm_unit_name((spagm_unit)u), i, (unsigned long long)rec->w[i].va, rec->w[i].data,
+             (unsigned long long)now.w[i].va, now.w[i].data);
+    else
+      report(c, c->state_line[u],
+             "state %s: the file has %zu memory words, the rebuilt model lists %zu non-zero ones",
+             spagm_unit_name((spagm_unit)u), rec->n, now.n);
+  }
+  spagm_mem_list_free(&now);
 }
 
 /* The words loaded into the rebuilt model must give back the same load
@@ -72,6 +106,7 @@ static void roundtrip(checker *c) {
              spagm_unit_name((spagm_unit)u), rec->n, now.n);
   }
   spagm_cfg_list_free(&now);
+  roundtrip_memory(c);
 }
 
 static void state(checker *c, const spagm_vec_item *it) {
@@ -86,6 +121,18 @@ static void state(checker *c, const spagm_vec_item *it) {
       c->res->state_failed++;
       report(c, it->line, "state %s word %zu (%08x=%08x) rejected: %s",
              spagm_unit_name(it->unit), i, it->words.w[i].addr, it->words.w[i].data, d.msg);
+    }
+  }
+  spagm_mem_list *mem = &c->recorded_mem[it->unit];
+  mem->n = 0;
+  for (size_t i = 0; i < it->mem.n; i++) {
+    spagm_diag d;
+    spagm_mem_list_push(mem, it->mem.w[i].va, it->mem.w[i].data);
+    if (spagm_statemap_memory_write(c->m, it->unit, it->mem.w[i].va, it->mem.w[i].data, &d) !=
+        SPAGM_OK) {
+      c->res->state_failed++;
+      report(c, it->line, "state %s memory word %zu rejected: %s", spagm_unit_name(it->unit), i,
+             d.msg);
     }
   }
 }
@@ -185,7 +232,10 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
   if (c && c->out && c->max_reports && c->reports > c->max_reports)
     fprintf(c->out, "%s: ... and %u more disagreements\n", c->name, c->reports - c->max_reports);
   if (c) {
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) spagm_cfg_list_free(&c->recorded[u]);
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      spagm_cfg_list_free(&c->recorded[u]);
+      spagm_mem_list_free(&c->recorded_mem[u]);
+    }
     spagm_model_free(c->m);
   }
   spagm_cfg_list_free(&want);

@@ -129,32 +129,53 @@ void spagm__vec_buf_dec(spagm__vec_buf *b, uint64_t v) {
 
 /* ---- Word lines ------------------------------------------------------------ */
 
-void spagm__vec_put_words(spagm__vec_buf *b, spagm_unit u, const spagm_cfg_list *words) {
-  const spagm_cfg_word *w = words->w;
-  size_t n = words->n, i = 0;
-  int target = -1;
+/* A word list seen through accessors, so configuration words and memory
+ * words share one run writer. */
+typedef struct word_view {
+  const void *list;
+  size_t n;
+  uint64_t (*addr)(const void *list, size_t i);
+  uint32_t (*data)(const void *list, size_t i);
+  /* The group (target) of word i: a line never spans two groups. */
+  uint64_t (*group)(const void *list, size_t i);
+} word_view;
+
+/* `  KW ADDR V V*N ...` lines: runs of consecutive word addresses inside one
+ * group, at most SPAGM__VEC_WORDS_PER_LINE value tokens a line; before the
+ * first word of each group, `# ` and the group's name when name_of gives
+ * one. */
+static void put_runs(spagm__vec_buf *b, const char *kw, const word_view *v,
+                     const char *(*name_of)(const void *ctx, uint64_t addr), const void *ctx) {
+  size_t n = v->n, i = 0;
+  bool have_group = false;
+  uint64_t group = 0;
   while (i < n) {
-    uint32_t addr = w[i].addr;
-    if ((int)(addr >> 28) != target) {
-      target = (int)(addr >> 28);
-      spagm__vec_buf_puts(b, "# ");
-      spagm__vec_buf_puts(b, spagm_statemap_target_name(u, addr));
-      spagm__vec_buf_puts(b, "\n");
+    uint64_t addr = v->addr(v->list, i), g = v->group(v->list, i);
+    if (!have_group || g != group) {
+      have_group = true;
+      group = g;
+      const char *name = name_of ? name_of(ctx, addr) : NULL;
+      if (name) {
+        spagm__vec_buf_puts(b, "# ");
+        spagm__vec_buf_puts(b, name);
+        spagm__vec_buf_puts(b, "\n");
+      }
     }
-    spagm__vec_buf_puts(b, "  w ");
+    spagm__vec_buf_puts(b, "  ");
+    spagm__vec_buf_puts(b, kw);
+    spagm__vec_buf_put(b, " ", 1);
     spagm__vec_buf_hex(b, addr);
     uint64_t expect = addr;
     unsigned tokens = 0;
-    /* A line is a run of consecutive word addresses inside one target. */
-    while (i < n && tokens < SPAGM__VEC_WORDS_PER_LINE && w[i].addr == expect &&
-           (w[i].addr >> 28) == (uint32_t)target) {
-      uint32_t v = w[i].data;
+    while (i < n && tokens < SPAGM__VEC_WORDS_PER_LINE && v->addr(v->list, i) == expect &&
+           v->group(v->list, i) == group) {
+      uint32_t val = v->data(v->list, i);
       size_t r = 1;
-      while (i + r < n && w[i + r].data == v && (uint64_t)w[i + r].addr == expect + 4 * r &&
-             (w[i + r].addr >> 28) == (uint32_t)target)
+      while (i + r < n && v->data(v->list, i + r) == val &&
+             v->addr(v->list, i + r) == expect + 4 * r && v->group(v->list, i + r) == group)
         r++;
       spagm__vec_buf_put(b, " ", 1);
-      spagm__vec_buf_hex(b, v);
+      spagm__vec_buf_hex(b, val);
       if (r > 1) {
         spagm__vec_buf_put(b, "*", 1);
         spagm__vec_buf_dec(b, r);
@@ -165,6 +186,37 @@ void spagm__vec_put_words(spagm__vec_buf *b, spagm_unit u, const spagm_cfg_list 
     }
     spagm__vec_buf_put(b, "\n", 1);
   }
+}
+
+static uint64_t cfg_addr(const void *l, size_t i) { return ((const spagm_cfg_word *)l)[i].addr; }
+static uint32_t cfg_data(const void *l, size_t i) { return ((const spagm_cfg_word *)l)[i].data; }
+static uint64_t cfg_target(const void *l, size_t i) {
+  return ((const spagm_cfg_word *)l)[i].addr >> 28;
+}
+static const char *cfg_target_name(const void *ctx, uint64_t addr) {
+  return spagm_statemap_target_name(*(const spagm_unit *)ctx, (uint32_t)addr);
+}
+
+void spagm__vec_put_words(spagm__vec_buf *b, spagm_unit u, const spagm_cfg_list *words) {
+  word_view v = {words->w, words->n, cfg_addr, cfg_data, cfg_target};
+  put_runs(b, "w", &v, cfg_target_name, &u);
+}
+
+static uint64_t mem_addr(const void *l, size_t i) { return ((const spagm_mem_word *)l)[i].va; }
+static uint32_t mem_data(const void *l, size_t i) { return ((const spagm_mem_word *)l)[i].data; }
+static uint64_t mem_one_group(const void *l, size_t i) {
+  (void)l;
+  (void)i;
+  return 0;
+}
+static const char *mem_name(const void *ctx, uint64_t addr) {
+  (void)addr;
+  return (const char *)ctx;
+}
+
+void spagm__vec_put_mem(spagm__vec_buf *b, const spagm_mem_list *mem) {
+  word_view v = {mem->w, mem->n, mem_addr, mem_data, mem_one_group};
+  put_runs(b, "m", &v, mem_name, "texture memory (non-zero words)");
 }
 
 /* ---- Units and headers -------------------------------------------------- */
@@ -245,9 +297,15 @@ static bool printable_word(const char *s) {
 
 spagm_status spagm__vec_header_check(const spagm_vec_header *h, spagm_diag *d) {
   if (!h) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no header");
-  if (h->version != SPAGM_VEC_FORMAT_VERSION)
-    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "format version %u: this spagm writes version %u",
-                          h->version, SPAGM_VEC_FORMAT_VERSION);
+  /* Version 1 stays writable for spagm merge of version 1 shards: it is
+   * version 2 without the texture unit. */
+  if (h->version < SPAGM_VEC_FORMAT_OLDEST || h->version > SPAGM_VEC_FORMAT_VERSION)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "format version %u: this spagm writes versions %u to %u", h->version,
+                          SPAGM_VEC_FORMAT_OLDEST, SPAGM_VEC_FORMAT_VERSION);
+  if (h->version < 2 && (h->units >> SPAGM_UNIT_TEX & 1u))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "format version 1 has no texture memory: no texture unit");
   if (memchr(h->generator, '\0', sizeof h->generator) == NULL || !h->generator[0])
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "generator name missing or too long");
   for (const char *p = h->generator; *p; p++)

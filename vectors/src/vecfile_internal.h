@@ -84,6 +84,9 @@ void spagm__vec_buf_dec(spagm__vec_buf *b, uint64_t v);
  * line, repeats as V*N), with a comment naming each new target. */
 #define SPAGM__VEC_WORDS_PER_LINE 8
 void spagm__vec_put_words(spagm__vec_buf *b, spagm_unit u, const spagm_cfg_list *words);
+/* Memory words as `m VA V V ...` lines, runs as above, after a comment line
+ * naming the memory. */
+void spagm__vec_put_mem(spagm__vec_buf *b, const spagm_mem_list *mem);
 
 /* The header lines of h (without the shard line when with_shard is false). */
 void spagm__vec_put_header(spagm__vec_buf *b, const spagm_vec_header *h, bool with_shard);

@@ -52,6 +52,7 @@ struct spagm_vec_reader {
   uint64_t txns, body_start, trailer_start;
   bool body_started;
   spagm_cfg_list words;
+  spagm_mem_list mem;
   spagm_status err;
   spagm_diag err_d;
 };
@@ -303,10 +304,10 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
   uint64_t v;
   if (!next_tok(&c, &t) || !parse_dec(t.s, t.n, 1000000, &v))
     return err_at(r, d, SPAGM_E_FORMAT, 1, (int)c.i + 1, "`spagm-vectors` needs a version number");
-  if (v != SPAGM_VEC_FORMAT_VERSION)
+  if (v < SPAGM_VEC_FORMAT_OLDEST || v > SPAGM_VEC_FORMAT_VERSION)
     return err_at(r, d, SPAGM_E_FORMAT, 1, t.col,
-                  "format version %llu is not supported: this spagm reads version %d",
-                  (unsigned long long)v, SPAGM_VEC_FORMAT_VERSION);
+                  "format version %llu is not supported: this spagm reads versions %d to %d",
+                  (unsigned long long)v, SPAGM_VEC_FORMAT_OLDEST, SPAGM_VEC_FORMAT_VERSION);
   h->version = (unsigned)v;
   if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
 
@@ -352,6 +353,10 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
   if (!spagm_vec_parse_units(list, &h->units))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "unknown unit in '%s' (attr, pix, tex, comma-separated)", list);
+  if (h->version < 2 && (h->units >> SPAGM_UNIT_TEX & 1u))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
+                  "a version 1 file has no texture memory, so its texture unit cannot be "
+                  "replayed or checked: generate it again");
   if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
   if ((st = header_num(r, "epochs", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
   h->epochs = (uint32_t)v;
@@ -477,6 +482,7 @@ void spagm_vec_reader_free(spagm_vec_reader *r) {
   free(r->own);
   free(r->name);
   spagm_cfg_list_free(&r->words);
+  spagm_mem_list_free(&r->mem);
   free(r);
 }
 
@@ -535,6 +541,21 @@ static spagm_status block_line(spagm_vec_reader *r, int start_line, const char *
   return SPAGM_OK;
 }
 
+/* One value token of a `w` or `m` line: `V` or `V*N` (N copies). */
+static spagm_status value_tok(spagm_vec_reader *r, const tok *t, uint64_t *v, uint64_t *rep,
+                              spagm_diag *d) {
+  const char *star = memchr(t->s, '*', t->n);
+  size_t vn = star ? (size_t)(star - t->s) : t->n;
+  *rep = 1;
+  if (!parse_hex(t->s, vn, v) || *v > 0xFFFFFFFFu)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col, "'%.*s' is not a 32-bit hex value",
+                  (int)(t->n > 20 ? 20 : t->n), t->s);
+  if (star && (!parse_dec(star + 1, t->n - vn - 1, MAX_BLOCK_WORDS, rep) || *rep == 0))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col + (int)vn + 1,
+                  "a repeat count is a decimal number from 1 to %u", MAX_BLOCK_WORDS);
+  return SPAGM_OK;
+}
+
 /* `w ADDR V V*N ...` */
 static spagm_status word_line(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
   tok t = {NULL, 0, 0};
@@ -547,15 +568,9 @@ static spagm_status word_line(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
                   (unsigned long long)addr);
   unsigned nvals = 0;
   while (next_tok(c, &t)) {
-    const char *star = memchr(t.s, '*', t.n);
-    size_t vn = star ? (size_t)(star - t.s) : t.n;
-    uint64_t v, rep = 1;
-    if (!parse_hex(t.s, vn, &v) || v > 0xFFFFFFFFu)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                    "'%.*s' is not a 32-bit hex value", (int)(t.n > 20 ? 20 : t.n), t.s);
-    if (star && (!parse_dec(star + 1, t.n - vn - 1, MAX_BLOCK_WORDS, &rep) || rep == 0))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col + (int)vn + 1,
-                    "a repeat count is a decimal number from 1 to %u", MAX_BLOCK_WORDS);
+    uint64_t v, rep;
+    spagm_status st = value_tok(r, &t, &v, &rep, d);
+    if (st != SPAGM_OK) return st;
     if (r->words.n + rep > MAX_BLOCK_WORDS)
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "more than %u words in one block",
                     MAX_BLOCK_WORDS);
@@ -571,9 +586,48 @@ static spagm_status word_line(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
   return SPAGM_OK;
 }
 
-static spagm_status words_block(spagm_vec_reader *r, const char *what, spagm_diag *d) {
+/* `m VA V V*N ...`: memory words at ascending addresses after the last. */
+static spagm_status mem_line(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
+  tok t = {NULL, 0, 0};
+  uint64_t va;
+  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &va) || va >= SPAGM_TEX_VA_LIMIT)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.s ? t.col : (int)c->i + 1,
+                  "`m` needs a 48-bit hex byte address");
+  if (va % 4)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "address %llx is not word aligned",
+                  (unsigned long long)va);
+  if (r->mem.n && va <= r->mem.w[r->mem.n - 1].va)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
+                  "memory address %llx does not follow %llx: memory words are in ascending order",
+                  (unsigned long long)va, (unsigned long long)r->mem.w[r->mem.n - 1].va);
+  unsigned nvals = 0;
+  while (next_tok(c, &t)) {
+    uint64_t v, rep;
+    spagm_status st = value_tok(r, &t, &v, &rep, d);
+    if (st != SPAGM_OK) return st;
+    if (r->mem.n + rep > MAX_BLOCK_WORDS)
+      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "more than %u words in one block",
+                    MAX_BLOCK_WORDS);
+    if (va + 4 * rep > SPAGM_TEX_VA_LIMIT)
+      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "the words run past 2^48");
+    for (uint64_t k = 0; k < rep; k++, va += 4)
+      if (spagm_mem_list_push(&r->mem, va, (uint32_t)v) != SPAGM_OK)
+        return err_at(r, d, SPAGM_E_NOMEM, r->lineno, t.col, "out of memory");
+    nvals++;
+  }
+  if (nvals == 0)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1, "`m` needs at least one value");
+  return SPAGM_OK;
+}
+
+/* A state or read-back block of unit u; `m` lines only in the state of a
+ * unit with memory, after its `w` lines. */
+static spagm_status words_block(spagm_vec_reader *r, const char *what, spagm_unit u,
+                                spagm_diag *d) {
   int start = r->lineno;
+  bool mem_ok = strcmp(what, "state") == 0 && spagm_statemap_has_memory(u);
   r->words.n = 0;
+  r->mem.n = 0;
   for (;;) {
     cursor c;
     tok t = {NULL, 0, 0};
@@ -581,11 +635,18 @@ static spagm_status words_block(spagm_vec_reader *r, const char *what, spagm_dia
     spagm_status st = block_line(r, start, what, &c, &t, &is_end, d);
     if (st != SPAGM_OK) return st;
     if (is_end) return end_block(r, &c, start, d);
-    if (!tok_is(&t, "w"))
+    if (tok_is(&t, "w") && !r->mem.n) {
+      st = word_line(r, &c, d);
+    } else if (tok_is(&t, "m") && mem_ok) {
+      st = mem_line(r, &c, d);
+    } else {
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                    "expected a `w ADDR VALUES` line or `end` in the %s block of line %d", what,
-                    start);
-    if ((st = word_line(r, &c, d)) != SPAGM_OK) return st;
+                    mem_ok ? "expected `w ADDR VALUES`, then `m VA VALUES` lines, or `end` in "
+                             "the %s block of line %d"
+                           : "expected a `w ADDR VALUES` line or `end` in the %s block of line %d",
+                    what, start);
+    }
+    if (st != SPAGM_OK) return st;
   }
 }
 
@@ -806,6 +867,7 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
   it->epoch = r->cur_epoch;
   it->unit = SPAGM_UNIT_ATTR; /* defined for every kind; meaningful for blocks */
   memset(&it->words, 0, sizeof it->words);
+  memset(&it->mem, 0, sizeof it->mem);
   if (r->ph == PH_EPOCH) {
     if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
     if (!tok_is(&t, "epoch"))
@@ -841,11 +903,12 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
                     spagm_unit_name((spagm_unit)want));
     if ((st = unit_arg(r, &c, "state", want, &it->unit, d)) != SPAGM_OK) return st;
     begin_block(r);
-    if ((st = words_block(r, "state", d)) != SPAGM_OK) return st;
+    if ((st = words_block(r, "state", it->unit, d)) != SPAGM_OK) return st;
     r->state_units |= 1u << it->unit;
     if (r->state_units == r->h.units) r->ph = PH_TXNS;
     it->kind = SPAGM_VEC_STATE;
     it->words = r->words;
+    it->mem = r->mem;
     return SPAGM_OK;
   }
   /* PH_TXNS or PH_RB */
@@ -865,7 +928,7 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
                   spagm_unit_name((spagm_unit)want));
   if ((st = unit_arg(r, &c, "readback", want, &it->unit, d)) != SPAGM_OK) return st;
   begin_block(r);
-  if ((st = words_block(r, "readback", d)) != SPAGM_OK) return st;
+  if ((st = words_block(r, "readback", it->unit, d)) != SPAGM_OK) return st;
   r->rb_units |= 1u << it->unit;
   r->ph = r->rb_units == r->h.units ? PH_EPOCH : PH_RB;
   it->kind = SPAGM_VEC_READBACK;

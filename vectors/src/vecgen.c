@@ -100,6 +100,7 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
   if (!s) return SPAGM_E_ARG;
   spagm_model *m = spagm_model_new();
   spagm_cfg_list l = {0};
+  spagm_mem_list mem = {0};
   spagm_explain *ex = malloc(sizeof *ex);
   spagm_request *req = malloc(sizeof *req);
   spagm_response *rsp = malloc(sizeof *rsp);
@@ -116,8 +117,14 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
                        spagm_unit_name((spagm_unit)u));
         break;
       }
-      st = spagm_vec_write_state(w, (spagm_unit)u, &l, spagm_stim_epoch_summary(s, (spagm_unit)u),
-                                 d);
+      mem.n = 0;
+      if ((st = spagm_statemap_memory_list(m, (spagm_unit)u, &mem)) != SPAGM_OK) {
+        spagm_diag_set(d, st, 0, 0, "out of memory listing the %s unit's memory",
+                       spagm_unit_name((spagm_unit)u));
+        break;
+      }
+      st = spagm_vec_write_state(w, (spagm_unit)u, &l, &mem,
+                                 spagm_stim_epoch_summary(s, (spagm_unit)u), d);
     }
     for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
       if (!(h->units >> u & 1u)) continue;
@@ -137,6 +144,7 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
     }
   }
   spagm_cfg_list_free(&l);
+  spagm_mem_list_free(&mem);
   free(ex);
   free(req);
   free(rsp);

@@ -14,7 +14,7 @@
 
 #define MANIFEST_WORDS 48
 #define MANIFEST_MAGIC 0x53504756u /* "SPGV" */
-#define EXPORT_VERSION 1u
+#define EXPORT_VERSION 2u /* 2: texture memory pages (tex_mem*.hex) */
 #define UNIT_SLOTS 8
 
 /* The files of one unit. */
@@ -27,9 +27,20 @@ typedef struct unit_out {
   uint32_t e_cfg, e_txns, e_rb;    /* this epoch */
 } unit_out;
 
+/* Texture memory of the epochs, as whole pages (tex_mem.hex) and pages per
+ * epoch (tex_mem_epochs.hex). */
+typedef struct mem_out {
+  FILE *pages, *epochs;
+  uint64_t total;     /* pages over the export */
+  uint32_t most;      /* pages of the largest epoch */
+  uint32_t e_pages;   /* this epoch */
+  uint32_t *page;     /* one page being assembled */
+} mem_out;
+
 typedef struct exporter {
   char *tmp;
   unit_out u[SPAGM_UNIT_COUNT];
+  mem_out mem;
   uint32_t units;
   spagm__vec_table rsp_t;
   char line[128];
@@ -90,7 +101,42 @@ static spagm_status open_unit(exporter *x, unsigned u, spagm_diag *d) {
     free(p);
     if (st != SPAGM_OK) return st;
   }
+  if (!spagm_statemap_has_memory((spagm_unit)u)) return SPAGM_OK;
+  static const char *const mem_files[2] = {"mem.hex", "mem_epochs.hex"};
+  FILE **fp[2] = {&x->mem.pages, &x->mem.epochs};
+  for (int k = 0; k < 2; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "%s_%s", spagm_unit_name((spagm_unit)u), mem_files[k]);
+    char *p = join(x->tmp, name);
+    if (!p) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    *fp[k] = fopen(p, "w");
+    spagm_status st = *fp[k] ? SPAGM_OK : io_err(d, "create", p);
+    free(p);
+    if (st != SPAGM_OK) return st;
+  }
+  x->mem.page = malloc(SPAGM_TEX_PAGE_BYTES);
+  if (!x->mem.page) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
   return SPAGM_OK;
+}
+
+/* The memory words of one epoch's state (ascending, as the reader
+ * guarantees) as whole pages: va[47:32], va[31:0], then the page's 1024
+ * little-endian words, zero where the file lists none (N61). */
+static bool put_pages(exporter *x, const spagm_mem_list *mem) {
+  mem_out *o = &x->mem;
+  const uint32_t words = SPAGM_TEX_PAGE_BYTES / 4;
+  size_t i = 0;
+  while (i < mem->n) {
+    uint64_t va = mem->w[i].va & ~(uint64_t)(SPAGM_TEX_PAGE_BYTES - 1);
+    memset(o->page, 0, SPAGM_TEX_PAGE_BYTES);
+    for (; i < mem->n && mem->w[i].va - va < SPAGM_TEX_PAGE_BYTES; i++)
+      o->page[(mem->w[i].va - va) / 4] = mem->w[i].data;
+    uint32_t head[2] = {(uint32_t)(va >> 32), (uint32_t)va};
+    if (!put_words(o->pages, head, 2) || !put_words(o->pages, o->page, words)) return false;
+    o->e_pages++;
+    o->total++;
+  }
+  return true;
 }
 
 /* A name as 16 ASCII bytes, right-aligned, in 4 words (most significant
@@ -154,7 +200,9 @@ static spagm_status write_manifest(exporter *x, const spagm_vec_header *h, const
               {SPAGM_RESPONSE_WORDS, "response words per transaction"},
               {epochs, "epochs"},
               {h->sharded ? h->first_epoch : 0, "number of the first epoch"},
-              {(uint32_t)x->rsp_t.n, "response fields in fields.hex (8 words each)"}};
+              {(uint32_t)x->rsp_t.n, "response fields in fields.hex (8 words each)"},
+              {(uint32_t)x->mem.total, "texture memory pages in tex_mem.hex (1026 words each)"},
+              {x->mem.most, "texture memory pages of the largest epoch"}};
   size_t nh = sizeof head / sizeof head[0];
   for (size_t i = 0; i < 16; i++)
     fprintf(f, "%08x // %zu: %s\n", i < nh ? head[i].v : 0, i, i < nh ? head[i].what : "reserved");
@@ -238,6 +286,14 @@ static spagm_status close_all(exporter *x, spagm_diag *d) {
                             spagm_unit_name((spagm_unit)u), file_kind[k]);
       x->u[u].f[k] = NULL;
     }
+  FILE **mf[2] = {&x->mem.pages, &x->mem.epochs};
+  for (int k = 0; k < 2; k++) {
+    if (*mf[k] && fclose(*mf[k]) != 0 && st == SPAGM_OK)
+      st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write the texture memory files");
+    *mf[k] = NULL;
+  }
+  free(x->mem.page);
+  x->mem.page = NULL;
   return st;
 }
 
@@ -258,11 +314,17 @@ static spagm_status body(exporter *x, spagm_vec_reader *r, spagm_diag *d) {
       case SPAGM_VEC_EPOCH:
         for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
           x->u[u].e_cfg = x->u[u].e_txns = x->u[u].e_rb = 0;
+        x->mem.e_pages = 0;
         break;
       case SPAGM_VEC_STATE:
         ok = put_pairs(o->f[F_CFG], &it->words);
         o->e_cfg += (uint32_t)it->words.n;
         o->cfg += it->words.n;
+        if (spagm_statemap_has_memory(it->unit)) {
+          ok = ok && put_pages(x, &it->mem);
+          ok = ok && put_words(x->mem.epochs, &x->mem.e_pages, 1);
+          if (x->mem.e_pages > x->mem.most) x->mem.most = x->mem.e_pages;
+        }
         break;
       case SPAGM_VEC_TXN: {
         spagm_request_pack(&it->req, words);

@@ -61,6 +61,43 @@ bool spagm_statemap_read(const spagm_model *m, spagm_unit u, uint32_t addr,
 spagm_status spagm_statemap_write(spagm_model *m, spagm_unit u, uint32_t addr,
                                   uint32_t data, spagm_diag *d);
 
+/* ---- Memory beside the configuration port ------------------------------ */
+
+/* A word of the memory a unit reads through a port of its own (the texture
+ * unit's memory port, docs/port-contract.md): a 32-bit little-endian word
+ * at byte address va (a multiple of 4, below 2^48). */
+typedef struct spagm_mem_word {
+  uint64_t va;
+  uint32_t data;
+} spagm_mem_word;
+
+/* A growable list of memory words; start zeroed, free with
+ * spagm_mem_list_free. */
+typedef struct spagm_mem_list {
+  spagm_mem_word *w;
+  size_t n, cap;
+} spagm_mem_list;
+
+void spagm_mem_list_free(spagm_mem_list *l);
+/* Append; SPAGM_E_NOMEM when the list cannot grow. */
+spagm_status spagm_mem_list_push(spagm_mem_list *l, uint64_t va, uint32_t data);
+
+/* True for a unit whose state includes such a memory (the texture unit:
+ * headers and texels live in texture memory, N60). */
+bool spagm_statemap_has_memory(spagm_unit u);
+
+/* Every non-zero word of unit u's memory in ascending address order,
+ * appended to out: with the load list, the whole state a testbench needs
+ * (bytes not listed are 0, N61). Nothing for a unit without memory. */
+spagm_status spagm_statemap_memory_list(const spagm_model *m, spagm_unit u,
+                                        spagm_mem_list *out);
+
+/* Store one memory word into the model, the inverse of the memory list.
+ * SPAGM_E_ARG (d says why) for a unit without memory, an unaligned
+ * address or one past 2^48. */
+spagm_status spagm_statemap_memory_write(spagm_model *m, spagm_unit u, uint64_t va,
+                                         uint32_t data, spagm_diag *d);
+
 /* Name of the target an address falls in ("ISBE output space", ...). */
 const char *spagm_statemap_target_name(spagm_unit u, uint32_t addr);
 

@@ -2,7 +2,8 @@
  *
  * A vector file is versioned, line-oriented text: a header (format version,
  * generator, source and options, unit mix, epochs), then per epoch the state
- * of each unit as configuration-port words (statemap.h), one record per
+ * of each unit as configuration-port words (statemap.h) and, for the
+ * texture unit, the non-zero words of texture memory, one record per
  * transaction (request, expected response with don't-care masks and store
  * effects, disassembly and explanation as comments), the expected read-back
  * words, and a trailer with the CRC-32 of everything before it. Every block
@@ -31,7 +32,10 @@ extern "C" {
 #endif
 
 /* The format version this library writes and reads. */
-#define SPAGM_VEC_FORMAT_VERSION 1
+#define SPAGM_VEC_FORMAT_VERSION 2
+/* Version 1 (no texture memory) is still read for files without the
+ * texture unit: their text is the same in both versions. */
+#define SPAGM_VEC_FORMAT_OLDEST 1
 
 typedef enum spagm_vec_source {
   SPAGM_VEC_SOURCE_RANDOM = 0,  /* the seeded stimulus generator (stim.h) */
@@ -93,10 +97,14 @@ spagm_vec_writer *spagm_vec_writer_open_mem(const spagm_vec_header *h, spagm_dia
 /* Start epoch `epoch` (the next one in order). */
 spagm_status spagm_vec_write_epoch(spagm_vec_writer *w, uint32_t epoch, spagm_diag *d);
 /* The state of unit u as configuration words in load order (the load list
- * of statemap.h); summary (may be NULL) is written as a comment. */
+ * of statemap.h) and, for a unit with memory (spagm_statemap_has_memory),
+ * the non-zero memory words in ascending address order (the memory list;
+ * NULL or empty for none); summary (may be NULL) is written as a comment.
+ * SPAGM_E_ARG for memory words given to a unit without memory or not in
+ * strictly ascending order. */
 spagm_status spagm_vec_write_state(spagm_vec_writer *w, spagm_unit u,
-                                   const spagm_cfg_list *words, const char *summary,
-                                   spagm_diag *d);
+                                   const spagm_cfg_list *words, const spagm_mem_list *mem,
+                                   const char *summary, spagm_diag *d);
 /* One transaction of unit u: the request and the model's response, and the
  * explanation (may be NULL) written as comments with the disassembly. */
 spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_request *req,
@@ -130,7 +138,7 @@ uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w);
 
 typedef enum spagm_vec_item_kind {
   SPAGM_VEC_EPOCH,    /* epoch: a new epoch starts */
-  SPAGM_VEC_STATE,    /* unit, words: a unit's state */
+  SPAGM_VEC_STATE,    /* unit, words, mem: a unit's state */
   SPAGM_VEC_TXN,      /* unit, req, rsp: a transaction */
   SPAGM_VEC_READBACK, /* unit, words: expected read-back */
   SPAGM_VEC_END       /* the trailer: CRC and counts verified */
@@ -145,6 +153,7 @@ typedef struct spagm_vec_item {
   uint32_t epoch;      /* the current epoch */
   spagm_unit unit;
   spagm_cfg_list words;  /* STATE, READBACK (owned by the reader) */
+  spagm_mem_list mem;    /* STATE: memory words, ascending (owned by the reader) */
   spagm_request req;     /* TXN */
   spagm_response rsp;    /* TXN */
   int expect_line;       /* TXN: line of `expect` */
