@@ -1,4 +1,5 @@
 /* Rule table and explanation formatting (explain.h). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,6 +37,27 @@ const char *spagm_rule_text(unsigned rule) {
 void spagm_explain_init(spagm_explain *ex) { memset(ex, 0, sizeof *ex); }
 
 /* Expand %0..%2 (decimal) and %x0..%x2 (hex) with the recorded arguments. */
+/* Decimal (signed) or 0x-prefixed hex text of v into piece; its length.
+ * By hand rather than snprintf: vector files format one sentence per rule
+ * and slot of every transaction (spagm gen). */
+static size_t format_arg(int32_t v, bool hex, char piece[24]) {
+  char tmp[16];
+  size_t n = 0, len = 0;
+  uint32_t u = hex || v >= 0 ? (uint32_t)v : 0u - (uint32_t)v;
+  do {
+    tmp[n++] = hex ? "0123456789abcdef"[u & 15u] : (char)('0' + u % 10u);
+    u = hex ? u >> 4 : u / 10u;
+  } while (u);
+  if (hex) {
+    piece[len++] = '0';
+    piece[len++] = 'x';
+  } else if (v < 0) {
+    piece[len++] = '-';
+  }
+  while (n) piece[len++] = tmp[--n];
+  return len;
+}
+
 static size_t format_rule(unsigned rule, const int32_t arg[3], char *buf,
                           size_t n) {
   const char *t = rule ? spagm_rule_text(rule) : "";
@@ -50,11 +72,10 @@ static size_t format_rule(unsigned rule, const int32_t arg[3], char *buf,
     const char *s = piece;
     size_t plen;
     if (p[0] == '%' && p[1] >= '0' && p[1] <= '2') {
-      plen = (size_t)snprintf(piece, sizeof piece, "%d", arg[p[1] - '0']);
+      plen = format_arg(arg[p[1] - '0'], false, piece);
       p++;
     } else if (p[0] == '%' && p[1] == 'x' && p[2] >= '0' && p[2] <= '2') {
-      plen = (size_t)snprintf(piece, sizeof piece, "0x%x",
-                              (unsigned)arg[p[2] - '0']);
+      plen = format_arg(arg[p[2] - '0'], true, piece);
       p += 2;
     } else {
       s = p;
