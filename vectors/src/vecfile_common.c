@@ -35,6 +35,7 @@ bool spagm__vec_table_get(int which, spagm__vec_table *t) {
     f->row_len = info[i].count / f->rows;
     f->offset = place[i].offset;
     f->elem_size = place[i].elem_size;
+    f->name_len = strlen(info[i].name);
     if (f->rows > SPAGM_VEC_MAX_ROWS || f->row_len > 64 || f->row_len == 0 ||
         f->info.bits > 64 || f->row_len * f->rows != info[i].count)
       return false;

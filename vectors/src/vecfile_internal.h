@@ -21,6 +21,7 @@ typedef struct spagm__vec_field {
   unsigned row_len; /* info.count / info.outer */
   size_t offset;    /* of the member in the struct */
   size_t elem_size; /* of one C element */
+  size_t name_len;  /* strlen(info.name) */
 } spagm__vec_field;
 
 typedef struct spagm__vec_table {

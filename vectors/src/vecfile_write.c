@@ -271,46 +271,46 @@ static inline char *raw_dec(char *p, unsigned v) {
   return p;
 }
 
-static inline char *raw_str(char *p, const char *s) {
-  while (*s) *p++ = *s++;
-  return p;
-}
-
 /* The rows of one record that differ from the empty record. This is the
- * hot path of `spagm gen`: room for a whole row is reserved once and the
- * text is written through a plain pointer. */
+ * hot path of `spagm gen`: each row is scanned once for the elements that
+ * differ, room for the whole line is reserved once, and the text is written
+ * through a plain pointer. */
 static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void *obj,
                        const void *empty) {
   for (size_t i = 0; i < t->n; i++) {
     const spagm__vec_field *f = &t->f[i];
-    for (unsigned r = 0; r < f->rows; r++) {
-      if (spagm__vec_row_equal(f, obj, empty, r)) continue;
-      /* name, [row], @mask, and per element a blank, 16 digits, *count */
-      if (!spagm__vec_buf_reserve(b, strlen(f->info.name) + 48 + (size_t)f->row_len * 22)) return;
+    if (f->info.count == 1) {
+      uint64_t v = spagm__vec_elem(f, obj, 0);
+      if (v == spagm__vec_elem(f, empty, 0)) continue;
+      if (!spagm__vec_buf_reserve(b, f->name_len + 24)) return;
       char *p = b->p + b->len;
       *p++ = ' ';
       *p++ = ' ';
-      p = raw_str(p, f->info.name);
-      if (f->info.count == 1) {
-        *p++ = ' ';
-        p = raw_hex(p, spagm__vec_elem(f, obj, 0));
-        *p++ = '\n';
-        b->len = (size_t)(p - b->p);
-        continue;
-      }
+      memcpy(p, f->info.name, f->name_len);
+      p += f->name_len;
+      *p++ = ' ';
+      p = raw_hex(p, v);
+      *p++ = '\n';
+      b->len = (size_t)(p - b->p);
+      continue;
+    }
+    for (unsigned r = 0; r < f->rows; r++) {
       unsigned k0 = r * f->row_len;
       uint64_t vals[64], mask = 0;
       unsigned nv = 0;
       if (f->elem_size == sizeof(uint32_t)) { /* most fields: a plain word loop */
-        uint32_t row[64], row0[64];
         size_t off = f->offset + (size_t)k0 * sizeof(uint32_t);
-        memcpy(row, (const unsigned char *)obj + off, f->row_len * sizeof(uint32_t));
-        memcpy(row0, (const unsigned char *)empty + off, f->row_len * sizeof(uint32_t));
-        for (unsigned k = 0; k < f->row_len; k++)
-          if (row[k] != row0[k]) {
+        const unsigned char *a = (const unsigned char *)obj + off;
+        const unsigned char *z = (const unsigned char *)empty + off;
+        for (unsigned k = 0; k < f->row_len; k++) {
+          uint32_t v, v0;
+          memcpy(&v, a + 4 * k, 4);
+          memcpy(&v0, z + 4 * k, 4);
+          if (v != v0) {
             mask |= 1ull << k;
-            vals[nv++] = row[k];
+            vals[nv++] = v;
           }
+        }
       } else {
         for (unsigned k = 0; k < f->row_len; k++) {
           uint64_t v = spagm__vec_elem(f, obj, k0 + k);
@@ -320,6 +320,14 @@ static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void 
           }
         }
       }
+      if (!nv) continue; /* the row is the empty record's */
+      /* name, [row], @mask, and per element a blank, 16 digits, *count */
+      if (!spagm__vec_buf_reserve(b, f->name_len + 48 + (size_t)nv * 22)) return;
+      char *p = b->p + b->len;
+      *p++ = ' ';
+      *p++ = ' ';
+      memcpy(p, f->info.name, f->name_len);
+      p += f->name_len;
       if (f->rows > 1) {
         *p++ = '[';
         p = raw_dec(p, r);
