@@ -138,65 +138,50 @@ module tb_replay
   end
 
   // ---- Units ------------------------------------------------------------------
+  // Each unit block holds the signals of the common ports and the unit's
+  // driver (tb_replay_unit.sv); the RTL module is connected by name.
+`define TB_REPLAY_UNIT(NUM) \
+    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready; \
+    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata; \
+    logic [REQUEST_BITS-1:0] req; \
+    logic [RESPONSE_BITS-1:0] rsp; \
+    logic present, load_done, run_done, rb_done, hung; \
+    int passed, failed; \
+    tb_replay_unit #(.UNIT(NUM), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv ( \
+      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung, \
+      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle, \
+      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+`define TB_REPLAY_COMMON_PORTS \
+      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle, \
+      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp
+
   if (1) begin : g_attr
-    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready;
-    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata;
-    logic [REQUEST_BITS-1:0] req;
-    logic [RESPONSE_BITS-1:0] rsp;
-    logic present, load_done, run_done, rb_done, hung;
-    int passed, failed;
-    attr_unit dut (
-      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
-    tb_replay_unit #(.UNIT(0), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
-      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung,
-      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+    `TB_REPLAY_UNIT(0)
+    attr_unit dut (`TB_REPLAY_COMMON_PORTS);
   end
 
   if (1) begin : g_pix
-    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready;
-    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata;
-    logic [REQUEST_BITS-1:0] req;
-    logic [RESPONSE_BITS-1:0] rsp;
-    logic present, load_done, run_done, rb_done, hung;
-    int passed, failed;
-    pix_unit dut (
-      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
-    tb_replay_unit #(.UNIT(1), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
-      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung,
-      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+    `TB_REPLAY_UNIT(1)
+    pix_unit dut (`TB_REPLAY_COMMON_PORTS);
   end
 
   // The texture unit has a memory port besides (docs/port-contract.md),
   // answered by the memory model from the export's texture memory.
   if (1) begin : g_tex
-    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready;
-    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata;
-    logic [REQUEST_BITS-1:0] req;
-    logic [RESPONSE_BITS-1:0] rsp;
-    logic present, load_done, run_done, rb_done, hung;
-    int passed, failed;
+    `TB_REPLAY_UNIT(2)
     logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
     logic [47:0] mem_req_addr;
     logic [7:0] mem_req_tag, mem_rsp_tag;
     logic [255:0] mem_rsp_data;
     logic mem_load_done, mem_fatal;
     int mem_failed;
-    tex_unit dut (
-      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp, .mem_req_valid,
-      .mem_req_ready, .mem_req_addr, .mem_req_tag, .mem_rsp_valid, .mem_rsp_ready,
-      .mem_rsp_tag, .mem_rsp_data);
-    tb_replay_unit #(.UNIT(2), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
-      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung,
-      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+    tex_unit dut (`TB_REPLAY_COMMON_PORTS, .mem_req_valid, .mem_req_ready, .mem_req_addr,
+                  .mem_req_tag, .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
     tb_replay_mem #(.PAGES(TEX_MEM_PAGES)) mem (
       .clk, .phase, .epoch(cur_epoch), .load_done(mem_load_done), .fatal(mem_fatal),
       .failed(mem_failed), .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag,
       .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
   end
+`undef TB_REPLAY_UNIT
+`undef TB_REPLAY_COMMON_PORTS
 endmodule : tb_replay

@@ -90,30 +90,26 @@ static bool put_pairs(FILE *f, const spagm_cfg_list *l) {
   return true;
 }
 
+/* Create UNIT_KIND.hex in the temporary directory. */
+static spagm_status create(exporter *x, unsigned u, const char *kind, FILE **f, spagm_diag *d) {
+  char name[32];
+  snprintf(name, sizeof name, "%s_%s.hex", spagm_unit_name((spagm_unit)u), kind);
+  char *p = join(x->tmp, name);
+  if (!p) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  *f = fopen(p, "w");
+  spagm_status st = *f ? SPAGM_OK : io_err(d, "create", p);
+  free(p);
+  return st;
+}
+
 static spagm_status open_unit(exporter *x, unsigned u, spagm_diag *d) {
-  for (int k = 0; k < F_COUNT; k++) {
-    char name[32];
-    snprintf(name, sizeof name, "%s_%s.hex", spagm_unit_name((spagm_unit)u), file_kind[k]);
-    char *p = join(x->tmp, name);
-    if (!p) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
-    x->u[u].f[k] = fopen(p, "w");
-    spagm_status st = x->u[u].f[k] ? SPAGM_OK : io_err(d, "create", p);
-    free(p);
-    if (st != SPAGM_OK) return st;
-  }
-  if (!spagm_statemap_has_memory((spagm_unit)u)) return SPAGM_OK;
-  static const char *const mem_files[2] = {"mem.hex", "mem_epochs.hex"};
-  FILE **fp[2] = {&x->mem.pages, &x->mem.epochs};
-  for (int k = 0; k < 2; k++) {
-    char name[32];
-    snprintf(name, sizeof name, "%s_%s", spagm_unit_name((spagm_unit)u), mem_files[k]);
-    char *p = join(x->tmp, name);
-    if (!p) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
-    *fp[k] = fopen(p, "w");
-    spagm_status st = *fp[k] ? SPAGM_OK : io_err(d, "create", p);
-    free(p);
-    if (st != SPAGM_OK) return st;
-  }
+  spagm_status st = SPAGM_OK;
+  for (int k = 0; k < F_COUNT && st == SPAGM_OK; k++)
+    st = create(x, u, file_kind[k], &x->u[u].f[k], d);
+  if (st != SPAGM_OK || !spagm_statemap_has_memory((spagm_unit)u)) return st;
+  if ((st = create(x, u, "mem", &x->mem.pages, d)) != SPAGM_OK ||
+      (st = create(x, u, "mem_epochs", &x->mem.epochs, d)) != SPAGM_OK)
+    return st;
   x->mem.page = malloc(SPAGM_TEX_PAGE_BYTES);
   if (!x->mem.page) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
   return SPAGM_OK;
