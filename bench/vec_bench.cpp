@@ -13,7 +13,7 @@
 #include <string>
 
 #include "spagm/spagm.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 
 namespace {
 

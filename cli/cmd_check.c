@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 #include "vec_cli.h"
 
 static void check_usage(FILE *out) {

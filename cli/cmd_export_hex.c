@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 #include "vec_cli.h"
 
 static void export_usage(FILE *out) {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 #include "vec_cli.h"
 #include "vec_scenario.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 #include "vec_cli.h"
 
 static void merge_usage(FILE *out) {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "scenario/scenario.h"
-#include "spagm/statemap.h"
+#include "spagm/vec/statemap.h"
 #include "vec_scenario.h"
 
 typedef struct rec_txn {

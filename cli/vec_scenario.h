@@ -2,7 +2,7 @@
 #ifndef SPAGM_CLI_VEC_SCENARIO_H
 #define SPAGM_CLI_VEC_SCENARIO_H
 
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 
 /* Run the scenario at scn_path and write its instructions as a vector file
  * at out_path (NULL: into *mem_writer, a memory writer the caller frees with

@@ -4,8 +4,8 @@
 
 #include "../vectors/stim/rng.h"
 #include "cosim.h"
-#include "spagm/statemap.h"
-#include "spagm/stim.h"
+#include "spagm/vec/statemap.h"
+#include "spagm/vec/stim.h"
 
 /* Scoreboard slots per unit; a unit may have fewer requests in flight. */
 #define SPAGM_COSIM_PARK 1024u

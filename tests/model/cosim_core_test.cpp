@@ -11,7 +11,7 @@
 
 #include "cosim.h"
 #include "spagm/spagm.h"
-#include "spagm/stim.h"
+#include "spagm/vec/stim.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/statemap.h"
-#include "spagm/stim.h"
+#include "spagm/vec/statemap.h"
+#include "spagm/vec/stim.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// The stimulus generator (vectors/include/spagm/stim.h): deterministic,
+// The stimulus generator (vectors/include/spagm/vec/stim.h): deterministic,
 // per-unit independent, and covering the forms the co-simulation must see.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/stim.h"
+#include "spagm/vec/stim.h"
 
 namespace {
 

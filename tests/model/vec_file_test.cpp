@@ -1,4 +1,4 @@
-// Golden vector files (vectors/include/spagm/vecfile.h, docs/vector-format.md):
+// Golden vector files (vectors/include/spagm/vec/file.h, docs/vector-format.md):
 // round trip, determinism, rejection of damaged files with the line of the
 // first problem, `check` disagreements, compare masks and the hex export.
 #include <gtest/gtest.h>
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/stim.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/stim.h"
+#include "spagm/vec/file.h"
 #include "vec_text.h"
 
 namespace {

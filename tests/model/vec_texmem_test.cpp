@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/stim.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/stim.h"
+#include "spagm/vec/file.h"
 #include "vec_text.h"
 
 namespace {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 
 namespace vectest {
 

@@ -1,10 +1,10 @@
-/* Unit state <-> configuration-port words (statemap.h), following the maps
+/* Unit state <-> configuration-port words (spagm/vec/statemap.h), following the maps
  * of docs/port-contract.md. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "spagm/spagm.h"
-#include "spagm/statemap.h"
+#include "spagm/vec/statemap.h"
 
 /* Targets of the attribute unit's configuration port ([31:28]). */
 enum {

@@ -10,7 +10,7 @@
 
 #include "spagm/spagm.h"
 #include "spagm/txn_pack.h"
-#include "spagm/vecfile.h"
+#include "spagm/vec/file.h"
 
 /* One field of a transaction table with where it lives in the C struct:
  * the names, widths and dimensions come from spagm_request_fields /

@@ -1,4 +1,4 @@
-/* Vector-file reader (vecfile.h, docs/vector-format.md): a streaming
+/* Vector-file reader (spagm/vec/file.h, docs/vector-format.md): a streaming
  * parser that checks every line against the grammar, every block against
  * its CRC and the whole file against the trailer, and reports the first
  * problem with its line and column. The buffer keeps the current block in

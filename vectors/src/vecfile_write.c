@@ -1,4 +1,4 @@
-/* Vector-file writer (vecfile.h, docs/vector-format.md). Text is built in a
+/* Vector-file writer (spagm/vec/file.h, docs/vector-format.md). Text is built in a
  * buffer and flushed to a temporary file between blocks; every block's CRC
  * is computed once and folded into the file CRC with crc32_combine. */
 #define _POSIX_C_SOURCE 200809L

@@ -4,7 +4,7 @@
 
 #include "rng.h"
 #include "spagm/spagm.h"
-#include "spagm/stim.h"
+#include "spagm/vec/stim.h"
 
 /* What the attribute generator remembers of its epoch's state. */
 typedef struct stim_attr {

@@ -1,0 +1,26 @@
+/* What ALD, AST and AL2P share: the address form of the instruction (R5),
+ * and the alignment that drops low bits of the address and of the register
+ * (ALD.txt / AST.txt "Alignment", R10). */
+#include "attr/attr_state.h"
+
+int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz) {
+  /* ALD.txt: .32 forces 2 LSBs to 0, .64 3 LSBs, .96/.128 4 LSBs. Rounding
+   * down keeps a negative address negative, so it stays out of bounds (R4). */
+  static const int64_t drop[4] = {3, 7, 15, 15};
+  return addr - (addr & drop[sz & 3u]);
+}
+
+unsigned spagm__attr_align_reg(unsigned reg, spagm_asize sz) {
+  if (reg >= SPAGM_RZ) return SPAGM_RZ;
+  /* ALD.txt: .64 forces Rd[0] to 0, .96/.128 Rd[1:0] to 00 (R10). */
+  static const unsigned drop[4] = {0u, 1u, 3u, 3u};
+  return reg & ~drop[sz & 3u];
+}
+
+int spagm__attr_form(const spagm_insn *insn) {
+  if (insn->patch) return insn->phys ? -1 : 1;
+  if (insn->ra == SPAGM_RZ) return insn->phys ? -1 : 0;
+  /* R5: Ra != RZ without .P is .PHYS, whose immediate must be 0. */
+  if (insn->imm != 0 || !insn->phys) return -1;
+  return 2;
+}

@@ -1,0 +1,45 @@
+/* Standard sample positions of DESIGN §7.4 (1/16 pixel, relative to the
+ * pixel centre, by sample index) for every raster sample count. */
+#include "pix/pix_state.h"
+
+static const spagm_sample_pos pos1[1] = {{0, 0}};
+static const spagm_sample_pos pos2[2] = {{4, 4}, {-4, -4}};
+static const spagm_sample_pos pos4[4] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+static const spagm_sample_pos pos8[8] = {{1, -3}, {-1, 3}, {5, 1},  {-3, -5},
+                                         {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+static const spagm_sample_pos pos16[16] = {
+    {1, 1},   {-1, -3}, {-3, 2}, {4, -1}, {-5, -2}, {2, 5},
+    {5, 3},   {3, -5},  {-2, 6}, {0, -7}, {-4, -6}, {-6, 4},
+    {-8, 0},  {7, -4},  {6, 7},  {-7, -8}};
+
+int spagm__pix_samples_valid(unsigned samples) {
+  /* PIXLD.txt: up to 16xAA; raster modes are powers of two. */
+  return samples == 1 || samples == 2 || samples == 4 || samples == 8 ||
+         samples == 16;
+}
+
+spagm_sample_pos spagm__pix_standard_pos(unsigned samples, unsigned index) {
+  switch (samples) {
+    case 1: return pos1[index & 0u];
+    case 2: return pos2[index & 1u];
+    case 4: return pos4[index & 3u];
+    case 8: return pos8[index & 7u];
+    default: return pos16[index & 15u];
+  }
+}
+
+spagm_status spagm_pix_standard_position(unsigned samples, unsigned index,
+                                         spagm_sample_pos *pos, spagm_diag *d) {
+  if (!pos)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "spagm_pix_standard_position: pos is NULL");
+  if (!spagm__pix_samples_valid(samples))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "sample count %u is not 1, 2, 4, 8 or 16", samples);
+  if (index >= samples)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "sample index %u is not below the sample count %u",
+                          index, samples);
+  *pos = spagm__pix_standard_pos(samples, index);
+  return SPAGM_OK;
+}
