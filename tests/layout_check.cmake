@@ -3,6 +3,7 @@
 #       model/src holds one folder per layer and no file directly
 #   -DCHECK=testbench_macros -DROOT=source dir
 #       no `define in testbench/ runs over 10 lines (a module, not a macro)
+cmake_policy(SET CMP0007 NEW)  # keep empty lines: line numbers stay right
 if(CHECK STREQUAL "model_src_folders")
   file(GLOB loose LIST_DIRECTORIES false "${ROOT}/model/src/*")
   if(loose)
@@ -19,7 +20,14 @@ elseif(CHECK STREQUAL "testbench_macros")
        "${ROOT}/testbench/*.v")
   set(bad "")
   foreach(f ${files})
-    file(STRINGS "${f}" lines)
+    # One list element per line: \, ; and brackets would split or glue CMake
+    # list elements, so they become harmless characters first.
+    file(READ "${f}" text)
+    string(REPLACE "\\" "<BACKSLASH>" text "${text}")
+    string(REPLACE ";" "," text "${text}")
+    string(REPLACE "[" "<" text "${text}")
+    string(REPLACE "]" ">" text "${text}")
+    string(REPLACE "\n" ";" lines "${text}")
     set(in 0)
     set(n 0)
     set(lineno 0)
@@ -32,7 +40,7 @@ elseif(CHECK STREQUAL "testbench_macros")
       endif()
       if(in)
         math(EXPR n "${n} + 1")
-        if(NOT l MATCHES "\\\\[ \t]*$")
+        if(NOT l MATCHES "<BACKSLASH>[ \t]*$")
           if(n GREATER 10)
             list(APPEND bad "${f}:${start} (${n} lines)")
           endif()
