@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "spagm/vec/file.h"
 #include "spagm/version.h"
 
 typedef struct command {
@@ -67,7 +68,10 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("spagm %s\n", spagm_version());
+    /* The release (semantic version, the library's spagm_version()) and the
+     * vector file format, which is versioned on its own (docs/vector-format.md). */
+    printf("spagm %s (vector file format %d)\n", spagm_version(),
+           SPAGM_VEC_FORMAT_VERSION);
     return 0;
   }
   for (size_t i = 0; i < NCOMMANDS; i++)

@@ -1,0 +1,72 @@
+# What `cmake --install build --prefix P` installs, and the packages that let
+# another project use it (docs/install.md):
+#   P/include/spagm/...                 public C headers (model, vec, predictor)
+#   P/lib/libspagm.{a,so}               the model        spagm::model, spagm::model_shared
+#   P/lib/libspagm_vectors.a            vector library   spagm::vec
+#   P/lib/libspagm_dpi.so               DPI-C layer      spagm::dpi (-sv_lib spagm_dpi)
+#   P/bin/spagm, spagm-cosim, ...       the tools
+#   P/share/spagm/sv/*.sv               SystemVerilog packages to compile with your testbench
+#   P/share/spagm/rtl_stubs/            the stand-in RTL and its file lists
+#   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm)
+#   P/lib/pkgconfig/spagm.pc            pkg-config --cflags --libs spagm
+include(CMakePackageConfigHelpers)
+set(SPAGM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/spagm)
+
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/model/include/spagm
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+set(_spagm_targets spagm spagm_shared)
+if(TARGET spagm_vectors)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/vectors/include/spagm
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+  list(APPEND _spagm_targets spagm_vectors)
+endif()
+if(TARGET spagm_dpi)
+  list(APPEND _spagm_targets spagm_dpi)
+endif()
+install(TARGETS ${_spagm_targets} EXPORT spagmTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT spagmTargets NAMESPACE spagm:: DESTINATION ${SPAGM_CMAKE_DIR})
+
+# The tools that exist in this build.
+foreach(tool spagm-cli spagm-cosim spagm-replay)
+  if(TARGET ${tool})
+    install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+if(SPAGM_REPLAY_VVP)
+  install(FILES ${SPAGM_REPLAY_VVP} DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm OPTIONAL)
+endif()
+
+# SystemVerilog: the transaction package (generated) and the DPI packages,
+# and the stand-in RTL so a user can start from it.
+if(NOT SPAGM_MODEL_ONLY)
+  set(_sv ${SPAGM_TXN_PKG} ${PROJECT_SOURCE_DIR}/dpi/spagm_dpi_pkg.sv)
+  if(EXISTS ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv)
+    list(APPEND _sv ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv)
+  endif()
+  install(FILES ${_sv} DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/sv)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl_stubs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/rtl_stubs)
+endif()
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+# find_package(spagm [VERSION]) and pkg-config.
+set(SPAGM_HAS_VEC OFF)
+if(TARGET spagm_vectors)
+  set(SPAGM_HAS_VEC ON)
+endif()
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/spagmConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/spagmConfig.cmake INSTALL_DESTINATION ${SPAGM_CMAKE_DIR}
+  PATH_VARS CMAKE_INSTALL_DATADIR)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
+  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
+        DESTINATION ${SPAGM_CMAKE_DIR})
+# Relocatable: the prefix is found from the .pc file's own place.
+file(RELATIVE_PATH SPAGM_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm.pc.in ${PROJECT_BINARY_DIR}/spagm.pc @ONLY)
+install(FILES ${PROJECT_BINARY_DIR}/spagm.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# CTest (label install): install a build to a fresh prefix, then build and
+# run examples/out-of-tree against it the two ways a user would: CMake's
+# find_package(spagm) and pkg-config (shared, and --static).
+#   out_of_tree.sh CMAKE BUILD_DIR SOURCE_DIR WORK_DIR
+set -euo pipefail
+cmake=$1 build=$2 src=$3 work=$4
+rm -rf "$work"
+mkdir -p "$work"
+prefix="$work/prefix"
+
+echo "== cmake --install $build --prefix $prefix"
+"$cmake" --install "$build" --prefix "$prefix" > "$work/install.log"
+for f in include/spagm/spagm.h include/spagm/version.h; do
+  [ -f "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+done
+pc=$(find "$prefix" -name spagm.pc -path '*/pkgconfig/*' | head -1)
+config=$(find "$prefix" -name spagmConfig.cmake | head -1)
+[ -n "$pc" ] || { echo "not installed: lib/pkgconfig/spagm.pc"; exit 1; }
+[ -n "$config" ] || { echo "not installed: lib/cmake/spagm/spagmConfig.cmake"; exit 1; }
+libdir=$(dirname "$(dirname "$pc")")
+ls "$libdir"/libspagm.a "$libdir"/libspagm.so > /dev/null
+
+echo "== find_package(spagm)"
+"$cmake" -S "$src/examples/out-of-tree" -B "$work/oot" -DCMAKE_PREFIX_PATH="$prefix" \
+         -DCMAKE_BUILD_TYPE=Release > "$work/oot-configure.log"
+"$cmake" --build "$work/oot" > "$work/oot-build.log"
+"$work/oot/ald_default_w"
+
+echo "== pkg-config --cflags --libs spagm"
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+[ "$(pkg-config --modversion spagm)" = "$("$work/oot/ald_default_w" | sed 's/^spagm \([^:]*\):.*/\1/')" ]
+# shellcheck disable=SC2046
+cc -std=c11 $(pkg-config --cflags spagm) "$src/examples/out-of-tree/ald_default_w.c" \
+   -o "$work/ald_pc_shared" $(pkg-config --libs spagm)
+LD_LIBRARY_PATH="$libdir" "$work/ald_pc_shared"
+# shellcheck disable=SC2046
+cc -std=c11 -static-libgcc $(pkg-config --cflags spagm) "$src/examples/out-of-tree/ald_default_w.c" \
+   -o "$work/ald_pc_static" "$libdir/libspagm.a" $(pkg-config --libs-only-l --static spagm | sed 's/-lspagm//')
+"$work/ald_pc_static"
+echo "out-of-tree: find_package and pkg-config builds ran"
