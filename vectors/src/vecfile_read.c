@@ -285,11 +285,8 @@ static spagm_status header_num(spagm_vec_reader *r, const char *keyword, uint64_
   return expect_end(r, &c, d);
 }
 
-static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
-  spagm_vec_header *h = &r->h;
-  memset(h, 0, sizeof *h);
-  r->in_block = true; /* the header is the first block */
-  r->block_start = r->crc_upto = 0;
+/* Line 1: `spagm-vectors VERSION`, a version this reader knows. */
+static spagm_status header_magic(spagm_vec_reader *r, spagm_diag *d) {
   bool more;
   spagm_status st = next_line(r, &more, d);
   if (st != SPAGM_OK) return st;
@@ -308,10 +305,16 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, 1, t.col,
                   "format version %llu is not supported: this spagm reads versions %d to %d",
                   (unsigned long long)v, SPAGM_VEC_FORMAT_OLDEST, SPAGM_VEC_FORMAT_VERSION);
-  h->version = (unsigned)v;
-  if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
+  r->h.version = (unsigned)v;
+  return expect_end(r, &c, d);
+}
 
-  if ((st = header_key(r, "generator", &c, d)) != SPAGM_OK) return st;
+/* `generator NAME`: the rest of the line, blanks trimmed. */
+static spagm_status header_generator(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  spagm_status st = header_key(r, "generator", &c, d);
+  if (st != SPAGM_OK) return st;
   while (r->line[c.i] == ' ') c.i++;
   size_t n = strlen(r->line + c.i);
   while (n && r->line[c.i + n - 1] == ' ') n--;
@@ -319,32 +322,55 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
                   "`generator` needs a name of 1 to %zu characters", sizeof h->generator - 1);
   memcpy(h->generator, r->line + c.i, n);
+  return SPAGM_OK;
+}
 
-  if ((st = header_key(r, "source", &c, d)) != SPAGM_OK) return st;
+/* The lines of a random source: seed, count, epoch-txns, illegal-ppm. */
+static spagm_status header_random(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  uint64_t v;
+  spagm_status st;
+  if ((st = header_num(r, "seed", UINT64_MAX, &h->seed, d)) != SPAGM_OK) return st;
+  if ((st = header_num(r, "count", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->count = (uint32_t)v;
+  if ((st = header_num(r, "epoch-txns", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->epoch_txns = (uint32_t)v;
+  if ((st = header_num(r, "illegal-ppm", 1000000, &v, d)) != SPAGM_OK) return st;
+  h->illegal_ppm = (uint32_t)v;
+  return SPAGM_OK;
+}
+
+/* `source random` and its lines, or `source scenario NAME`. */
+static spagm_status header_source(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_key(r, "source", &c, d);
+  if (st != SPAGM_OK) return st;
   if (!next_tok(&c, &t) || !(tok_is(&t, "random") || tok_is(&t, "scenario")))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
                   "`source` is `random` or `scenario NAME`");
   if (tok_is(&t, "random")) {
     h->source = SPAGM_VEC_SOURCE_RANDOM;
     if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    if ((st = header_num(r, "seed", UINT64_MAX, &h->seed, d)) != SPAGM_OK) return st;
-    if ((st = header_num(r, "count", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-    h->count = (uint32_t)v;
-    if ((st = header_num(r, "epoch-txns", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-    h->epoch_txns = (uint32_t)v;
-    if ((st = header_num(r, "illegal-ppm", 1000000, &v, d)) != SPAGM_OK) return st;
-    h->illegal_ppm = (uint32_t)v;
-  } else {
-    h->source = SPAGM_VEC_SOURCE_SCENARIO;
-    if (!next_tok(&c, &t) || t.n >= sizeof h->scenario)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
-                    "`source scenario` needs a file name of up to %zu characters",
-                    sizeof h->scenario - 1);
-    memcpy(h->scenario, t.s, t.n);
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
+    return header_random(r, d);
   }
+  h->source = SPAGM_VEC_SOURCE_SCENARIO;
+  if (!next_tok(&c, &t) || t.n >= sizeof h->scenario)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
+                  "`source scenario` needs a file name of up to %zu characters",
+                  sizeof h->scenario - 1);
+  memcpy(h->scenario, t.s, t.n);
+  return expect_end(r, &c, d);
+}
 
-  if ((st = header_key(r, "units", &c, d)) != SPAGM_OK) return st;
+/* `units LIST`; a version 1 file cannot hold the texture unit. */
+static spagm_status header_units(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_key(r, "units", &c, d);
+  if (st != SPAGM_OK) return st;
   if (!next_tok(&c, &t) || t.n >= 64)
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`units` needs a unit list");
   char list[64];
@@ -357,50 +383,83 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "a version 1 file has no texture memory, so its texture unit cannot be "
                   "replayed or checked: generate it again");
-  if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-  if ((st = header_num(r, "epochs", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-  h->epochs = (uint32_t)v;
-  int epochs_line = r->lineno;
+  return expect_end(r, &c, d);
+}
 
-  /* Optional shard line, then the header block's `end`. */
-  if ((st = significant_line(r, &more, d)) != SPAGM_OK) return st;
+/* The next header line with content, its first token in *t. */
+static spagm_status header_next(spagm_vec_reader *r, cursor *c, tok *t, spagm_diag *d) {
+  bool more;
+  spagm_status st = significant_line(r, &more, d);
+  if (st != SPAGM_OK) return st;
   if (!more)
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno + 1, 1,
                   "the file ends inside the header: truncated");
-  c.s = r->line;
-  c.i = 0;
-  if (next_tok(&c, &t) && tok_is(&t, "shard")) {
-    uint64_t i, nn, first, cnt;
-    tok a, b;
-    const char *slash;
-    if (!next_tok(&c, &a) || !(slash = memchr(a.s, '/', a.n)) ||
-        !parse_dec(a.s, (size_t)(slash - a.s), UINT32_MAX, &i) ||
-        !parse_dec(slash + 1, a.n - (size_t)(slash - a.s) - 1, UINT32_MAX, &nn))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`shard` needs I/N");
-    if (!next_tok(&c, &t) || !tok_is(&t, "first") || !next_tok(&c, &b) ||
-        !parse_dec(b.s, b.n, UINT32_MAX, &first) || !next_tok(&c, &t) || !tok_is(&t, "epochs") ||
-        !next_tok(&c, &b) || !parse_dec(b.s, b.n, UINT32_MAX, &cnt))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
-                    "expected `shard I/N first E epochs K`");
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    h->sharded = true;
-    h->shard_index = (uint32_t)i;
-    h->shard_count = (uint32_t)nn;
-    h->first_epoch = (uint32_t)first;
-    h->shard_epochs = (uint32_t)cnt;
-    epochs_line = r->lineno;
-    if ((st = significant_line(r, &more, d)) != SPAGM_OK) return st;
-    if (!more)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno + 1, 1,
-                    "the file ends inside the header: truncated");
-    c.s = r->line;
-    c.i = 0;
-    next_tok(&c, &t);
+  c->s = r->line;
+  c->i = 0;
+  next_tok(c, t);
+  return SPAGM_OK;
+}
+
+/* The rest of `shard I/N first E epochs K`, c after `shard`. */
+static spagm_status header_shard(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  uint64_t i, nn, first, cnt;
+  tok a, b, t;
+  const char *slash;
+  if (!next_tok(c, &a) || !(slash = memchr(a.s, '/', a.n)) ||
+      !parse_dec(a.s, (size_t)(slash - a.s), UINT32_MAX, &i) ||
+      !parse_dec(slash + 1, a.n - (size_t)(slash - a.s) - 1, UINT32_MAX, &nn))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1, "`shard` needs I/N");
+  if (!next_tok(c, &t) || !tok_is(&t, "first") || !next_tok(c, &b) ||
+      !parse_dec(b.s, b.n, UINT32_MAX, &first) || !next_tok(c, &t) || !tok_is(&t, "epochs") ||
+      !next_tok(c, &b) || !parse_dec(b.s, b.n, UINT32_MAX, &cnt))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
+                  "expected `shard I/N first E epochs K`");
+  spagm_status st = expect_end(r, c, d);
+  if (st != SPAGM_OK) return st;
+  h->sharded = true;
+  h->shard_index = (uint32_t)i;
+  h->shard_count = (uint32_t)nn;
+  h->first_epoch = (uint32_t)first;
+  h->shard_epochs = (uint32_t)cnt;
+  return SPAGM_OK;
+}
+
+/* Optional shard line, then the header block's `end`. *epochs_line is the
+ * line an invalid header is reported at (the shard line when there is
+ * one). */
+static spagm_status header_shard_and_end(spagm_vec_reader *r, int *epochs_line,
+                                         spagm_diag *d) {
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_next(r, &c, &t, d);
+  if (st != SPAGM_OK) return st;
+  if (tok_is(&t, "shard")) {
+    if ((st = header_shard(r, &c, d)) != SPAGM_OK) return st;
+    *epochs_line = r->lineno;
+    if ((st = header_next(r, &c, &t, d)) != SPAGM_OK) return st;
   }
   if (!tok_is(&t, "end"))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "expected `shard I/N ...` or the header's `end CRC` line");
-  if ((st = end_block(r, &c, 1, d)) != SPAGM_OK) return st;
+  return end_block(r, &c, 1, d);
+}
+
+static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  memset(h, 0, sizeof *h);
+  r->in_block = true; /* the header is the first block */
+  r->block_start = r->crc_upto = 0;
+  spagm_status st;
+  if ((st = header_magic(r, d)) != SPAGM_OK) return st;
+  if ((st = header_generator(r, d)) != SPAGM_OK) return st;
+  if ((st = header_source(r, d)) != SPAGM_OK) return st;
+  if ((st = header_units(r, d)) != SPAGM_OK) return st;
+  uint64_t v;
+  if ((st = header_num(r, "epochs", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->epochs = (uint32_t)v;
+  int epochs_line = r->lineno;
+  if ((st = header_shard_and_end(r, &epochs_line, d)) != SPAGM_OK) return st;
   spagm_diag hd;
   if (spagm__vec_header_check(h, &hd) != SPAGM_OK)
     return err_at(r, d, SPAGM_E_FORMAT, epochs_line, 1, "invalid header: %s", hd.msg);
