@@ -709,10 +709,10 @@ static spagm_status words_block(spagm_vec_reader *r, const char *what, spagm_uni
   }
 }
 
-/* One row of a record: `name V`, `name @MASK V...` or `name[R] @MASK V...`. */
-static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, void *obj,
-                              const void *empty, cursor *c, const tok *name, int *last,
-                              int (*row_line)[SPAGM_VEC_MAX_ROWS], spagm_diag *d) {
+/* The field and row a row's name `name` or `name[R]` names. */
+static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *tab,
+                                  const tok *name, size_t *fi_out, uint64_t *row,
+                                  spagm_diag *d) {
   const char *br = memchr(name->s, '[', name->n);
   size_t nn = br ? (size_t)(br - name->s) : name->n;
   size_t fi = 0;
@@ -723,36 +723,42 @@ static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, 
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col, "unknown field '%.*s' in a %s",
                   (int)(nn > 40 ? 40 : nn), name->s, tab == &r->req_t ? "request" : "response");
   const spagm__vec_field *f = &tab->f[fi];
-  uint64_t row = 0;
+  *row = 0;
   if (f->rows > 1) {
     if (!br || name->s[name->n - 1] != ']' ||
-        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, &row))
+        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                     "field %s needs a row [0..%u]", f->info.name, f->rows - 1);
   } else if (br) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                   "field %s has no rows", f->info.name);
   }
-  int key = (int)(fi * SPAGM_VEC_MAX_ROWS + row);
-  if (key <= *last)
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col,
-                  "field %.*s repeated or out of order (rows follow the field table of txn.h)",
-                  (int)(name->n > 40 ? 40 : name->n), name->s);
-  *last = key;
-  if (row_line) row_line[fi][row] = r->lineno;
+  *fi_out = fi;
+  return SPAGM_OK;
+}
+
+/* `name V`: a single-element field, never its empty value. */
+static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
+                                 const void *empty, cursor *c, spagm_diag *d) {
   uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
-  if (f->info.count == 1) {
-    uint64_t v;
-    if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
-                    "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
-    if (v == spagm__vec_elem(f, empty, 0))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                    "field %s has its empty value: such rows are left out", f->info.name);
-    spagm__vec_set_elem(f, obj, 0, v);
-    return expect_end(r, c, d);
-  }
+  uint64_t v;
+  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+                  "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
+  if (v == spagm__vec_elem(f, empty, 0))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
+                  "field %s has its empty value: such rows are left out", f->info.name);
+  spagm__vec_set_elem(f, obj, 0, v);
+  return expect_end(r, c, d);
+}
+
+/* `@MASK V V*N ...`: the non-empty elements of row `row`, one value (or
+ * run of N copies) per set bit of the mask, lowest bit first. */
+static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
+                                 const void *empty, cursor *c, uint64_t row, spagm_diag *d) {
+  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
+  tok t = {NULL, 0, 0};
   uint64_t mask, lim = f->row_len >= 64 ? ~0ull : ((1ull << f->row_len) - 1u);
   if (!next_tok(c, &t) || t.s[0] != '@' || !parse_hex(t.s + 1, t.n - 1, &mask) || !mask ||
       (mask & ~lim))
@@ -789,6 +795,27 @@ static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, 
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
                   "fewer values than bits set in the mask @%llx", (unsigned long long)mask);
   return SPAGM_OK;
+}
+
+/* One row of a record: `name V`, `name @MASK V...` or `name[R] @MASK V...`.
+ * Rows come in the order of the field table, each at most once. */
+static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, void *obj,
+                              const void *empty, cursor *c, const tok *name, int *last,
+                              int (*row_line)[SPAGM_VEC_MAX_ROWS], spagm_diag *d) {
+  size_t fi = 0;
+  uint64_t row = 0;
+  spagm_status st = field_of_name(r, tab, name, &fi, &row, d);
+  if (st != SPAGM_OK) return st;
+  int key = (int)(fi * SPAGM_VEC_MAX_ROWS + row);
+  if (key <= *last)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col,
+                  "field %.*s repeated or out of order (rows follow the field table of txn.h)",
+                  (int)(name->n > 40 ? 40 : name->n), name->s);
+  *last = key;
+  if (row_line) row_line[fi][row] = r->lineno;
+  const spagm__vec_field *f = &tab->f[fi];
+  if (f->info.count == 1) return field_scalar(r, f, obj, empty, c, d);
+  return field_masked(r, f, obj, empty, c, row, d);
 }
 
 static spagm_status txn_block(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag *d) {
