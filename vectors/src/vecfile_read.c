@@ -930,6 +930,87 @@ static spagm_status trailer(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, 
   return SPAGM_OK;
 }
 
+/* `epoch E`: the next epoch of the header's range. */
+static spagm_status item_epoch(spagm_vec_reader *r, cursor *c, const tok *t, spagm_vec_item *it,
+                               spagm_diag *d) {
+  if (!tok_is(t, "epoch"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col, "expected `epoch %u` or the trailer",
+                  r->next_epoch);
+  tok v;
+  uint64_t e;
+  if (!next_tok(c, &v) || !parse_dec(v.s, v.n, UINT32_MAX, &e))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1, "`epoch` needs a number");
+  if (e != r->next_epoch || e >= r->end_epoch)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, v.col,
+                  "epoch %llu out of order: expected epoch %u (the header allows %u..%u)",
+                  (unsigned long long)e, r->next_epoch,
+                  r->h.sharded ? r->h.first_epoch : 0, r->end_epoch ? r->end_epoch - 1 : 0);
+  spagm_status st = expect_end(r, c, d);
+  if (st != SPAGM_OK) return st;
+  if (!r->body_started) {
+    r->body_started = true;
+    r->body_start = r->buf_off + r->line_start;
+  }
+  r->cur_epoch = (uint32_t)e;
+  r->next_epoch = (uint32_t)e + 1;
+  r->epochs_seen++;
+  r->state_units = r->rb_units = 0;
+  r->ph = PH_STATE;
+  it->kind = SPAGM_VEC_EPOCH;
+  it->epoch = r->cur_epoch;
+  return SPAGM_OK;
+}
+
+/* `state UNIT` block, units in order. */
+static spagm_status item_state(spagm_vec_reader *r, cursor *c, const tok *t, spagm_vec_item *it,
+                               spagm_diag *d) {
+  int want = lowest_missing(r->h.units, r->state_units);
+  if (!tok_is(t, "state"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col, "expected `state %s`",
+                  spagm_unit_name((spagm_unit)want));
+  spagm_status st;
+  if ((st = unit_arg(r, c, "state", want, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = words_block(r, "state", it->unit, d)) != SPAGM_OK) return st;
+  r->state_units |= 1u << it->unit;
+  if (r->state_units == r->h.units) r->ph = PH_TXNS;
+  it->kind = SPAGM_VEC_STATE;
+  it->words = r->words;
+  it->mem = r->mem;
+  return SPAGM_OK;
+}
+
+/* `txn UNIT` record. */
+static spagm_status item_txn(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, spagm_diag *d) {
+  spagm_status st;
+  if ((st = unit_arg(r, c, "txn", -1, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
+  r->txns++;
+  it->kind = SPAGM_VEC_TXN;
+  return SPAGM_OK;
+}
+
+/* `readback UNIT` block, units in order; the last one ends the epoch. */
+static spagm_status item_readback(spagm_vec_reader *r, cursor *c, const tok *t,
+                                  spagm_vec_item *it, spagm_diag *d) {
+  int want = lowest_missing(r->h.units, r->rb_units);
+  if (!tok_is(t, "readback"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col,
+                  r->ph == PH_TXNS ? "expected `txn UNIT` or `readback %s`"
+                                   : "expected `readback %s`",
+                  spagm_unit_name((spagm_unit)want));
+  spagm_status st;
+  if ((st = unit_arg(r, c, "readback", want, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = words_block(r, "readback", it->unit, d)) != SPAGM_OK) return st;
+  r->rb_units |= 1u << it->unit;
+  r->ph = r->rb_units == r->h.units ? PH_EPOCH : PH_RB;
+  it->kind = SPAGM_VEC_READBACK;
+  it->words = r->words;
+  return SPAGM_OK;
+}
+
 spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag *d) {
   if (!r || !it) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no reader or item");
   if (r->err != SPAGM_OK) {
@@ -954,72 +1035,15 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
   it->unit = SPAGM_UNIT_ATTR; /* defined for every kind; meaningful for blocks */
   memset(&it->words, 0, sizeof it->words);
   memset(&it->mem, 0, sizeof it->mem);
-  if (r->ph == PH_EPOCH) {
-    if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
-    if (!tok_is(&t, "epoch"))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "expected `epoch %u` or the trailer",
-                    r->next_epoch);
-    tok v;
-    uint64_t e;
-    if (!next_tok(&c, &v) || !parse_dec(v.s, v.n, UINT32_MAX, &e))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`epoch` needs a number");
-    if (e != r->next_epoch || e >= r->end_epoch)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, v.col,
-                    "epoch %llu out of order: expected epoch %u (the header allows %u..%u)",
-                    (unsigned long long)e, r->next_epoch,
-                    r->h.sharded ? r->h.first_epoch : 0, r->end_epoch ? r->end_epoch - 1 : 0);
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    if (!r->body_started) {
-      r->body_started = true;
-      r->body_start = r->buf_off + r->line_start;
-    }
-    r->cur_epoch = (uint32_t)e;
-    r->next_epoch = (uint32_t)e + 1;
-    r->epochs_seen++;
-    r->state_units = r->rb_units = 0;
-    r->ph = PH_STATE;
-    it->kind = SPAGM_VEC_EPOCH;
-    it->epoch = r->cur_epoch;
-    return SPAGM_OK;
+  switch (r->ph) {
+    case PH_EPOCH:
+      if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
+      return item_epoch(r, &c, &t, it, d);
+    case PH_STATE: return item_state(r, &c, &t, it, d);
+    default: /* PH_TXNS or PH_RB */
+      if (tok_is(&t, "txn") && r->ph == PH_TXNS) return item_txn(r, &c, it, d);
+      return item_readback(r, &c, &t, it, d);
   }
-  if (r->ph == PH_STATE) {
-    int want = lowest_missing(r->h.units, r->state_units);
-    if (!tok_is(&t, "state"))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "expected `state %s`",
-                    spagm_unit_name((spagm_unit)want));
-    if ((st = unit_arg(r, &c, "state", want, &it->unit, d)) != SPAGM_OK) return st;
-    begin_block(r);
-    if ((st = words_block(r, "state", it->unit, d)) != SPAGM_OK) return st;
-    r->state_units |= 1u << it->unit;
-    if (r->state_units == r->h.units) r->ph = PH_TXNS;
-    it->kind = SPAGM_VEC_STATE;
-    it->words = r->words;
-    it->mem = r->mem;
-    return SPAGM_OK;
-  }
-  /* PH_TXNS or PH_RB */
-  if (tok_is(&t, "txn") && r->ph == PH_TXNS) {
-    if ((st = unit_arg(r, &c, "txn", -1, &it->unit, d)) != SPAGM_OK) return st;
-    begin_block(r);
-    if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
-    r->txns++;
-    it->kind = SPAGM_VEC_TXN;
-    return SPAGM_OK;
-  }
-  int want = lowest_missing(r->h.units, r->rb_units);
-  if (!tok_is(&t, "readback"))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                  r->ph == PH_TXNS ? "expected `txn UNIT` or `readback %s`"
-                                   : "expected `readback %s`",
-                  spagm_unit_name((spagm_unit)want));
-  if ((st = unit_arg(r, &c, "readback", want, &it->unit, d)) != SPAGM_OK) return st;
-  begin_block(r);
-  if ((st = words_block(r, "readback", it->unit, d)) != SPAGM_OK) return st;
-  r->rb_units |= 1u << it->unit;
-  r->ph = r->rb_units == r->h.units ? PH_EPOCH : PH_RB;
-  it->kind = SPAGM_VEC_READBACK;
-  it->words = r->words;
-  return SPAGM_OK;
 }
 
 spagm_status spagm_vec_validate(const char *path, spagm_vec_header *h, uint64_t *txns,
