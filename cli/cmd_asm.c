@@ -99,23 +99,18 @@ static void print_groups(const spagm_insn *insns, const uint64_t *words, size_t 
   }
 }
 
-int spagm_cmd_asm(int argc, char **argv) {
-  asm_args a;
-  int rc = parse_args(argc, argv, &a);
-  if (rc != 0) return rc < 0 ? 0 : rc;
-  const char *name = spagm_cli_input_name(a.path);
+/* Read and assemble the input; 0, or 1 after reporting the error. */
+static int assemble(const asm_args *a, const char *name, spagm_insn **insns, spagm_srcpos **pos,
+                    size_t *n) {
   char *src, err[300];
   size_t len;
-  if (!spagm_cli_read_all(a.path, &src, &len, err, sizeof err)) {
+  if (!spagm_cli_read_all(a->path, &src, &len, err, sizeof err)) {
     fprintf(stderr, "spagm asm: %s\n", err);
     return 1;
   }
-  spagm_asm_opts opts = {a.stage};
-  spagm_insn *insns;
-  spagm_srcpos *pos;
-  size_t n;
+  spagm_asm_opts opts = {a->stage};
   spagm_diag d = {0, 0, ""};
-  spagm_status st = spagm_asm_text_pos(src, len, &opts, &insns, &pos, &n, &d);
+  spagm_status st = spagm_asm_text_pos(src, len, &opts, insns, pos, n, &d);
   free(src);
   if (st != SPAGM_OK) {
     if (d.line > 0)
@@ -124,13 +119,14 @@ int spagm_cmd_asm(int argc, char **argv) {
       fprintf(stderr, "spagm asm: %s: %s\n", name, d.msg);
     return 1;
   }
-  uint64_t *words = malloc((n ? n : 1) * sizeof *words);
-  if (!words) {
-    fprintf(stderr, "spagm asm: out of memory\n");
-    free(insns);
-    free(pos);
-    return 1;
-  }
+  return 0;
+}
+
+/* The word of every instruction, with an error for each that has none
+ * and a warning for what the word drops; 1 when one had no word. */
+static int encode_all(const spagm_insn *insns, const spagm_srcpos *pos, size_t n,
+                      const char *name, int sched, uint64_t *words) {
+  spagm_diag d = {0, 0, ""};
   int bad = 0, warned_sched = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned dropped = 0;
@@ -146,7 +142,7 @@ int spagm_cmd_asm(int argc, char **argv) {
               "and is dropped from the encoding (spec-notes N2)\n",
               name, pos[i].line, pos[i].col,
               insns[i].phase == SPAGM_PHASE_T ? "T" : "P");
-    if (insns[i].has_sched && !a.sched && !warned_sched) {
+    if (insns[i].has_sched && !sched && !warned_sched) {
       fprintf(stderr,
               "%s:%d:%d: warning: scheduling annotations live in control words, "
               "which only --sched writes; they are dropped\n",
@@ -154,16 +150,40 @@ int spagm_cmd_asm(int argc, char **argv) {
       warned_sched = 1;
     }
   }
-  if (!bad) {
-    if (a.sched)
-      print_groups(insns, words, n);
-    else
-      for (size_t i = 0; i < n; i++) printf("0x%016llx\n", (unsigned long long)words[i]);
-    if (fflush(stdout) != 0) {
-      fprintf(stderr, "spagm asm: cannot write the output\n");
-      bad = 1;
-    }
+  return bad;
+}
+
+/* Words or 32-byte groups to stdout; 1 when the output cannot be written. */
+static int print_words(const spagm_insn *insns, const uint64_t *words, size_t n, int sched) {
+  if (sched)
+    print_groups(insns, words, n);
+  else
+    for (size_t i = 0; i < n; i++) printf("0x%016llx\n", (unsigned long long)words[i]);
+  if (fflush(stdout) != 0) {
+    fprintf(stderr, "spagm asm: cannot write the output\n");
+    return 1;
   }
+  return 0;
+}
+
+int spagm_cmd_asm(int argc, char **argv) {
+  asm_args a;
+  int rc = parse_args(argc, argv, &a);
+  if (rc != 0) return rc < 0 ? 0 : rc;
+  const char *name = spagm_cli_input_name(a.path);
+  spagm_insn *insns;
+  spagm_srcpos *pos;
+  size_t n;
+  if (assemble(&a, name, &insns, &pos, &n)) return 1;
+  uint64_t *words = malloc((n ? n : 1) * sizeof *words);
+  if (!words) {
+    fprintf(stderr, "spagm asm: out of memory\n");
+    free(insns);
+    free(pos);
+    return 1;
+  }
+  int bad = encode_all(insns, pos, n, name, a.sched, words);
+  if (!bad) bad = print_words(insns, words, n, a.sched);
   free(words);
   free(insns);
   free(pos);

@@ -48,6 +48,67 @@ static int usage_error(const char *fmt, const char *arg) {
   return 2;
 }
 
+/* --shard I/N (1 <= I <= N); 0 or the exit status of a usage error. */
+static int shard_arg(const char *v, gen_args *a) {
+  const char *slash = v ? strchr(v, '/') : NULL;
+  char first[32];
+  if (!slash || (size_t)(slash - v) >= sizeof first)
+    return usage_error("--shard needs I/N, e.g. 3/8", "");
+  memcpy(first, v, (size_t)(slash - v));
+  first[slash - v] = '\0';
+  if (!spagm_cli_parse_num(first, UINT32_MAX, &a->shard_i) ||
+      !spagm_cli_parse_num(slash + 1, UINT32_MAX, &a->shard_n) || a->shard_n == 0 ||
+      a->shard_i == 0 || a->shard_i > a->shard_n)
+    return usage_error("--shard I/N needs 1 <= I <= N (got '%s')", v);
+  return 0;
+}
+
+/* One option of random traffic at argv[*i] (--seed, --count, --epoch-txns,
+ * --illegal-ppm, --units, --shard); *matched false when it is none of
+ * them. 0 or the exit status of a usage error. */
+static int random_option(int argc, char **argv, int *i, gen_args *a, bool *matched) {
+  const char *v;
+  bool missing;
+  *matched = true;
+  if ((v = spagm_cli_opt_value(argc, argv, i, "--seed", &missing)) || missing) {
+    if (!v || !spagm_cli_parse_num(v, UINT64_MAX, &a->seed))
+      return usage_error("--seed needs a number", "");
+  } else if ((v = spagm_cli_opt_value(argc, argv, i, "--count", &missing)) || missing) {
+    if (!v || !spagm_cli_parse_num(v, UINT32_MAX, &a->count) || a->count == 0)
+      return usage_error("--count needs a number from 1 to 4294967295", "");
+    a->have_count = true;
+  } else if ((v = spagm_cli_opt_value(argc, argv, i, "--epoch-txns", &missing)) || missing) {
+    if (!v || !spagm_cli_parse_num(v, UINT32_MAX, &a->epoch_txns) || a->epoch_txns == 0)
+      return usage_error("--epoch-txns needs a number from 1 to 4294967295", "");
+  } else if ((v = spagm_cli_opt_value(argc, argv, i, "--illegal-ppm", &missing)) || missing) {
+    if (!v || !spagm_cli_parse_num(v, 1000000, &a->illegal_ppm))
+      return usage_error("--illegal-ppm needs a number from 0 to 1000000", "");
+  } else if ((v = spagm_cli_opt_value(argc, argv, i, "--units", &missing)) || missing) {
+    if (!v || !spagm_vec_parse_units(v, &a->units))
+      return usage_error("--units needs a list of attr, pix, tex, e.g. attr,pix (got '%s')",
+                         v ? v : "");
+  } else if ((v = spagm_cli_opt_value(argc, argv, i, "--shard", &missing)) || missing) {
+    int rc = shard_arg(v, a);
+    if (rc) return rc;
+  } else {
+    *matched = false;
+    return 0;
+  }
+  a->random_opt = true;
+  return 0;
+}
+
+/* The options fit together: an output, and random traffic or a scenario. */
+static int check_args(const gen_args *a) {
+  if (!a->out) return usage_error("no output file: give -o FILE", "");
+  if (a->scenario && a->random_opt)
+    return usage_error("--scenario records a scenario: the random-traffic options do not apply",
+                       "");
+  if (!a->scenario && !a->have_count)
+    return usage_error("give --count N (random traffic) or --scenario FILE", "");
+  return 0;
+}
+
 static int parse_args(int argc, char **argv, gen_args *a) {
   memset(a, 0, sizeof *a);
   a->seed = 1;
@@ -56,45 +117,15 @@ static int parse_args(int argc, char **argv, gen_args *a) {
   a->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX) | (1u << SPAGM_UNIT_TEX);
   for (int i = 0; i < argc; i++) {
     const char *arg = argv[i], *v;
-    bool missing;
+    bool missing, matched;
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
       gen_usage(stdout);
       return -1;
     }
-    if ((v = spagm_cli_opt_value(argc, argv, &i, "--seed", &missing)) || missing) {
-      if (!v || !spagm_cli_parse_num(v, UINT64_MAX, &a->seed))
-        return usage_error("--seed needs a number", "");
-      a->random_opt = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--count", &missing)) || missing) {
-      if (!v || !spagm_cli_parse_num(v, UINT32_MAX, &a->count) || a->count == 0)
-        return usage_error("--count needs a number from 1 to 4294967295", "");
-      a->random_opt = a->have_count = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--epoch-txns", &missing)) || missing) {
-      if (!v || !spagm_cli_parse_num(v, UINT32_MAX, &a->epoch_txns) || a->epoch_txns == 0)
-        return usage_error("--epoch-txns needs a number from 1 to 4294967295", "");
-      a->random_opt = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--illegal-ppm", &missing)) || missing) {
-      if (!v || !spagm_cli_parse_num(v, 1000000, &a->illegal_ppm))
-        return usage_error("--illegal-ppm needs a number from 0 to 1000000", "");
-      a->random_opt = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--units", &missing)) || missing) {
-      if (!v || !spagm_vec_parse_units(v, &a->units))
-        return usage_error("--units needs a list of attr, pix, tex, e.g. attr,pix (got '%s')",
-                           v ? v : "");
-      a->random_opt = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--shard", &missing)) || missing) {
-      const char *slash = v ? strchr(v, '/') : NULL;
-      char first[32];
-      if (!slash || (size_t)(slash - v) >= sizeof first)
-        return usage_error("--shard needs I/N, e.g. 3/8", "");
-      memcpy(first, v, (size_t)(slash - v));
-      first[slash - v] = '\0';
-      if (!spagm_cli_parse_num(first, UINT32_MAX, &a->shard_i) ||
-          !spagm_cli_parse_num(slash + 1, UINT32_MAX, &a->shard_n) || a->shard_n == 0 ||
-          a->shard_i == 0 || a->shard_i > a->shard_n)
-        return usage_error("--shard I/N needs 1 <= I <= N (got '%s')", v);
-      a->random_opt = true;
-    } else if ((v = spagm_cli_opt_value(argc, argv, &i, "--scenario", &missing)) || missing) {
+    int rc = random_option(argc, argv, &i, a, &matched);
+    if (rc) return rc;
+    if (matched) continue;
+    if ((v = spagm_cli_opt_value(argc, argv, &i, "--scenario", &missing)) || missing) {
       if (!v) return usage_error("--scenario needs a scenario file", "");
       a->scenario = v;
     } else if ((v = spagm_cli_opt_value(argc, argv, &i, "-o", &missing)) || missing ||
@@ -105,13 +136,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
       return usage_error("unexpected argument '%s'", arg);
     }
   }
-  if (!a->out) return usage_error("no output file: give -o FILE", "");
-  if (a->scenario && a->random_opt)
-    return usage_error("--scenario records a scenario: the random-traffic options do not apply",
-                       "");
-  if (!a->scenario && !a->have_count)
-    return usage_error("give --count N (random traffic) or --scenario FILE", "");
-  return 0;
+  return check_args(a);
 }
 
 int spagm_cmd_gen(int argc, char **argv) {

@@ -98,79 +98,74 @@ static int copy_body(spagm_vec_writer *w, const shard *s, spagm_diag *d) {
   return rc;
 }
 
-int spagm_cmd_merge(int argc, char **argv) {
-  const char *out = NULL;
-  shard *sh = calloc((size_t)(argc > 0 ? argc : 1), sizeof *sh);
-  int n = 0;
-  if (!sh) {
-    fprintf(stderr, "spagm merge: out of memory\n");
-    return 1;
-  }
+/* Arguments: shard paths into sh[*n], the output file into *out. Returns
+ * -1 to go on, else the exit status (0 after --help, 2 on a usage error). */
+static int merge_args(int argc, char **argv, shard *sh, int *n, const char **out) {
   for (int i = 0; i < argc; i++) {
     const char *v;
     bool missing;
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       merge_usage(stdout);
-      free(sh);
       return 0;
     }
     if ((v = spagm_cli_opt_value(argc, argv, &i, "-o", &missing)) || missing ||
         (v = spagm_cli_opt_value(argc, argv, &i, "--output", &missing)) || missing) {
       if (!v) {
         fprintf(stderr, "spagm merge: -o needs an output file\n");
-        free(sh);
         return 2;
       }
-      out = v;
+      *out = v;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "spagm merge: unknown option '%s'\n", argv[i]);
       merge_usage(stderr);
-      free(sh);
       return 2;
     } else {
-      sh[n++].path = argv[i];
+      sh[(*n)++].path = argv[i];
     }
   }
-  if (!out || n == 0) {
+  if (!*out || *n == 0) {
     merge_usage(stderr);
-    free(sh);
     return 2;
   }
-  int rc = 0;
-  for (int i = 0; i < n && rc == 0; i++) rc = read_shard(&sh[i]);
-  /* Shard order, and a complete set of one run. */
-  for (int i = 0; i < n && rc == 0; i++) {
+  return -1;
+}
+
+/* Every shard of one run, each once; sh is left in shard order. 0 or 1. */
+static int check_shard_set(shard *sh, int n) {
+  for (int i = 0; i < n; i++) {
     if (!same_run(&sh[0].h, &sh[i].h)) {
       fprintf(stderr, "spagm merge: %s and %s come from different runs\n", sh[0].path, sh[i].path);
-      rc = 1;
+      return 1;
     }
   }
-  if (rc == 0 && (uint32_t)n != sh[0].h.shard_count) {
+  if ((uint32_t)n != sh[0].h.shard_count) {
     fprintf(stderr, "spagm merge: %d files given, the run has %u shards\n", n,
             sh[0].h.shard_count);
-    rc = 1;
+    return 1;
   }
-  for (int i = 0; i < n && rc == 0; i++)
+  for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
       if (sh[j].h.shard_index < sh[i].h.shard_index) {
         shard t = sh[i];
         sh[i] = sh[j];
         sh[j] = t;
       }
-  for (int i = 0; i < n && rc == 0; i++) {
+  for (int i = 0; i < n; i++) {
     if (i > 0 && sh[i].h.shard_index == sh[i - 1].h.shard_index) {
       fprintf(stderr, "spagm merge: shard %u/%u is given twice (%s, %s)\n", sh[i].h.shard_index,
               sh[0].h.shard_count, sh[i - 1].path, sh[i].path);
-      rc = 1;
+      return 1;
     } else if (sh[i].h.shard_index != (uint32_t)i + 1) {
       fprintf(stderr, "spagm merge: shard %d/%u is missing\n", i + 1, sh[0].h.shard_count);
-      rc = 1;
+      return 1;
     }
   }
-  if (rc) {
-    free(sh);
-    return 1;
-  }
+  return 0;
+}
+
+/* The bodies in shard order under the unsharded header, and a new
+ * trailer. 0 or 1. */
+static int write_merged(const shard *sh, int n, const char *out) {
   spagm_diag d = {0, 0, ""};
   spagm_vec_header h = sh[0].h;
   h.sharded = false;
@@ -178,11 +173,10 @@ int spagm_cmd_merge(int argc, char **argv) {
   spagm_vec_writer *w = spagm_vec_writer_open(out, &h, &d);
   if (!w) {
     spagm_cli_vec_error("merge", out, &d);
-    free(sh);
     return 1;
   }
+  int rc = 0;
   for (int i = 0; i < n && rc == 0; i++) rc = copy_body(w, &sh[i], &d);
-  free(sh);
   if (rc) {
     if (d.msg[0]) spagm_cli_vec_error("merge", out, &d);
     spagm_vec_writer_abort(w);
@@ -193,4 +187,26 @@ int spagm_cmd_merge(int argc, char **argv) {
     return 1;
   }
   return 0;
+}
+
+int spagm_cmd_merge(int argc, char **argv) {
+  const char *out = NULL;
+  shard *sh = calloc((size_t)(argc > 0 ? argc : 1), sizeof *sh);
+  int n = 0;
+  if (!sh) {
+    fprintf(stderr, "spagm merge: out of memory\n");
+    return 1;
+  }
+  int rc = merge_args(argc, argv, sh, &n, &out);
+  if (rc >= 0) {
+    free(sh);
+    return rc;
+  }
+  rc = 0;
+  for (int i = 0; i < n && rc == 0; i++) rc = read_shard(&sh[i]);
+  /* Shard order, and a complete set of one run. */
+  if (rc == 0) rc = check_shard_set(sh, n);
+  if (rc == 0) rc = write_merged(sh, n, out);
+  free(sh);
+  return rc;
 }

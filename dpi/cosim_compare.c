@@ -39,31 +39,33 @@ static void lanes_diff(diff_log *l, const char *what, uint32_t want, uint32_t go
         want ^ got);
 }
 
-unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                              const spagm_response *rtl, uint64_t cycle) {
-  const spagm_response *m = &p->exp;
-  const spagm_explain *ex = &p->ex;
-  diff_log log;
-  memset(&log, 0, sizeof log);
-  char a[48], b[48], why[200];
+/* Fault code and faulting lanes. */
+static void compare_fault(diff_log *log, const spagm_response *m, const spagm_explain *ex,
+                          const spagm_response *rtl) {
+  char why[200];
+  if (rtl->fault == m->fault && rtl->fault_lanes == m->fault_lanes) return;
+  spagm_explain_fault(ex, why, sizeof why);
+  logf_(log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
+        spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
+        spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes,
+        why[0] ? "\n      model: " : "", why);
+}
 
-  if (rtl->fault != m->fault || rtl->fault_lanes != m->fault_lanes) {
-    spagm_explain_fault(ex, why, sizeof why);
-    logf_(&log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
-          spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
-          spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes, why[0] ? "\n      model: " : "",
-          why);
-  }
+/* Write-back slots: lanes written, register, then each lane's value with
+ * the don't-care bits excluded. */
+static void compare_writeback(diff_log *log, const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl) {
+  char a[48], b[48], why[200];
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     char what[64];
     if (rtl->wb_valid[s] != m->wb_valid[s]) {
       snprintf(what, sizeof what, "write-back slot %u (R%u) lanes written", s, m->wb_reg[s]);
-      lanes_diff(&log, what, m->wb_valid[s], rtl->wb_valid[s]);
+      lanes_diff(log, what, m->wb_valid[s], rtl->wb_valid[s]);
       continue;
     }
     if (!m->wb_valid[s]) continue;
     if (rtl->wb_reg[s] != m->wb_reg[s]) {
-      logf_(&log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
+      logf_(log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
             rtl->wb_reg[s]);
       continue;
     }
@@ -74,36 +76,49 @@ unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_pa
       fmt_val(m->wb_value[s][l], a, sizeof a);
       fmt_val(rtl->wb_value[s][l], b, sizeof b);
       spagm_explain_format(ex, s, l, why, sizeof why);
-      logf_(&log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
+      logf_(log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
             m->wb_dontcare[s][l] ? " (don't-care bits excluded)" : "",
             why[0] ? "\n      model: " : "", why);
     }
   }
+}
+
+/* Predicate write: lanes written, register, values on the written lanes. */
+static void compare_predicate(diff_log *log, const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl) {
+  char why[200];
   if (rtl->pd_written != m->pd_written) {
-    lanes_diff(&log, "predicate lanes written", m->pd_written, rtl->pd_written);
-  } else if (m->pd_written) {
-    if (rtl->pd != m->pd) {
-      logf_(&log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
-    } else {
-      uint32_t diff = (rtl->pd_value ^ m->pd_value) & m->pd_written;
-      if (diff) {
-        unsigned l = (unsigned)__builtin_ctz(diff);
-        spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
-        logf_(&log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
-              m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
-              why[0] ? "\n      model: " : "", why);
-      }
-    }
+    lanes_diff(log, "predicate lanes written", m->pd_written, rtl->pd_written);
+    return;
   }
+  if (!m->pd_written) return;
+  if (rtl->pd != m->pd) {
+    logf_(log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
+    return;
+  }
+  uint32_t diff = (rtl->pd_value ^ m->pd_value) & m->pd_written;
+  if (!diff) return;
+  unsigned l = (unsigned)__builtin_ctz(diff);
+  spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
+  logf_(log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
+        m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
+        why[0] ? "\n      model: " : "", why);
+}
+
+/* Store effects: lanes stored per component, address and data per lane,
+ * and the space when anything was stored. */
+static void compare_stores(diff_log *log, const spagm_response *m, const spagm_explain *ex,
+                           const spagm_response *rtl) {
+  char a[48], b[48], why[200];
   bool any_store = false;
   for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
     char what[64];
     if (rtl->st_mask[k] != m->st_mask[k]) {
       snprintf(what, sizeof what, "store component %u lanes", k);
-      lanes_diff(&log, what, m->st_mask[k], rtl->st_mask[k]);
+      lanes_diff(log, what, m->st_mask[k], rtl->st_mask[k]);
       unsigned l = (unsigned)__builtin_ctz(rtl->st_mask[k] ^ m->st_mask[k]);
       spagm_explain_format(ex, k, l, why, sizeof why);
-      if (why[0]) logf_(&log, "  lane %u model: %s", l, why);
+      if (why[0]) logf_(log, "  lane %u model: %s", l, why);
       continue;
     }
     if (m->st_mask[k]) any_store = true;
@@ -113,16 +128,20 @@ unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_pa
         fmt_val(m->st_data[k][l], a, sizeof a);
         fmt_val(rtl->st_data[k][l], b, sizeof b);
         spagm_explain_format(ex, k, l, why, sizeof why);
-        logf_(&log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
+        logf_(log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
               a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);
       }
     }
   }
   if (any_store && rtl->st_space != m->st_space)
-    logf_(&log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
+    logf_(log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
           spagm_space_name((spagm_space)rtl->st_space));
-  if (!log.total) return 0;
+}
 
+/* The mismatch report: transaction, instruction, the logged differences
+ * and the command that reproduces the run with waves. */
+static void report_mismatch(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
+                            const diff_log *log, uint64_t cycle) {
   char dis[160];
   spagm_disasm_word(p->req.insn, dis, sizeof dis);
   spagm__cosim_reportf(c,
@@ -132,9 +151,23 @@ unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_pa
                        (unsigned long long)p->cycle, c->epoch,
                        spagm_stim_epoch_summary(c->stim, u), (unsigned long long)p->req.insn,
                        dis, p->req.lane_mask);
-  for (unsigned i = 0; i < log.n; i++) spagm__cosim_reportf(c, "  %s\n", log.text[i]);
-  if (log.total > log.n)
-    spagm__cosim_reportf(c, "  ... and %u more differences\n", log.total - log.n);
+  for (unsigned i = 0; i < log->n; i++) spagm__cosim_reportf(c, "  %s\n", log->text[i]);
+  if (log->total > log->n)
+    spagm__cosim_reportf(c, "  ... and %u more differences\n", log->total - log->n);
   spagm__cosim_reportf(c, "  reproduce: %s +waves_on_fail\n", c->repro);
+}
+
+unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
+                              const spagm_response *rtl, uint64_t cycle) {
+  const spagm_response *m = &p->exp;
+  const spagm_explain *ex = &p->ex;
+  diff_log log;
+  memset(&log, 0, sizeof log);
+  compare_fault(&log, m, ex, rtl);
+  compare_writeback(&log, m, ex, rtl);
+  compare_predicate(&log, m, ex, rtl);
+  compare_stores(&log, m, ex, rtl);
+  if (!log.total) return 0;
+  report_mismatch(c, u, p, &log, cycle);
   return log.total;
 }

@@ -457,6 +457,109 @@ static spagm_status dir_primitive_count(spagm_scn *s, spagm_scn_args *a,
 
 /* --- check: ISBE contents after the fact --------------------------------- */
 
+/* The value a `check` reads and the words that name it. */
+typedef struct checked {
+  uint32_t got;
+  char desc[160];
+} checked;
+
+/* isbe in|out attr V ADDR | isbe in|out raw|map|patch|prim OFFSET */
+static spagm_status check_isbe(spagm_model *m, spagm_scn_args *a, checked *c,
+                               spagm_diag *d) {
+  spagm_diag why = {0, 0, ""};
+  spagm_space sp;
+  spagm_status st;
+  if ((st = space_of(a, &sp, d)) != SPAGM_OK) return st;
+  spagm_scn_args at = *a;
+  if (spagm_scn_accept(a, "attr")) {
+    uint32_t v, addr;
+    if ((st = index_range(a, &v, &v, SPAGM_ATTR_MAX_VERTICES, d)) != SPAGM_OK ||
+        (st = attr_addr(a, &addr, d)) != SPAGM_OK)
+      return st;
+    if (spagm_attr_get_vertex_attr(m, sp, v, addr, &c->got, &why) != SPAGM_OK)
+      return refused(&at, d, &why);
+    snprintf(c->desc, sizeof c->desc, "%s vertex %u attribute 0x%03x",
+             spagm_space_name(sp), v, addr);
+    return SPAGM_OK;
+  }
+  uint32_t base, off;
+  if ((st = region_addr(a, &base, d)) != SPAGM_OK ||
+      (st = spagm_scn_u32(a, &off, d)) != SPAGM_OK)
+    return st;
+  if (spagm_attr_read32(m, sp, base + off, &c->got, &why) != SPAGM_OK)
+    return refused(&at, d, &why);
+  snprintf(c->desc, sizeof c->desc, "%s byte 0x%x", spagm_space_name(sp),
+           base + off);
+  return SPAGM_OK;
+}
+
+/* patch OFFSET (output patch space, AST.P target) */
+static spagm_status check_patch(spagm_model *m, spagm_scn_args *a, checked *c,
+                                spagm_diag *d) {
+  spagm_diag why = {0, 0, ""};
+  spagm_scn_args at = *a;
+  uint32_t off;
+  spagm_status st;
+  if ((st = spagm_scn_u32(a, &off, d)) != SPAGM_OK) return st;
+  if (spagm_attr_read32(m, SPAGM_SPACE_PATCH, off, &c->got, &why) != SPAGM_OK)
+    return refused(&at, d, &why);
+  snprintf(c->desc, sizeof c->desc, "patch word at 0x%x", off);
+  return SPAGM_OK;
+}
+
+/* gs LANE INDEX ADDR (GS output buffer, R12 / N26) */
+static spagm_status check_gs(spagm_model *m, spagm_scn_args *a, checked *c,
+                             spagm_diag *d) {
+  spagm_scn_args at = *a;
+  uint32_t lane, index, addr, bmap[SPAGM_ATTR_MAP_WORDS];
+  spagm_status st;
+  if ((st = index_range(a, &lane, &lane, SPAGM_LANES, d)) != SPAGM_OK ||
+      (st = spagm_scn_u32(a, &index, d)) != SPAGM_OK ||
+      (st = attr_addr(a, &addr, d)) != SPAGM_OK)
+    return st;
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, bmap, NULL);
+  uint32_t rank = 0, n = 0;
+  for (uint32_t x = 0; x < SPAGM_ATTR_COUNT; x++) {
+    bool on = bmap[x >> 5] >> (x & 31) & 1u;
+    if (x < addr / 4) rank += on;
+    n += on;
+  }
+  if (!(bmap[addr / 128] >> (addr / 4 % 32) & 1u))
+    return spagm_scn_error(&at, d,
+                           "attribute 0x%03x has output BMAP bit 0: it has "
+                           "no place in the GS buffer",
+                           addr);
+  /* N26: output vertex i, rank k is word i*N + k of the lane's buffer. */
+  uint64_t word = (uint64_t)index * n + rank;
+  if (word >= SPAGM_ATTR_GS_LANE_WORDS)
+    return spagm_scn_error(&at, d, "output vertex %u is past the buffer",
+                           index);
+  uint32_t byte = lane * SPAGM_ATTR_GS_LANE_BYTES + (uint32_t)word * 4u;
+  spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, byte, &c->got, NULL);
+  snprintf(c->desc, sizeof c->desc,
+           "GS buffer lane %u output vertex %u attribute 0x%03x (byte 0x%x)",
+           lane, index, addr, byte);
+  return SPAGM_OK;
+}
+
+/* written in|out V ADDR */
+static spagm_status check_written(spagm_model *m, spagm_scn_args *a,
+                                  checked *c, spagm_diag *d) {
+  spagm_space sp;
+  uint32_t v, addr;
+  bool w = false;
+  spagm_status st;
+  if ((st = space_of(a, &sp, d)) != SPAGM_OK ||
+      (st = index_range(a, &v, &v, SPAGM_ATTR_MAX_VERTICES, d)) != SPAGM_OK ||
+      (st = attr_addr(a, &addr, d)) != SPAGM_OK)
+    return st;
+  spagm_attr_get_written(m, sp, v, addr, &w, NULL);
+  c->got = w;
+  snprintf(c->desc, sizeof c->desc, "write status %s vertex %u attribute 0x%03x",
+           spagm_space_name(sp), v, addr);
+  return SPAGM_OK;
+}
+
 /* check isbe in|out attr V ADDR == VALUE
  * check isbe in|out raw|map|patch|prim OFFSET == VALUE
  * check patch OFFSET == VALUE          (output patch space, AST.P target)
@@ -469,92 +572,27 @@ static spagm_status dir_check(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   int k;
   spagm_status st = spagm_scn_keyword(a, what, &k, d);
   if (st != SPAGM_OK) return st;
-  spagm_diag why = {0, 0, ""};
-  uint32_t got = 0, want;
-  char desc[160];
-  spagm_scn_args at = *a;
-  if (k == 0) {
-    spagm_space sp;
-    if ((st = space_of(a, &sp, d)) != SPAGM_OK) return st;
-    at = *a;
-    if (spagm_scn_accept(a, "attr")) {
-      uint32_t v, addr;
-      if ((st = index_range(a, &v, &v, SPAGM_ATTR_MAX_VERTICES, d)) != SPAGM_OK ||
-          (st = attr_addr(a, &addr, d)) != SPAGM_OK)
-        return st;
-      if (spagm_attr_get_vertex_attr(m, sp, v, addr, &got, &why) != SPAGM_OK)
-        return refused(&at, d, &why);
-      snprintf(desc, sizeof desc, "%s vertex %u attribute 0x%03x",
-               spagm_space_name(sp), v, addr);
-    } else {
-      uint32_t base, off;
-      if ((st = region_addr(a, &base, d)) != SPAGM_OK ||
-          (st = spagm_scn_u32(a, &off, d)) != SPAGM_OK)
-        return st;
-      if (spagm_attr_read32(m, sp, base + off, &got, &why) != SPAGM_OK)
-        return refused(&at, d, &why);
-      snprintf(desc, sizeof desc, "%s byte 0x%x", spagm_space_name(sp),
-               base + off);
-    }
-  } else if (k == 1) {
-    uint32_t off;
-    if ((st = spagm_scn_u32(a, &off, d)) != SPAGM_OK) return st;
-    if (spagm_attr_read32(m, SPAGM_SPACE_PATCH, off, &got, &why) != SPAGM_OK)
-      return refused(&at, d, &why);
-    snprintf(desc, sizeof desc, "patch word at 0x%x", off);
-  } else if (k == 2) {
-    uint32_t lane, index, addr, bmap[SPAGM_ATTR_MAP_WORDS];
-    if ((st = index_range(a, &lane, &lane, SPAGM_LANES, d)) != SPAGM_OK ||
-        (st = spagm_scn_u32(a, &index, d)) != SPAGM_OK ||
-        (st = attr_addr(a, &addr, d)) != SPAGM_OK)
-      return st;
-    spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, bmap, NULL);
-    uint32_t rank = 0, n = 0;
-    for (uint32_t x = 0; x < SPAGM_ATTR_COUNT; x++) {
-      bool on = bmap[x >> 5] >> (x & 31) & 1u;
-      if (x < addr / 4) rank += on;
-      n += on;
-    }
-    if (!(bmap[addr / 128] >> (addr / 4 % 32) & 1u))
-      return spagm_scn_error(&at, d,
-                             "attribute 0x%03x has output BMAP bit 0: it has "
-                             "no place in the GS buffer",
-                             addr);
-    /* N26: output vertex i, rank k is word i*N + k of the lane's buffer. */
-    uint64_t word = (uint64_t)index * n + rank;
-    if (word >= SPAGM_ATTR_GS_LANE_WORDS)
-      return spagm_scn_error(&at, d, "output vertex %u is past the buffer",
-                             index);
-    uint32_t byte = lane * SPAGM_ATTR_GS_LANE_BYTES + (uint32_t)word * 4u;
-    spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, byte, &got, NULL);
-    snprintf(desc, sizeof desc,
-             "GS buffer lane %u output vertex %u attribute 0x%03x (byte 0x%x)",
-             lane, index, addr, byte);
-  } else {
-    spagm_space sp;
-    uint32_t v, addr;
-    bool w = false;
-    if ((st = space_of(a, &sp, d)) != SPAGM_OK ||
-        (st = index_range(a, &v, &v, SPAGM_ATTR_MAX_VERTICES, d)) != SPAGM_OK ||
-        (st = attr_addr(a, &addr, d)) != SPAGM_OK)
-      return st;
-    spagm_attr_get_written(m, sp, v, addr, &w, NULL);
-    got = w;
-    snprintf(desc, sizeof desc, "write status %s vertex %u attribute 0x%03x",
-             spagm_space_name(sp), v, addr);
+  checked c = {0, ""};
+  uint32_t want;
+  switch (k) {
+    case 0: st = check_isbe(m, a, &c, d); break;
+    case 1: st = check_patch(m, a, &c, d); break;
+    case 2: st = check_gs(m, a, &c, d); break;
+    default: st = check_written(m, a, &c, d); break;
   }
+  if (st != SPAGM_OK) return st;
   if ((st = spagm_scn_require(a, "=", d)) != SPAGM_OK ||
       (st = spagm_scn_require(a, "=", d)) != SPAGM_OK ||
       (st = spagm_scn_u32(a, &want, d)) != SPAGM_OK ||
       (st = spagm_scn_end(a, d)) != SPAGM_OK)
     return st;
   char gv[48], wv[48];
-  spagm__scn_fmt_value(got, gv, sizeof gv);
+  spagm__scn_fmt_value(c.got, gv, sizeof gv);
   spagm__scn_fmt_value(want, wv, sizeof wv);
-  if (got == want)
-    spagm__scn_record(s, &line, true, "%s == %s", desc, wv);
+  if (c.got == want)
+    spagm__scn_record(s, &line, true, "%s == %s", c.desc, wv);
   else
-    spagm__scn_record(s, &line, false, "%s is %s, expected %s", desc, gv, wv);
+    spagm__scn_record(s, &line, false, "%s is %s, expected %s", c.desc, gv, wv);
   return SPAGM_OK;
 }
 

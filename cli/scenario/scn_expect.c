@@ -166,6 +166,68 @@ static spagm_status expect_dontcare(spagm_scn *s, spagm_scn_args *a, spagm_diag 
   return SPAGM_OK;
 }
 
+/* What `expect rule` checks, from the word w after `rule` (at is where w
+ * starts): R<n>, P<n>, store <c> or fault. *slot is the explanation slot;
+ * *recorded true when the check has already been recorded as failed (a
+ * register the last instruction did not write). */
+static spagm_status rule_target(spagm_scn *s, spagm_scn_args *a, const char *w,
+                                const spagm_scn_args *at, int *slot, bool *fault,
+                                bool *recorded, spagm_diag *d) {
+  unsigned n;
+  *slot = -1;
+  *fault = *recorded = false;
+  if (strcasecmp(w, "fault") == 0) {
+    *fault = true;
+  } else if (parse_pred_name(w, &n)) {
+    *slot = SPAGM_EXPLAIN_PD_SLOT;
+  } else if (strcasecmp(w, "store") == 0) {
+    uint32_t c;
+    spagm_status st;
+    if ((st = spagm_scn_u32(a, &c, d)) != SPAGM_OK) return st;
+    if (c >= SPAGM_ST_COMPS) return spagm_scn_error(at, d, "store component is 0..3");
+    *slot = (int)c;
+  } else if (parse_reg_name(w, &n)) {
+    *slot = slot_of(&s->last_resp, n);
+    if (*slot < 0) {
+      spagm__scn_record(s, a, false, "R%u was not written by the last instruction", n);
+      while (*a->p) a->p++;
+      *recorded = true;
+    }
+  } else {
+    return spagm_scn_error(at, d, "expected R<n>, P<n>, store <c> or fault after 'rule'");
+  }
+  return SPAGM_OK;
+}
+
+/* The id of a rule name; false when there is no such rule. */
+static bool rule_id(const char *name, unsigned *id_out) {
+  for (unsigned id = 0; id < 0x400; id++) {
+    const char *rn = spagm_rule_name(id);
+    if (rn && strcasecmp(rn, name) == 0) {
+      *id_out = id;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Record whether every lane of m in slot applied rule want. */
+static void record_lane_rules(spagm_scn *s, spagm_scn_args *a, const char *w, int slot,
+                              uint32_t m, unsigned want, const char *name) {
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    if (!(m >> l & 1u)) continue;
+    unsigned got = s->last_ex.rule[slot][l];
+    if (got != want) {
+      char ex[200];
+      spagm_explain_format(&s->last_ex, (unsigned)slot, l, ex, sizeof ex);
+      spagm__scn_record(s, a, false, "%s lane %u rule is %s (%s), expected %s", w, l,
+                        spagm_rule_name(got) ? spagm_rule_name(got) : "none", ex, name);
+      return;
+    }
+  }
+  spagm__scn_record(s, a, true, "%s rule %s on lanes 0x%08x", w, name, m);
+}
+
 /* expect rule R4[lanes] NAME | P0[lanes] NAME | store C[lanes] NAME | fault NAME */
 static spagm_status expect_rule(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   spagm_status st = need_last(s, a, d);
@@ -173,28 +235,10 @@ static spagm_status expect_rule(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) 
   spagm_scn_args at = *a;
   char w[64];
   spagm_scn_word(a, w, sizeof w);
-  int slot = -1;
-  bool fault = false;
-  unsigned n;
-  if (strcasecmp(w, "fault") == 0) {
-    fault = true;
-  } else if (parse_pred_name(w, &n)) {
-    slot = SPAGM_EXPLAIN_PD_SLOT;
-  } else if (strcasecmp(w, "store") == 0) {
-    uint32_t c;
-    if ((st = spagm_scn_u32(a, &c, d)) != SPAGM_OK) return st;
-    if (c >= SPAGM_ST_COMPS) return spagm_scn_error(&at, d, "store component is 0..3");
-    slot = (int)c;
-  } else if (parse_reg_name(w, &n)) {
-    slot = slot_of(&s->last_resp, n);
-    if (slot < 0) {
-      spagm__scn_record(s, a, false, "R%u was not written by the last instruction", n);
-      while (*a->p) a->p++;
-      return SPAGM_OK;
-    }
-  } else {
-    return spagm_scn_error(&at, d, "expected R<n>, P<n>, store <c> or fault after 'rule'");
-  }
+  int slot;
+  bool fault, recorded;
+  st = rule_target(s, a, w, &at, &slot, &fault, &recorded, d);
+  if (st != SPAGM_OK || recorded) return st;
   uint32_t m = s->lanes;
   if (!fault && (st = spagm__scn_lane_suffix(a, &m, d)) != SPAGM_OK) return st;
   spagm_scn_args name_at = *a;
@@ -204,16 +248,7 @@ static spagm_status expect_rule(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) 
   if ((st = spagm_scn_end(a, d)) != SPAGM_OK) return st;
   /* The name must exist, so a typo cannot make an expectation vacuous. */
   unsigned want = 0;
-  bool known = false;
-  for (unsigned id = 0; id < 0x400; id++) {
-    const char *rn = spagm_rule_name(id);
-    if (rn && strcasecmp(rn, name) == 0) {
-      want = id;
-      known = true;
-      break;
-    }
-  }
-  if (!known) return spagm_scn_error(&name_at, d, "unknown rule name '%s'", name);
+  if (!rule_id(name, &want)) return spagm_scn_error(&name_at, d, "unknown rule name '%s'", name);
   if (fault) {
     unsigned got = s->last_ex.fault_rule;
     if (got == want) spagm__scn_record(s, a, true, "fault rule %s", name);
@@ -222,18 +257,7 @@ static spagm_status expect_rule(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) 
                         spagm_rule_name(got) ? spagm_rule_name(got) : "none", name);
     return SPAGM_OK;
   }
-  for (unsigned l = 0; l < SPAGM_LANES; l++) {
-    if (!(m >> l & 1u)) continue;
-    unsigned got = s->last_ex.rule[slot][l];
-    if (got != want) {
-      char ex[200];
-      spagm_explain_format(&s->last_ex, (unsigned)slot, l, ex, sizeof ex);
-      spagm__scn_record(s, a, false, "%s lane %u rule is %s (%s), expected %s", w, l,
-                        spagm_rule_name(got) ? spagm_rule_name(got) : "none", ex, name);
-      return SPAGM_OK;
-    }
-  }
-  spagm__scn_record(s, a, true, "%s rule %s on lanes 0x%08x", w, name, m);
+  record_lane_rules(s, a, w, slot, m, want, name);
   return SPAGM_OK;
 }
 

@@ -161,13 +161,12 @@ typedef struct texture_opts {
   uint32_t entry; /* bank word pointed at the header */
 } texture_opts;
 
-/* One key=value of `texture`; *known false when the key is not a key. */
-static spagm_status texture_key(spagm_scn_args *a, const char *key,
-                                texture_opts *o, bool *known, spagm_diag *d) {
-  spagm_tic *t = &o->t;
-  *known = true;
-  uint32_t v;
+/* Keys of the texel format: format, type, rtype..atype, swizzle, srgb.
+ * *known false when key is none of them. */
+static spagm_status format_key(spagm_scn_args *a, const char *key, spagm_tic *t,
+                               bool *known, spagm_diag *d) {
   spagm_status st;
+  *known = true;
   if (!strcasecmp(key, "format"))
     return name_or_number(a, format_names, format_values, 0x7F, "format",
                           &t->components, d);
@@ -183,14 +182,6 @@ static spagm_status texture_key(spagm_scn_args *a, const char *key,
       return name_or_number(a, dtype_names, dtype_values, 7, "data type",
                             &t->data_type[c], d);
   if (!strcasecmp(key, "swizzle")) return swizzle(a, t->source, d);
-  if (!strcasecmp(key, "layout"))
-    return name_or_number(a, layout_names, layout_values, 7, "layout", &t->layout, d);
-  if (!strcasecmp(key, "dim"))
-    return name_or_number(a, dim_names, dim_values, 15, "texture type", &t->type, d);
-  if (!strcasecmp(key, "address")) {
-    skip_blanks(a);
-    return spagm_scn_u64(a, &t->address, d);
-  }
   if (!strcasecmp(key, "srgb")) {
     static const char *const onoff[] = {"off", "on", "0", "1", NULL};
     int i;
@@ -198,13 +189,42 @@ static spagm_status texture_key(spagm_scn_args *a, const char *key,
     t->srgb = i % 2 == 1;
     return st;
   }
-  if (!strcasecmp(key, "samples")) return samples_mode(a, &t->msaa, d);
-  if (!strcasecmp(key, "msaa")) return bounded(a, 15, "msaa mode", &t->msaa, d);
+  *known = false;
+  return SPAGM_E_FORMAT;
+}
+
+/* Keys of the memory layout: layout, address, pitch, block_height,
+ * block_depth. *known false when key is none of them. */
+static spagm_status memory_key(spagm_scn_args *a, const char *key, spagm_tic *t,
+                               bool *known, spagm_diag *d) {
+  *known = true;
+  if (!strcasecmp(key, "layout"))
+    return name_or_number(a, layout_names, layout_values, 7, "layout", &t->layout, d);
+  if (!strcasecmp(key, "address")) {
+    skip_blanks(a);
+    return spagm_scn_u64(a, &t->address, d);
+  }
   if (!strcasecmp(key, "pitch")) return bounded(a, 0x1FFFFF, "pitch", &t->pitch, d);
   if (!strcasecmp(key, "block_height"))
     return bounded(a, 7, "block_height (log2 GOBs)", &t->block_height_log2, d);
   if (!strcasecmp(key, "block_depth"))
     return bounded(a, 7, "block_depth (log2 GOBs)", &t->block_depth_log2, d);
+  *known = false;
+  return SPAGM_E_FORMAT;
+}
+
+/* Keys of the shape: dim, samples, msaa, width, height, depth/layers,
+ * levels, view_min, view_max. *known false when key is none of them. */
+static spagm_status shape_key(spagm_scn_args *a, const char *key, texture_opts *o,
+                              bool *known, spagm_diag *d) {
+  spagm_tic *t = &o->t;
+  uint32_t v;
+  spagm_status st;
+  *known = true;
+  if (!strcasecmp(key, "dim"))
+    return name_or_number(a, dim_names, dim_values, 15, "texture type", &t->type, d);
+  if (!strcasecmp(key, "samples")) return samples_mode(a, &t->msaa, d);
+  if (!strcasecmp(key, "msaa")) return bounded(a, 15, "msaa mode", &t->msaa, d);
   if (!strcasecmp(key, "width")) return bounded(a, 65536, "width", &t->width, d);
   if (!strcasecmp(key, "height")) return bounded(a, 65536, "height", &t->height, d);
   if (!strcasecmp(key, "depth") || !strcasecmp(key, "layers"))
@@ -222,15 +242,24 @@ static spagm_status texture_key(spagm_scn_args *a, const char *key,
     o->view_max_given = true;
     return bounded(a, 15, "view_max", &t->view_max_level, d);
   }
-  if (!strcasecmp(key, "entry")) {
-    if (spagm_scn_accept(a, "none")) {
-      o->entry_none = true;
-      return SPAGM_OK;
-    }
-    return bounded(a, SPAGM_TEX_CBANK_WORDS - 1, "entry", &o->entry, d);
-  }
   *known = false;
   return SPAGM_E_FORMAT;
+}
+
+/* One key=value of `texture`; *known false when the key is not a key. */
+static spagm_status texture_key(spagm_scn_args *a, const char *key,
+                                texture_opts *o, bool *known, spagm_diag *d) {
+  spagm_status st = format_key(a, key, &o->t, known, d);
+  if (!*known) st = memory_key(a, key, &o->t, known, d);
+  if (!*known) st = shape_key(a, key, o, known, d);
+  if (*known || strcasecmp(key, "entry")) return st;
+  /* entry=N|none: the bank word pointed at the header. */
+  *known = true;
+  if (spagm_scn_accept(a, "none")) {
+    o->entry_none = true;
+    return SPAGM_OK;
+  }
+  return bounded(a, SPAGM_TEX_CBANK_WORDS - 1, "entry", &o->entry, d);
 }
 
 static spagm_status dir_texture(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {

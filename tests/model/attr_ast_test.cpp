@@ -340,80 +340,102 @@ TEST_F(Ast, Phys_VectorSize_Illegal_R6) {
 
 // --- property: what AST stores, ALD.O reads back ---------------------------------
 
+using Stored = std::map<std::pair<unsigned, uint32_t>, uint32_t>;
+
+// A random VSA or TS with random OMAP and next IMAP and vertex count; *bmap
+// is the output BMAP they give (OMAP & IMAP(next)), computed independently.
+void RandomOutputs(std::mt19937 &rng, spagm_model *m, Map *bmap, unsigned *nvert) {
+  ASSERT_EQ(spagm_attr_set_stage(m, rng() % 2 ? SPAGM_STAGE_VSA : SPAGM_STAGE_TS, nullptr),
+            SPAGM_OK);
+  Map omap, inext;
+  for (unsigned a = 0; a < 256; a++) {
+    if (rng() % 3 == 0) omap.add(a * 4, a * 4);
+    if (rng() % 2 == 0) inext.add(a * 4, a * 4);
+  }
+  ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_OMAP, omap.bits, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_IMAP_NEXT, inext.bits, nullptr), SPAGM_OK);
+  *nvert = 1 + rng() % 96;
+  ASSERT_EQ(spagm_attr_set_vertex_count(m, *nvert, nullptr), SPAGM_OK);
+  for (unsigned w = 0; w < 8; w++) bmap->bits[w] = omap.bits[w] & inext.bits[w];
+}
+
+// Twenty random AST warps; *stored is what each (vertex, address) should
+// hold afterwards.
+void RandomStores(std::mt19937 &rng, spagm_model *m, const Map &bmap, unsigned nvert,
+                  Stored *stored) {
+  spagm_request req;
+  spagm_response resp;
+  for (unsigned t = 0; t < 20; t++) {
+    spagm_request_init(&req);
+    req.lane_mask = (uint32_t)rng();
+    for (unsigned l = 0; l < 32; l++) {
+      req.vertex[l] = rng() % nvert;
+      for (unsigned c = 0; c < 4; c++) req.d[c][l] = (uint32_t)rng();
+    }
+    spagm_insn i;
+    spagm_insn_init(&i, SPAGM_OP_AST);
+    i.rb = 8;
+    i.asize = (spagm_asize)(rng() % 4);
+    i.imm = (int32_t)(rng() % 256) * 4;
+    ASSERT_EQ(spagm_execute_insn(m, &i, &req, &resp, nullptr), SPAGM_OK);
+    const uint32_t drop = i.asize == 0 ? 3 : i.asize == 1 ? 7 : 15;
+    const uint32_t base = (uint32_t)i.imm & ~drop;
+    for (unsigned l = 0; l < 32; l++) {  // lanes in order: highest wins
+      if (!(req.lane_mask >> l & 1u)) continue;
+      for (unsigned c = 0; c <= (unsigned)i.asize; c++) {
+        const uint32_t a = base + 4 * c;
+        if (a < 1024 && bmap.has(a)) (*stored)[{req.vertex[l], a}] = req.d[c][l];
+      }
+    }
+  }
+}
+
+// Read every (vertex, address) back through ALD.O on the lanes' vertex.
+void ExpectAldOReadsBack(std::mt19937 &rng, spagm_model *m, const Map &bmap, unsigned nvert,
+                         const Stored &stored, uint32_t seed) {
+  spagm_request req;
+  spagm_response resp;
+  for (unsigned v = 0; v < nvert; v++) {
+    for (uint32_t a = 0; a < 1024; a += 4 * (1 + rng() % 8)) {
+      spagm_request_init(&req);
+      req.lane_mask = 1;
+      req.vertex[0] = v;     // VS: implicit vertex
+      req.b[0][0] = v;       // TS: vertex handle Rb
+      req.primitive[0] = v;  // PRIMITIVE_ID goes through this handle (N27)
+      spagm_insn i;
+      spagm_insn_init(&i, SPAGM_OP_ALD);
+      i.rd = 0;
+      i.out = true;
+      i.imm = (int32_t)a;
+      spagm_stage st;
+      spagm_attr_get_stage(m, &st, nullptr);
+      if (st != SPAGM_STAGE_VSA) i.rb = 1;
+      ASSERT_EQ(spagm_execute_insn(m, &i, &req, &resp, nullptr), SPAGM_OK);
+      auto it = stored.find({v, a});
+      if (!bmap.has(a)) {
+        EXPECT_EQ(resp.wb_value[0][0], r3_default(a)) << seed;
+        EXPECT_EQ(resp.wb_dontcare[0][0], 0u);
+      } else if (it != stored.end()) {
+        EXPECT_EQ(resp.wb_value[0][0], it->second) << "seed " << seed << " v " << v << " a " << a;
+        EXPECT_EQ(resp.wb_dontcare[0][0], 0u);
+      } else {
+        EXPECT_EQ(resp.wb_dontcare[0][0], 0xFFFFFFFFu) << seed;  // never written: garbage
+      }
+    }
+  }
+}
+
 TEST(AstProperty, StoreThenAldO_ReadsLastStoredValue_ManySeeds) {
   for (uint32_t seed = 1; seed <= 200; seed++) {
     std::mt19937 rng(seed);
     spagm_model *m = spagm_model_new();
     ASSERT_NE(m, nullptr);
-    ASSERT_EQ(spagm_attr_set_stage(m, rng() % 2 ? SPAGM_STAGE_VSA : SPAGM_STAGE_TS, nullptr),
-              SPAGM_OK);
-    Map omap, inext;
-    for (unsigned a = 0; a < 256; a++) {
-      if (rng() % 3 == 0) omap.add(a * 4, a * 4);
-      if (rng() % 2 == 0) inext.add(a * 4, a * 4);
-    }
-    ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_OMAP, omap.bits, nullptr), SPAGM_OK);
-    ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_IMAP_NEXT, inext.bits, nullptr), SPAGM_OK);
-    const unsigned nvert = 1 + rng() % 96;
-    ASSERT_EQ(spagm_attr_set_vertex_count(m, nvert, nullptr), SPAGM_OK);
-    Map bmap;  // independent: OMAP & IMAP(next)
-    for (unsigned w = 0; w < 8; w++) bmap.bits[w] = omap.bits[w] & inext.bits[w];
-
-    std::map<std::pair<unsigned, uint32_t>, uint32_t> stored;
-    spagm_request req;
-    spagm_response resp;
-    for (unsigned t = 0; t < 20; t++) {
-      spagm_request_init(&req);
-      req.lane_mask = (uint32_t)rng();
-      for (unsigned l = 0; l < 32; l++) {
-        req.vertex[l] = rng() % nvert;
-        for (unsigned c = 0; c < 4; c++) req.d[c][l] = (uint32_t)rng();
-      }
-      spagm_insn i;
-      spagm_insn_init(&i, SPAGM_OP_AST);
-      i.rb = 8;
-      i.asize = (spagm_asize)(rng() % 4);
-      i.imm = (int32_t)(rng() % 256) * 4;
-      ASSERT_EQ(spagm_execute_insn(m, &i, &req, &resp, nullptr), SPAGM_OK);
-      const uint32_t drop = i.asize == 0 ? 3 : i.asize == 1 ? 7 : 15;
-      const uint32_t base = (uint32_t)i.imm & ~drop;
-      for (unsigned l = 0; l < 32; l++) {  // lanes in order: highest wins
-        if (!(req.lane_mask >> l & 1u)) continue;
-        for (unsigned c = 0; c <= (unsigned)i.asize; c++) {
-          const uint32_t a = base + 4 * c;
-          if (a < 1024 && bmap.has(a)) stored[{req.vertex[l], a}] = req.d[c][l];
-        }
-      }
-    }
-    // Read every (vertex, address) back through ALD.O on the lanes' vertex.
-    for (unsigned v = 0; v < nvert; v++) {
-      for (uint32_t a = 0; a < 1024; a += 4 * (1 + rng() % 8)) {
-        spagm_request_init(&req);
-        req.lane_mask = 1;
-        req.vertex[0] = v;     // VS: implicit vertex
-        req.b[0][0] = v;       // TS: vertex handle Rb
-        req.primitive[0] = v;  // PRIMITIVE_ID goes through this handle (N27)
-        spagm_insn i;
-        spagm_insn_init(&i, SPAGM_OP_ALD);
-        i.rd = 0;
-        i.out = true;
-        i.imm = (int32_t)a;
-        spagm_stage st;
-        spagm_attr_get_stage(m, &st, nullptr);
-        if (st != SPAGM_STAGE_VSA) i.rb = 1;
-        ASSERT_EQ(spagm_execute_insn(m, &i, &req, &resp, nullptr), SPAGM_OK);
-        auto it = stored.find({v, a});
-        if (!bmap.has(a)) {
-          EXPECT_EQ(resp.wb_value[0][0], r3_default(a)) << seed;
-          EXPECT_EQ(resp.wb_dontcare[0][0], 0u);
-        } else if (it != stored.end()) {
-          EXPECT_EQ(resp.wb_value[0][0], it->second) << "seed " << seed << " v " << v << " a " << a;
-          EXPECT_EQ(resp.wb_dontcare[0][0], 0u);
-        } else {
-          EXPECT_EQ(resp.wb_dontcare[0][0], 0xFFFFFFFFu) << seed;  // never written: garbage
-        }
-      }
-    }
+    Map bmap;
+    unsigned nvert = 0;
+    ASSERT_NO_FATAL_FAILURE(RandomOutputs(rng, m, &bmap, &nvert));
+    Stored stored;
+    ASSERT_NO_FATAL_FAILURE(RandomStores(rng, m, bmap, nvert, &stored));
+    ASSERT_NO_FATAL_FAILURE(ExpectAldOReadsBack(rng, m, bmap, nvert, stored, seed));
     spagm_model_free(m);
   }
 }

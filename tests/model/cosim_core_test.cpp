@@ -46,6 +46,47 @@ struct Outcome {
   std::string summary;
 };
 
+// One unit's part of an epoch: its cfg writes, its requests answered by
+// the stand-in RTL (corrupted as told), and its read-back, with the
+// reports into out. image_flip is XORed into the first read-back word of
+// the run.
+void run_unit(spagm_cosim *c, spagm_model *rtl, unsigned u, uint32_t units,
+              const Corrupt &corrupt, uint64_t *cycle, uint32_t *image_flip, Outcome *out) {
+  uint32_t a, v;
+  unsigned n = 0;
+  while (spagm_cosim_cfg_next(c, (spagm_unit)u, &a, &v)) n++;
+  if (units >> u & 1u) {
+    EXPECT_GT(n, 0u);
+  }
+  spagm_request req;
+  spagm_response rsp;
+  while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
+    spagm_cosim_accept(c, (spagm_unit)u, &req, ++*cycle);
+    spagm_execute(rtl, &req, &rsp);
+    if (corrupt) corrupt(rsp, req);
+    spagm_cosim_check(c, (spagm_unit)u, &rsp, ++*cycle);
+    out->reports += spagm_cosim_take_report(c);
+  }
+  while (spagm_cosim_readback_next(c, (spagm_unit)u, &a)) {
+    uint32_t v = readback_value(rtl, u, a) ^ *image_flip;
+    *image_flip = 0; /* one corrupted word per run */
+    spagm_cosim_readback_check(c, (spagm_unit)u, a, v, ++*cycle);
+  }
+  out->reports += spagm_cosim_take_report(c);
+}
+
+// The end of the run: failed count, summary text and error count.
+void finish(spagm_cosim *c, uint64_t cycle, Outcome *out) {
+  char *buf = nullptr;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  out->failed = spagm_cosim_finish(c, f, cycle, 1.0);
+  fclose(f);
+  out->summary.assign(buf, len);
+  free(buf);
+  out->errors = spagm_cosim_errors(c);
+}
+
 // Runs a whole co-simulation in which a reference model plays the RTL; the
 // cfg writes are applied to it through the port-contract map by replaying
 // the model state (the reference is loaded by the same stimulus).
@@ -77,38 +118,10 @@ Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = 
   uint64_t cycle = 0;
   while (spagm_cosim_begin_epoch(c)) {
     spagm_stim_begin_epoch(st, spagm_cosim_epoch(c), rtl, &d);
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      uint32_t a, v;
-      unsigned n = 0;
-      while (spagm_cosim_cfg_next(c, (spagm_unit)u, &a, &v)) n++;
-      if (units >> u & 1u) {
-        EXPECT_GT(n, 0u);
-      }
-      spagm_request req;
-      spagm_response rsp;
-      while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
-        spagm_cosim_accept(c, (spagm_unit)u, &req, ++cycle);
-        spagm_execute(rtl, &req, &rsp);
-        if (corrupt) corrupt(rsp, req);
-        spagm_cosim_check(c, (spagm_unit)u, &rsp, ++cycle);
-        out.reports += spagm_cosim_take_report(c);
-      }
-      while (spagm_cosim_readback_next(c, (spagm_unit)u, &a)) {
-        uint32_t v = readback_value(rtl, u, a) ^ image_flip;
-        image_flip = 0; /* one corrupted word per run */
-        spagm_cosim_readback_check(c, (spagm_unit)u, a, v, ++cycle);
-      }
-      out.reports += spagm_cosim_take_report(c);
-    }
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+      run_unit(c, rtl, u, units, corrupt, &cycle, &image_flip, &out);
   }
-  char *buf = nullptr;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  out.failed = spagm_cosim_finish(c, f, cycle, 1.0);
-  fclose(f);
-  out.summary.assign(buf, len);
-  free(buf);
-  out.errors = spagm_cosim_errors(c);
+  finish(c, cycle, &out);
   spagm_model_free(rtl);
   spagm_stim_free(st);
   spagm_cosim_free(c);

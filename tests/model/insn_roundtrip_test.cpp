@@ -24,130 +24,152 @@ struct Guard {
 };
 const Guard kGuards[] = {{7, false}, {0, false}, {3, true}, {6, false}, {7, true}};
 
-// Calls f for every generated instruction.
-void ForEachForm(const std::function<void(const spagm_insn &)> &f) {
-  for (const Guard &g : kGuards) {
-    auto base = [&](spagm_op op) {
-      spagm_insn x;
-      spagm_insn_init(&x, op);
-      x.pg = g.pg;
-      x.pg_not = g.neg;
-      return x;
-    };
-    // ALD and AST: every size, .P, .O (ALD), address form and vertex register.
-    struct Addr {
-      uint8_t ra;
-      int32_t imm;
-    };
-    const Addr rz_addrs[] = {{kRZ, 0}, {kRZ, 0x70}, {kRZ, 1023}, {kRZ, 4}};
-    const Addr patch_addrs[] = {{3, -1024}, {3, -16}, {254, 0}, {7, 1023}};
-    const Addr phys_addrs[] = {{0, 0}, {254, 0}};
-    for (int op = 0; op < 2; op++) {
-      for (int out = 0; out < (op == 0 ? 2 : 1); out++)
-        for (int patch = 0; patch < 2; patch++)
-          for (int sz = 0; sz < 4; sz++)
-            for (int form = 0; form < 2; form++) {  // immediate, register
-              const Addr *list = form == 0 ? rz_addrs : patch ? patch_addrs : phys_addrs;
-              size_t n = form == 0 ? 4 : patch ? 4 : 2;
-              for (size_t i = 0; i < n; i++)
-                for (uint8_t vtx : {kRZ, (uint8_t)5, (uint8_t)0})
-                  for (uint8_t reg : {(uint8_t)0, (uint8_t)3, kRZ}) {
-                    spagm_insn x = base(op == 0 ? SPAGM_OP_ALD : SPAGM_OP_AST);
-                    x.out = out;
-                    x.patch = patch;
-                    x.asize = (spagm_asize)sz;
-                    x.ra = list[i].ra;
-                    x.imm = list[i].imm;
-                    x.phys = !patch && x.ra != kRZ;
-                    if (op == 0) {
-                      x.rd = reg;
-                      x.rb = vtx;
-                    } else {
-                      x.rb = reg;
-                      x.rc = vtx;
-                    }
-                    f(x);
+using FormFn = std::function<void(const spagm_insn &)>;
+
+spagm_insn Base(const Guard &g, spagm_op op) {
+  spagm_insn x;
+  spagm_insn_init(&x, op);
+  x.pg = g.pg;
+  x.pg_not = g.neg;
+  return x;
+}
+
+// ALD and AST: every size, .P, .O (ALD), address form and vertex register.
+void ForEachAttrForm(const Guard &g, const FormFn &f) {
+  struct Addr {
+    uint8_t ra;
+    int32_t imm;
+  };
+  const Addr rz_addrs[] = {{kRZ, 0}, {kRZ, 0x70}, {kRZ, 1023}, {kRZ, 4}};
+  const Addr patch_addrs[] = {{3, -1024}, {3, -16}, {254, 0}, {7, 1023}};
+  const Addr phys_addrs[] = {{0, 0}, {254, 0}};
+  for (int op = 0; op < 2; op++) {
+    for (int out = 0; out < (op == 0 ? 2 : 1); out++)
+      for (int patch = 0; patch < 2; patch++)
+        for (int sz = 0; sz < 4; sz++)
+          for (int form = 0; form < 2; form++) {  // immediate, register
+            const Addr *list = form == 0 ? rz_addrs : patch ? patch_addrs : phys_addrs;
+            size_t n = form == 0 ? 4 : patch ? 4 : 2;
+            for (size_t i = 0; i < n; i++)
+              for (uint8_t vtx : {kRZ, (uint8_t)5, (uint8_t)0})
+                for (uint8_t reg : {(uint8_t)0, (uint8_t)3, kRZ}) {
+                  spagm_insn x = Base(g, op == 0 ? SPAGM_OP_ALD : SPAGM_OP_AST);
+                  x.out = out;
+                  x.patch = patch;
+                  x.asize = (spagm_asize)sz;
+                  x.ra = list[i].ra;
+                  x.imm = list[i].imm;
+                  x.phys = !patch && x.ra != kRZ;
+                  if (op == 0) {
+                    x.rd = reg;
+                    x.rb = vtx;
+                  } else {
+                    x.rb = reg;
+                    x.rc = vtx;
                   }
-            }
-    }
-    // AL2P.
-    for (int out = 0; out < 2; out++)
-      for (int sz = 0; sz < 4; sz++)
-        for (uint8_t pd : {(uint8_t)7, (uint8_t)0, (uint8_t)6})
-          for (uint8_t ra : {kRZ, (uint8_t)1})
-            for (int32_t imm : {0, 12, 1023, -32, -1024}) {
-              if (ra == kRZ && imm < 0) continue;
-              spagm_insn x = base(SPAGM_OP_AL2P);
-              x.out = out;
-              x.asize = (spagm_asize)sz;
-              x.pd = pd;
-              x.ra = ra;
-              x.imm = imm;
-              x.rd = 2;
-              f(x);
-            }
-    // ISBERD and ISBEWR.
-    for (int op = 0; op < 2; op++)
-      for (int out = 0; out < 2; out++)
-        for (int region = 0; region < 4; region++)
-          for (int skew = 0; skew < 2; skew++)
-            for (int sz = 0; sz < 3; sz++)
-              for (uint8_t ra : {kRZ, (uint8_t)9}) {
-                spagm_insn x = base(op == 0 ? SPAGM_OP_ISBERD : SPAGM_OP_ISBEWR);
-                x.out = out;
-                x.region = (spagm_isbe_region)region;
-                x.skew = skew;
-                x.isize = (spagm_isbe_size)sz;
-                x.ra = ra;
-                if (op == 0)
-                  x.rd = 1;
-                else
-                  x.rb = 4;
-                f(x);
-              }
-    // PIXLD: every mode with and without Pd and each address form.
-    struct PixAddr {
-      uint8_t ra;
-      int32_t imm;
-    };
-    const PixAddr pix_addrs[] = {{kRZ, 0}, {kRZ, 3}, {kRZ, 255}, {2, 0}, {2, -128}, {2, 127}};
-    for (int mode = 0; mode < 6; mode++)
-      for (uint8_t pd : {(uint8_t)7, (uint8_t)1})
-        for (const PixAddr &a : pix_addrs)
-          for (uint8_t rd : {(uint8_t)0, kRZ}) {
-            spagm_insn x = base(SPAGM_OP_PIXLD);
-            x.pmode = (spagm_pixld_mode)mode;
-            x.pd = pd;
-            x.ra = a.ra;
-            x.imm = a.imm;
-            x.rd = rd;
-            f(x);
-          }
-    // TLDS: every legal row x .F16 x .NODEP x phase x both wmsk tables, with
-    // registers aligned as R10 requires (odd registers where a scalar is
-    // allowed, so both parities are covered).
-    for (unsigned row : {0u, 1u, 2u, 4u, 5u, 6u, 7u, 8u, 12u})
-      for (int f16 = 0; f16 < 2; f16++)
-        for (int nodep = 0; nodep < 2; nodep++)
-          for (int phase = 0; phase < 3; phase++)
-            for (int table = 0; table < 2; table++)
-              for (unsigned w = 0; w < (table == 0 ? 8u : 5u); w++)
-                for (uint16_t idx : {(uint16_t)0, (uint16_t)7, (uint16_t)8191}) {
-                  spagm_insn x = base(SPAGM_OP_TLDS);
-                  spagm_tlds_encoding_decode(row, &x.param, &x.lod, &x.aoffi, &x.ms);
-                  x.tlds_encoding = (uint8_t)row;
-                  x.f16 = f16;
-                  x.nodep = nodep;
-                  x.phase = (spagm_tex_phase)phase;
-                  x.tex_index = idx;
-                  x.rd1 = table == 0 ? kRZ : (spagm_tlds_dst_count(f16, false, w, 1) == 2 ? 12 : 13);
-                  x.wmsk = (uint8_t)w;
-                  x.rd = spagm_tlds_dst_count(f16, table == 0, w, 0) == 2 ? 20 : 21;
-                  x.ra = spagm_tlds_src_count(row, 0) == 2 ? 30 : 31;
-                  unsigned nb = spagm_tlds_src_count(row, 1);
-                  x.rb = nb == 0 ? kRZ : nb == 2 ? 40 : 41;
                   f(x);
                 }
+          }
+  }
+}
+
+void ForEachAl2pForm(const Guard &g, const FormFn &f) {
+  for (int out = 0; out < 2; out++)
+    for (int sz = 0; sz < 4; sz++)
+      for (uint8_t pd : {(uint8_t)7, (uint8_t)0, (uint8_t)6})
+        for (uint8_t ra : {kRZ, (uint8_t)1})
+          for (int32_t imm : {0, 12, 1023, -32, -1024}) {
+            if (ra == kRZ && imm < 0) continue;
+            spagm_insn x = Base(g, SPAGM_OP_AL2P);
+            x.out = out;
+            x.asize = (spagm_asize)sz;
+            x.pd = pd;
+            x.ra = ra;
+            x.imm = imm;
+            x.rd = 2;
+            f(x);
+          }
+}
+
+// ISBERD and ISBEWR.
+void ForEachIsbeForm(const Guard &g, const FormFn &f) {
+  for (int op = 0; op < 2; op++)
+    for (int out = 0; out < 2; out++)
+      for (int region = 0; region < 4; region++)
+        for (int skew = 0; skew < 2; skew++)
+          for (int sz = 0; sz < 3; sz++)
+            for (uint8_t ra : {kRZ, (uint8_t)9}) {
+              spagm_insn x = Base(g, op == 0 ? SPAGM_OP_ISBERD : SPAGM_OP_ISBEWR);
+              x.out = out;
+              x.region = (spagm_isbe_region)region;
+              x.skew = skew;
+              x.isize = (spagm_isbe_size)sz;
+              x.ra = ra;
+              if (op == 0)
+                x.rd = 1;
+              else
+                x.rb = 4;
+              f(x);
+            }
+}
+
+// PIXLD: every mode with and without Pd and each address form.
+void ForEachPixldForm(const Guard &g, const FormFn &f) {
+  struct PixAddr {
+    uint8_t ra;
+    int32_t imm;
+  };
+  const PixAddr pix_addrs[] = {{kRZ, 0}, {kRZ, 3}, {kRZ, 255}, {2, 0}, {2, -128}, {2, 127}};
+  for (int mode = 0; mode < 6; mode++)
+    for (uint8_t pd : {(uint8_t)7, (uint8_t)1})
+      for (const PixAddr &a : pix_addrs)
+        for (uint8_t rd : {(uint8_t)0, kRZ}) {
+          spagm_insn x = Base(g, SPAGM_OP_PIXLD);
+          x.pmode = (spagm_pixld_mode)mode;
+          x.pd = pd;
+          x.ra = a.ra;
+          x.imm = a.imm;
+          x.rd = rd;
+          f(x);
+        }
+}
+
+// TLDS: every legal row x .F16 x .NODEP x phase x both wmsk tables, with
+// registers aligned as R10 requires (odd registers where a scalar is
+// allowed, so both parities are covered).
+void ForEachTldsForm(const Guard &g, const FormFn &f) {
+  for (unsigned row : {0u, 1u, 2u, 4u, 5u, 6u, 7u, 8u, 12u})
+    for (int f16 = 0; f16 < 2; f16++)
+      for (int nodep = 0; nodep < 2; nodep++)
+        for (int phase = 0; phase < 3; phase++)
+          for (int table = 0; table < 2; table++)
+            for (unsigned w = 0; w < (table == 0 ? 8u : 5u); w++)
+              for (uint16_t idx : {(uint16_t)0, (uint16_t)7, (uint16_t)8191}) {
+                spagm_insn x = Base(g, SPAGM_OP_TLDS);
+                spagm_tlds_encoding_decode(row, &x.param, &x.lod, &x.aoffi, &x.ms);
+                x.tlds_encoding = (uint8_t)row;
+                x.f16 = f16;
+                x.nodep = nodep;
+                x.phase = (spagm_tex_phase)phase;
+                x.tex_index = idx;
+                x.rd1 = table == 0 ? kRZ : (spagm_tlds_dst_count(f16, false, w, 1) == 2 ? 12 : 13);
+                x.wmsk = (uint8_t)w;
+                x.rd = spagm_tlds_dst_count(f16, table == 0, w, 0) == 2 ? 20 : 21;
+                x.ra = spagm_tlds_src_count(row, 0) == 2 ? 30 : 31;
+                unsigned nb = spagm_tlds_src_count(row, 1);
+                x.rb = nb == 0 ? kRZ : nb == 2 ? 40 : 41;
+                f(x);
+              }
+}
+
+// Calls f for every generated instruction.
+void ForEachForm(const FormFn &f) {
+  for (const Guard &g : kGuards) {
+    ForEachAttrForm(g, f);
+    ForEachAl2pForm(g, f);
+    ForEachIsbeForm(g, f);
+    ForEachPixldForm(g, f);
+    ForEachTldsForm(g, f);
   }
 }
 

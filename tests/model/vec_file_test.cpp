@@ -38,7 +38,42 @@ uint32_t next(uint32_t &x) {
 
 }  // namespace
 
-TEST(VecFile, RoundTrip_ReadGivesTheStructsWritten) {
+namespace {
+
+// What the round-trip test writes: one epoch of both units.
+struct RoundTripSet {
+  spagm_cfg_list sa = {}, sp = {}, rb = {};
+  std::vector<spagm_request> reqs = std::vector<spagm_request>(6);
+  std::vector<spagm_response> rsps = std::vector<spagm_response>(6);
+  RoundTripSet() {
+    for (uint32_t i = 0; i < 40; i++) spagm_cfg_list_push(&sa, 0x10000000u + 4 * i, i % 3 ? i : 0);
+    spagm_cfg_list_push(&sa, 0x20000010u, 0xdeadbeef);  // a gap in the addresses
+    spagm_cfg_list_push(&sp, 0x0, 5);
+    for (uint32_t i = 0; i < 3000; i++)
+      spagm_cfg_list_push(&rb, 0x40000000u + 4 * i, i < 2000 ? 0 : 7);
+    // Arbitrary contents in every field, element widths respected.
+    uint32_t x = 12345;
+    for (int t = 0; t < 6; t++) {
+      std::vector<uint32_t> words(SPAGM_REQUEST_WORDS), rw(SPAGM_RESPONSE_WORDS);
+      for (auto &wd : words) wd = t % 2 ? next(x) : (next(x) & 0x00010001u);
+      spagm_request_unpack(words.data(), &reqs[t]);
+      for (auto &wd : rw) wd = next(x);
+      spagm_response_unpack(rw.data(), &rsps[t]);
+      rsps[t].tag = reqs[t].tag;
+      if (t == 3) spagm_response_init(&rsps[t], reqs[t].tag);  // the empty response
+    }
+  }
+  ~RoundTripSet() {
+    spagm_cfg_list_free(&sa);
+    spagm_cfg_list_free(&sp);
+    spagm_cfg_list_free(&rb);
+  }
+  RoundTripSet(const RoundTripSet &) = delete;
+  RoundTripSet &operator=(const RoundTripSet &) = delete;
+};
+
+// The set as the text of a vector file.
+void WriteRoundTrip(const RoundTripSet &s, std::string *text) {
   spagm_vec_header h;
   memset(&h, 0, sizeof h);
   h.version = SPAGM_VEC_FORMAT_VERSION;
@@ -51,38 +86,43 @@ TEST(VecFile, RoundTrip_ReadGivesTheStructsWritten) {
   spagm_vec_writer *w = spagm_vec_writer_open_mem(&h, &d);
   ASSERT_NE(w, nullptr) << d.msg;
   ASSERT_EQ(spagm_vec_write_epoch(w, 0, &d), SPAGM_OK) << d.msg;
-  spagm_cfg_list sa = {}, sp = {}, rb = {};
-  for (uint32_t i = 0; i < 40; i++) spagm_cfg_list_push(&sa, 0x10000000u + 4 * i, i % 3 ? i : 0);
-  spagm_cfg_list_push(&sa, 0x20000010u, 0xdeadbeef);  // a gap in the addresses
-  spagm_cfg_list_push(&sp, 0x0, 5);
-  for (uint32_t i = 0; i < 3000; i++) spagm_cfg_list_push(&rb, 0x40000000u + 4 * i, i < 2000 ? 0 : 7);
-  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_ATTR, &sa, nullptr, "summary", &d), SPAGM_OK);
-  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &sp, nullptr, nullptr, &d), SPAGM_OK);
-  // Arbitrary contents in every field, element widths respected.
-  std::vector<spagm_request> reqs(6);
-  std::vector<spagm_response> rsps(6);
-  uint32_t x = 12345;
-  for (int t = 0; t < 6; t++) {
-    std::vector<uint32_t> words(SPAGM_REQUEST_WORDS), rw(SPAGM_RESPONSE_WORDS);
-    for (auto &wd : words) wd = t % 2 ? next(x) : (next(x) & 0x00010001u);
-    spagm_request_unpack(words.data(), &reqs[t]);
-    for (auto &wd : rw) wd = next(x);
-    spagm_response_unpack(rw.data(), &rsps[t]);
-    rsps[t].tag = reqs[t].tag;
-    if (t == 3) spagm_response_init(&rsps[t], reqs[t].tag);  // the empty response
-    ASSERT_EQ(spagm_vec_write_txn(w, t % 2 ? SPAGM_UNIT_PIX : SPAGM_UNIT_ATTR, &reqs[t], &rsps[t],
-                                  nullptr, &d),
+  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_ATTR, &s.sa, nullptr, "summary", &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_state(w, SPAGM_UNIT_PIX, &s.sp, nullptr, nullptr, &d), SPAGM_OK);
+  for (int t = 0; t < 6; t++)
+    ASSERT_EQ(spagm_vec_write_txn(w, t % 2 ? SPAGM_UNIT_PIX : SPAGM_UNIT_ATTR, &s.reqs[t],
+                                  &s.rsps[t], nullptr, &d),
               SPAGM_OK)
         << d.msg;
-  }
-  ASSERT_EQ(spagm_vec_write_readback(w, SPAGM_UNIT_ATTR, &rb, &d), SPAGM_OK);
-  ASSERT_EQ(spagm_vec_write_readback(w, SPAGM_UNIT_PIX, &sp, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_readback(w, SPAGM_UNIT_ATTR, &s.rb, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_vec_write_readback(w, SPAGM_UNIT_PIX, &s.sp, &d), SPAGM_OK);
   ASSERT_EQ(spagm_vec_writer_finish_mem(w, &d), SPAGM_OK) << d.msg;
   size_t len = 0;
   const char *raw = spagm_vec_writer_text(w, &len);
-  std::string text(raw, len);
+  text->assign(raw, len);
   spagm_vec_writer_abort(w);
+}
 
+// The transaction item number txn is the set's.
+void ExpectSameTxn(const RoundTripSet &s, const spagm_vec_item &it, int txn) {
+  std::vector<uint32_t> a(SPAGM_REQUEST_WORDS), b(SPAGM_REQUEST_WORDS);
+  spagm_request_pack(&s.reqs[txn], a.data());
+  spagm_request_pack(&it.req, b.data());
+  EXPECT_EQ(a, b) << "request " << txn;
+  std::vector<uint32_t> c(SPAGM_RESPONSE_WORDS), e(SPAGM_RESPONSE_WORDS);
+  spagm_response_pack(&s.rsps[txn], c.data());
+  spagm_response_pack(&it.rsp, e.data());
+  EXPECT_EQ(c, e) << "response " << txn;
+  EXPECT_EQ(it.unit, txn % 2 ? SPAGM_UNIT_PIX : SPAGM_UNIT_ATTR);
+}
+
+}  // namespace
+
+TEST(VecFile, RoundTrip_ReadGivesTheStructsWritten) {
+  RoundTripSet s;
+  std::string text;
+  ASSERT_NO_FATAL_FAILURE(WriteRoundTrip(s, &text));
+
+  spagm_diag d;
   spagm_vec_header hr;
   spagm_vec_reader *r = spagm_vec_reader_open_mem(text.data(), text.size(), "rt", &hr, &d);
   ASSERT_NE(r, nullptr) << d.line << ": " << d.msg;
@@ -94,33 +134,21 @@ TEST(VecFile, RoundTrip_ReadGivesTheStructsWritten) {
     ASSERT_EQ(spagm_vec_next(r, it, &d), SPAGM_OK) << d.line << ":" << d.col << ": " << d.msg;
     if (it->kind == SPAGM_VEC_END) break;
     if (it->kind == SPAGM_VEC_STATE) {
-      const spagm_cfg_list &want = states++ ? sp : sa;
+      const spagm_cfg_list &want = states++ ? s.sp : s.sa;
       ASSERT_EQ(it->words.n, want.n);
       EXPECT_EQ(0, memcmp(it->words.w, want.w, want.n * sizeof *want.w));
     } else if (it->kind == SPAGM_VEC_READBACK) {
-      const spagm_cfg_list &want = rbs++ ? sp : rb;
+      const spagm_cfg_list &want = rbs++ ? s.sp : s.rb;
       ASSERT_EQ(it->words.n, want.n);
       EXPECT_EQ(0, memcmp(it->words.w, want.w, want.n * sizeof *want.w));
     } else if (it->kind == SPAGM_VEC_TXN) {
-      std::vector<uint32_t> a(SPAGM_REQUEST_WORDS), b(SPAGM_REQUEST_WORDS);
-      spagm_request_pack(&reqs[txn], a.data());
-      spagm_request_pack(&it->req, b.data());
-      EXPECT_EQ(a, b) << "request " << txn;
-      std::vector<uint32_t> c(SPAGM_RESPONSE_WORDS), e(SPAGM_RESPONSE_WORDS);
-      spagm_response_pack(&rsps[txn], c.data());
-      spagm_response_pack(&it->rsp, e.data());
-      EXPECT_EQ(c, e) << "response " << txn;
-      EXPECT_EQ(it->unit, txn % 2 ? SPAGM_UNIT_PIX : SPAGM_UNIT_ATTR);
-      txn++;
+      ExpectSameTxn(s, *it, txn++);
     }
   }
   EXPECT_EQ(txn, 6);
   EXPECT_EQ(it->txns, 6u);
   delete it;
   spagm_vec_reader_free(r);
-  spagm_cfg_list_free(&sa);
-  spagm_cfg_list_free(&sp);
-  spagm_cfg_list_free(&rb);
 }
 
 TEST(VecFile, EmptyRows_AreLeftOut_AndRunsAreRepeats) {
@@ -356,9 +384,11 @@ TEST(VecCheck, UnchangedModel_AgreesWithItsOwnFile) {
   EXPECT_GT(res.rb_words, 0u);
 }
 
-TEST(VecCheck, AlteredExpectedValue_IsReportedWithItsLine) {
-  // A file whose CRCs are right but one expected value is not what the
-  // model computes: what a model change looks like to `check`.
+namespace {
+
+// Four PIXLD.MSCOUNT transactions of epoch 0 of a pixel file, CRCs right,
+// but tag 3 expects 8 on lane 5 where the model gives 4.
+void WriteAlteredPixFile(std::string *text) {
   spagm_vec_header h;
   ASSERT_EQ(spagm_vec_header_random(&h, 21, 4, 4, 0, 1u << SPAGM_UNIT_PIX, nullptr), SPAGM_OK);
   spagm_diag d;
@@ -391,15 +421,24 @@ TEST(VecCheck, AlteredExpectedValue_IsReportedWithItsLine) {
   ASSERT_EQ(spagm_vec_writer_finish_mem(w, &d), SPAGM_OK);
   size_t len = 0;
   const char *raw = spagm_vec_writer_text(w, &len);
-  std::string text(raw, len);
+  text->assign(raw, len);
   spagm_vec_writer_abort(w);
   spagm_cfg_list_free(&l);
   spagm_model_free(m);
+}
 
+}  // namespace
+
+TEST(VecCheck, AlteredExpectedValue_IsReportedWithItsLine) {
+  // A file whose CRCs are right but one expected value is not what the
+  // model computes: what a model change looks like to `check`.
+  std::string text;
+  ASSERT_NO_FATAL_FAILURE(WriteAlteredPixFile(&text));
   auto v = lines_of(text);
   int third = find_line(v, "  tag 3");
   int row = find_line(v, "  wb_value[0] ", third);
   ASSERT_GT(row, 0);
+  spagm_diag d;
   spagm_vec_reader *r = spagm_vec_reader_open_mem(text.data(), text.size(), "alt.vec", nullptr, &d);
   ASSERT_NE(r, nullptr) << d.msg;
   char *out = nullptr;
@@ -462,6 +501,89 @@ TEST(VecMask, StoredLanes_CompareSpaceAddressAndData) {
 
 // ---- Hex export ----------------------------------------------------------------
 
+namespace {
+
+// The hex files of an export that the item-by-item comparison reads.
+struct HexFiles {
+  std::vector<uint32_t> req, exp, cmp, info, cfg, ep, rb;
+  explicit HexFiles(const std::filesystem::path &dir)
+      : req(hex_words(dir / "pix_req.hex")),
+        exp(hex_words(dir / "pix_exp.hex")),
+        cmp(hex_words(dir / "pix_cmp.hex")),
+        info(hex_words(dir / "pix_txn.hex")),
+        cfg(hex_words(dir / "attr_cfg.hex")),
+        ep(hex_words(dir / "attr_epochs.hex")),
+        rb(hex_words(dir / "attr_rb.hex")) {}
+};
+
+// Pixel transaction number pix: request, expected response, compare mask,
+// tag and line.
+void ExpectPixTxn(const HexFiles &f, const spagm_vec_item &it, size_t pix) {
+  std::vector<uint32_t> w(SPAGM_RESPONSE_WORDS);
+  spagm_request_pack(&it.req, w.data());
+  EXPECT_TRUE(std::equal(w.begin(), w.begin() + SPAGM_REQUEST_WORDS,
+                         f.req.begin() + pix * SPAGM_REQUEST_WORDS));
+  spagm_response_pack(&it.rsp, w.data());
+  EXPECT_TRUE(std::equal(w.begin(), w.end(), f.exp.begin() + pix * SPAGM_RESPONSE_WORDS));
+  spagm_response mask;
+  spagm_vec_compare_mask(&it.rsp, &mask);
+  spagm_response_pack(&mask, w.data());
+  EXPECT_TRUE(std::equal(w.begin(), w.end(), f.cmp.begin() + pix * SPAGM_RESPONSE_WORDS));
+  EXPECT_EQ(f.info[2 * pix], it.req.tag);
+  EXPECT_EQ(f.info[2 * pix + 1], (uint32_t)it.line);
+}
+
+// Address/data pairs of a list, from pairs[*at] on.
+void ExpectPairs(const std::vector<uint32_t> &pairs, const spagm_cfg_list &l, size_t *at) {
+  for (size_t i = 0; i < l.n; i++, *at += 2) {
+    ASSERT_EQ(pairs[*at], l.w[i].addr);
+    ASSERT_EQ(pairs[*at + 1], l.w[i].data);
+  }
+}
+
+// Every item of the file t against the files of its export in dir; man is
+// the manifest.
+void ExpectHexHoldsItems(const std::string &t, const std::filesystem::path &dir,
+                         const std::vector<uint32_t> &man) {
+  spagm_diag d;
+  spagm_vec_reader *r = spagm_vec_reader_open_mem(t.data(), t.size(), "s.vec", nullptr, &d);
+  HexFiles f(dir);
+  ASSERT_EQ(f.req.size(), 6u * SPAGM_REQUEST_WORDS);
+  ASSERT_EQ(f.exp.size(), 6u * SPAGM_RESPONSE_WORDS);
+  ASSERT_EQ(f.cmp.size(), f.exp.size());
+  ASSERT_EQ(f.info.size(), 12u);
+  auto *it = new spagm_vec_item;
+  size_t pix = 0, cfg_at = 0, rb_at = 0;
+  uint32_t e_cfg = 0, e_rb = 0, epoch = 0, e_attr = 0;
+  while (spagm_vec_next(r, it, &d) == SPAGM_OK && it->kind != SPAGM_VEC_END) {
+    if (it->kind == SPAGM_VEC_TXN && it->unit == SPAGM_UNIT_ATTR) e_attr++;
+    if (it->kind == SPAGM_VEC_TXN && it->unit == SPAGM_UNIT_PIX) {
+      ExpectPixTxn(f, *it, pix++);
+    } else if (it->kind == SPAGM_VEC_STATE && it->unit == SPAGM_UNIT_ATTR) {
+      ASSERT_NO_FATAL_FAILURE(ExpectPairs(f.cfg, it->words, &cfg_at));
+      e_cfg = (uint32_t)it->words.n;
+    } else if (it->kind == SPAGM_VEC_READBACK && it->unit == SPAGM_UNIT_ATTR) {
+      ASSERT_NO_FATAL_FAILURE(ExpectPairs(f.rb, it->words, &rb_at));
+      e_rb = (uint32_t)it->words.n;
+      EXPECT_EQ(f.ep[3 * epoch], e_cfg);
+      EXPECT_EQ(f.ep[3 * epoch + 1], e_attr);
+      e_attr = 0;
+      EXPECT_EQ(f.ep[3 * epoch + 2], e_rb);
+      epoch++;
+    }
+  }
+  EXPECT_EQ(it->kind, SPAGM_VEC_END);
+  EXPECT_EQ(pix, 6u);
+  EXPECT_EQ(man[6], epoch);
+  EXPECT_EQ(f.ep.size(), 3u * epoch);
+  EXPECT_EQ(cfg_at, f.cfg.size());
+  EXPECT_EQ(rb_at, f.rb.size());
+  delete it;
+  spagm_vec_reader_free(r);
+}
+
+}  // namespace
+
 TEST(VecHex, SmallExport_HoldsTheFileWordForWord) {
   std::string t = gen_text(8, 6, 3, kBoth);  // 2 epochs, 6 per unit
   auto dir = std::filesystem::temp_directory_path() / ("spagm_vec_hex_" + std::to_string(getpid()));
@@ -483,61 +605,7 @@ TEST(VecHex, SmallExport_HoldsTheFileWordForWord) {
   EXPECT_EQ(man[24], 0u);  // no tex
 
   // The items again, against the files.
-  r = spagm_vec_reader_open_mem(t.data(), t.size(), "s.vec", nullptr, &d);
-  auto req = hex_words(dir / "pix_req.hex"), exp = hex_words(dir / "pix_exp.hex"),
-       cmp = hex_words(dir / "pix_cmp.hex"), info = hex_words(dir / "pix_txn.hex"),
-       cfg = hex_words(dir / "attr_cfg.hex"), ep = hex_words(dir / "attr_epochs.hex"),
-       rb = hex_words(dir / "attr_rb.hex");
-  ASSERT_EQ(req.size(), 6u * SPAGM_REQUEST_WORDS);
-  ASSERT_EQ(exp.size(), 6u * SPAGM_RESPONSE_WORDS);
-  ASSERT_EQ(cmp.size(), exp.size());
-  ASSERT_EQ(info.size(), 12u);
-  auto *it = new spagm_vec_item;
-  size_t pix = 0, cfg_at = 0, rb_at = 0;
-  uint32_t e_cfg = 0, e_rb = 0, epoch = 0, e_attr = 0;
-  while (spagm_vec_next(r, it, &d) == SPAGM_OK && it->kind != SPAGM_VEC_END) {
-    if (it->kind == SPAGM_VEC_TXN && it->unit == SPAGM_UNIT_ATTR) e_attr++;
-    if (it->kind == SPAGM_VEC_TXN && it->unit == SPAGM_UNIT_PIX) {
-      std::vector<uint32_t> w(SPAGM_RESPONSE_WORDS);
-      spagm_request_pack(&it->req, w.data());
-      EXPECT_TRUE(std::equal(w.begin(), w.begin() + SPAGM_REQUEST_WORDS,
-                             req.begin() + pix * SPAGM_REQUEST_WORDS));
-      spagm_response_pack(&it->rsp, w.data());
-      EXPECT_TRUE(std::equal(w.begin(), w.end(), exp.begin() + pix * SPAGM_RESPONSE_WORDS));
-      spagm_response mask;
-      spagm_vec_compare_mask(&it->rsp, &mask);
-      spagm_response_pack(&mask, w.data());
-      EXPECT_TRUE(std::equal(w.begin(), w.end(), cmp.begin() + pix * SPAGM_RESPONSE_WORDS));
-      EXPECT_EQ(info[2 * pix], it->req.tag);
-      EXPECT_EQ(info[2 * pix + 1], (uint32_t)it->line);
-      pix++;
-    } else if (it->kind == SPAGM_VEC_STATE && it->unit == SPAGM_UNIT_ATTR) {
-      for (size_t i = 0; i < it->words.n; i++, cfg_at += 2) {
-        ASSERT_EQ(cfg[cfg_at], it->words.w[i].addr);
-        ASSERT_EQ(cfg[cfg_at + 1], it->words.w[i].data);
-      }
-      e_cfg = (uint32_t)it->words.n;
-    } else if (it->kind == SPAGM_VEC_READBACK && it->unit == SPAGM_UNIT_ATTR) {
-      for (size_t i = 0; i < it->words.n; i++, rb_at += 2) {
-        ASSERT_EQ(rb[rb_at], it->words.w[i].addr);
-        ASSERT_EQ(rb[rb_at + 1], it->words.w[i].data);
-      }
-      e_rb = (uint32_t)it->words.n;
-      EXPECT_EQ(ep[3 * epoch], e_cfg);
-      EXPECT_EQ(ep[3 * epoch + 1], e_attr);
-      e_attr = 0;
-      EXPECT_EQ(ep[3 * epoch + 2], e_rb);
-      epoch++;
-    }
-  }
-  EXPECT_EQ(it->kind, SPAGM_VEC_END);
-  EXPECT_EQ(pix, 6u);
-  EXPECT_EQ(man[6], epoch);
-  EXPECT_EQ(ep.size(), 3u * epoch);
-  EXPECT_EQ(cfg_at, cfg.size());
-  EXPECT_EQ(rb_at, rb.size());
-  delete it;
-  spagm_vec_reader_free(r);
+  ASSERT_NO_FATAL_FAILURE(ExpectHexHoldsItems(t, dir, man));
   // A second export replaces the first; no temporary directory is left.
   r = spagm_vec_reader_open_mem(t.data(), t.size(), "s.vec", nullptr, &d);
   EXPECT_EQ(spagm_vec_export_hex(r, "s.vec", dir.c_str(), &d), SPAGM_OK) << d.msg;

@@ -285,11 +285,8 @@ static spagm_status header_num(spagm_vec_reader *r, const char *keyword, uint64_
   return expect_end(r, &c, d);
 }
 
-static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
-  spagm_vec_header *h = &r->h;
-  memset(h, 0, sizeof *h);
-  r->in_block = true; /* the header is the first block */
-  r->block_start = r->crc_upto = 0;
+/* Line 1: `spagm-vectors VERSION`, a version this reader knows. */
+static spagm_status header_magic(spagm_vec_reader *r, spagm_diag *d) {
   bool more;
   spagm_status st = next_line(r, &more, d);
   if (st != SPAGM_OK) return st;
@@ -308,10 +305,16 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, 1, t.col,
                   "format version %llu is not supported: this spagm reads versions %d to %d",
                   (unsigned long long)v, SPAGM_VEC_FORMAT_OLDEST, SPAGM_VEC_FORMAT_VERSION);
-  h->version = (unsigned)v;
-  if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
+  r->h.version = (unsigned)v;
+  return expect_end(r, &c, d);
+}
 
-  if ((st = header_key(r, "generator", &c, d)) != SPAGM_OK) return st;
+/* `generator NAME`: the rest of the line, blanks trimmed. */
+static spagm_status header_generator(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  spagm_status st = header_key(r, "generator", &c, d);
+  if (st != SPAGM_OK) return st;
   while (r->line[c.i] == ' ') c.i++;
   size_t n = strlen(r->line + c.i);
   while (n && r->line[c.i + n - 1] == ' ') n--;
@@ -319,32 +322,55 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
                   "`generator` needs a name of 1 to %zu characters", sizeof h->generator - 1);
   memcpy(h->generator, r->line + c.i, n);
+  return SPAGM_OK;
+}
 
-  if ((st = header_key(r, "source", &c, d)) != SPAGM_OK) return st;
+/* The lines of a random source: seed, count, epoch-txns, illegal-ppm. */
+static spagm_status header_random(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  uint64_t v;
+  spagm_status st;
+  if ((st = header_num(r, "seed", UINT64_MAX, &h->seed, d)) != SPAGM_OK) return st;
+  if ((st = header_num(r, "count", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->count = (uint32_t)v;
+  if ((st = header_num(r, "epoch-txns", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->epoch_txns = (uint32_t)v;
+  if ((st = header_num(r, "illegal-ppm", 1000000, &v, d)) != SPAGM_OK) return st;
+  h->illegal_ppm = (uint32_t)v;
+  return SPAGM_OK;
+}
+
+/* `source random` and its lines, or `source scenario NAME`. */
+static spagm_status header_source(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_key(r, "source", &c, d);
+  if (st != SPAGM_OK) return st;
   if (!next_tok(&c, &t) || !(tok_is(&t, "random") || tok_is(&t, "scenario")))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
                   "`source` is `random` or `scenario NAME`");
   if (tok_is(&t, "random")) {
     h->source = SPAGM_VEC_SOURCE_RANDOM;
     if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    if ((st = header_num(r, "seed", UINT64_MAX, &h->seed, d)) != SPAGM_OK) return st;
-    if ((st = header_num(r, "count", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-    h->count = (uint32_t)v;
-    if ((st = header_num(r, "epoch-txns", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-    h->epoch_txns = (uint32_t)v;
-    if ((st = header_num(r, "illegal-ppm", 1000000, &v, d)) != SPAGM_OK) return st;
-    h->illegal_ppm = (uint32_t)v;
-  } else {
-    h->source = SPAGM_VEC_SOURCE_SCENARIO;
-    if (!next_tok(&c, &t) || t.n >= sizeof h->scenario)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
-                    "`source scenario` needs a file name of up to %zu characters",
-                    sizeof h->scenario - 1);
-    memcpy(h->scenario, t.s, t.n);
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
+    return header_random(r, d);
   }
+  h->source = SPAGM_VEC_SOURCE_SCENARIO;
+  if (!next_tok(&c, &t) || t.n >= sizeof h->scenario)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
+                  "`source scenario` needs a file name of up to %zu characters",
+                  sizeof h->scenario - 1);
+  memcpy(h->scenario, t.s, t.n);
+  return expect_end(r, &c, d);
+}
 
-  if ((st = header_key(r, "units", &c, d)) != SPAGM_OK) return st;
+/* `units LIST`; a version 1 file cannot hold the texture unit. */
+static spagm_status header_units(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_key(r, "units", &c, d);
+  if (st != SPAGM_OK) return st;
   if (!next_tok(&c, &t) || t.n >= 64)
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`units` needs a unit list");
   char list[64];
@@ -357,50 +383,83 @@ static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "a version 1 file has no texture memory, so its texture unit cannot be "
                   "replayed or checked: generate it again");
-  if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-  if ((st = header_num(r, "epochs", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
-  h->epochs = (uint32_t)v;
-  int epochs_line = r->lineno;
+  return expect_end(r, &c, d);
+}
 
-  /* Optional shard line, then the header block's `end`. */
-  if ((st = significant_line(r, &more, d)) != SPAGM_OK) return st;
+/* The next header line with content, its first token in *t. */
+static spagm_status header_next(spagm_vec_reader *r, cursor *c, tok *t, spagm_diag *d) {
+  bool more;
+  spagm_status st = significant_line(r, &more, d);
+  if (st != SPAGM_OK) return st;
   if (!more)
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno + 1, 1,
                   "the file ends inside the header: truncated");
-  c.s = r->line;
-  c.i = 0;
-  if (next_tok(&c, &t) && tok_is(&t, "shard")) {
-    uint64_t i, nn, first, cnt;
-    tok a, b;
-    const char *slash;
-    if (!next_tok(&c, &a) || !(slash = memchr(a.s, '/', a.n)) ||
-        !parse_dec(a.s, (size_t)(slash - a.s), UINT32_MAX, &i) ||
-        !parse_dec(slash + 1, a.n - (size_t)(slash - a.s) - 1, UINT32_MAX, &nn))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`shard` needs I/N");
-    if (!next_tok(&c, &t) || !tok_is(&t, "first") || !next_tok(&c, &b) ||
-        !parse_dec(b.s, b.n, UINT32_MAX, &first) || !next_tok(&c, &t) || !tok_is(&t, "epochs") ||
-        !next_tok(&c, &b) || !parse_dec(b.s, b.n, UINT32_MAX, &cnt))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1,
-                    "expected `shard I/N first E epochs K`");
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    h->sharded = true;
-    h->shard_index = (uint32_t)i;
-    h->shard_count = (uint32_t)nn;
-    h->first_epoch = (uint32_t)first;
-    h->shard_epochs = (uint32_t)cnt;
-    epochs_line = r->lineno;
-    if ((st = significant_line(r, &more, d)) != SPAGM_OK) return st;
-    if (!more)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno + 1, 1,
-                    "the file ends inside the header: truncated");
-    c.s = r->line;
-    c.i = 0;
-    next_tok(&c, &t);
+  c->s = r->line;
+  c->i = 0;
+  next_tok(c, t);
+  return SPAGM_OK;
+}
+
+/* The rest of `shard I/N first E epochs K`, c after `shard`. */
+static spagm_status header_shard(spagm_vec_reader *r, cursor *c, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  uint64_t i, nn, first, cnt;
+  tok a, b, t;
+  const char *slash;
+  if (!next_tok(c, &a) || !(slash = memchr(a.s, '/', a.n)) ||
+      !parse_dec(a.s, (size_t)(slash - a.s), UINT32_MAX, &i) ||
+      !parse_dec(slash + 1, a.n - (size_t)(slash - a.s) - 1, UINT32_MAX, &nn))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1, "`shard` needs I/N");
+  if (!next_tok(c, &t) || !tok_is(&t, "first") || !next_tok(c, &b) ||
+      !parse_dec(b.s, b.n, UINT32_MAX, &first) || !next_tok(c, &t) || !tok_is(&t, "epochs") ||
+      !next_tok(c, &b) || !parse_dec(b.s, b.n, UINT32_MAX, &cnt))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
+                  "expected `shard I/N first E epochs K`");
+  spagm_status st = expect_end(r, c, d);
+  if (st != SPAGM_OK) return st;
+  h->sharded = true;
+  h->shard_index = (uint32_t)i;
+  h->shard_count = (uint32_t)nn;
+  h->first_epoch = (uint32_t)first;
+  h->shard_epochs = (uint32_t)cnt;
+  return SPAGM_OK;
+}
+
+/* Optional shard line, then the header block's `end`. *epochs_line is the
+ * line an invalid header is reported at (the shard line when there is
+ * one). */
+static spagm_status header_shard_and_end(spagm_vec_reader *r, int *epochs_line,
+                                         spagm_diag *d) {
+  cursor c;
+  tok t = {NULL, 0, 0};
+  spagm_status st = header_next(r, &c, &t, d);
+  if (st != SPAGM_OK) return st;
+  if (tok_is(&t, "shard")) {
+    if ((st = header_shard(r, &c, d)) != SPAGM_OK) return st;
+    *epochs_line = r->lineno;
+    if ((st = header_next(r, &c, &t, d)) != SPAGM_OK) return st;
   }
   if (!tok_is(&t, "end"))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "expected `shard I/N ...` or the header's `end CRC` line");
-  if ((st = end_block(r, &c, 1, d)) != SPAGM_OK) return st;
+  return end_block(r, &c, 1, d);
+}
+
+static spagm_status read_header(spagm_vec_reader *r, spagm_diag *d) {
+  spagm_vec_header *h = &r->h;
+  memset(h, 0, sizeof *h);
+  r->in_block = true; /* the header is the first block */
+  r->block_start = r->crc_upto = 0;
+  spagm_status st;
+  if ((st = header_magic(r, d)) != SPAGM_OK) return st;
+  if ((st = header_generator(r, d)) != SPAGM_OK) return st;
+  if ((st = header_source(r, d)) != SPAGM_OK) return st;
+  if ((st = header_units(r, d)) != SPAGM_OK) return st;
+  uint64_t v;
+  if ((st = header_num(r, "epochs", UINT32_MAX, &v, d)) != SPAGM_OK) return st;
+  h->epochs = (uint32_t)v;
+  int epochs_line = r->lineno;
+  if ((st = header_shard_and_end(r, &epochs_line, d)) != SPAGM_OK) return st;
   spagm_diag hd;
   if (spagm__vec_header_check(h, &hd) != SPAGM_OK)
     return err_at(r, d, SPAGM_E_FORMAT, epochs_line, 1, "invalid header: %s", hd.msg);
@@ -650,10 +709,10 @@ static spagm_status words_block(spagm_vec_reader *r, const char *what, spagm_uni
   }
 }
 
-/* One row of a record: `name V`, `name @MASK V...` or `name[R] @MASK V...`. */
-static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, void *obj,
-                              const void *empty, cursor *c, const tok *name, int *last,
-                              int (*row_line)[SPAGM_VEC_MAX_ROWS], spagm_diag *d) {
+/* The field and row a row's name `name` or `name[R]` names. */
+static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *tab,
+                                  const tok *name, size_t *fi_out, uint64_t *row,
+                                  spagm_diag *d) {
   const char *br = memchr(name->s, '[', name->n);
   size_t nn = br ? (size_t)(br - name->s) : name->n;
   size_t fi = 0;
@@ -664,36 +723,42 @@ static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, 
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col, "unknown field '%.*s' in a %s",
                   (int)(nn > 40 ? 40 : nn), name->s, tab == &r->req_t ? "request" : "response");
   const spagm__vec_field *f = &tab->f[fi];
-  uint64_t row = 0;
+  *row = 0;
   if (f->rows > 1) {
     if (!br || name->s[name->n - 1] != ']' ||
-        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, &row))
+        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                     "field %s needs a row [0..%u]", f->info.name, f->rows - 1);
   } else if (br) {
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                   "field %s has no rows", f->info.name);
   }
-  int key = (int)(fi * SPAGM_VEC_MAX_ROWS + row);
-  if (key <= *last)
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col,
-                  "field %.*s repeated or out of order (rows follow the field table of txn.h)",
-                  (int)(name->n > 40 ? 40 : name->n), name->s);
-  *last = key;
-  if (row_line) row_line[fi][row] = r->lineno;
+  *fi_out = fi;
+  return SPAGM_OK;
+}
+
+/* `name V`: a single-element field, never its empty value. */
+static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
+                                 const void *empty, cursor *c, spagm_diag *d) {
   uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
-  if (f->info.count == 1) {
-    uint64_t v;
-    if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
-                    "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
-    if (v == spagm__vec_elem(f, empty, 0))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                    "field %s has its empty value: such rows are left out", f->info.name);
-    spagm__vec_set_elem(f, obj, 0, v);
-    return expect_end(r, c, d);
-  }
+  uint64_t v;
+  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+                  "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
+  if (v == spagm__vec_elem(f, empty, 0))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
+                  "field %s has its empty value: such rows are left out", f->info.name);
+  spagm__vec_set_elem(f, obj, 0, v);
+  return expect_end(r, c, d);
+}
+
+/* `@MASK V V*N ...`: the non-empty elements of row `row`, one value (or
+ * run of N copies) per set bit of the mask, lowest bit first. */
+static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
+                                 const void *empty, cursor *c, uint64_t row, spagm_diag *d) {
+  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
+  tok t = {NULL, 0, 0};
   uint64_t mask, lim = f->row_len >= 64 ? ~0ull : ((1ull << f->row_len) - 1u);
   if (!next_tok(c, &t) || t.s[0] != '@' || !parse_hex(t.s + 1, t.n - 1, &mask) || !mask ||
       (mask & ~lim))
@@ -730,6 +795,27 @@ static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, 
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1,
                   "fewer values than bits set in the mask @%llx", (unsigned long long)mask);
   return SPAGM_OK;
+}
+
+/* One row of a record: `name V`, `name @MASK V...` or `name[R] @MASK V...`.
+ * Rows come in the order of the field table, each at most once. */
+static spagm_status field_row(spagm_vec_reader *r, const spagm__vec_table *tab, void *obj,
+                              const void *empty, cursor *c, const tok *name, int *last,
+                              int (*row_line)[SPAGM_VEC_MAX_ROWS], spagm_diag *d) {
+  size_t fi = 0;
+  uint64_t row = 0;
+  spagm_status st = field_of_name(r, tab, name, &fi, &row, d);
+  if (st != SPAGM_OK) return st;
+  int key = (int)(fi * SPAGM_VEC_MAX_ROWS + row);
+  if (key <= *last)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col,
+                  "field %.*s repeated or out of order (rows follow the field table of txn.h)",
+                  (int)(name->n > 40 ? 40 : name->n), name->s);
+  *last = key;
+  if (row_line) row_line[fi][row] = r->lineno;
+  const spagm__vec_field *f = &tab->f[fi];
+  if (f->info.count == 1) return field_scalar(r, f, obj, empty, c, d);
+  return field_masked(r, f, obj, empty, c, row, d);
 }
 
 static spagm_status txn_block(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag *d) {
@@ -844,6 +930,87 @@ static spagm_status trailer(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, 
   return SPAGM_OK;
 }
 
+/* `epoch E`: the next epoch of the header's range. */
+static spagm_status item_epoch(spagm_vec_reader *r, cursor *c, const tok *t, spagm_vec_item *it,
+                               spagm_diag *d) {
+  if (!tok_is(t, "epoch"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col, "expected `epoch %u` or the trailer",
+                  r->next_epoch);
+  tok v;
+  uint64_t e;
+  if (!next_tok(c, &v) || !parse_dec(v.s, v.n, UINT32_MAX, &e))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c->i + 1, "`epoch` needs a number");
+  if (e != r->next_epoch || e >= r->end_epoch)
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, v.col,
+                  "epoch %llu out of order: expected epoch %u (the header allows %u..%u)",
+                  (unsigned long long)e, r->next_epoch,
+                  r->h.sharded ? r->h.first_epoch : 0, r->end_epoch ? r->end_epoch - 1 : 0);
+  spagm_status st = expect_end(r, c, d);
+  if (st != SPAGM_OK) return st;
+  if (!r->body_started) {
+    r->body_started = true;
+    r->body_start = r->buf_off + r->line_start;
+  }
+  r->cur_epoch = (uint32_t)e;
+  r->next_epoch = (uint32_t)e + 1;
+  r->epochs_seen++;
+  r->state_units = r->rb_units = 0;
+  r->ph = PH_STATE;
+  it->kind = SPAGM_VEC_EPOCH;
+  it->epoch = r->cur_epoch;
+  return SPAGM_OK;
+}
+
+/* `state UNIT` block, units in order. */
+static spagm_status item_state(spagm_vec_reader *r, cursor *c, const tok *t, spagm_vec_item *it,
+                               spagm_diag *d) {
+  int want = lowest_missing(r->h.units, r->state_units);
+  if (!tok_is(t, "state"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col, "expected `state %s`",
+                  spagm_unit_name((spagm_unit)want));
+  spagm_status st;
+  if ((st = unit_arg(r, c, "state", want, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = words_block(r, "state", it->unit, d)) != SPAGM_OK) return st;
+  r->state_units |= 1u << it->unit;
+  if (r->state_units == r->h.units) r->ph = PH_TXNS;
+  it->kind = SPAGM_VEC_STATE;
+  it->words = r->words;
+  it->mem = r->mem;
+  return SPAGM_OK;
+}
+
+/* `txn UNIT` record. */
+static spagm_status item_txn(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, spagm_diag *d) {
+  spagm_status st;
+  if ((st = unit_arg(r, c, "txn", -1, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
+  r->txns++;
+  it->kind = SPAGM_VEC_TXN;
+  return SPAGM_OK;
+}
+
+/* `readback UNIT` block, units in order; the last one ends the epoch. */
+static spagm_status item_readback(spagm_vec_reader *r, cursor *c, const tok *t,
+                                  spagm_vec_item *it, spagm_diag *d) {
+  int want = lowest_missing(r->h.units, r->rb_units);
+  if (!tok_is(t, "readback"))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t->col,
+                  r->ph == PH_TXNS ? "expected `txn UNIT` or `readback %s`"
+                                   : "expected `readback %s`",
+                  spagm_unit_name((spagm_unit)want));
+  spagm_status st;
+  if ((st = unit_arg(r, c, "readback", want, &it->unit, d)) != SPAGM_OK) return st;
+  begin_block(r);
+  if ((st = words_block(r, "readback", it->unit, d)) != SPAGM_OK) return st;
+  r->rb_units |= 1u << it->unit;
+  r->ph = r->rb_units == r->h.units ? PH_EPOCH : PH_RB;
+  it->kind = SPAGM_VEC_READBACK;
+  it->words = r->words;
+  return SPAGM_OK;
+}
+
 spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag *d) {
   if (!r || !it) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no reader or item");
   if (r->err != SPAGM_OK) {
@@ -868,72 +1035,15 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
   it->unit = SPAGM_UNIT_ATTR; /* defined for every kind; meaningful for blocks */
   memset(&it->words, 0, sizeof it->words);
   memset(&it->mem, 0, sizeof it->mem);
-  if (r->ph == PH_EPOCH) {
-    if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
-    if (!tok_is(&t, "epoch"))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "expected `epoch %u` or the trailer",
-                    r->next_epoch);
-    tok v;
-    uint64_t e;
-    if (!next_tok(&c, &v) || !parse_dec(v.s, v.n, UINT32_MAX, &e))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, (int)c.i + 1, "`epoch` needs a number");
-    if (e != r->next_epoch || e >= r->end_epoch)
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, v.col,
-                    "epoch %llu out of order: expected epoch %u (the header allows %u..%u)",
-                    (unsigned long long)e, r->next_epoch,
-                    r->h.sharded ? r->h.first_epoch : 0, r->end_epoch ? r->end_epoch - 1 : 0);
-    if ((st = expect_end(r, &c, d)) != SPAGM_OK) return st;
-    if (!r->body_started) {
-      r->body_started = true;
-      r->body_start = r->buf_off + r->line_start;
-    }
-    r->cur_epoch = (uint32_t)e;
-    r->next_epoch = (uint32_t)e + 1;
-    r->epochs_seen++;
-    r->state_units = r->rb_units = 0;
-    r->ph = PH_STATE;
-    it->kind = SPAGM_VEC_EPOCH;
-    it->epoch = r->cur_epoch;
-    return SPAGM_OK;
+  switch (r->ph) {
+    case PH_EPOCH:
+      if (tok_is(&t, "trailer")) return trailer(r, &c, it, d);
+      return item_epoch(r, &c, &t, it, d);
+    case PH_STATE: return item_state(r, &c, &t, it, d);
+    default: /* PH_TXNS or PH_RB */
+      if (tok_is(&t, "txn") && r->ph == PH_TXNS) return item_txn(r, &c, it, d);
+      return item_readback(r, &c, &t, it, d);
   }
-  if (r->ph == PH_STATE) {
-    int want = lowest_missing(r->h.units, r->state_units);
-    if (!tok_is(&t, "state"))
-      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "expected `state %s`",
-                    spagm_unit_name((spagm_unit)want));
-    if ((st = unit_arg(r, &c, "state", want, &it->unit, d)) != SPAGM_OK) return st;
-    begin_block(r);
-    if ((st = words_block(r, "state", it->unit, d)) != SPAGM_OK) return st;
-    r->state_units |= 1u << it->unit;
-    if (r->state_units == r->h.units) r->ph = PH_TXNS;
-    it->kind = SPAGM_VEC_STATE;
-    it->words = r->words;
-    it->mem = r->mem;
-    return SPAGM_OK;
-  }
-  /* PH_TXNS or PH_RB */
-  if (tok_is(&t, "txn") && r->ph == PH_TXNS) {
-    if ((st = unit_arg(r, &c, "txn", -1, &it->unit, d)) != SPAGM_OK) return st;
-    begin_block(r);
-    if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
-    r->txns++;
-    it->kind = SPAGM_VEC_TXN;
-    return SPAGM_OK;
-  }
-  int want = lowest_missing(r->h.units, r->rb_units);
-  if (!tok_is(&t, "readback"))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
-                  r->ph == PH_TXNS ? "expected `txn UNIT` or `readback %s`"
-                                   : "expected `readback %s`",
-                  spagm_unit_name((spagm_unit)want));
-  if ((st = unit_arg(r, &c, "readback", want, &it->unit, d)) != SPAGM_OK) return st;
-  begin_block(r);
-  if ((st = words_block(r, "readback", it->unit, d)) != SPAGM_OK) return st;
-  r->rb_units |= 1u << it->unit;
-  r->ph = r->rb_units == r->h.units ? PH_EPOCH : PH_RB;
-  it->kind = SPAGM_VEC_READBACK;
-  it->words = r->words;
-  return SPAGM_OK;
 }
 
 spagm_status spagm_vec_validate(const char *path, spagm_vec_header *h, uint64_t *txns,

@@ -271,6 +271,92 @@ static inline char *raw_dec(char *p, unsigned v) {
   return p;
 }
 
+/* `  name V` of a single-element field that differs from the empty record;
+ * false when the buffer cannot grow. */
+static inline bool put_scalar(spagm__vec_buf *b, const spagm__vec_field *f, const void *obj,
+                              const void *empty) {
+  uint64_t v = spagm__vec_elem(f, obj, 0);
+  if (v == spagm__vec_elem(f, empty, 0)) return true;
+  if (!spagm__vec_buf_reserve(b, f->name_len + 24)) return false;
+  char *p = b->p + b->len;
+  *p++ = ' ';
+  *p++ = ' ';
+  memcpy(p, f->info.name, f->name_len);
+  p += f->name_len;
+  *p++ = ' ';
+  p = raw_hex(p, v);
+  *p++ = '\n';
+  b->len = (size_t)(p - b->p);
+  return true;
+}
+
+/* The elements of row r that differ from the empty record: their values in
+ * vals, their positions in *mask; returns how many. */
+static inline unsigned row_diff(const spagm__vec_field *f, const void *obj, const void *empty,
+                                unsigned r, uint64_t vals[64], uint64_t *mask) {
+  unsigned k0 = r * f->row_len;
+  unsigned nv = 0;
+  *mask = 0;
+  if (f->elem_size == sizeof(uint32_t)) { /* most fields: a plain word loop */
+    size_t off = f->offset + (size_t)k0 * sizeof(uint32_t);
+    const unsigned char *a = (const unsigned char *)obj + off;
+    const unsigned char *z = (const unsigned char *)empty + off;
+    for (unsigned k = 0; k < f->row_len; k++) {
+      uint32_t v, v0;
+      memcpy(&v, a + 4 * k, 4);
+      memcpy(&v0, z + 4 * k, 4);
+      if (v != v0) {
+        *mask |= 1ull << k;
+        vals[nv++] = v;
+      }
+    }
+  } else {
+    for (unsigned k = 0; k < f->row_len; k++) {
+      uint64_t v = spagm__vec_elem(f, obj, k0 + k);
+      if (v != spagm__vec_elem(f, empty, k0 + k)) {
+        *mask |= 1ull << k;
+        vals[nv++] = v;
+      }
+    }
+  }
+  return nv;
+}
+
+/* `  name[r] @mask V V*N ...` (no [r] for a one-row field), equal
+ * neighbours as runs; false when the buffer cannot grow. */
+static inline bool put_row(spagm__vec_buf *b, const spagm__vec_field *f, unsigned r,
+                           uint64_t mask, const uint64_t *vals, unsigned nv) {
+  /* name, [row], @mask, and per element a blank, 16 digits, *count */
+  if (!spagm__vec_buf_reserve(b, f->name_len + 48 + (size_t)nv * 22)) return false;
+  char *p = b->p + b->len;
+  *p++ = ' ';
+  *p++ = ' ';
+  memcpy(p, f->info.name, f->name_len);
+  p += f->name_len;
+  if (f->rows > 1) {
+    *p++ = '[';
+    p = raw_dec(p, r);
+    *p++ = ']';
+  }
+  *p++ = ' ';
+  *p++ = '@';
+  p = raw_hex(p, mask);
+  for (unsigned j = 0; j < nv;) {
+    unsigned run = 1;
+    while (j + run < nv && vals[j + run] == vals[j]) run++;
+    *p++ = ' ';
+    p = raw_hex(p, vals[j]);
+    if (run > 1) {
+      *p++ = '*';
+      p = raw_dec(p, run);
+    }
+    j += run;
+  }
+  *p++ = '\n';
+  b->len = (size_t)(p - b->p);
+  return true;
+}
+
 /* The rows of one record that differ from the empty record. This is the
  * hot path of `spagm gen`: each row is scanned once for the elements that
  * differ, room for the whole line is reserved once, and the text is written
@@ -280,75 +366,14 @@ static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void 
   for (size_t i = 0; i < t->n; i++) {
     const spagm__vec_field *f = &t->f[i];
     if (f->info.count == 1) {
-      uint64_t v = spagm__vec_elem(f, obj, 0);
-      if (v == spagm__vec_elem(f, empty, 0)) continue;
-      if (!spagm__vec_buf_reserve(b, f->name_len + 24)) return;
-      char *p = b->p + b->len;
-      *p++ = ' ';
-      *p++ = ' ';
-      memcpy(p, f->info.name, f->name_len);
-      p += f->name_len;
-      *p++ = ' ';
-      p = raw_hex(p, v);
-      *p++ = '\n';
-      b->len = (size_t)(p - b->p);
+      if (!put_scalar(b, f, obj, empty)) return;
       continue;
     }
     for (unsigned r = 0; r < f->rows; r++) {
-      unsigned k0 = r * f->row_len;
-      uint64_t vals[64], mask = 0;
-      unsigned nv = 0;
-      if (f->elem_size == sizeof(uint32_t)) { /* most fields: a plain word loop */
-        size_t off = f->offset + (size_t)k0 * sizeof(uint32_t);
-        const unsigned char *a = (const unsigned char *)obj + off;
-        const unsigned char *z = (const unsigned char *)empty + off;
-        for (unsigned k = 0; k < f->row_len; k++) {
-          uint32_t v, v0;
-          memcpy(&v, a + 4 * k, 4);
-          memcpy(&v0, z + 4 * k, 4);
-          if (v != v0) {
-            mask |= 1ull << k;
-            vals[nv++] = v;
-          }
-        }
-      } else {
-        for (unsigned k = 0; k < f->row_len; k++) {
-          uint64_t v = spagm__vec_elem(f, obj, k0 + k);
-          if (v != spagm__vec_elem(f, empty, k0 + k)) {
-            mask |= 1ull << k;
-            vals[nv++] = v;
-          }
-        }
-      }
+      uint64_t vals[64], mask;
+      unsigned nv = row_diff(f, obj, empty, r, vals, &mask);
       if (!nv) continue; /* the row is the empty record's */
-      /* name, [row], @mask, and per element a blank, 16 digits, *count */
-      if (!spagm__vec_buf_reserve(b, f->name_len + 48 + (size_t)nv * 22)) return;
-      char *p = b->p + b->len;
-      *p++ = ' ';
-      *p++ = ' ';
-      memcpy(p, f->info.name, f->name_len);
-      p += f->name_len;
-      if (f->rows > 1) {
-        *p++ = '[';
-        p = raw_dec(p, r);
-        *p++ = ']';
-      }
-      *p++ = ' ';
-      *p++ = '@';
-      p = raw_hex(p, mask);
-      for (unsigned j = 0; j < nv;) {
-        unsigned run = 1;
-        while (j + run < nv && vals[j + run] == vals[j]) run++;
-        *p++ = ' ';
-        p = raw_hex(p, vals[j]);
-        if (run > 1) {
-          *p++ = '*';
-          p = raw_dec(p, run);
-        }
-        j += run;
-      }
-      *p++ = '\n';
-      b->len = (size_t)(p - b->p);
+      if (!put_row(b, f, r, mask, vals, nv)) return;
     }
   }
 }

@@ -80,6 +80,84 @@ spagm_status spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_
   return walk(h, UINT32_MAX, &h->epochs, issued, d);
 }
 
+/* What the epochs of one random run share. */
+typedef struct gen {
+  spagm_vec_writer *w;
+  const spagm_vec_header *h;
+  spagm_stim *s;
+  spagm_model *m;
+  spagm_cfg_list l;
+  spagm_mem_list mem;
+  spagm_explain *ex;
+  spagm_request *req;
+  spagm_response *rsp;
+  uint64_t issued[SPAGM_UNIT_COUNT]; /* requests so far, per unit */
+} gen;
+
+/* The `state` block of each unit in the mix: its words and memory. */
+static spagm_status gen_states(gen *g, spagm_diag *d) {
+  spagm_status st = SPAGM_OK;
+  for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
+    if (!(g->h->units >> u & 1u)) continue;
+    g->l.n = 0;
+    st = spagm_statemap_load_list(g->m, (spagm_unit)u, &g->l);
+    if (st != SPAGM_OK) {
+      spagm_diag_set(d, st, 0, 0, "the %s unit's state cannot be written as words",
+                     spagm_unit_name((spagm_unit)u));
+      break;
+    }
+    g->mem.n = 0;
+    if ((st = spagm_statemap_memory_list(g->m, (spagm_unit)u, &g->mem)) != SPAGM_OK) {
+      spagm_diag_set(d, st, 0, 0, "out of memory listing the %s unit's memory",
+                     spagm_unit_name((spagm_unit)u));
+      break;
+    }
+    st = spagm_vec_write_state(g->w, (spagm_unit)u, &g->l, &g->mem,
+                               spagm_stim_epoch_summary(g->s, (spagm_unit)u), d);
+  }
+  return st;
+}
+
+/* The epoch's requests, unit by unit up to each unit's count, executed on
+ * the model and written as `txn` records. */
+static spagm_status gen_txns(gen *g, spagm_diag *d) {
+  spagm_status st = SPAGM_OK;
+  for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
+    if (!(g->h->units >> u & 1u)) continue;
+    while (st == SPAGM_OK && g->issued[u] < g->h->count &&
+           spagm_stim_next(g->s, (spagm_unit)u, g->req)) {
+      g->req->tag = (uint32_t)++g->issued[u];
+      spagm_execute_explained(g->m, g->req, g->rsp, g->ex);
+      st = spagm_vec_write_txn(g->w, (spagm_unit)u, g->req, g->rsp, g->ex, d);
+    }
+  }
+  return st;
+}
+
+/* The `readback` block of each unit in the mix. */
+static spagm_status gen_readbacks(gen *g, spagm_diag *d) {
+  spagm_status st = SPAGM_OK;
+  for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
+    if (!(g->h->units >> u & 1u)) continue;
+    if ((st = spagm_vec_readback_words(g->m, (spagm_unit)u, &g->l)) != SPAGM_OK) {
+      spagm_diag_set(d, st, 0, 0, "out of memory building the read-back");
+      break;
+    }
+    st = spagm_vec_write_readback(g->w, (spagm_unit)u, &g->l, d);
+  }
+  return st;
+}
+
+/* One epoch: its state, its transactions, its read-back. */
+static spagm_status gen_epoch(gen *g, uint32_t e, spagm_diag *d) {
+  spagm_status st = spagm_stim_begin_epoch(g->s, e, g->m, d);
+  if (st == SPAGM_OK) st = spagm_vec_write_epoch(g->w, e, d);
+  if (st == SPAGM_OK) st = gen_states(g, d);
+  if (st == SPAGM_OK) st = gen_txns(g, d);
+  if (st == SPAGM_OK) st = gen_readbacks(g, d);
+  return st;
+}
+
 spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h, spagm_diag *d) {
   if (!w || !h || h->source != SPAGM_VEC_SOURCE_RANDOM)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "gen_random needs a writer and a random header");
@@ -90,65 +168,27 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
   }
   /* Tags count per unit over the whole run from 1: a shard starts from the
    * requests of the epochs before it. */
-  uint64_t issued[SPAGM_UNIT_COUNT];
+  gen g = {.w = w, .h = h};
   uint32_t walked;
-  spagm_status st = walk(h, first, &walked, issued, d);
+  spagm_status st = walk(h, first, &walked, g.issued, d);
   if (st != SPAGM_OK) return st;
   spagm_stim_opts o;
   stim_options(h, &o);
-  spagm_stim *s = spagm_stim_new(&o, d);
-  if (!s) return SPAGM_E_ARG;
-  spagm_model *m = spagm_model_new();
-  spagm_cfg_list l = {0};
-  spagm_mem_list mem = {0};
-  spagm_explain *ex = malloc(sizeof *ex);
-  spagm_request *req = malloc(sizeof *req);
-  spagm_response *rsp = malloc(sizeof *rsp);
-  if (!m || !ex || !req || !rsp) st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
-  for (uint32_t e = first; st == SPAGM_OK && e < first + n; e++) {
-    if ((st = spagm_stim_begin_epoch(s, e, m, d)) != SPAGM_OK) break;
-    if ((st = spagm_vec_write_epoch(w, e, d)) != SPAGM_OK) break;
-    for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
-      if (!(h->units >> u & 1u)) continue;
-      l.n = 0;
-      st = spagm_statemap_load_list(m, (spagm_unit)u, &l);
-      if (st != SPAGM_OK) {
-        spagm_diag_set(d, st, 0, 0, "the %s unit's state cannot be written as words",
-                       spagm_unit_name((spagm_unit)u));
-        break;
-      }
-      mem.n = 0;
-      if ((st = spagm_statemap_memory_list(m, (spagm_unit)u, &mem)) != SPAGM_OK) {
-        spagm_diag_set(d, st, 0, 0, "out of memory listing the %s unit's memory",
-                       spagm_unit_name((spagm_unit)u));
-        break;
-      }
-      st = spagm_vec_write_state(w, (spagm_unit)u, &l, &mem,
-                                 spagm_stim_epoch_summary(s, (spagm_unit)u), d);
-    }
-    for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
-      if (!(h->units >> u & 1u)) continue;
-      while (st == SPAGM_OK && issued[u] < h->count && spagm_stim_next(s, (spagm_unit)u, req)) {
-        req->tag = (uint32_t)++issued[u];
-        spagm_execute_explained(m, req, rsp, ex);
-        st = spagm_vec_write_txn(w, (spagm_unit)u, req, rsp, ex, d);
-      }
-    }
-    for (unsigned u = 0; st == SPAGM_OK && u < SPAGM_UNIT_COUNT; u++) {
-      if (!(h->units >> u & 1u)) continue;
-      if ((st = spagm_vec_readback_words(m, (spagm_unit)u, &l)) != SPAGM_OK) {
-        spagm_diag_set(d, st, 0, 0, "out of memory building the read-back");
-        break;
-      }
-      st = spagm_vec_write_readback(w, (spagm_unit)u, &l, d);
-    }
-  }
-  spagm_cfg_list_free(&l);
-  spagm_mem_list_free(&mem);
-  free(ex);
-  free(req);
-  free(rsp);
-  spagm_model_free(m);
-  spagm_stim_free(s);
+  g.s = spagm_stim_new(&o, d);
+  if (!g.s) return SPAGM_E_ARG;
+  g.m = spagm_model_new();
+  g.ex = malloc(sizeof *g.ex);
+  g.req = malloc(sizeof *g.req);
+  g.rsp = malloc(sizeof *g.rsp);
+  if (!g.m || !g.ex || !g.req || !g.rsp)
+    st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  for (uint32_t e = first; st == SPAGM_OK && e < first + n; e++) st = gen_epoch(&g, e, d);
+  spagm_cfg_list_free(&g.l);
+  spagm_mem_list_free(&g.mem);
+  free(g.ex);
+  free(g.req);
+  free(g.rsp);
+  spagm_model_free(g.m);
+  spagm_stim_free(g.s);
   return st;
 }

@@ -293,6 +293,53 @@ static spagm_status close_all(exporter *x, spagm_diag *d) {
   return st;
 }
 
+/* `epoch`: the per-epoch counts start again. */
+static void put_epoch(exporter *x) {
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    x->u[u].e_cfg = x->u[u].e_txns = x->u[u].e_rb = 0;
+  x->mem.e_pages = 0;
+}
+
+/* `state`: the unit's words, and for a unit with memory its pages and the
+ * epoch's page count. False when a write fails. */
+static bool put_state(exporter *x, unit_out *o, const spagm_vec_item *it) {
+  bool ok = put_pairs(o->f[F_CFG], &it->words);
+  o->e_cfg += (uint32_t)it->words.n;
+  o->cfg += it->words.n;
+  if (spagm_statemap_has_memory(it->unit)) {
+    ok = ok && put_pages(x, &it->mem);
+    ok = ok && put_words(x->mem.epochs, &x->mem.e_pages, 1);
+    if (x->mem.e_pages > x->mem.most) x->mem.most = x->mem.e_pages;
+  }
+  return ok;
+}
+
+/* `txn`: request, expected response, compare mask and tag/line, packed. */
+static bool put_txn(unit_out *o, const spagm_vec_item *it, spagm_response *mask,
+                    uint32_t *words) {
+  spagm_request_pack(&it->req, words);
+  bool ok = put_words(o->f[F_REQ], words, SPAGM_REQUEST_WORDS);
+  spagm_response_pack(&it->rsp, words);
+  ok = ok && put_words(o->f[F_EXP], words, SPAGM_RESPONSE_WORDS);
+  spagm_vec_compare_mask(&it->rsp, mask);
+  spagm_response_pack(mask, words);
+  ok = ok && put_words(o->f[F_CMP], words, SPAGM_RESPONSE_WORDS);
+  uint32_t info[2] = {it->req.tag, (uint32_t)it->line};
+  ok = ok && put_words(o->f[F_TXN], info, 2);
+  o->e_txns++;
+  o->txns++;
+  return ok;
+}
+
+/* `readback`: the unit's words, then the epoch's counts. */
+static bool put_readback(unit_out *o, const spagm_vec_item *it) {
+  bool ok = put_pairs(o->f[F_RB], &it->words);
+  o->e_rb += (uint32_t)it->words.n;
+  o->rb += it->words.n;
+  uint32_t counts[3] = {o->e_cfg, o->e_txns, o->e_rb};
+  return ok && put_words(o->f[F_EPOCHS], counts, 3);
+}
+
 static spagm_status body(exporter *x, spagm_vec_reader *r, spagm_diag *d) {
   spagm_vec_item *it = malloc(sizeof *it);
   spagm_response *mask = malloc(sizeof *mask);
@@ -307,43 +354,10 @@ static spagm_status body(exporter *x, spagm_vec_reader *r, spagm_diag *d) {
     /* it->unit is set for state, txn and read-back items only. */
     unit_out *o = it->kind == SPAGM_VEC_EPOCH ? NULL : &x->u[it->unit];
     switch (it->kind) {
-      case SPAGM_VEC_EPOCH:
-        for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
-          x->u[u].e_cfg = x->u[u].e_txns = x->u[u].e_rb = 0;
-        x->mem.e_pages = 0;
-        break;
-      case SPAGM_VEC_STATE:
-        ok = put_pairs(o->f[F_CFG], &it->words);
-        o->e_cfg += (uint32_t)it->words.n;
-        o->cfg += it->words.n;
-        if (spagm_statemap_has_memory(it->unit)) {
-          ok = ok && put_pages(x, &it->mem);
-          ok = ok && put_words(x->mem.epochs, &x->mem.e_pages, 1);
-          if (x->mem.e_pages > x->mem.most) x->mem.most = x->mem.e_pages;
-        }
-        break;
-      case SPAGM_VEC_TXN: {
-        spagm_request_pack(&it->req, words);
-        ok = put_words(o->f[F_REQ], words, SPAGM_REQUEST_WORDS);
-        spagm_response_pack(&it->rsp, words);
-        ok = ok && put_words(o->f[F_EXP], words, SPAGM_RESPONSE_WORDS);
-        spagm_vec_compare_mask(&it->rsp, mask);
-        spagm_response_pack(mask, words);
-        ok = ok && put_words(o->f[F_CMP], words, SPAGM_RESPONSE_WORDS);
-        uint32_t info[2] = {it->req.tag, (uint32_t)it->line};
-        ok = ok && put_words(o->f[F_TXN], info, 2);
-        o->e_txns++;
-        o->txns++;
-        break;
-      }
-      case SPAGM_VEC_READBACK: {
-        ok = put_pairs(o->f[F_RB], &it->words);
-        o->e_rb += (uint32_t)it->words.n;
-        o->rb += it->words.n;
-        uint32_t counts[3] = {o->e_cfg, o->e_txns, o->e_rb};
-        ok = ok && put_words(o->f[F_EPOCHS], counts, 3);
-        break;
-      }
+      case SPAGM_VEC_EPOCH: put_epoch(x); break;
+      case SPAGM_VEC_STATE: ok = put_state(x, o, it); break;
+      case SPAGM_VEC_TXN: ok = put_txn(o, it, mask, words); break;
+      case SPAGM_VEC_READBACK: ok = put_readback(o, it); break;
       default: break;
     }
   }

@@ -72,12 +72,28 @@ static void fill_region(spagm_rng *r, spagm_model *m, spagm_space sp, uint32_t b
     spagm_attr_write32(m, sp, base + off, spagm_rng_u32(r), NULL);
 }
 
-spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
-                                    spagm_diag *d) {
-  stim_attr *a = &s->attr;
-  memset(a, 0, sizeof *a);
-  spagm_attr_config c;
-  spagm_attr_config_default(&c);
+/* IMAP/OMAP of this stage, OMAP of the previous and IMAP of the next, and
+ * sometimes a store-request range. */
+static void random_maps(spagm_rng *r, spagm_attr_config *c) {
+  random_map(r, c->imap, 6);
+  random_map(r, c->omap, 6);
+  random_map(r, c->omap_prev, 6);
+  random_map(r, c->imap_next, 6);
+  /* Make the input and output BMAPs non-trivial: share most of IMAP with
+   * the previous OMAP, and of OMAP with the next IMAP. */
+  if (spagm_rng_pct(r, 80)) or_map(c->omap_prev, c->imap);
+  if (spagm_rng_pct(r, 80)) or_map(c->imap_next, c->omap);
+  if (spagm_rng_pct(r, 30)) {
+    c->streq_start = spagm_rng_below(r, 256);
+    c->streq_end = c->streq_start + spagm_rng_below(r, 16);
+    if (c->streq_end > 255) c->streq_end = 255;
+  }
+}
+
+/* The epoch's configuration: stage, sharing, trap, sizes, maps, defaults.
+ * One draw per statement, in this order (stim.c). */
+static void random_config(const spagm_stim *s, spagm_rng *r, spagm_attr_config *c) {
+  spagm_attr_config_default(c);
   bool attr_on = (s->o.units & (1u << SPAGM_UNIT_ATTR)) != 0;
   bool pix_on = (s->o.units & (1u << SPAGM_UNIT_PIX)) != 0;
   /* Every VTG stage; PS mostly when only the pixel unit runs, half the
@@ -86,44 +102,33 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   static const spagm_stage vtg[] = {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB, SPAGM_STAGE_TI,
                                     SPAGM_STAGE_TS, SPAGM_STAGE_GS};
   unsigned ps_pct = !attr_on ? 90 : pix_on ? 50 : 4;
-  c.stage = spagm_rng_pct(r, ps_pct) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
-  c.shared = spagm_rng_pct(r, 20);
-  c.trap = spagm_rng_pct(r, 50);
+  c->stage = spagm_rng_pct(r, ps_pct) ? SPAGM_STAGE_PS : vtg[spagm_rng_below(r, 5)];
+  c->shared = spagm_rng_pct(r, 20);
+  c->trap = spagm_rng_pct(r, 50);
   static const uint32_t counts[] = {1, 3, 17, 32, 33, 64, 96, 100, 128, 200, 256};
-  c.vertex_count = spagm_rng_pct(r, 70) ? counts[spagm_rng_below(r, 11)]
-                                        : 1 + spagm_rng_below(r, 256);
+  c->vertex_count = spagm_rng_pct(r, 70) ? counts[spagm_rng_below(r, 11)]
+                                         : 1 + spagm_rng_below(r, 256);
   static const uint32_t patch[] = {8, 16, 32, 64, 128};
-  c.patch_words = patch[spagm_rng_below(r, 5)];
-  c.gs_max_vertices = spagm_rng_below(r, 40);
-  random_map(r, c.imap, 6);
-  random_map(r, c.omap, 6);
-  random_map(r, c.omap_prev, 6);
-  random_map(r, c.imap_next, 6);
-  /* Make the input and output BMAPs non-trivial: share most of IMAP with
-   * the previous OMAP, and of OMAP with the next IMAP. */
-  if (spagm_rng_pct(r, 80)) or_map(c.omap_prev, c.imap);
-  if (spagm_rng_pct(r, 80)) or_map(c.imap_next, c.omap);
-  if (spagm_rng_pct(r, 30)) {
-    c.streq_start = spagm_rng_below(r, 256);
-    c.streq_end = c.streq_start + spagm_rng_below(r, 16);
-    if (c.streq_end > 255) c.streq_end = 255;
-  }
+  c->patch_words = patch[spagm_rng_below(r, 5)];
+  c->gs_max_vertices = spagm_rng_below(r, 40);
+  random_maps(r, c);
   /* Mostly the R3 defaults; sometimes a driver's own table. */
   if (spagm_rng_pct(r, 25))
     for (unsigned i = 0; i < 8; i++) {
       unsigned at = spagm_rng_below(r, 256);
-      c.defaults[at] = spagm_rng_u32(r);
+      c->defaults[at] = spagm_rng_u32(r);
     }
-  spagm_status st = spagm_attr_set_config(m, &c, d);
-  if (st != SPAGM_OK) return st;
+}
 
-  spagm_attr_get_map(m, SPAGM_MAP_BMAP_IN, a->bmap_in, NULL);
-  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, a->bmap_out, NULL);
-  fill_space(r, m, SPAGM_SPACE_ISBE_IN, a->bmap_in, c.vertex_count);
-  if (!c.shared) fill_space(r, m, SPAGM_SPACE_ISBE_OUT, a->bmap_out, c.vertex_count);
+/* ISBE contents: attribute regions and write status of both spaces, then
+ * the map, patch and primitive regions. */
+static void fill_isbe(spagm_rng *r, spagm_model *m, const stim_attr *a,
+                      const spagm_attr_config *c) {
+  fill_space(r, m, SPAGM_SPACE_ISBE_IN, a->bmap_in, c->vertex_count);
+  if (!c->shared) fill_space(r, m, SPAGM_SPACE_ISBE_OUT, a->bmap_out, c->vertex_count);
   else {
     /* Shared memory: the output side still has its own write status. */
-    for (unsigned v = 0; v < c.vertex_count; v++) {
+    for (unsigned v = 0; v < c->vertex_count; v++) {
       uint32_t w[SPAGM_ATTR_MAP_WORDS];
       for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
         w[i] = a->bmap_out[i] & spagm_rng_u32(r);
@@ -136,19 +141,22 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     uint32_t base = spagm_isbe_region_base(regions[i]);
     uint32_t size = spagm_isbe_region_size(regions[i]);
     fill_region(r, m, SPAGM_SPACE_ISBE_IN, base, size);
-    if (!c.shared) fill_region(r, m, SPAGM_SPACE_ISBE_OUT, base, size);
+    if (!c->shared) fill_region(r, m, SPAGM_SPACE_ISBE_OUT, base, size);
   }
+}
+
+/* Primitive count and the HW-generated values of R2. */
+static void random_hw_values(spagm_rng *r, spagm_model *m) {
   spagm_attr_set_primitive_count(m, spagm_rng_below(r, 64), NULL);
   for (unsigned v = 0; v < SPAGM_ATTR_MAX_VERTICES; v++)
     for (unsigned k = 1; k < SPAGM_HW_COUNT; k++)
       spagm_attr_set_hw(m, (spagm_attr_hw)k, v, spagm_rng_u32(r), NULL);
   for (unsigned p = 0; p < SPAGM_ATTR_MAX_PRIMITIVES; p++)
     spagm_attr_set_hw(m, SPAGM_HW_PRIMITIVE_ID, p, spagm_rng_u32(r), NULL);
+}
 
-  a->stage = c.stage;
-  a->vertex_count = c.vertex_count;
-  a->patch_words = c.patch_words;
-  a->gs_max = c.gs_max_vertices;
+/* The one-line description of the epoch's attribute state. */
+static void summarize(spagm_stim *s, const stim_attr *a, const spagm_attr_config *c) {
   unsigned nin = 0, nout = 0;
   for (unsigned i = 0; i < SPAGM_ATTR_COUNT; i++) {
     nin += spagm__stim_bit(a->bmap_in, i);
@@ -157,8 +165,29 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   snprintf(s->summary[SPAGM_UNIT_ATTR], sizeof s->summary[0],
            "stage %s, %u vertices, %u/%u attributes in/out, patch %u words, "
            "GS max %u, trap %s%s",
-           spagm_stage_name(c.stage), c.vertex_count, nin, nout, c.patch_words,
-           c.gs_max_vertices, c.trap ? "on" : "off", c.shared ? ", shared ISBE" : "");
+           spagm_stage_name(c->stage), c->vertex_count, nin, nout, c->patch_words,
+           c->gs_max_vertices, c->trap ? "on" : "off", c->shared ? ", shared ISBE" : "");
+}
+
+spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
+                                    spagm_diag *d) {
+  stim_attr *a = &s->attr;
+  memset(a, 0, sizeof *a);
+  spagm_attr_config c;
+  random_config(s, r, &c);
+  spagm_status st = spagm_attr_set_config(m, &c, d);
+  if (st != SPAGM_OK) return st;
+
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_IN, a->bmap_in, NULL);
+  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, a->bmap_out, NULL);
+  fill_isbe(r, m, a, &c);
+  random_hw_values(r, m);
+
+  a->stage = c.stage;
+  a->vertex_count = c.vertex_count;
+  a->patch_words = c.patch_words;
+  a->gs_max = c.gs_max_vertices;
+  summarize(s, a, &c);
   return SPAGM_OK;
 }
 

@@ -127,6 +127,118 @@ static ald_value ald_vertex_comp(const spagm_attr_state *s, int sp,
   return ald_attr(s, sp, attr, handle, slot, lane, ex);
 }
 
+/* R10: write-back slot i is the aligned Rd + i; RZ writes nothing. */
+static void ald_wb_slots(const spagm_insn *insn, unsigned ncomp,
+                         uint32_t lanes, spagm_response *resp) {
+  const unsigned rd = spagm__attr_align_reg(insn->rd, insn->asize);
+  for (unsigned i = 0; i < ncomp; i++) {
+    if (rd + i >= SPAGM_RZ) break;
+    resp->wb_reg[i] = (uint8_t)(rd + i);
+    resp->wb_valid[i] = lanes;
+  }
+}
+
+/* A lane the predicate guard turned off: explained, nothing read. */
+static void ald_inactive_lane(unsigned ncomp, unsigned lane,
+                              spagm_explain *ex) {
+  if (ex)
+    for (unsigned i = 0; i < ncomp; i++)
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
+}
+
+/* .P: patch space, Rb ignored, no BMAP and no default; bounds are
+ * 4 * patch_words bytes (R4). */
+static void ald_patch_lane(const spagm_attr_state *s, int sp,
+                           const spagm_insn *insn, const spagm_request *req,
+                           unsigned lane, unsigned ncomp,
+                           spagm_response *resp, spagm_explain *ex) {
+  int64_t base = spagm__attr_align_addr(spagm__attr_base(insn, req, lane),
+                                        insn->asize);
+  int64_t limit = 4 * (int64_t)s->cfg.patch_words;
+  for (unsigned i = 0; i < ncomp; i++) {
+    int64_t a = base + 4 * (int64_t)i;
+    uint32_t v = 0;
+    if (a >= 0 && a < limit) {
+      v = spagm__load32(s->mem[sp] + SPAGM_ISBE_PATCH_BASE + (uint32_t)a);
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_ALD_PATCH, (int32_t)a, 0, 0);
+    } else {
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_ALD_PATCH_OUT_OF_BOUNDS,
+                        (int32_t)a, (int32_t)limit - 1, 0);
+    }
+    resp->wb_value[i][lane] = v;
+  }
+}
+
+/* R8: a vertex stage uses its implicit vertex; GS/TI/TS use Rb, and Rb
+ * = RZ means handle 0. */
+static uint32_t ald_vertex_handle(bool vs, const spagm_insn *insn,
+                                  const spagm_request *req, unsigned lane) {
+  return vs ? req->vertex[lane]
+            : (insn->rb == SPAGM_RZ ? 0u : req->b[0][lane]);
+}
+
+/* .PHYS (R7): the single component named by the AL2P result in Ra; bits
+ * [17:10] are the physical attribute number. */
+static void ald_phys_lane(const spagm_attr_state *s, int sp,
+                          const spagm_request *req, unsigned lane,
+                          uint32_t vtx, uint32_t prim, ald_trap *trap,
+                          spagm_response *resp, spagm_explain *ex) {
+  const spagm_attr_config *c = &s->cfg;
+  uint32_t r = (uint32_t)spagm__attr_align_addr(req->a[0][lane],
+                                                SPAGM_ASZ_32);
+  uint32_t logical = r & 0x3FFu, rank = (r >> 10) & 0xFFu;
+  ald_value v;
+  if ((r & SPAGM__AL2P_UNMAPPED) || rank >= s->layout[sp].n) {
+    /* R7: an unmapped result returns the default of its address, once
+     * the handle is in range (R9 reads 0 first, as for BMAP 0). */
+    uint32_t handle = logical / 4u == 0x060u / 4u ? prim : vtx;
+    if (handle >= c->vertex_count) {
+      v = ald_vertex_comp(s, sp, logical, vtx, prim, trap, 0, lane, ex);
+    } else {
+      v.value = c->defaults[logical / 4u];
+      v.dontcare = 0;
+      spagm_explain_set(ex, 0, lane, SPAGM_RULE_ALD_PHYS_UNMAPPED,
+                        (int32_t)r, (int32_t)logical, (int32_t)v.value);
+    }
+  } else {
+    uint32_t addr = s->layout[sp].attr_of_rank[rank] * 4u;
+    v = ald_vertex_comp(s, sp, addr, vtx, prim, trap, 0, lane, ex);
+  }
+  resp->wb_value[0][lane] = v.value;
+  resp->wb_dontcare[0][lane] = v.dontcare;
+}
+
+/* Immediate form: each component from its own address (R4). */
+static void ald_imm_lane(const spagm_attr_state *s, int sp,
+                         const spagm_insn *insn, const spagm_request *req,
+                         unsigned lane, unsigned ncomp, uint32_t vtx,
+                         uint32_t prim, ald_trap *trap, spagm_response *resp,
+                         spagm_explain *ex) {
+  int64_t base = spagm__attr_align_addr(spagm__attr_base(insn, req, lane),
+                                        insn->asize);
+  for (unsigned i = 0; i < ncomp; i++) {
+    ald_value v = ald_vertex_comp(s, sp, base + 4 * (int64_t)i, vtx, prim,
+                                  trap, i, lane, ex);
+    resp->wb_value[i][lane] = v.value;
+    resp->wb_dontcare[i][lane] = v.dontcare;
+  }
+}
+
+/* R9: values are written; the trap is reported on the faulting lanes. */
+static void ald_report_trap(const spagm_attr_config *c, uint32_t trap_lanes,
+                            uint32_t first_handle, spagm_response *resp,
+                            spagm_explain *ex) {
+  if (!trap_lanes) return;
+  resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
+  resp->fault_lanes = trap_lanes;
+  if (ex) {
+    ex->fault_rule = SPAGM_RULE_VTX_TRAP;
+    ex->fault_arg[0] = __builtin_ctz(trap_lanes);
+    ex->fault_arg[1] = (int32_t)first_handle;
+    ex->fault_arg[2] = (int32_t)c->vertex_count;
+  }
+}
+
 void spagm__ald_execute(spagm_attr_state *s, const spagm_insn *insn,
                         const spagm_request *req, spagm_response *resp,
                         spagm_explain *ex) {
@@ -143,98 +255,29 @@ void spagm__ald_execute(spagm_attr_state *s, const spagm_insn *insn,
   const int sp = insn->out ? SPAGM__OUT : SPAGM__IN;
   const bool vs = c->stage == SPAGM_STAGE_VSA || c->stage == SPAGM_STAGE_VSB;
   const uint32_t lanes = req->lane_mask;
-
-  /* R10: write-back slot i is the aligned Rd + i; RZ writes nothing. */
-  const unsigned rd = spagm__attr_align_reg(insn->rd, insn->asize);
-  for (unsigned i = 0; i < ncomp; i++) {
-    if (rd + i >= SPAGM_RZ) break;
-    resp->wb_reg[i] = (uint8_t)(rd + i);
-    resp->wb_valid[i] = lanes;
-  }
+  ald_wb_slots(insn, ncomp, lanes, resp);
 
   uint32_t trap_lanes = 0, first_handle = 0;
   for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
     if (!(lanes >> lane & 1u)) {
-      if (ex)
-        for (unsigned i = 0; i < ncomp; i++)
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
+      ald_inactive_lane(ncomp, lane, ex);
+      continue;
+    }
+    if (form == 1) {
+      ald_patch_lane(s, sp, insn, req, lane, ncomp, resp, ex);
       continue;
     }
     ald_trap trap = {false, 0};
-    if (form == 1) {
-      /* .P: patch space, Rb ignored, no BMAP and no default; bounds are
-       * 4 * patch_words bytes (R4). */
-      int64_t base = spagm__attr_align_addr(spagm__attr_base(insn, req, lane),
-                                            insn->asize);
-      int64_t limit = 4 * (int64_t)c->patch_words;
-      for (unsigned i = 0; i < ncomp; i++) {
-        int64_t a = base + 4 * (int64_t)i;
-        uint32_t v = 0;
-        if (a >= 0 && a < limit) {
-          v = spagm__load32(s->mem[sp] + SPAGM_ISBE_PATCH_BASE + (uint32_t)a);
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_ALD_PATCH, (int32_t)a, 0,
-                            0);
-        } else {
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_ALD_PATCH_OUT_OF_BOUNDS,
-                            (int32_t)a, (int32_t)limit - 1, 0);
-        }
-        resp->wb_value[i][lane] = v;
-      }
-      continue;
-    }
-    /* R8: a vertex stage uses its implicit vertex; GS/TI/TS use Rb, and Rb
-     * = RZ means handle 0. */
-    uint32_t vtx = vs ? req->vertex[lane]
-                      : (insn->rb == SPAGM_RZ ? 0u : req->b[0][lane]);
+    uint32_t vtx = ald_vertex_handle(vs, insn, req, lane);
     uint32_t prim = req->primitive[lane];
-    if (form == 2) {
-      /* .PHYS (R7): bits [17:10] are the physical attribute number. */
-      uint32_t r = (uint32_t)spagm__attr_align_addr(req->a[0][lane],
-                                                    SPAGM_ASZ_32);
-      uint32_t logical = r & 0x3FFu, rank = (r >> 10) & 0xFFu;
-      ald_value v;
-      if ((r & SPAGM__AL2P_UNMAPPED) || rank >= s->layout[sp].n) {
-        /* R7: an unmapped result returns the default of its address, once
-         * the handle is in range (R9 reads 0 first, as for BMAP 0). */
-        uint32_t handle = logical / 4u == 0x060u / 4u ? prim : vtx;
-        if (handle >= c->vertex_count) {
-          v = ald_vertex_comp(s, sp, logical, vtx, prim, &trap, 0, lane, ex);
-        } else {
-          v.value = c->defaults[logical / 4u];
-          v.dontcare = 0;
-          spagm_explain_set(ex, 0, lane, SPAGM_RULE_ALD_PHYS_UNMAPPED,
-                            (int32_t)r, (int32_t)logical, (int32_t)v.value);
-        }
-      } else {
-        uint32_t addr = s->layout[sp].attr_of_rank[rank] * 4u;
-        v = ald_vertex_comp(s, sp, addr, vtx, prim, &trap, 0, lane, ex);
-      }
-      resp->wb_value[0][lane] = v.value;
-      resp->wb_dontcare[0][lane] = v.dontcare;
-    } else {
-      int64_t base = spagm__attr_align_addr(spagm__attr_base(insn, req, lane),
-                                            insn->asize);
-      for (unsigned i = 0; i < ncomp; i++) {
-        ald_value v = ald_vertex_comp(s, sp, base + 4 * (int64_t)i, vtx, prim,
-                                      &trap, i, lane, ex);
-        resp->wb_value[i][lane] = v.value;
-        resp->wb_dontcare[i][lane] = v.dontcare;
-      }
-    }
+    if (form == 2)
+      ald_phys_lane(s, sp, req, lane, vtx, prim, &trap, resp, ex);
+    else
+      ald_imm_lane(s, sp, insn, req, lane, ncomp, vtx, prim, &trap, resp, ex);
     if (trap.hit) {
       if (!trap_lanes) first_handle = trap.handle;
       trap_lanes |= 1u << lane;
     }
   }
-  /* R9: values are written; the trap is reported on the faulting lanes. */
-  if (trap_lanes) {
-    resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
-    resp->fault_lanes = trap_lanes;
-    if (ex) {
-      ex->fault_rule = SPAGM_RULE_VTX_TRAP;
-      ex->fault_arg[0] = __builtin_ctz(trap_lanes);
-      ex->fault_arg[1] = (int32_t)first_handle;
-      ex->fault_arg[2] = (int32_t)c->vertex_count;
-    }
-  }
+  ald_report_trap(c, trap_lanes, first_handle, resp, ex);
 }

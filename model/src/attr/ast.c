@@ -91,6 +91,99 @@ static int ast_attr(const spagm_attr_state *s, int form, int64_t addr,
   return (int)attr;
 }
 
+/* A lane the predicate guard turned off: explained, nothing stored. */
+static void ast_inactive_lane(unsigned ncomp, unsigned lane,
+                              spagm_explain *ex) {
+  if (ex)
+    for (unsigned i = 0; i < ncomp; i++)
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
+}
+
+/* Where each store goes: patch region, GS output buffer or output ISBE. */
+static uint8_t ast_space(int form, bool gs) {
+  return (uint8_t)(form == 1 ? SPAGM_SPACE_PATCH
+                   : gs      ? SPAGM_SPACE_GS_OUT
+                             : SPAGM_SPACE_ISBE_OUT);
+}
+
+/* GS: R12: Rc[15:0] is the output vertex index in this thread's GS
+ * buffer; an index >= MaxOutputVertexCount kills the store. */
+static void ast_gs_lane(spagm_attr_state *s, int form, int64_t base,
+                        uint32_t al2p, const spagm_request *req,
+                        unsigned lane, unsigned ncomp, spagm_response *resp,
+                        spagm_explain *ex) {
+  const spagm_attr_config *c = &s->cfg;
+  const spagm_attr_layout *l = &s->layout[SPAGM__OUT];
+  uint32_t index = req->c[lane] & 0xFFFFu;
+  for (unsigned i = 0; i < ncomp; i++) {
+    if (index >= c->gs_max_vertices) {
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_KILLED, (int32_t)index,
+                        (int32_t)c->gs_max_vertices, 0);
+      continue;
+    }
+    int attr = ast_attr(s, form, base + 4 * (int64_t)i, al2p, i, lane, ex);
+    if (attr < 0) continue;
+    /* N26: vertex i, rank k is word i*N + k of the lane's buffer. */
+    uint32_t word = index * l->n + l->rank_of[attr];
+    if (word >= SPAGM_ATTR_GS_LANE_WORDS) {
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_FULL, (int32_t)word,
+                        (int32_t)SPAGM_ATTR_GS_LANE_WORDS, 0);
+      continue;
+    }
+    uint32_t a = lane * SPAGM_ATTR_GS_LANE_BYTES + word * 4u;
+    spagm__store32(s->gs + a, req->d[i][lane]);
+    record_store(resp, i, lane, a, req->d[i][lane]);
+    spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_STORED, attr * 4,
+                      (int32_t)index, (int32_t)a);
+  }
+}
+
+/* VS/TI/TS write their own vertex: the implicit one (AST.txt: they do not
+ * use Rc), through the output BMAP and the R1 layout. N25: out of range ->
+ * discarded; returns true when the lane then traps (trap enabled). */
+static bool ast_vertex_lane(spagm_attr_state *s, int form, int64_t base,
+                            uint32_t al2p, const spagm_request *req,
+                            unsigned lane, unsigned ncomp,
+                            spagm_response *resp, spagm_explain *ex) {
+  const spagm_attr_config *c = &s->cfg;
+  const spagm_attr_layout *l = &s->layout[SPAGM__OUT];
+  uint32_t vtx = req->vertex[lane];
+  if (vtx >= c->vertex_count) {
+    for (unsigned i = 0; i < ncomp; i++)
+      spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_VTX_OUT_OF_RANGE,
+                        (int32_t)vtx, (int32_t)c->vertex_count, 0);
+    return c->trap;
+  }
+  for (unsigned i = 0; i < ncomp; i++) {
+    int attr = ast_attr(s, form, base + 4 * (int64_t)i, al2p, i, lane, ex);
+    if (attr < 0) continue;
+    uint32_t phys = SPAGM_ISBE_ATTR_BASE +
+                    spagm__skew_offset(vtx, l->rank_of[attr], l->n);
+    spagm__store32(s->mem[SPAGM__OUT] + phys, req->d[i][lane]);
+    /* The current stage has now written this attribute (ALD.O table). */
+    spagm__set_written(s, SPAGM__OUT, vtx, (uint32_t)attr, true);
+    record_store(resp, i, lane, phys, req->d[i][lane]);
+    spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_STORED, attr * 4,
+                      (int32_t)vtx, (int32_t)phys);
+  }
+  return false;
+}
+
+/* R9/N25: the trap is reported on the faulting lanes. */
+static void ast_report_trap(const spagm_attr_config *c, uint32_t trap_lanes,
+                            uint32_t first_handle, spagm_response *resp,
+                            spagm_explain *ex) {
+  if (!trap_lanes) return;
+  resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
+  resp->fault_lanes = trap_lanes;
+  if (ex) {
+    ex->fault_rule = SPAGM_RULE_VTX_TRAP;
+    ex->fault_arg[0] = __builtin_ctz(trap_lanes);
+    ex->fault_arg[1] = (int32_t)first_handle;
+    ex->fault_arg[2] = (int32_t)c->vertex_count;
+  }
+}
+
 void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
                         const spagm_request *req, spagm_response *resp,
                         spagm_explain *ex) {
@@ -106,17 +199,12 @@ void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
   const unsigned ncomp = spagm__asize_comps(insn->asize);
   const uint32_t lanes = req->lane_mask;
   const bool gs = c->stage == SPAGM_STAGE_GS && form != 1;
-  const spagm_attr_layout *l = &s->layout[SPAGM__OUT];
-  resp->st_space = (uint8_t)(form == 1 ? SPAGM_SPACE_PATCH
-                             : gs      ? SPAGM_SPACE_GS_OUT
-                                       : SPAGM_SPACE_ISBE_OUT);
+  resp->st_space = ast_space(form, gs);
   uint32_t trap_lanes = 0, first_handle = 0;
 
   for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
     if (!(lanes >> lane & 1u)) {
-      if (ex)
-        for (unsigned i = 0; i < ncomp; i++)
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
+      ast_inactive_lane(ncomp, lane, ex);
       continue;
     }
     if (form == 1) {
@@ -130,68 +218,14 @@ void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
     /* R10: .PHYS is .32, so its AL2P result loses bits [1:0]. */
     uint32_t al2p = req->a[0][lane] & ~3u;
     if (gs) {
-      /* R12: Rc[15:0] is the output vertex index in this thread's GS
-       * buffer; an index >= MaxOutputVertexCount kills the store. */
-      uint32_t index = req->c[lane] & 0xFFFFu;
-      for (unsigned i = 0; i < ncomp; i++) {
-        if (index >= c->gs_max_vertices) {
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_KILLED,
-                            (int32_t)index, (int32_t)c->gs_max_vertices, 0);
-          continue;
-        }
-        int attr = ast_attr(s, form, base + 4 * (int64_t)i, al2p, i, lane, ex);
-        if (attr < 0) continue;
-        /* N26: vertex i, rank k is word i*N + k of the lane's buffer. */
-        uint32_t word = index * l->n + l->rank_of[attr];
-        if (word >= SPAGM_ATTR_GS_LANE_WORDS) {
-          spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_FULL, (int32_t)word,
-                            (int32_t)SPAGM_ATTR_GS_LANE_WORDS, 0);
-          continue;
-        }
-        uint32_t a = lane * SPAGM_ATTR_GS_LANE_BYTES + word * 4u;
-        spagm__store32(s->gs + a, req->d[i][lane]);
-        record_store(resp, i, lane, a, req->d[i][lane]);
-        spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_GS_STORED, attr * 4,
-                          (int32_t)index, (int32_t)a);
-      }
-      continue;
-    }
-    /* VS/TI/TS write their own vertex: the implicit one (AST.txt: they do
-     * not use Rc). N25: out of range -> discarded, trap when enabled. */
-    uint32_t vtx = req->vertex[lane];
-    if (vtx >= c->vertex_count) {
-      for (unsigned i = 0; i < ncomp; i++)
-        spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_VTX_OUT_OF_RANGE,
-                          (int32_t)vtx, (int32_t)c->vertex_count, 0);
-      if (c->trap) {
-        if (!trap_lanes) first_handle = vtx;
-        trap_lanes |= 1u << lane;
-      }
-      continue;
-    }
-    for (unsigned i = 0; i < ncomp; i++) {
-      int attr = ast_attr(s, form, base + 4 * (int64_t)i, al2p, i, lane, ex);
-      if (attr < 0) continue;
-      uint32_t phys = SPAGM_ISBE_ATTR_BASE +
-                      spagm__skew_offset(vtx, l->rank_of[attr], l->n);
-      spagm__store32(s->mem[SPAGM__OUT] + phys, req->d[i][lane]);
-      /* The current stage has now written this attribute (ALD.O table). */
-      spagm__set_written(s, SPAGM__OUT, vtx, (uint32_t)attr, true);
-      record_store(resp, i, lane, phys, req->d[i][lane]);
-      spagm_explain_set(ex, i, lane, SPAGM_RULE_AST_STORED, attr * 4,
-                        (int32_t)vtx, (int32_t)phys);
+      ast_gs_lane(s, form, base, al2p, req, lane, ncomp, resp, ex);
+    } else if (ast_vertex_lane(s, form, base, al2p, req, lane, ncomp, resp,
+                               ex)) {
+      if (!trap_lanes) first_handle = req->vertex[lane];
+      trap_lanes |= 1u << lane;
     }
   }
   if (!gs) spagm__attr_drop_overwritten(resp, ncomp, ex,
                                         SPAGM_RULE_AST_OVERWRITTEN);
-  if (trap_lanes) {
-    resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
-    resp->fault_lanes = trap_lanes;
-    if (ex) {
-      ex->fault_rule = SPAGM_RULE_VTX_TRAP;
-      ex->fault_arg[0] = __builtin_ctz(trap_lanes);
-      ex->fault_arg[1] = (int32_t)first_handle;
-      ex->fault_arg[2] = (int32_t)c->vertex_count;
-    }
-  }
+  ast_report_trap(c, trap_lanes, first_handle, resp, ex);
 }

@@ -97,33 +97,29 @@ static spagm_status parse_operands(spagm__asm *ctx, spagm_insn *insn) {
   return spagm__asm_err(ctx, ctx->mnem, SPAGM_E_SYNTAX, "unknown mnemonic");
 }
 
-spagm_status spagm__asm_statement(spagm__asm *ctx, spagm_insn *insn) {
+/* The mnemonic word, looked up in the table. */
+static spagm_status parse_mnemonic(spagm__asm *ctx, spagm_op *op) {
   char b[64];
-  spagm_status s;
-  spagm_insn_init(insn, SPAGM_OP_NONE);
-  uint8_t pg = SPAGM_PT;
-  bool pg_not = false;
-  if (spagm__tok_punct(spagm__lex_peek(&ctx->lx), '@')) {
-    s = parse_guard(ctx, insn);
-    if (s != SPAGM_OK) return s;
-    pg = insn->pg;
-    pg_not = insn->pg_not;
-  }
   spagm__tok t = spagm__lex_next(&ctx->lx);
   ctx->mnem = t;
-  spagm_op op = SPAGM_OP_NONE;
+  *op = SPAGM_OP_NONE;
   for (size_t i = 0; i < sizeof mnemonics / sizeof mnemonics[0]; i++)
-    if (spagm__tok_word(t, mnemonics[i].name)) op = mnemonics[i].op;
-  if (op == SPAGM_OP_NONE) {
-    if (t.kind == SPAGM__TK_WORD)
-      return spagm__asm_err(ctx, t, SPAGM_E_SYNTAX,
-                            "unknown mnemonic %s: expected ALD, AST, AL2P, "
-                            "ISBERD, ISBEWR, PIXLD or TLDS",
-                            spagm__tok_describe(t, b, sizeof b));
+    if (spagm__tok_word(t, mnemonics[i].name)) *op = mnemonics[i].op;
+  if (*op != SPAGM_OP_NONE) return SPAGM_OK;
+  if (t.kind == SPAGM__TK_WORD)
     return spagm__asm_err(ctx, t, SPAGM_E_SYNTAX,
-                          "expected an instruction mnemonic, got %s",
+                          "unknown mnemonic %s: expected ALD, AST, AL2P, "
+                          "ISBERD, ISBEWR, PIXLD or TLDS",
                           spagm__tok_describe(t, b, sizeof b));
-  }
+  return spagm__asm_err(ctx, t, SPAGM_E_SYNTAX,
+                        "expected an instruction mnemonic, got %s",
+                        spagm__tok_describe(t, b, sizeof b));
+}
+
+/* The ".NAME" tokens after the mnemonic, kept in ctx->mod for the operand
+ * parser's table (spagm__asm_mods). */
+static spagm_status parse_modifier_words(spagm__asm *ctx) {
+  char b[64];
   ctx->nmods = 0;
   while (spagm__tok_punct(spagm__lex_peek(&ctx->lx), '.')) {
     spagm__tok dot = spagm__lex_next(&ctx->lx);
@@ -139,36 +135,65 @@ spagm_status spagm__asm_statement(spagm__asm *ctx, spagm_insn *insn) {
                             "too many modifiers (at most %d)", SPAGM__MAX_MODS);
     ctx->mod[ctx->nmods++] = m;
   }
-  spagm_insn_init(insn, op);
-  insn->pg = pg;
-  insn->pg_not = pg_not;
-  ctx->at_rb.kind = SPAGM__TK_EOF;
-  s = parse_operands(ctx, insn);
-  if (s != SPAGM_OK) return s;
+  return SPAGM_OK;
+}
+
+/* After the operands: annotations, then ';' or the end of the line. */
+static spagm_status parse_annotations_and_end(spagm__asm *ctx,
+                                              spagm_insn *insn) {
+  char b[64];
   ctx->at_end = spagm__lex_peek(&ctx->lx);
   if (!spagm__asm_operands_done(ctx))
     return spagm__asm_err(ctx, ctx->at_end, SPAGM_E_SYNTAX,
                           "unexpected %s after the operands of %s; expected an "
                           "annotation (&req_N, &rdN, &wrN, ?...) or ';'",
                           spagm__tok_describe(ctx->at_end, b, sizeof b),
-                          spagm_op_name(op));
-  s = spagm__asm_sched(ctx, insn);
+                          spagm_op_name(insn->op));
+  spagm_status s = spagm__asm_sched(ctx, insn);
   if (s != SPAGM_OK) return s;
-  t = spagm__lex_next(&ctx->lx);
+  spagm__tok t = spagm__lex_next(&ctx->lx);
   if (!spagm__tok_ends(t))
     return spagm__asm_err(ctx, t, SPAGM_E_SYNTAX,
                           "unexpected %s after the instruction; expected ';' or "
                           "end of line",
                           spagm__tok_describe(t, b, sizeof b));
-  s = spagm__asm_stage(ctx, insn);
-  if (s != SPAGM_OK) return s;
-  if (op != SPAGM_OP_ISBEWR) {
-    /* Every statement that parses must have a word; the operand parsers
-     * check the same rules with positions, so this only guards them. */
-    uint64_t w;
-    spagm_diag ed;
-    if (spagm_encode(insn, &w, NULL, &ed) != SPAGM_OK)
-      return spagm__asm_err(ctx, ctx->mnem, SPAGM_E_SEMANTIC, "%s", ed.msg);
-  }
   return SPAGM_OK;
+}
+
+/* Every statement that parses must have a word; the operand parsers check
+ * the same rules with positions, so this only guards them. ISBEWR has no
+ * SM50 encoding. */
+static spagm_status check_encodable(spagm__asm *ctx, const spagm_insn *insn) {
+  if (insn->op == SPAGM_OP_ISBEWR) return SPAGM_OK;
+  uint64_t w;
+  spagm_diag ed;
+  if (spagm_encode(insn, &w, NULL, &ed) != SPAGM_OK)
+    return spagm__asm_err(ctx, ctx->mnem, SPAGM_E_SEMANTIC, "%s", ed.msg);
+  return SPAGM_OK;
+}
+
+spagm_status spagm__asm_statement(spagm__asm *ctx, spagm_insn *insn) {
+  spagm_status s;
+  spagm_insn_init(insn, SPAGM_OP_NONE);
+  uint8_t pg = SPAGM_PT;
+  bool pg_not = false;
+  if (spagm__tok_punct(spagm__lex_peek(&ctx->lx), '@')) {
+    s = parse_guard(ctx, insn);
+    if (s != SPAGM_OK) return s;
+    pg = insn->pg;
+    pg_not = insn->pg_not;
+  }
+  spagm_op op;
+  s = parse_mnemonic(ctx, &op);
+  if (s == SPAGM_OK) s = parse_modifier_words(ctx);
+  if (s != SPAGM_OK) return s;
+  spagm_insn_init(insn, op);
+  insn->pg = pg;
+  insn->pg_not = pg_not;
+  ctx->at_rb.kind = SPAGM__TK_EOF;
+  s = parse_operands(ctx, insn);
+  if (s == SPAGM_OK) s = parse_annotations_and_end(ctx, insn);
+  if (s == SPAGM_OK) s = spagm__asm_stage(ctx, insn);
+  if (s == SPAGM_OK) s = check_encodable(ctx, insn);
+  return s;
 }

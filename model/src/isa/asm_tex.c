@@ -168,7 +168,8 @@ static spagm_status check_dests(spagm__asm *ctx, const spagm_insn *insn,
   return SPAGM_OK;
 }
 
-spagm_status spagm__asm_tlds(spagm__asm *ctx, spagm_insn *insn) {
+/* Modifiers: the legal set, a LOD modifier required (TLDS.txt). */
+static spagm_status tlds_modifiers(spagm__asm *ctx, spagm_insn *insn) {
   spagm_status s = spagm__asm_mods(ctx, "TLDS", tlds_mods,
                                    sizeof tlds_mods / sizeof tlds_mods[0]);
   if (s != SPAGM_OK) return s;
@@ -183,40 +184,52 @@ spagm_status spagm__asm_tlds(spagm__asm *ctx, spagm_insn *insn) {
   insn->nodep = ctx->ms.value[G_NODEP] == 1;
   insn->phase = ctx->ms.value[G_PHASE] >= 0 ? (spagm_tex_phase)ctx->ms.value[G_PHASE]
                                             : SPAGM_PHASE_NONE;
+  return SPAGM_OK;
+}
 
-  spagm__tok rd1_at, rd0_at, ra_at, rb_at, idx_at, param_at, wmsk_at;
-  s = spagm__asm_reg(ctx, "Rd1", &insn->rd1, &rd1_at);
+/* Register operands Rd1, Rd0, Ra{, Rb} and the comma after them; *rb_at is
+ * where Rb is or would be. */
+static spagm_status tlds_registers(spagm__asm *ctx, spagm_insn *insn,
+                                   spagm__tok *rd1_at, spagm__tok *rd0_at,
+                                   spagm__tok *ra_at, spagm__tok *rb_at) {
+  spagm_status s = spagm__asm_reg(ctx, "Rd1", &insn->rd1, rd1_at);
   if (s == SPAGM_OK) s = spagm__asm_comma(ctx, "Rd0");
-  if (s == SPAGM_OK) s = spagm__asm_reg(ctx, "Rd0", &insn->rd, &rd0_at);
+  if (s == SPAGM_OK) s = spagm__asm_reg(ctx, "Rd0", &insn->rd, rd0_at);
   if (s == SPAGM_OK) s = spagm__asm_comma(ctx, "Ra");
-  if (s == SPAGM_OK) s = spagm__asm_reg(ctx, "the coordinate register Ra", &insn->ra, &ra_at);
+  if (s == SPAGM_OK) s = spagm__asm_reg(ctx, "the coordinate register Ra", &insn->ra, ra_at);
   if (s == SPAGM_OK) s = spagm__asm_comma(ctx, "Rb or the texture index");
   if (s != SPAGM_OK) return s;
-  rb_at = spagm__lex_peek(&ctx->lx);
-  if (spagm__reg_of(rb_at) != -1) {
-    s = spagm__asm_reg(ctx, "Rb", &insn->rb, &rb_at);
+  *rb_at = spagm__lex_peek(&ctx->lx);
+  if (spagm__reg_of(*rb_at) != -1) {
+    s = spagm__asm_reg(ctx, "Rb", &insn->rb, rb_at);
     if (s == SPAGM_OK) s = spagm__asm_comma(ctx, "the texture index #tsPtrIdxU13");
-    if (s != SPAGM_OK) return s;
   }
+  return s;
+}
+
+/* #tsPtrIdxU13: the texture header index. */
+static spagm_status tlds_tex_index(spagm__asm *ctx, spagm_insn *insn) {
   int64_t idx;
-  s = spagm__asm_int(ctx, "the texture index #tsPtrIdxU13", &idx, &idx_at);
+  spagm__tok idx_at;
+  spagm_status s = spagm__asm_int(ctx, "the texture index #tsPtrIdxU13", &idx, &idx_at);
   if (s != SPAGM_OK) return s;
   if (idx < 0 || idx > 8191)
     return spagm__asm_err(ctx, idx_at, SPAGM_E_SEMANTIC,
                           "texture index %lld does not fit #tsPtrIdxU13 (0..8191)",
                           (long long)idx);
   insn->tex_index = (uint16_t)idx;
-  s = spagm__asm_comma(ctx, "#paramA");
-  if (s == SPAGM_OK) s = parse_param(ctx, insn, &param_at);
-  if (s == SPAGM_OK) s = check_row(ctx, insn);
-  if (s != SPAGM_OK) return s;
+  return SPAGM_OK;
+}
 
+/* The optional #wmsk, from the table Rd1 chooses. */
+static spagm_status tlds_write_mask(spagm__asm *ctx, spagm_insn *insn) {
   bool rz1 = insn->rd1 == SPAGM_RZ;
   if (spagm__tok_punct(spagm__lex_peek(&ctx->lx), ',')) {
     spagm__lex_next(&ctx->lx);
     unsigned w = 0;
     bool is34 = false;
-    s = parse_wmsk(ctx, &w, &is34, &wmsk_at);
+    spagm__tok wmsk_at;
+    spagm_status s = parse_wmsk(ctx, &w, &is34, &wmsk_at);
     if (s != SPAGM_OK) return s;
     /* TLDS.txt / R23: wmsk2C with Rd1 = RZ, wmsk34C with Rd1 != RZ. */
     if (rz1 && is34)
@@ -239,7 +252,19 @@ spagm_status spagm__asm_tlds(spagm__asm *ctx, spagm_insn *insn) {
   } else {
     insn->wmsk = 4; /* TLDS.txt: RGBA* is the default of wmsk34C (R23: 4) */
   }
-  s = check_sources(ctx, insn, ra_at, rb_at);
+  return SPAGM_OK;
+}
+
+spagm_status spagm__asm_tlds(spagm__asm *ctx, spagm_insn *insn) {
+  spagm__tok rd1_at, rd0_at, ra_at, rb_at, param_at;
+  spagm_status s = tlds_modifiers(ctx, insn);
+  if (s == SPAGM_OK) s = tlds_registers(ctx, insn, &rd1_at, &rd0_at, &ra_at, &rb_at);
+  if (s == SPAGM_OK) s = tlds_tex_index(ctx, insn);
+  if (s == SPAGM_OK) s = spagm__asm_comma(ctx, "#paramA");
+  if (s == SPAGM_OK) s = parse_param(ctx, insn, &param_at);
+  if (s == SPAGM_OK) s = check_row(ctx, insn);
+  if (s == SPAGM_OK) s = tlds_write_mask(ctx, insn);
+  if (s == SPAGM_OK) s = check_sources(ctx, insn, ra_at, rb_at);
   if (s == SPAGM_OK) s = check_dests(ctx, insn, rd1_at, rd0_at);
   return s;
 }

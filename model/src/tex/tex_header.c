@@ -66,9 +66,8 @@ void spagm_tic_init(spagm_tic *t) {
     if (!(cond)) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, __VA_ARGS__); \
   } while (0)
 
-spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
-                              spagm_diag *d) {
-  if (!t || !out) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+/* Format words: components, data type and swizzle source of R, G, B, A. */
+static spagm_status check_format(const spagm_tic *t, spagm_diag *d) {
   CHECK(fits(F_COMPONENTS, t->components), "components 0x%x does not fit [6:0]",
         t->components);
   for (unsigned c = 0; c < 4; c++) {
@@ -77,6 +76,12 @@ spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
     CHECK(fits(F_SOURCE[c], t->source[c]),
           "swizzle source %u of component %u does not fit 3 bits", t->source[c], c);
   }
+  return SPAGM_OK;
+}
+
+/* Memory: layout (HEADER_VERSION), address and its alignment, then the
+ * pitch or the block shape the layout uses. */
+static spagm_status check_memory(const spagm_tic *t, spagm_diag *d) {
   CHECK(fits(F_HEADER_VERSION, t->layout), "layout %u does not fit [87:85]",
         t->layout);
   CHECK(t->address < SPAGM_TEX_VA_LIMIT, "address 0x%llx is not below 2^48",
@@ -93,6 +98,11 @@ spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
     CHECK(t->block_height_log2 <= 7 && t->block_depth_log2 <= 7,
           "block height/depth log2 %u/%u do not fit 3 bits",
           t->block_height_log2, t->block_depth_log2);
+  return SPAGM_OK;
+}
+
+/* Shape: mip levels, sizes, type, view levels and MSAA mode. */
+static spagm_status check_shape(const spagm_tic *t, spagm_diag *d) {
   CHECK(fits(F_MAX_MIP_LEVEL, t->max_mip_level), "max_mip_level %u > 15",
         t->max_mip_level);
   CHECK(t->width >= 1 && t->width - 1u <= mask_of(F_WIDTH_MINUS_ONE),
@@ -109,14 +119,17 @@ spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
         t->view_max_level);
   CHECK(fits(F_MULTI_SAMPLE_COUNT, t->msaa), "MSAA mode %u does not fit 4 bits",
         t->msaa);
+  return SPAGM_OK;
+}
 
-  uint32_t w[8] = {0};
+/* Every field into its bits of the eight words (already range-checked). */
+static void pack_words(const spagm_tic *t, uint32_t w[8]) {
   put(w, F_COMPONENTS, t->components);
   for (unsigned c = 0; c < 4; c++) {
     put(w, F_DATA_TYPE[c], t->data_type[c]);
     put(w, F_SOURCE[c], t->source[c]);
   }
-  if (pitch) {
+  if (t->layout == SPAGM_TEXLAYOUT_PITCH) {
     put(w, F_PITCH_ADDR_31_5, (uint32_t)(t->address >> 5));
     put(w, F_PITCH_20_5, t->pitch >> 5);
   } else {
@@ -135,6 +148,17 @@ spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
   put(w, F_VIEW_MIN_LEVEL, t->view_min_level);
   put(w, F_VIEW_MAX_LEVEL, t->view_max_level);
   put(w, F_MULTI_SAMPLE_COUNT, t->msaa);
+}
+
+spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32],
+                              spagm_diag *d) {
+  if (!t || !out) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+  spagm_status s = check_format(t, d);
+  if (s == SPAGM_OK) s = check_memory(t, d);
+  if (s == SPAGM_OK) s = check_shape(t, d);
+  if (s != SPAGM_OK) return s;
+  uint32_t w[8] = {0};
+  pack_words(t, w);
   for (unsigned i = 0; i < 8; i++)
     for (unsigned b = 0; b < 4; b++) out[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
   return SPAGM_OK;

@@ -297,80 +297,119 @@ static bool zero(lane_result *r, unsigned rule, int64_t a0, int64_t a1,
 
 static int32_t sext4(uint32_t v) { return (int32_t)((v & 0xFu) ^ 0x8u) - 8; }
 
-/* Read and convert one texel; false (with r set to zeros) when a check of
- * R18 fails. The checks run in the order of N71. */
-static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
-                       const texture *tx, const coords *c,
-                       spagm_tex_page_cache *cache, lane_result *r) {
+/* Where one lane's texel is, once the R18 checks have passed. */
+typedef struct texel_at {
+  uint64_t level;
+  uint32_t layer, sample;
+  int64_t x, y, z;
+} texel_at;
+
+/* Level, layer and sample of the lane; false (with r set to zeros) when one
+ * is out of range (R18). */
+static bool check_level_layer_sample(const spagm_insn *insn, const texture *tx,
+                                     const coords *c, texel_at *at,
+                                     lane_result *r) {
   const spagm_tex_image *L = &tx->image;
-  uint64_t level = (uint64_t)tx->first_level;
-  if (insn->lod == SPAGM_LOD_LL) level += c->lod; /* R17: from the view min */
-  if (level > tx->last_level)
-    return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)level, tx->last_level, 0);
+  at->level = (uint64_t)tx->first_level;
+  if (insn->lod == SPAGM_LOD_LL) at->level += c->lod; /* R17: from the view min */
+  if (at->level > tx->last_level)
+    return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
 
-  uint32_t layer = insn->param == SPAGM_PARAM_ARRAY_2D ? c->array : 0u;
-  if (layer >= L->layers) /* R18: a non-array texture has one layer */
-    return zero(r, SPAGM_RULE_TEX_LAYER_OOR, layer, L->layers, 0);
-  uint32_t sample = insn->ms ? c->sample : 0u; /* N64 */
-  if (sample >= L->samples)
-    return zero(r, SPAGM_RULE_TEX_SAMPLE_OOR, sample, L->samples, 0);
+  at->layer = insn->param == SPAGM_PARAM_ARRAY_2D ? c->array : 0u;
+  if (at->layer >= L->layers) /* R18: a non-array texture has one layer */
+    return zero(r, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
+  at->sample = insn->ms ? c->sample : 0u; /* N64 */
+  if (at->sample >= L->samples)
+    return zero(r, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
+  return true;
+}
 
+/* The coordinates paramA uses, offset by AOFFI and checked against the
+ * level's size; false (with r set to zeros) when one is out of range (R18).
+ * Unused coordinates become 0. */
+static bool check_coords(const spagm_insn *insn, const texture *tx,
+                         const coords *c, texel_at *at, lane_result *r) {
   /* R19: AOFFI offsets are added before the bounds check. */
   int64_t x = c->s, y = c->t, z = c->r;
   if (insn->aoffi) {
     x += sext4(c->aoffi);
     y += sext4(c->aoffi >> 4);
   }
-  const spagm_tex_level *lv = &L->level[level];
+  const spagm_tex_level *lv = &tx->image.level[at->level];
   if (x < 0 || x >= lv->w)
-    return zero(r, SPAGM_RULE_TEX_S_OOR, x, lv->w, (int64_t)level);
+    return zero(r, SPAGM_RULE_TEX_S_OOR, x, lv->w, (int64_t)at->level);
   if (insn->param != SPAGM_PARAM_1D && (y < 0 || y >= lv->h))
-    return zero(r, SPAGM_RULE_TEX_T_OOR, y, lv->h, (int64_t)level);
+    return zero(r, SPAGM_RULE_TEX_T_OOR, y, lv->h, (int64_t)at->level);
   if (insn->param == SPAGM_PARAM_3D && (z < 0 || z >= lv->d))
-    return zero(r, SPAGM_RULE_TEX_R_OOR, z, lv->d, (int64_t)level);
+    return zero(r, SPAGM_RULE_TEX_R_OOR, z, lv->d, (int64_t)at->level);
   if (insn->param == SPAGM_PARAM_1D) y = 0;
   if (insn->param != SPAGM_PARAM_3D) z = 0;
+  at->x = x, at->y = y, at->z = z;
+  return true;
+}
 
+/* The texel's bytes from texture memory: in unit (a power-of-two texel) or
+ * gathered into texel (a 12-byte one). */
+static const uint8_t *fetch_texel(const spagm_tex_state *s,
+                                  const spagm_tex_image *L, const texel_at *at,
+                                  spagm_tex_page_cache *cache,
+                                  uint8_t unit[16], uint8_t texel[16]) {
   /* R20: sample s is the sub-texel (s % grid_w, s / grid_w) of the pixel. */
-  uint64_t xs = (uint64_t)x * L->grid_w + sample % L->grid_w;
-  uint32_t ys = (uint32_t)y * L->grid_h + sample / L->grid_w;
+  uint64_t xs = (uint64_t)at->x * L->grid_w + at->sample % L->grid_w;
+  uint32_t ys = (uint32_t)at->y * L->grid_h + at->sample / L->grid_w;
   uint64_t xb = xs * L->texel_bytes;
-  uint8_t unit[16], texel[16];
-  const uint8_t *bytes = texel;
   if (L->texel_bytes == 12) {
     /* N75: a 12-byte texel can cross a 16-byte swizzle unit of the GOB, so
      * each 4-byte word is placed on its own. */
     for (unsigned w = 0; w < 3; w++) {
-      uint64_t va = spagm__tex_image_byte(L, (unsigned)level, xb + 4u * w, ys,
-                                          (uint32_t)z, layer);
+      uint64_t va = spagm__tex_image_byte(L, (unsigned)at->level, xb + 4u * w,
+                                          ys, (uint32_t)at->z, at->layer);
       spagm__tex_mem_unit16(&s->mem, cache, va, unit);
       memcpy(texel + 4u * w, unit + (va & 15u), 4);
     }
-  } else {
-    /* A power-of-two texel sits inside one aligned 16-byte unit. */
-    uint64_t va = spagm__tex_image_byte(L, (unsigned)level, xb, ys, (uint32_t)z,
-                                        layer);
-    spagm__tex_mem_unit16(&s->mem, cache, va, unit);
-    bytes = unit + (va & 15u);
+    return texel;
   }
-  spagm__tex_format_decode(&tx->fmt, bytes, r->comp);
+  /* A power-of-two texel sits inside one aligned 16-byte unit. */
+  uint64_t va = spagm__tex_image_byte(L, (unsigned)at->level, xb, ys,
+                                      (uint32_t)at->z, at->layer);
+  spagm__tex_mem_unit16(&s->mem, cache, va, unit);
+  return unit + (va & 15u);
+}
 
+/* The explanation of a texel read, by the form of paramA. */
+static void explain_read(const spagm_insn *insn, const texel_at *at,
+                         lane_result *r) {
+  int32_t x = (int32_t)at->x, y = (int32_t)at->y;
   if (insn->ms) {
     r->rule = SPAGM_RULE_TEX_READ_MS;
-    r->arg[0] = (int32_t)x, r->arg[1] = (int32_t)y, r->arg[2] = (int32_t)sample;
+    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->sample;
   } else if (insn->param == SPAGM_PARAM_ARRAY_2D) {
     r->rule = SPAGM_RULE_TEX_READ_ARRAY;
-    r->arg[0] = (int32_t)x, r->arg[1] = (int32_t)y, r->arg[2] = (int32_t)layer;
+    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->layer;
   } else if (insn->param == SPAGM_PARAM_3D) {
     r->rule = SPAGM_RULE_TEX_READ_3D;
-    r->arg[0] = (int32_t)x, r->arg[1] = (int32_t)y, r->arg[2] = (int32_t)z;
+    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->z;
   } else if (insn->param == SPAGM_PARAM_2D) {
     r->rule = SPAGM_RULE_TEX_READ_2D;
-    r->arg[0] = (int32_t)x, r->arg[1] = (int32_t)y, r->arg[2] = (int32_t)level;
+    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->level;
   } else {
     r->rule = SPAGM_RULE_TEX_READ_1D;
-    r->arg[0] = (int32_t)x, r->arg[1] = (int32_t)level, r->arg[2] = 0;
+    r->arg[0] = x, r->arg[1] = (int32_t)at->level, r->arg[2] = 0;
   }
+}
+
+/* Read and convert one texel; false (with r set to zeros) when a check of
+ * R18 fails. The checks run in the order of N71. */
+static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
+                       const texture *tx, const coords *c,
+                       spagm_tex_page_cache *cache, lane_result *r) {
+  texel_at at;
+  if (!check_level_layer_sample(insn, tx, c, &at, r)) return false;
+  if (!check_coords(insn, tx, c, &at, r)) return false;
+  uint8_t unit[16], texel[16];
+  const uint8_t *bytes = fetch_texel(s, &tx->image, &at, cache, unit, texel);
+  spagm__tex_format_decode(&tx->fmt, bytes, r->comp);
+  explain_read(insn, &at, r);
   return true;
 }
 
