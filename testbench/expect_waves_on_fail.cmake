@@ -19,8 +19,8 @@ if(fst_size LESS 1000)
   message(FATAL_ERROR "the FST file is suspiciously small (${fst_size} bytes)")
 endif()
 file(READ ${DIR}/spagm-cosim-seed3.gtkw gtkw)
-foreach(needle "[dumpfile] \"spagm-cosim-seed3.fst\"" "TOP.tb_cosim.g_pix.mismatch"
-        "TOP.tb_cosim.g_pix.check_tag" "TOP.tb_cosim.g_pix.req_valid")
+foreach(needle "[dumpfile] \"spagm-cosim-seed3.fst\"" "TOP.tb_cosim.u_pix.mismatch"
+        "TOP.tb_cosim.u_pix.check_tag" "TOP.tb_cosim.u_pix.req_valid")
   string(FIND "${gtkw}" "${needle}" at)
   if(at LESS 0)
     message(FATAL_ERROR "the save file lacks ${needle}")

@@ -6,13 +6,12 @@
 # Included from vectors/CMakeLists.txt; SPAGM_REPLAY_VVP names the Icarus image
 # for the tests, and is empty when there is none.
 set(SPAGM_REPLAY_DIR ${CMAKE_CURRENT_LIST_DIR})
-set(_rtl ${PROJECT_SOURCE_DIR}/rtl_stubs)
-file(GLOB _rtl_units CONFIGURE_DEPENDS ${_rtl}/attr_*.sv ${_rtl}/pix_*.sv ${_rtl}/tex_*.sv)
-list(REMOVE_ITEM _rtl_units ${_rtl}/attr_pkg.sv ${_rtl}/tex_pkg.sv)
-# Packages first, then the units, then the testbench.
-set(SPAGM_REPLAY_SOURCES ${_rtl}/shader_txn_pkg.sv ${_rtl}/attr_pkg.sv ${_rtl}/tex_pkg.sv
-    ${_rtl_units} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv
-    ${SPAGM_REPLAY_DIR}/tb_replay_mem.sv ${SPAGM_REPLAY_DIR}/tb_replay.sv)
+# The units' RTL from their file lists (cmake/SpagmRtl.cmake), then the
+# testbench, packages first.
+spagm_rtl_sources(_rtl attr pix tex)
+set(SPAGM_REPLAY_SOURCES ${_rtl} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv
+    ${SPAGM_REPLAY_DIR}/tb_replay_driver.sv ${SPAGM_REPLAY_DIR}/tb_replay_mem.sv
+    ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv ${SPAGM_REPLAY_DIR}/tb_replay.sv)
 
 # The sanitizer build (SPAGM_SANITIZE) runs the C tests only: no replay there.
 set(SPAGM_REPLAY_VVP "")
@@ -30,7 +29,8 @@ if(verilator_FOUND)
     TOP_MODULE tb_replay
     SOURCES ${SPAGM_REPLAY_SOURCES}
     VERILATOR_ARGS -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style
-                   -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000)
+                   -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000
+                   ${SPAGM_RTL_TOP_DEFINES})
 else()
   message(STATUS "Verilator not found: spagm-replay is not built")
 endif()
@@ -42,7 +42,7 @@ if(SPAGM_IVERILOG AND SPAGM_VVP)
   add_custom_command(OUTPUT ${SPAGM_REPLAY_VVP}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/bin
     COMMAND ${SPAGM_IVERILOG} -g2012 -s tb_replay_iverilog -o ${SPAGM_REPLAY_VVP}
-            ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
+            ${SPAGM_RTL_TOP_DEFINES} ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
     DEPENDS ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
     COMMENT "Compiling the replay testbench for Icarus Verilog")
   add_custom_target(spagm-replay-iverilog ALL DEPENDS ${SPAGM_REPLAY_VVP})

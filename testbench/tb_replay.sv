@@ -4,11 +4,11 @@
 // Verilog 11 alike.
 //
 // Per epoch the controller resets the units, has each unit's driver
-// (tb_replay_unit.sv) load the epoch's state through the configuration port,
-// drive the requests and check the responses, then read the state images
-// back, exactly as the co-simulation (tb_cosim.sv) does. The texture unit's
-// memory port is answered by tb_replay_mem.sv from the export's texture
-// memory pages, loaded per epoch before the run. At the end it prints
+// (tb_replay_unit.sv, tb_replay_driver.sv) load the epoch's state through
+// the configuration port, drive the requests and check the responses, then
+// read the state images back, exactly as the co-simulation (tb_cosim.sv)
+// does. The texture unit's memory port is answered by tb_replay_mem.sv from
+// the export's texture memory pages, loaded per epoch before the run. At the end it prints
 // one line per unit and the closing line
 //     replay: N passed, M failed
 // where a check is one transaction or one unit's image at the end of an
@@ -22,7 +22,7 @@
 // (texture memory pages per epoch, at most TEX_MEM_PAGES of tb_replay_pkg).
 //
 // Another RTL with the ports of docs/port-contract.md replaces the units
-// below; the widths come from the RTL's transaction package.
+// (tb_replay_unit.sv); the widths come from the RTL's transaction package.
 module tb_replay
   import shader_txn_pkg::*;
   import tb_replay_pkg::*;
@@ -80,6 +80,9 @@ module tb_replay
   logic [3:0] reset_count = 4'd0;
   logic [31:0] cur_epoch;
   int total_pass, total_fail;
+  // The units' flags and counts, indexed by the unit number.
+  logic [2:0] present, load_done, run_done, rb_done, hung, mem_fatal;
+  int passed[0:2], failed[0:2];
   assign cur_epoch = first_epoch + ep;
 
   always @(posedge clk) begin
@@ -101,29 +104,26 @@ module tb_replay
           reset_count <= reset_count - 4'd1;
         end
       end
-      PH_LOAD:
-        if (g_attr.load_done && g_pix.load_done && g_tex.load_done && g_tex.mem_load_done)
-          phase <= PH_RUN;
-      PH_RUN: if (g_attr.run_done && g_pix.run_done && g_tex.run_done) phase <= PH_READBACK;
+      PH_LOAD: if (&load_done) phase <= PH_RUN;
+      PH_RUN: if (&run_done) phase <= PH_READBACK;
       PH_READBACK: begin
-        if (g_attr.rb_done && g_pix.rb_done && g_tex.rb_done) begin
+        if (&rb_done) begin
           ep <= ep + 1;
           phase <= PH_START;
         end
       end
       PH_FINISH: begin
-        total_pass = g_attr.passed + g_pix.passed + g_tex.passed;
-        total_fail = g_attr.failed + g_pix.failed + g_tex.failed + g_tex.mem_failed + (ok ? 0 : 1);
-        if (g_attr.present)
-          $display("replay: attr %0d passed, %0d failed", g_attr.passed, g_attr.failed);
-        if (g_pix.present)
-          $display("replay: pix %0d passed, %0d failed", g_pix.passed, g_pix.failed);
-        if (g_tex.present)
-          $display("replay: tex %0d passed, %0d failed", g_tex.passed,
-                   g_tex.failed + g_tex.mem_failed);
+        total_pass = passed[UNIT_ATTR] + passed[UNIT_PIX] + passed[UNIT_TEX];
+        total_fail = failed[UNIT_ATTR] + failed[UNIT_PIX] + failed[UNIT_TEX] + (ok ? 0 : 1);
+        if (present[UNIT_ATTR])
+          $display("replay: attr %0d passed, %0d failed", passed[UNIT_ATTR], failed[UNIT_ATTR]);
+        if (present[UNIT_PIX])
+          $display("replay: pix %0d passed, %0d failed", passed[UNIT_PIX], failed[UNIT_PIX]);
+        if (present[UNIT_TEX])
+          $display("replay: tex %0d passed, %0d failed", passed[UNIT_TEX], failed[UNIT_TEX]);
         if (ok && ep < epochs)
           $display("replay: stopped in epoch %0d of %0d (%0s)", cur_epoch, epochs,
-                   g_tex.mem_fatal ? "the texture memory could not be loaded" : "a unit hung");
+                   |mem_fatal ? "the texture memory could not be loaded" : "a unit hung");
         $display("replay: %0d passed, %0d failed", total_pass, total_fail);
         failures <= total_fail;
         done <= 1'b1;
@@ -134,54 +134,24 @@ module tb_replay
     // A hung unit ends the run (its missing responses count as failed), and
     // so does texture memory that cannot be loaded (counted as one failure).
     if (phase == PH_LOAD || phase == PH_RUN || phase == PH_READBACK)
-      if (g_attr.hung || g_pix.hung || g_tex.hung || g_tex.mem_fatal) phase <= PH_FINISH;
+      if (|hung || |mem_fatal) phase <= PH_FINISH;
   end
 
   // ---- Units ------------------------------------------------------------------
-  // Each unit block holds the signals of the common ports and the unit's
-  // driver (tb_replay_unit.sv); the RTL module is connected by name.
-`define TB_REPLAY_UNIT(NUM) \
-    logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready; \
-    logic [31:0] cfg_addr, cfg_wdata, cfg_rdata; \
-    logic [REQUEST_BITS-1:0] req; \
-    logic [RESPONSE_BITS-1:0] rsp; \
-    logic present, load_done, run_done, rb_done, hung; \
-    int passed, failed; \
-    tb_replay_unit #(.UNIT(NUM), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv ( \
-      .clk, .phase, .epoch(cur_epoch), .present, .load_done, .run_done, .rb_done, .hung, \
-      .passed, .failed, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle, \
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
-`define TB_REPLAY_COMMON_PORTS \
-      .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle, \
-      .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp
-
-  if (1) begin : g_attr
-    `TB_REPLAY_UNIT(0)
-    attr_unit dut (`TB_REPLAY_COMMON_PORTS);
-  end
-
-  if (1) begin : g_pix
-    `TB_REPLAY_UNIT(1)
-    pix_unit dut (`TB_REPLAY_COMMON_PORTS);
-  end
-
-  // The texture unit has a memory port besides (docs/port-contract.md),
-  // answered by the memory model from the export's texture memory.
-  if (1) begin : g_tex
-    `TB_REPLAY_UNIT(2)
-    logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
-    logic [47:0] mem_req_addr;
-    logic [7:0] mem_req_tag, mem_rsp_tag;
-    logic [255:0] mem_rsp_data;
-    logic mem_load_done, mem_fatal;
-    int mem_failed;
-    tex_unit dut (`TB_REPLAY_COMMON_PORTS, .mem_req_valid, .mem_req_ready, .mem_req_addr,
-                  .mem_req_tag, .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
-    tb_replay_mem #(.PAGES(TEX_MEM_PAGES)) mem (
-      .clk, .phase, .epoch(cur_epoch), .load_done(mem_load_done), .fatal(mem_fatal),
-      .failed(mem_failed), .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag,
-      .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
-  end
-`undef TB_REPLAY_UNIT
-`undef TB_REPLAY_COMMON_PORTS
+  // Each unit with its driver (tb_replay_unit.sv).
+  tb_replay_unit #(.UNIT(UNIT_ATTR)) u_attr (
+    .clk, .rst_n, .bug_sel, .phase, .epoch(cur_epoch), .present(present[UNIT_ATTR]),
+    .load_done(load_done[UNIT_ATTR]), .run_done(run_done[UNIT_ATTR]),
+    .rb_done(rb_done[UNIT_ATTR]), .hung(hung[UNIT_ATTR]), .mem_fatal(mem_fatal[UNIT_ATTR]),
+    .passed(passed[UNIT_ATTR]), .failed(failed[UNIT_ATTR]));
+  tb_replay_unit #(.UNIT(UNIT_PIX)) u_pix (
+    .clk, .rst_n, .bug_sel, .phase, .epoch(cur_epoch), .present(present[UNIT_PIX]),
+    .load_done(load_done[UNIT_PIX]), .run_done(run_done[UNIT_PIX]),
+    .rb_done(rb_done[UNIT_PIX]), .hung(hung[UNIT_PIX]), .mem_fatal(mem_fatal[UNIT_PIX]),
+    .passed(passed[UNIT_PIX]), .failed(failed[UNIT_PIX]));
+  tb_replay_unit #(.UNIT(UNIT_TEX)) u_tex (
+    .clk, .rst_n, .bug_sel, .phase, .epoch(cur_epoch), .present(present[UNIT_TEX]),
+    .load_done(load_done[UNIT_TEX]), .run_done(run_done[UNIT_TEX]),
+    .rb_done(rb_done[UNIT_TEX]), .hung(hung[UNIT_TEX]), .mem_fatal(mem_fatal[UNIT_TEX]),
+    .passed(passed[UNIT_TEX]), .failed(failed[UNIT_TEX]));
 endmodule : tb_replay

@@ -1,11 +1,11 @@
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
-//   iverilog -g2012 -s tb_replay_iverilog -o tb_replay.vvp \
-//     rtl_stubs/shader_txn_pkg.sv rtl_stubs/attr_pkg.sv rtl_stubs/tex_pkg.sv UNITS \
-//     testbench/tb_replay_pkg.sv testbench/tb_replay_unit.sv testbench/tb_replay_mem.sv \
-//     testbench/tb_replay.sv testbench/tb_replay_iverilog.sv
-// where UNITS is every other rtl_stubs/attr_*.sv, pix_*.sv and tex_*.sv
-// (Icarus refuses a package given twice; tb_replay.cmake builds this list).
+//   iverilog -g2012 -s tb_replay_iverilog -o tb_replay.vvp RTL \
+//     testbench/tb_replay_pkg.sv testbench/tb_replay_driver.sv testbench/tb_replay_mem.sv \
+//     testbench/tb_replay_unit.sv testbench/tb_replay.sv testbench/tb_replay_iverilog.sv
+// where RTL is the files of rtl_stubs/attr.f, pix.f and tex.f in that order,
+// each file once (Icarus refuses a package given twice; tb_replay.cmake
+// builds this list with cmake/SpagmRtl.cmake).
 //   vvp -n tb_replay.vvp +vectors=DIR
 // The exit status is 0 only when every check passed.
 module tb_replay_iverilog;

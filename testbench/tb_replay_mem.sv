@@ -1,8 +1,8 @@
 // tb_replay_mem: the texture unit's memory model in the replay testbench
-// (tb_replay.sv), in plain SystemVerilog without DPI (Verilator 5, Icarus 11).
+// (tb_replay_unit.sv), in plain SystemVerilog without DPI (Verilator 5, Icarus 11).
 //
 // It answers the memory port of docs/port-contract.md ("Texture unit") the
-// way the co-simulation's memory model does (tb_cosim.sv, SPAGM_UNIT_BLOCK),
+// way the co-simulation's memory model does (tb_cosim_mem.sv),
 // with the texture memory of the hex export (docs/vector-format.md) in place
 // of the model's and the testbench's xorshift32 in place of the model's
 // generator:
@@ -46,7 +46,6 @@ module tb_replay_mem
   output logic [255:0] mem_rsp_data
 );
   localparam int PAGE_WORDS = 1024;  // 4 KiB
-  localparam int UNIT_TEX = 2;       // manifest unit slot
 
   // ---- Files ---------------------------------------------------------------
   // Variables the initial block sets have no declaration initializers (the

@@ -1,7 +1,13 @@
 // tb_replay_pkg: constants and helpers of the replay testbench
-// (tb_replay.sv, tb_replay_unit.sv). Plain SystemVerilog that Verilator 5
-// and Icarus Verilog 11 both accept; no DPI.
+// (tb_replay.sv, tb_replay_unit.sv, tb_replay_driver.sv, tb_replay_mem.sv).
+// Plain SystemVerilog that Verilator 5 and Icarus Verilog 11 both accept; no
+// DPI.
 package tb_replay_pkg;
+  // The units, numbered as their slots in the export's manifest.
+  localparam int UNIT_ATTR = 0;
+  localparam int UNIT_PIX = 1;
+  localparam int UNIT_TEX = 2;
+
   // Phases of an epoch, driven by the controller in tb_replay.sv; the same
   // sequence as the co-simulation (tb_cosim.sv): reset, load the state
   // through the configuration port, run the requests, read the images back.

@@ -1,0 +1,131 @@
+// spagm-cosim plusargs: parsing and validation (cosim_plusargs.h).
+#include "cosim_plusargs.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "bug_catalogue.h"
+
+namespace cosim {
+namespace {
+
+const char *const kUsage =
+    "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
+    "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
+    "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
+    "                   [+waves_on_fail] [+list_bugs] [+help]\n"
+    "\n"
+    "Runs the rtl_stubs units against the spagm golden model in lock step and\n"
+    "compares every transaction (docs/cosim.md). Exit status 0 only when every\n"
+    "transaction matched and the final state images agree.\n";
+
+// The value of +name=VALUE among args, or nullptr.
+const char *plusarg(const std::vector<std::string> &args, const char *name) {
+  std::string key = std::string("+") + name + "=";
+  for (const auto &a : args)
+    if (a.compare(0, key.size(), key) == 0) return a.c_str() + key.size();
+  return nullptr;
+}
+
+bool has_flag(const std::vector<std::string> &args, const char *name) {
+  std::string key = std::string("+") + name;
+  for (const auto &a : args)
+    if (a == key) return true;
+  return false;
+}
+
+bool parse_u64(const char *s, uint64_t *v) {
+  if (!s || !*s) return false;
+  char *end;
+  unsigned long long x = strtoull(s, &end, 0);
+  if (*end) return false;
+  *v = x;
+  return true;
+}
+
+void print_bug_list() {
+  printf("%-4s %-5s %-34s %s\n", "sel", "unit", "name", "what it breaks");
+  for (const auto &b : spagm_bug_catalogue)
+    printf("%-4u %-5s %-34s %s\n", b.sel, b.unit, b.name, b.what);
+}
+
+// +bug=NAME becomes +bug=N for the testbench; false for an unknown name.
+bool resolve_bug_names(std::vector<std::string> *args) {
+  for (auto &a : *args) {
+    if (a.compare(0, 5, "+bug=") != 0) continue;
+    std::string v = a.substr(5);
+    uint64_t n;
+    if (parse_u64(v.c_str(), &n)) continue;
+    const spagm_bug *b = spagm_find_bug(v.c_str());
+    if (!b) {
+      fprintf(stderr, "spagm-cosim: unknown bug '%s' (+list_bugs lists them)\n", v.c_str());
+      return false;
+    }
+    a = "+bug=" + std::to_string(b->sel);
+  }
+  return true;
+}
+
+// Every argument after the program name must be a plusarg.
+bool only_plusargs(const std::vector<std::string> &args) {
+  for (size_t i = 1; i < args.size(); i++) {
+    const std::string &a = args[i];
+    if (a.empty() || a[0] != '+') {
+      fprintf(stderr, "spagm-cosim: unexpected argument '%s'\n%s", a.c_str(), kUsage);
+      return false;
+    }
+  }
+  return true;
+}
+
+// The command that reproduces this run, quoted in every report.
+std::string repro_command(const std::vector<std::string> &args) {
+  std::string repro = args[0];
+  for (size_t i = 1; i < args.size(); i++)
+    if (!is_wave_option(args[i])) repro += " " + args[i];
+  return repro;
+}
+
+WaveWindow wave_window(const std::vector<std::string> &args, const std::string &base) {
+  WaveWindow w;
+  w.on = has_flag(args, "trace");
+  uint64_t v;
+  if (parse_u64(plusarg(args, "trace_start"), &v)) w.start = v;
+  if (parse_u64(plusarg(args, "trace_stop"), &v)) w.stop = v;
+  w.file = plusarg(args, "trace_file") ? plusarg(args, "trace_file") : base + ".fst";
+  return w;
+}
+
+}  // namespace
+
+bool is_wave_option(const std::string &a) {
+  for (const char *p : {"+trace", "+trace_start=", "+trace_stop=", "+trace_file=",
+                        "+waves_on_fail", "+spagm_rerun", "+repro="})
+    if (a.compare(0, strlen(p), p) == 0) return true;
+  return false;
+}
+
+int parse_plusargs(int argc, char **argv, Options *o) {
+  o->args.assign(argv, argv + argc);
+  if (has_flag(o->args, "help")) {
+    fputs(kUsage, stdout);
+    return 0;
+  }
+  if (has_flag(o->args, "list_bugs")) {
+    print_bug_list();
+    return 0;
+  }
+  if (!resolve_bug_names(&o->args) || !only_plusargs(o->args)) return 2;
+  o->rerun = has_flag(o->args, "spagm_rerun");
+  o->waves_on_fail = has_flag(o->args, "waves_on_fail");
+  o->run_args = o->args;
+  o->run_args.push_back("+repro=" + repro_command(o->args));
+  const char *seed = plusarg(o->args, "seed");
+  o->seed = seed ? seed : "1";
+  o->base = "spagm-cosim-seed" + o->seed;
+  o->waves = wave_window(o->args, o->base);
+  return -1;
+}
+
+}  // namespace cosim

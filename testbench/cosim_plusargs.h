@@ -1,0 +1,42 @@
+// spagm-cosim plusargs: parsing and validation (docs/cosim.md, "Plusargs").
+// The testbench (tb_cosim.sv) reads the run's own plusargs itself; the
+// harness handles +help, +list_bugs, +bug=NAME, the tracing options and
+// +waves_on_fail, and rejects anything that is not a plusarg.
+#ifndef SPAGM_COSIM_PLUSARGS_H
+#define SPAGM_COSIM_PLUSARGS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cosim {
+
+// Cycles to record as FST waves (+trace, +trace_start, +trace_stop,
+// +trace_file).
+struct WaveWindow {
+  bool on = false;
+  uint64_t start = 0, stop = UINT64_MAX;
+  std::string file;
+};
+
+// What one spagm-cosim process was asked to do.
+struct Options {
+  std::vector<std::string> args;      // argv, +bug=NAME turned into +bug=N
+  std::vector<std::string> run_args;  // args and the +repro= the reports quote
+  bool rerun = false;                 // +spagm_rerun: this is the waves re-run
+  bool waves_on_fail = false;
+  WaveWindow waves;
+  std::string seed;  // +seed as given, "1" by default
+  std::string base;  // spagm-cosim-seed<N>: the name of the wave files
+};
+
+// Parses argv into *o. Returns -1 when the run should go on, else the exit
+// status: 0 after +help or +list_bugs, 2 on a bad argument (with a message).
+int parse_plusargs(int argc, char **argv, Options *o);
+
+// Options that only control waves; they are not part of the reproduction.
+bool is_wave_option(const std::string &a);
+
+}  // namespace cosim
+
+#endif

@@ -1,0 +1,53 @@
+// spagm-cosim run loop (cosim_run.h): the clock, the FST window, the result.
+#include "cosim_run.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <memory>
+
+#include "Vtb_cosim.h"
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+namespace cosim {
+
+RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &w, bool rerun) {
+  auto ctx = std::make_unique<VerilatedContext>();
+  std::vector<const char *> argv;
+  for (const auto &a : args) argv.push_back(a.c_str());
+  ctx->commandArgs((int)argv.size(), argv.data());
+  if (w.on) ctx->traceEverOn(true);
+  auto top = std::make_unique<Vtb_cosim>(ctx.get(), "TOP");
+  std::unique_ptr<VerilatedFstC> tfp;
+  uint64_t cyc = 0;
+  top->clk = 0;
+  top->eval();
+  while (!ctx->gotFinish() && !top->done) {
+    bool tracing = w.on && cyc >= w.start && cyc <= w.stop;
+    if (tracing && !tfp) {
+      tfp = std::make_unique<VerilatedFstC>();
+      top->trace(tfp.get(), 99);
+      tfp->open(w.file.c_str());
+    }
+    top->clk = 1;
+    top->eval();
+    if (tracing) tfp->dump(cyc * 10);
+    top->clk = 0;
+    top->eval();
+    if (tracing) tfp->dump(cyc * 10 + 5);
+    cyc++;
+    if (rerun && cyc > w.stop) break;  // the window is written: enough
+  }
+  if (tfp) tfp->close();
+  top->final();
+  RunResult r;
+  r.first_err_cycle = top->first_err_cycle;
+  r.first_err_unit = top->first_err_unit;
+  r.status = rerun || (top->done && top->failures == 0) ? 0 : 1;
+  if (w.on)
+    printf("spagm-cosim: waves in %s (cycles %" PRIu64 "..%" PRIu64 ")\n", w.file.c_str(), w.start,
+           w.stop == UINT64_MAX ? (uint64_t)0 : w.stop);
+  return r;
+}
+
+}  // namespace cosim

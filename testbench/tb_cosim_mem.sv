@@ -1,0 +1,66 @@
+// tb_cosim_mem: the texture unit's memory model in the co-simulation
+// (tb_cosim_unit.sv). It answers the memory port of docs/port-contract.md
+// ("Texture unit") with the epoch's texture memory in the golden model
+// (spagm_dpi_tex_read): each 32-byte read once, after a seeded random latency
+// (2 or 12 cycles), the ready reads in seeded order. Its draws come from the
+// unit's generator (spagm_dpi_random), so gaps, backpressure and latencies
+// reproduce with the seed. tb_replay_mem.sv does the same without DPI.
+// DPI functions are called only from the clocked block, on handshakes.
+module tb_cosim_mem
+  import spagm_dpi_pkg::*;
+  import tb_cosim_pkg::*;
+#(
+  parameter int UNIT = UNIT_TEX,    // whose generator the draws come from
+  parameter int SLOTS = MEM_SLOTS   // reads held at once
+) (
+  input  logic         clk,
+  tb_cosim_run_if      run,
+  input  ctrl_t        ctrl,
+  // The unit's memory port (docs/port-contract.md, "Texture unit").
+  input  logic         mem_req_valid,
+  output logic         mem_req_ready = 1'b0,
+  input  logic [47:0]  mem_req_addr,
+  input  logic [7:0]   mem_req_tag,
+  output logic         mem_rsp_valid = 1'b0,
+  input  logic         mem_rsp_ready,
+  output logic [7:0]   mem_rsp_tag = '0,
+  output logic [255:0] mem_rsp_data = '0
+);
+  logic [SLOTS-1:0] busy = '0;
+  logic [7:0] s_tag [SLOTS];
+  logic [255:0] s_line [SLOTS];
+  logic [5:0] s_wait [SLOTS];  // cycles until the read may be answered
+
+  always_ff @(posedge clk) begin
+    bit [255:0] line;
+    int k, pick, free;
+    if (ctrl == C_RUN) begin
+      if (mem_rsp_valid && mem_rsp_ready) mem_rsp_valid <= 1'b0;
+      free = -1;
+      for (k = 0; k < SLOTS; k++) if (!busy[k]) free = k;
+      if (mem_req_valid && mem_req_ready && free >= 0) begin
+        spagm_dpi_tex_read(run.h, {16'd0, mem_req_addr}, line);
+        busy[free] <= 1'b1;
+        s_tag[free] <= mem_req_tag;
+        s_line[free] <= line;
+        s_wait[free] <= 6'(spagm_dpi_random(run.h, UNIT, 50) ? 2 : 12);
+      end
+      // Ready only while a slot is sure to be free for it (one more read
+      // may be taken in the cycle this is seen), so no read is dropped.
+      mem_req_ready <= 1'b0;
+      if ($countones(busy) <= SLOTS - 3) mem_req_ready <= spagm_dpi_random(run.h, UNIT, 80);
+      pick = -1;
+      for (k = 0; k < SLOTS; k++) begin
+        if (busy[k] && s_wait[k] != 0) s_wait[k] <= s_wait[k] - 1;
+        if (busy[k] && s_wait[k] == 0 && (pick < 0 || spagm_dpi_random(run.h, UNIT, 50)))
+          pick = k;
+      end
+      if ((!mem_rsp_valid || mem_rsp_ready) && pick >= 0) begin
+        mem_rsp_valid <= 1'b1;
+        mem_rsp_tag <= s_tag[pick];
+        mem_rsp_data <= s_line[pick];
+        busy[pick] <= 1'b0;
+      end
+    end
+  end
+endmodule : tb_cosim_mem
