@@ -1,27 +1,21 @@
-/* The comparison rules of docs/port-contract.md and the mismatch report:
- * which field differed, on which lane and slot, expected and actual in hex
- * and as a float, the rule the model applied, and how to reproduce. */
+/* The comparison rules of docs/port-contract.md: which field differed, on
+ * which lane and slot, expected and actual in hex and as a float, and the
+ * rule the model applied. Shared by the co-simulation core and the
+ * predictor (cosim_compare.h); each adds its own report header. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cosim_internal.h"
+#include "cosim_compare.h"
 
-#define MAX_LINES 6 /* per transaction; the rest is counted */
-
-typedef struct diff_log {
-  char text[MAX_LINES][320];
-  unsigned n, total;
-} diff_log;
-
-static void logf_(diff_log *l, const char *fmt, ...)
+static void logf_(spagm_compare_log *l, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-static void logf_(diff_log *l, const char *fmt, ...) {
+static void logf_(spagm_compare_log *l, const char *fmt, ...) {
   l->total++;
-  if (l->n >= MAX_LINES) return;
+  if (l->n >= SPAGM_COMPARE_LINES) return;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(l->text[l->n++], sizeof l->text[0], fmt, ap);
@@ -34,36 +28,37 @@ static void fmt_val(uint32_t v, char *buf, size_t n) {
   snprintf(buf, n, "0x%08x (%g)", v, (double)f);
 }
 
-static void lanes_diff(diff_log *l, const char *what, uint32_t want, uint32_t got) {
+static void lanes_diff(spagm_compare_log *l, const char *what, uint32_t want, uint32_t got) {
   logf_(l, "%s: expected lanes 0x%08x, got 0x%08x (differ 0x%08x)", what, want, got,
         want ^ got);
 }
 
-unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                              const spagm_response *rtl, uint64_t cycle) {
-  const spagm_response *m = &p->exp;
-  const spagm_explain *ex = &p->ex;
-  diff_log log;
-  memset(&log, 0, sizeof log);
-  char a[48], b[48], why[200];
+static void compare_fault(const spagm_response *m, const spagm_explain *ex,
+                          const spagm_response *rtl, spagm_compare_log *log) {
+  char why[200];
+  if (rtl->fault == m->fault && rtl->fault_lanes == m->fault_lanes) return;
+  spagm_explain_fault(ex, why, sizeof why);
+  logf_(log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
+        spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
+        spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes,
+        why[0] ? "\n      model: " : "", why);
+}
 
-  if (rtl->fault != m->fault || rtl->fault_lanes != m->fault_lanes) {
-    spagm_explain_fault(ex, why, sizeof why);
-    logf_(&log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
-          spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
-          spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes, why[0] ? "\n      model: " : "",
-          why);
-  }
+/* Write-back slots: lanes written exactly; where written, the register and
+ * every written lane's value outside the don't-care bits. */
+static void compare_writeback(const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl, spagm_compare_log *log) {
+  char a[48], b[48], why[200];
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     char what[64];
     if (rtl->wb_valid[s] != m->wb_valid[s]) {
       snprintf(what, sizeof what, "write-back slot %u (R%u) lanes written", s, m->wb_reg[s]);
-      lanes_diff(&log, what, m->wb_valid[s], rtl->wb_valid[s]);
+      lanes_diff(log, what, m->wb_valid[s], rtl->wb_valid[s]);
       continue;
     }
     if (!m->wb_valid[s]) continue;
     if (rtl->wb_reg[s] != m->wb_reg[s]) {
-      logf_(&log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
+      logf_(log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
             rtl->wb_reg[s]);
       continue;
     }
@@ -74,36 +69,48 @@ unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_pa
       fmt_val(m->wb_value[s][l], a, sizeof a);
       fmt_val(rtl->wb_value[s][l], b, sizeof b);
       spagm_explain_format(ex, s, l, why, sizeof why);
-      logf_(&log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
+      logf_(log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
             m->wb_dontcare[s][l] ? " (don't-care bits excluded)" : "",
             why[0] ? "\n      model: " : "", why);
     }
   }
+}
+
+static void compare_predicate(const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl, spagm_compare_log *log) {
+  char why[200];
   if (rtl->pd_written != m->pd_written) {
-    lanes_diff(&log, "predicate lanes written", m->pd_written, rtl->pd_written);
-  } else if (m->pd_written) {
-    if (rtl->pd != m->pd) {
-      logf_(&log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
-    } else {
-      uint32_t diff = (rtl->pd_value ^ m->pd_value) & m->pd_written;
-      if (diff) {
-        unsigned l = (unsigned)__builtin_ctz(diff);
-        spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
-        logf_(&log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
-              m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
-              why[0] ? "\n      model: " : "", why);
-      }
-    }
+    lanes_diff(log, "predicate lanes written", m->pd_written, rtl->pd_written);
+    return;
   }
+  if (!m->pd_written) return;
+  if (rtl->pd != m->pd) {
+    logf_(log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
+    return;
+  }
+  uint32_t diff = (rtl->pd_value ^ m->pd_value) & m->pd_written;
+  if (!diff) return;
+  unsigned l = (unsigned)__builtin_ctz(diff);
+  spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
+  logf_(log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
+        m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
+        why[0] ? "\n      model: " : "", why);
+}
+
+/* Stores: lanes per component exactly; where stored, address and data per
+ * lane, and the space once any component stored. */
+static void compare_stores(const spagm_response *m, const spagm_explain *ex,
+                           const spagm_response *rtl, spagm_compare_log *log) {
+  char a[48], b[48], why[200];
   bool any_store = false;
   for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
     char what[64];
     if (rtl->st_mask[k] != m->st_mask[k]) {
       snprintf(what, sizeof what, "store component %u lanes", k);
-      lanes_diff(&log, what, m->st_mask[k], rtl->st_mask[k]);
+      lanes_diff(log, what, m->st_mask[k], rtl->st_mask[k]);
       unsigned l = (unsigned)__builtin_ctz(rtl->st_mask[k] ^ m->st_mask[k]);
       spagm_explain_format(ex, k, l, why, sizeof why);
-      if (why[0]) logf_(&log, "  lane %u model: %s", l, why);
+      if (why[0]) logf_(log, "  lane %u model: %s", l, why);
       continue;
     }
     if (m->st_mask[k]) any_store = true;
@@ -113,28 +120,22 @@ unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_pa
         fmt_val(m->st_data[k][l], a, sizeof a);
         fmt_val(rtl->st_data[k][l], b, sizeof b);
         spagm_explain_format(ex, k, l, why, sizeof why);
-        logf_(&log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
+        logf_(log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
               a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);
       }
     }
   }
   if (any_store && rtl->st_space != m->st_space)
-    logf_(&log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
+    logf_(log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
           spagm_space_name((spagm_space)rtl->st_space));
-  if (!log.total) return 0;
+}
 
-  char dis[160];
-  spagm_disasm_word(p->req.insn, dis, sizeof dis);
-  spagm__cosim_reportf(c,
-                       "MISMATCH %s tag %u at cycle %llu (accepted at cycle %llu), epoch %u: "
-                       "%s\n  insn 0x%016llx  %s  lanes 0x%08x\n",
-                       spagm_unit_name(u), p->tag, (unsigned long long)cycle,
-                       (unsigned long long)p->cycle, c->epoch,
-                       spagm_stim_epoch_summary(c->stim, u), (unsigned long long)p->req.insn,
-                       dis, p->req.lane_mask);
-  for (unsigned i = 0; i < log.n; i++) spagm__cosim_reportf(c, "  %s\n", log.text[i]);
-  if (log.total > log.n)
-    spagm__cosim_reportf(c, "  ... and %u more differences\n", log.total - log.n);
-  spagm__cosim_reportf(c, "  reproduce: %s +waves_on_fail\n", c->repro);
-  return log.total;
+unsigned spagm__compare_response(const spagm_response *want, const spagm_explain *ex,
+                                 const spagm_response *got, spagm_compare_log *log) {
+  memset(log, 0, sizeof *log);
+  compare_fault(want, ex, got, log);
+  compare_writeback(want, ex, got, log);
+  compare_predicate(want, ex, got, log);
+  compare_stores(want, ex, got, log);
+  return log->total;
 }
