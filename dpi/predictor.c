@@ -253,19 +253,25 @@ spagm_status spagm_predictor_reset(spagm_predictor *p) {
 
 /* ---- Transactions ---------------------------------------------------------- */
 
-/* What the DUT answers for a word that is not one of its unit's
- * instructions: a warp-wide ILLEGAL_INSTR_ENCODING (docs/port-contract.md,
- * "Which words a unit receives"), as the model faults an illegal word. */
-static bool predict_foreign(const spagm_predictor *p, const spagm_request *req, parked *e) {
+/* Execute req into e. The word is decoded once: a word that is not one of
+ * this unit's instructions is answered as the DUT must answer it, a
+ * warp-wide ILLEGAL_INSTR_ENCODING (docs/port-contract.md, "Which words a
+ * unit receives"), the way the model faults an illegal word. */
+static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
   spagm_insn insn;
-  if (spagm_decode(req->insn, &insn, NULL) != SPAGM_OK) return false; /* the model faults it */
-  if (spagm_op_unit(insn.op) == p->unit) return false;
-  spagm_response_init(&e->exp, req->tag);
-  spagm_explain_init(&e->ex);
-  e->exp.fault = SPAGM_FAULT_ILLEGAL_INSTR_ENCODING;
-  e->exp.fault_lanes = req->lane_mask;
-  e->ex.fault_rule = SPAGM_RULE_ILLEGAL_WORD;
-  return true;
+  e->foreign = false;
+  if (spagm_decode(req->insn, &insn, NULL) != SPAGM_OK) {
+    spagm_execute_explained(p->model, req, &e->exp, &e->ex); /* the model faults it */
+  } else if (spagm_op_unit(insn.op) != p->unit) {
+    e->foreign = true;
+    spagm_response_init(&e->exp, req->tag);
+    spagm_explain_init(&e->ex);
+    e->exp.fault = SPAGM_FAULT_ILLEGAL_INSTR_ENCODING;
+    e->exp.fault_lanes = req->lane_mask;
+    e->ex.fault_rule = SPAGM_RULE_ILLEGAL_WORD;
+  } else {
+    spagm_execute_insn(p->model, &insn, req, &e->exp, &e->ex);
+  }
 }
 
 spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,
@@ -295,8 +301,7 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
   e->seq = ++p->n.predicted;
   e->insn = req->insn;
   e->lane_mask = req->lane_mask;
-  e->foreign = predict_foreign(p, req, e);
-  if (!e->foreign) spagm_execute_explained(p->model, req, &e->exp, &e->ex);
+  execute(p, req, e);
   insert_slot(p, req->tag, idx);
   p->n.outstanding++;
   if (expected) *expected = e->exp;
