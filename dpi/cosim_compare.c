@@ -1,27 +1,21 @@
-/* The comparison rules of docs/port-contract.md and the mismatch report:
- * which field differed, on which lane and slot, expected and actual in hex
- * and as a float, the rule the model applied, and how to reproduce. */
+/* The comparison rules of docs/port-contract.md: which field differed, on
+ * which lane and slot, expected and actual in hex and as a float, and the
+ * rule the model applied. Shared by the co-simulation core and the
+ * predictor (cosim_compare.h); each adds its own report header. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cosim_internal.h"
+#include "cosim_compare.h"
 
-#define MAX_LINES 6 /* per transaction; the rest is counted */
-
-typedef struct diff_log {
-  char text[MAX_LINES][320];
-  unsigned n, total;
-} diff_log;
-
-static void logf_(diff_log *l, const char *fmt, ...)
+static void logf_(spagm_compare_log *l, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-static void logf_(diff_log *l, const char *fmt, ...) {
+static void logf_(spagm_compare_log *l, const char *fmt, ...) {
   l->total++;
-  if (l->n >= MAX_LINES) return;
+  if (l->n >= SPAGM_COMPARE_LINES) return;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(l->text[l->n++], sizeof l->text[0], fmt, ap);
@@ -34,14 +28,13 @@ static void fmt_val(uint32_t v, char *buf, size_t n) {
   snprintf(buf, n, "0x%08x (%g)", v, (double)f);
 }
 
-static void lanes_diff(diff_log *l, const char *what, uint32_t want, uint32_t got) {
+static void lanes_diff(spagm_compare_log *l, const char *what, uint32_t want, uint32_t got) {
   logf_(l, "%s: expected lanes 0x%08x, got 0x%08x (differ 0x%08x)", what, want, got,
         want ^ got);
 }
 
-/* Fault code and faulting lanes. */
-static void compare_fault(diff_log *log, const spagm_response *m, const spagm_explain *ex,
-                          const spagm_response *rtl) {
+static void compare_fault(const spagm_response *m, const spagm_explain *ex,
+                          const spagm_response *rtl, spagm_compare_log *log) {
   char why[200];
   if (rtl->fault == m->fault && rtl->fault_lanes == m->fault_lanes) return;
   spagm_explain_fault(ex, why, sizeof why);
@@ -51,10 +44,10 @@ static void compare_fault(diff_log *log, const spagm_response *m, const spagm_ex
         why[0] ? "\n      model: " : "", why);
 }
 
-/* Write-back slots: lanes written, register, then each lane's value with
- * the don't-care bits excluded. */
-static void compare_writeback(diff_log *log, const spagm_response *m, const spagm_explain *ex,
-                              const spagm_response *rtl) {
+/* Write-back slots: lanes written exactly; where written, the register and
+ * every written lane's value outside the don't-care bits. */
+static void compare_writeback(const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl, spagm_compare_log *log) {
   char a[48], b[48], why[200];
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     char what[64];
@@ -83,9 +76,8 @@ static void compare_writeback(diff_log *log, const spagm_response *m, const spag
   }
 }
 
-/* Predicate write: lanes written, register, values on the written lanes. */
-static void compare_predicate(diff_log *log, const spagm_response *m, const spagm_explain *ex,
-                              const spagm_response *rtl) {
+static void compare_predicate(const spagm_response *m, const spagm_explain *ex,
+                              const spagm_response *rtl, spagm_compare_log *log) {
   char why[200];
   if (rtl->pd_written != m->pd_written) {
     lanes_diff(log, "predicate lanes written", m->pd_written, rtl->pd_written);
@@ -105,10 +97,10 @@ static void compare_predicate(diff_log *log, const spagm_response *m, const spag
         why[0] ? "\n      model: " : "", why);
 }
 
-/* Store effects: lanes stored per component, address and data per lane,
- * and the space when anything was stored. */
-static void compare_stores(diff_log *log, const spagm_response *m, const spagm_explain *ex,
-                           const spagm_response *rtl) {
+/* Stores: lanes per component exactly; where stored, address and data per
+ * lane, and the space once any component stored. */
+static void compare_stores(const spagm_response *m, const spagm_explain *ex,
+                           const spagm_response *rtl, spagm_compare_log *log) {
   char a[48], b[48], why[200];
   bool any_store = false;
   for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
@@ -138,36 +130,12 @@ static void compare_stores(diff_log *log, const spagm_response *m, const spagm_e
           spagm_space_name((spagm_space)rtl->st_space));
 }
 
-/* The mismatch report: transaction, instruction, the logged differences
- * and the command that reproduces the run with waves. */
-static void report_mismatch(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                            const diff_log *log, uint64_t cycle) {
-  char dis[160];
-  spagm_disasm_word(p->req.insn, dis, sizeof dis);
-  spagm__cosim_reportf(c,
-                       "MISMATCH %s tag %u at cycle %llu (accepted at cycle %llu), epoch %u: "
-                       "%s\n  insn 0x%016llx  %s  lanes 0x%08x\n",
-                       spagm_unit_name(u), p->tag, (unsigned long long)cycle,
-                       (unsigned long long)p->cycle, c->epoch,
-                       spagm_stim_epoch_summary(c->stim, u), (unsigned long long)p->req.insn,
-                       dis, p->req.lane_mask);
-  for (unsigned i = 0; i < log->n; i++) spagm__cosim_reportf(c, "  %s\n", log->text[i]);
-  if (log->total > log->n)
-    spagm__cosim_reportf(c, "  ... and %u more differences\n", log->total - log->n);
-  spagm__cosim_reportf(c, "  reproduce: %s +waves_on_fail\n", c->repro);
-}
-
-unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                              const spagm_response *rtl, uint64_t cycle) {
-  const spagm_response *m = &p->exp;
-  const spagm_explain *ex = &p->ex;
-  diff_log log;
-  memset(&log, 0, sizeof log);
-  compare_fault(&log, m, ex, rtl);
-  compare_writeback(&log, m, ex, rtl);
-  compare_predicate(&log, m, ex, rtl);
-  compare_stores(&log, m, ex, rtl);
-  if (!log.total) return 0;
-  report_mismatch(c, u, p, &log, cycle);
-  return log.total;
+unsigned spagm__compare_response(const spagm_response *want, const spagm_explain *ex,
+                                 const spagm_response *got, spagm_compare_log *log) {
+  memset(log, 0, sizeof *log);
+  compare_fault(want, ex, got, log);
+  compare_writeback(want, ex, got, log);
+  compare_predicate(want, ex, got, log);
+  compare_stores(want, ex, got, log);
+  return log->total;
 }

@@ -4,6 +4,7 @@
 
 #include "../vectors/stim/rng.h"
 #include "cosim.h"
+#include "cosim_compare.h"
 #include "spagm/vec/statemap.h"
 #include "spagm/vec/stim.h"
 
@@ -50,9 +51,5 @@ void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
 #endif
     ;
 void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
-
-/* cosim_compare.c: the comparison rules of docs/port-contract.md. */
-unsigned spagm__cosim_compare(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                              const spagm_response *rtl, uint64_t cycle);
 
 #endif

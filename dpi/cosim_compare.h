@@ -1,0 +1,33 @@
+/* Internal: the comparison of one response with the model's expectation
+ * under the rules of docs/port-contract.md ("What is compared"). The one
+ * comparator of spagm: the co-simulation core (cosim.c) and the predictor
+ * (predictor.c) both call it and only add their own report header. */
+#ifndef SPAGM_COSIM_COMPARE_H
+#define SPAGM_COSIM_COMPARE_H
+
+#include "spagm/spagm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SPAGM_COMPARE_LINES 6 /* lines kept per transaction; the rest is counted */
+
+/* One line per differing field: which field, slot, register and lane,
+ * expected and actual (hex and float), and the rule the model applied. */
+typedef struct spagm_compare_log {
+  char text[SPAGM_COMPARE_LINES][320];
+  unsigned n;     /* lines in text */
+  unsigned total; /* differing fields, kept or not */
+} spagm_compare_log;
+
+/* Compare the observed response got with the expected response want
+ * (explained by ex, which may be NULL). Fills log and returns the number
+ * of differing fields (0 = the response passes). */
+unsigned spagm__compare_response(const spagm_response *want, const spagm_explain *ex,
+                                 const spagm_response *got, spagm_compare_log *log);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,175 @@
+/* spagm — the predictor API: the golden model as a per-transaction
+ * predictor in a user's own testbench (docs/predictor.md).
+ *
+ * spagm-cosim owns stimulus, DUT and scoreboard in a closed loop. The
+ * predictor is the narrow part of it a verification engineer calls from
+ * their own environment (UVM, cocotb, plain SV or C++), one unit instance
+ * at a time:
+ *
+ *   p = spagm_predictor_new(SPAGM_UNIT_PIX, seed, &d);
+ *   spagm_predictor_cfg_write(p, addr, data, &d);   each configuration word
+ *                                                   the DUT gets (or backdoor
+ *                                                   loads through the model)
+ *   at every request the DUT accepts (valid && ready), in acceptance order:
+ *     spagm_predictor_predict(p, &req, &expected, &d);
+ *   at every response the DUT delivers, in any order:
+ *     spagm_predictor_check(p, &rsp, &diffs, &report);   diffs 0 = match
+ *   at the end: puts(spagm_predictor_summary(p)); failures decide the test.
+ *   spagm_predictor_free(p);
+ *
+ * The model executes a request when predict is called, so predict must be
+ * called in the order the DUT accepts requests (DESIGN §3); responses are
+ * matched to predictions by tag and may come back in any order. The
+ * comparison is the co-simulation's, under docs/port-contract.md ("What is
+ * compared"): (actual ^ expected) & ~dontcare on written lanes, faults,
+ * predicates and stores exactly.
+ *
+ * Transactions are the structs of spagm/txn.h; a testbench holding the
+ * packed wire format converts with spagm_request_unpack and
+ * spagm_response_unpack (spagm/txn_pack.h).
+ *
+ * Errors: every function taking a pointer accepts NULL and then returns
+ * SPAGM_E_ARG (or the documented neutral value) without crashing; where a
+ * spagm_diag *d is taken it is optional (may be NULL) and receives the
+ * reason. A predictor holds no global state: any number may live in one
+ * process, each with its own model. One predictor must not be used from two
+ * threads at once. */
+#ifndef SPAGM_PREDICTOR_H
+#define SPAGM_PREDICTOR_H
+
+#include <stdint.h>
+
+#include "spagm/spagm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_predictor spagm_predictor;
+
+/* What a predictor has seen so far. */
+typedef struct spagm_predictor_counts {
+  uint64_t predicted;   /* requests given to predict (accepted by the DUT) */
+  uint64_t checked;     /* responses given to check whose tag had a prediction */
+  uint64_t matched;     /* of those, equal under the port contract */
+  uint64_t mismatched;  /* of those, different */
+  uint64_t unknown;     /* responses whose tag had no outstanding prediction
+                           (never predicted, or already answered) */
+  uint64_t duplicate;   /* predictions made while the same tag was still
+                           outstanding: the older one was dropped */
+  uint64_t discarded;   /* outstanding predictions dropped by a reset */
+  uint64_t outstanding; /* predicted and not answered yet */
+} spagm_predictor_counts;
+
+/* The unit named "attr", "pix" or "tex" into *unit. SPAGM_E_ARG for another
+ * name, a NULL name or a NULL unit. */
+spagm_status spagm_predictor_unit_by_name(const char *name, spagm_unit *unit);
+
+/* A new predictor for unit (SPAGM_UNIT_ATTR, _PIX or _TEX) with its own
+ * model in power-on state (spagm_model_new). seed is recorded and printed in
+ * every report and summary; nothing in the predictor is random today, so it
+ * does not change predictions. NULL, with d saying why, for a unit outside
+ * the enum or when out of memory. */
+spagm_predictor *spagm_predictor_new(spagm_unit unit, uint64_t seed, spagm_diag *d);
+/* Free p and everything it owns (NULL is ignored). Strings returned by p
+ * are invalid afterwards. */
+void spagm_predictor_free(spagm_predictor *p);
+
+/* A name for reports, e.g. the instance path of the DUT ("tb.u_pix0");
+ * copied, at most 63 characters kept. Default: the unit name. SPAGM_E_ARG
+ * for a NULL p or name. */
+spagm_status spagm_predictor_set_name(spagm_predictor *p, const char *name);
+/* The unit, SPAGM_UNIT_COUNT for a NULL p. */
+spagm_unit spagm_predictor_unit(const spagm_predictor *p);
+/* The seed given to spagm_predictor_new, 0 for a NULL p. */
+uint64_t spagm_predictor_seed(const spagm_predictor *p);
+
+/* ---- State ---------------------------------------------------------------- */
+
+/* Apply one configuration-port write (docs/port-contract.md, "State load
+ * port, per unit"): addr = target [31:28] and byte address [27:0], data =
+ * the 32-bit word. Give the predictor the same words, in the same order, as
+ * the DUT's configuration port (an attribute-unit clear at 0x040 zeroes the
+ * unit's memories). SPAGM_E_ARG, d saying why, for a NULL p, an address
+ * outside the unit's map or a value a register cannot hold; the state is
+ * then unchanged. */
+spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
+                                       spagm_diag *d);
+/* The model's word at configuration address addr into *data (what the
+ * DUT's cfg_rdata should return there, e.g. to compare ISBE images at the
+ * end of a test). SPAGM_E_ARG for a NULL p or data, or an address that is
+ * not readable in the unit's map. */
+spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
+                                      spagm_diag *d);
+
+/* Back to power-on state, as after spagm_predictor_new: the model's state is
+ * reset (spagm_model_reset) and outstanding predictions are dropped and
+ * counted as discarded (a DUT reset loses its in-flight requests). The
+ * counters are kept. SPAGM_E_ARG for a NULL p. */
+spagm_status spagm_predictor_reset(spagm_predictor *p);
+
+/* The predictor's model, for backdoor loads through the model's public API:
+ * attr.h (stage, maps, SPH headers with spagm_attr_load_sph, ISBE contents,
+ * write status, HW values), pix.h (raster configuration), tex.h (constant
+ * banks, header pool, TIC headers, texture memory, FP16 rounding). Changes
+ * take effect from the next predict. Do not execute requests on it yourself:
+ * the predictor's acceptance order would be lost. NULL for a NULL p. */
+spagm_model *spagm_predictor_model(spagm_predictor *p);
+
+/* ---- Transactions ------------------------------------------------------- */
+
+/* The DUT accepted req (valid && ready): execute it on the model now, park
+ * the expected response under req->tag until spagm_predictor_check, and
+ * copy it to *expected when expected is not NULL. The expected response
+ * carries the per-bit don't-care masks (wb_dontcare: bits the architecture
+ * leaves undefined, never compared). A word that is not one of this unit's
+ * instructions (another unit's opcode, or no legal word at all) is
+ * predicted as the DUT must answer it: ILLEGAL_INSTR_ENCODING on every lane
+ * of req->lane_mask, nothing written (docs/port-contract.md).
+ *   SPAGM_OK        predicted and parked;
+ *   SPAGM_E_STATE   req->tag is already outstanding: the new prediction
+ *                   replaces the old one, which is dropped and counted as a
+ *                   failure (duplicate), d says which tag;
+ *   SPAGM_E_ARG     NULL p or req: nothing executed;
+ *   SPAGM_E_NOMEM   no memory to park it: nothing executed. */
+spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,
+                                     spagm_response *expected, spagm_diag *d);
+
+/* The DUT delivered observed (valid && ready): find the prediction parked
+ * under observed->tag, compare under the port contract and release it.
+ * *diffs (when diffs is not NULL) receives the number of differing fields,
+ * 0 when the response matches. *report (when report is not NULL) receives
+ * "" on a match, otherwise a mismatch report: unit, name, tag, seed,
+ * instruction word and its disassembly, lane mask, then per differing field
+ * the slot, register, lane, expected and actual value and the rule the
+ * model applied. The text is owned by p and valid until the next check or
+ * the free of p.
+ *   SPAGM_OK      the response was examined: matched (*diffs 0), mismatched
+ *                 (*diffs > 0), or its tag had no outstanding prediction
+ *                 (*diffs 1, counted as unknown, the report says so);
+ *   SPAGM_E_ARG   NULL p or observed: nothing counted, *diffs 1 and *report
+ *                 names the NULL argument. */
+spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
+                                   unsigned *diffs, const char **report);
+
+/* ---- Results ------------------------------------------------------------ */
+
+/* The counters into *c. SPAGM_E_ARG for a NULL p or c. */
+spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c);
+
+/* Failures so far: mismatched + unknown + duplicate + outstanding (a
+ * prediction never answered fails once the test ends). 0 means the test
+ * passed. 1 for a NULL p. */
+uint64_t spagm_predictor_failures(const spagm_predictor *p);
+
+/* End-of-test summary, several lines: name, unit and seed; the counters;
+ * the oldest predictions never answered (tag, insn, disassembly); and the
+ * last line "spagm predictor <name>: N passed, M failed" with N = matched
+ * and M = spagm_predictor_failures(p). Owned by p, valid until the next
+ * summary or the free of p. A fixed one-line text for a NULL p. */
+const char *spagm_predictor_summary(spagm_predictor *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

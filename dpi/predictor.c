@@ -1,0 +1,441 @@
+/* The predictor (spagm/predictor.h): a model per unit instance, predictions
+ * parked by tag in a hash table, the co-simulation's comparator
+ * (cosim_compare.c) and counters. Independent of the co-simulation run
+ * loop and of the stimulus generator. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cosim_compare.h"
+#include "spagm/predictor.h"
+#include "spagm/vec/statemap.h"
+
+#define NAME_MAX_LEN 64
+#define POOL_MIN 64u       /* parked predictions allocated at first */
+#define NEVER_ANSWERED 8u  /* outstanding predictions listed in the summary */
+
+/* One prediction waiting for its response. */
+typedef struct parked {
+  uint32_t tag;
+  bool used;
+  bool foreign;       /* the word is another unit's instruction */
+  uint64_t seq;       /* 1-based number of the prediction */
+  uint64_t insn;
+  uint32_t lane_mask;
+  spagm_response exp;
+  spagm_explain ex;
+} parked;
+
+/* A growable text buffer. */
+typedef struct text {
+  char *s;
+  size_t len, cap;
+} text;
+
+struct spagm_predictor {
+  spagm_unit unit;
+  uint64_t seed;
+  char name[NAME_MAX_LEN];
+  spagm_model *model;
+  /* Parked predictions: a pool of entries and an open-addressing table
+   * (linear probing) of pool index + 1 by tag, 0 = empty slot. */
+  parked *pool;
+  uint32_t pool_cap;
+  uint32_t *free_list; /* unused pool indexes, a stack */
+  uint32_t nfree;
+  uint32_t *slot;
+  uint32_t slot_mask;  /* slots - 1, slots a power of two >= 2 * pool_cap */
+  unsigned slot_shift; /* 32 - log2(slots) */
+  spagm_predictor_counts n;
+  text report, summary;
+};
+
+static const char *const k_unit_names[SPAGM_UNIT_COUNT] = {"attr", "pix", "tex"};
+
+/* ---- Text ------------------------------------------------------------------ */
+
+static void text_printf(text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void text_printf(text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if (t->len + (size_t)n + 1 > t->cap) {
+    size_t cap = t->cap ? t->cap : 1024;
+    while (cap < t->len + (size_t)n + 1) cap *= 2;
+    char *s = realloc(t->s, cap);
+    if (!s) return; /* the report is cut short, never overrun */
+    t->s = s;
+    t->cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+  va_end(ap);
+  t->len += (size_t)n;
+}
+
+static const char *text_str(text *t) { return t->s ? t->s : ""; }
+
+static void text_clear(text *t) {
+  t->len = 0;
+  if (t->s) t->s[0] = '\0';
+}
+
+/* ---- Parking by tag -------------------------------------------------------- */
+
+static uint32_t home_slot(const spagm_predictor *p, uint32_t tag) {
+  return (uint32_t)(tag * 0x9E3779B1u) >> p->slot_shift; /* Fibonacci hashing */
+}
+
+/* The slot holding tag, or ~0u. */
+static uint32_t find_slot(const spagm_predictor *p, uint32_t tag) {
+  for (uint32_t i = home_slot(p, tag);; i = (i + 1) & p->slot_mask) {
+    if (!p->slot[i]) return ~0u;
+    if (p->pool[p->slot[i] - 1].tag == tag) return i;
+  }
+}
+
+static void insert_slot(spagm_predictor *p, uint32_t tag, uint32_t idx) {
+  uint32_t i = home_slot(p, tag);
+  while (p->slot[i]) i = (i + 1) & p->slot_mask;
+  p->slot[i] = idx + 1;
+}
+
+/* Empty slot i and move later entries of its probe run back (no
+ * tombstones, so lookups stay short however many tags pass through). */
+static void remove_slot(spagm_predictor *p, uint32_t i) {
+  p->slot[i] = 0;
+  for (uint32_t j = (i + 1) & p->slot_mask; p->slot[j]; j = (j + 1) & p->slot_mask) {
+    uint32_t k = home_slot(p, p->pool[p->slot[j] - 1].tag);
+    /* Move j to i unless its home lies cyclically in (i, j]. */
+    bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
+    if (stays) continue;
+    p->slot[i] = p->slot[j];
+    p->slot[j] = 0;
+    i = j;
+  }
+}
+
+/* Double the pool (and the table); false when out of memory, nothing lost. */
+static bool grow(spagm_predictor *p) {
+  uint32_t cap = p->pool_cap ? p->pool_cap * 2 : POOL_MIN;
+  if (cap > (1u << 28)) return false;
+  parked *pool = realloc(p->pool, (size_t)cap * sizeof *pool);
+  if (!pool) return false;
+  p->pool = pool;
+  uint32_t *fl = realloc(p->free_list, (size_t)cap * sizeof *fl);
+  uint32_t *slot = calloc((size_t)cap * 2, sizeof *slot);
+  if (!fl || !slot) {
+    if (fl) p->free_list = fl;
+    free(slot);
+    return false;
+  }
+  p->free_list = fl;
+  for (uint32_t i = cap; i-- > p->pool_cap;) {
+    pool[i].used = false;
+    p->free_list[p->nfree++] = i;
+  }
+  free(p->slot);
+  p->slot = slot;
+  p->slot_mask = cap * 2 - 1;
+  p->slot_shift = 32;
+  for (uint32_t n = cap * 2; n > 1; n >>= 1) p->slot_shift--;
+  p->pool_cap = cap;
+  for (uint32_t i = 0; i < cap; i++)
+    if (pool[i].used) insert_slot(p, pool[i].tag, i);
+  return true;
+}
+
+static void release(spagm_predictor *p, uint32_t slot) {
+  uint32_t idx = p->slot[slot] - 1;
+  p->pool[idx].used = false;
+  p->free_list[p->nfree++] = idx;
+  remove_slot(p, slot);
+  p->n.outstanding--;
+}
+
+/* ---- Life cycle ------------------------------------------------------------ */
+
+spagm_status spagm_predictor_unit_by_name(const char *name, spagm_unit *unit) {
+  if (!name || !unit) return SPAGM_E_ARG;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    if (strcmp(name, k_unit_names[u]) == 0) {
+      *unit = (spagm_unit)u;
+      return SPAGM_OK;
+    }
+  return SPAGM_E_ARG;
+}
+
+spagm_predictor *spagm_predictor_new(spagm_unit unit, uint64_t seed, spagm_diag *d) {
+  if ((unsigned)unit >= SPAGM_UNIT_COUNT) {
+    spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                   "spagm_predictor_new: unit %d is none of 0 attr, 1 pix, 2 tex", (int)unit);
+    return NULL;
+  }
+  spagm_predictor *p = calloc(1, sizeof *p);
+  if (p) p->model = spagm_model_new();
+  if (!p || !p->model || !grow(p)) {
+    spagm_predictor_free(p);
+    spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "spagm_predictor_new: out of memory");
+    return NULL;
+  }
+  p->unit = unit;
+  p->seed = seed;
+  snprintf(p->name, sizeof p->name, "%s", k_unit_names[unit]);
+  return p;
+}
+
+void spagm_predictor_free(spagm_predictor *p) {
+  if (!p) return;
+  spagm_model_free(p->model);
+  free(p->pool);
+  free(p->free_list);
+  free(p->slot);
+  free(p->report.s);
+  free(p->summary.s);
+  free(p);
+}
+
+spagm_status spagm_predictor_set_name(spagm_predictor *p, const char *name) {
+  if (!p || !name) return SPAGM_E_ARG;
+  snprintf(p->name, sizeof p->name, "%s", name);
+  return SPAGM_OK;
+}
+
+spagm_unit spagm_predictor_unit(const spagm_predictor *p) {
+  return p ? p->unit : SPAGM_UNIT_COUNT;
+}
+
+uint64_t spagm_predictor_seed(const spagm_predictor *p) { return p ? p->seed : 0; }
+
+spagm_model *spagm_predictor_model(spagm_predictor *p) { return p ? p->model : NULL; }
+
+/* ---- State ----------------------------------------------------------------- */
+
+spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
+                                       spagm_diag *d) {
+  if (!p) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_write: p is NULL");
+  /* The state map of docs/port-contract.md, shared with the co-simulation
+   * and the vector files (vectors/src/statemap.c). */
+  return spagm_statemap_write(p->model, p->unit, addr, data, d);
+}
+
+spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
+                                      spagm_diag *d) {
+  if (!p || !data)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_read: %s is NULL",
+                          p ? "data" : "p");
+  if (!spagm_statemap_read(p->model, p->unit, addr, data))
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                          "spagm_predictor_cfg_read: 0x%08x is not a readable %s unit address",
+                          addr, k_unit_names[p->unit]);
+  return SPAGM_OK;
+}
+
+spagm_status spagm_predictor_reset(spagm_predictor *p) {
+  if (!p) return SPAGM_E_ARG;
+  spagm_model_reset(p->model);
+  for (uint32_t i = 0; i <= p->slot_mask; i++)
+    if (p->slot[i]) p->pool[p->slot[i] - 1].used = false;
+  memset(p->slot, 0, ((size_t)p->slot_mask + 1) * sizeof *p->slot);
+  p->nfree = 0;
+  for (uint32_t i = p->pool_cap; i-- > 0;) p->free_list[p->nfree++] = i;
+  p->n.discarded += p->n.outstanding;
+  p->n.outstanding = 0;
+  return SPAGM_OK;
+}
+
+/* ---- Transactions ---------------------------------------------------------- */
+
+/* Execute req into e. The word is decoded once: a word that is not one of
+ * this unit's instructions is answered as the DUT must answer it, a
+ * warp-wide ILLEGAL_INSTR_ENCODING (docs/port-contract.md, "Which words a
+ * unit receives"), the way the model faults an illegal word. */
+static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
+  spagm_insn insn;
+  e->foreign = false;
+  if (spagm_decode(req->insn, &insn, NULL) != SPAGM_OK) {
+    spagm_execute_explained(p->model, req, &e->exp, &e->ex); /* the model faults it */
+  } else if (spagm_op_unit(insn.op) != p->unit) {
+    e->foreign = true;
+    spagm_response_init(&e->exp, req->tag);
+    spagm_explain_init(&e->ex);
+    e->exp.fault = SPAGM_FAULT_ILLEGAL_INSTR_ENCODING;
+    e->exp.fault_lanes = req->lane_mask;
+    e->ex.fault_rule = SPAGM_RULE_ILLEGAL_WORD;
+  } else {
+    spagm_execute_insn(p->model, &insn, req, &e->exp, &e->ex);
+  }
+}
+
+spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,
+                                     spagm_response *expected, spagm_diag *d) {
+  if (!p || !req)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_predict: %s is NULL",
+                          p ? "req" : "p");
+  spagm_status st = SPAGM_OK;
+  uint32_t old = find_slot(p, req->tag);
+  if (old != ~0u) {
+    /* The issuing side reused a tag still in flight: keep the newer. */
+    const parked *o = &p->pool[p->slot[old] - 1];
+    st = spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
+                        "%s: tag %u predicted again while prediction #%llu of it is still "
+                        "outstanding; the older prediction is dropped",
+                        p->name, req->tag, (unsigned long long)o->seq);
+    release(p, old);
+    p->n.duplicate++;
+  }
+  if (!p->nfree && !grow(p))
+    return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "%s: out of memory parking tag %u", p->name,
+                          req->tag);
+  uint32_t idx = p->free_list[--p->nfree];
+  parked *e = &p->pool[idx];
+  e->used = true;
+  e->tag = req->tag;
+  e->seq = ++p->n.predicted;
+  e->insn = req->insn;
+  e->lane_mask = req->lane_mask;
+  execute(p, req, e);
+  insert_slot(p, req->tag, idx);
+  p->n.outstanding++;
+  if (expected) *expected = e->exp;
+  return st;
+}
+
+/* The state behind a prediction, one line for reports. */
+static void state_line(const spagm_predictor *p, text *t) {
+  spagm_stage stage = SPAGM_STAGE_VSA;
+  spagm_attr_get_stage(p->model, &stage, NULL);
+  if (p->unit == SPAGM_UNIT_PIX) {
+    spagm_raster_config rc;
+    spagm_pix_get_config(p->model, &rc, NULL);
+    text_printf(t, "stage %s, %u samples, %s positions, SSAA %s", spagm_stage_name(stage),
+                rc.samples, rc.positions ? "programmable" : "standard", rc.ssaa ? "on" : "off");
+  } else if (p->unit == SPAGM_UNIT_ATTR) {
+    spagm_attr_config c;
+    spagm_attr_get_config(p->model, &c, NULL);
+    text_printf(t, "stage %s, %u vertices, %s ISBE, trap %s", spagm_stage_name(stage),
+                c.vertex_count, c.shared ? "shared" : "separate", c.trap ? "on" : "off");
+  } else {
+    uint64_t base = 0;
+    uint32_t max_index = 0;
+    spagm_tex_get_header_pool(p->model, &base, &max_index);
+    text_printf(t, "constant bank c%u, header pool 0x%llx MaximumIndex %u, FP16 %s",
+                spagm_tex_selected_cbank(p->model), (unsigned long long)base, max_index,
+                spagm_tex_fp16_round(p->model) == SPAGM_FP16_RZ ? "RZ" : "RNE");
+  }
+}
+
+static void report_mismatch(spagm_predictor *p, const parked *e, const spagm_compare_log *log) {
+  char dis[160];
+  spagm_disasm_word(e->insn, dis, sizeof dis);
+  text_printf(&p->report, "MISMATCH %s tag %u (%s, seed %llu, prediction #%llu): ",
+              k_unit_names[p->unit], e->tag, p->name, (unsigned long long)p->seed,
+              (unsigned long long)e->seq);
+  state_line(p, &p->report);
+  text_printf(&p->report, "\n  insn 0x%016llx  %s  lanes 0x%08x\n", (unsigned long long)e->insn,
+              dis, e->lane_mask);
+  if (e->foreign)
+    text_printf(&p->report, "  (not an instruction of the %s unit: it must fault)\n",
+                k_unit_names[p->unit]);
+  for (unsigned i = 0; i < log->n; i++) text_printf(&p->report, "  %s\n", log->text[i]);
+  if (log->total > log->n)
+    text_printf(&p->report, "  ... and %u more differences\n", log->total - log->n);
+}
+
+spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
+                                   unsigned *diffs, const char **report) {
+  unsigned dummy_diffs;
+  const char *dummy_report;
+  if (!diffs) diffs = &dummy_diffs;
+  if (!report) report = &dummy_report;
+  *diffs = 1;
+  if (!p || !observed) {
+    *report = p ? "spagm_predictor_check: observed is NULL, nothing compared\n"
+                : "spagm_predictor_check: p is NULL, nothing compared\n";
+    return SPAGM_E_ARG;
+  }
+  text_clear(&p->report);
+  *report = text_str(&p->report);
+  uint32_t s = find_slot(p, observed->tag);
+  if (s == ~0u) {
+    p->n.unknown++;
+    text_printf(&p->report,
+                "UNEXPECTED %s tag %u (%s, seed %llu): a response for a tag with no outstanding "
+                "prediction (never accepted, answered twice, or a corrupted tag)\n",
+                k_unit_names[p->unit], observed->tag, p->name, (unsigned long long)p->seed);
+    *report = text_str(&p->report);
+    return SPAGM_OK;
+  }
+  const parked *e = &p->pool[p->slot[s] - 1];
+  spagm_compare_log log;
+  *diffs = spagm__compare_response(&e->exp, &e->ex, observed, &log);
+  p->n.checked++;
+  if (*diffs) {
+    p->n.mismatched++;
+    report_mismatch(p, e, &log);
+  } else {
+    p->n.matched++;
+  }
+  release(p, s);
+  *report = text_str(&p->report);
+  return SPAGM_OK;
+}
+
+/* ---- Results --------------------------------------------------------------- */
+
+spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c) {
+  if (!p || !c) return SPAGM_E_ARG;
+  *c = p->n;
+  return SPAGM_OK;
+}
+
+uint64_t spagm_predictor_failures(const spagm_predictor *p) {
+  if (!p) return 1;
+  return p->n.mismatched + p->n.unknown + p->n.duplicate + p->n.outstanding;
+}
+
+/* The oldest outstanding predictions, by prediction number. */
+static void list_never_answered(spagm_predictor *p) {
+  uint64_t after = 0;
+  for (unsigned k = 0; k < NEVER_ANSWERED && k < p->n.outstanding; k++) {
+    const parked *best = NULL;
+    for (uint32_t i = 0; i < p->pool_cap; i++)
+      if (p->pool[i].used && p->pool[i].seq > after && (!best || p->pool[i].seq < best->seq))
+        best = &p->pool[i];
+    if (!best) break;
+    char dis[160];
+    spagm_disasm_word(best->insn, dis, sizeof dis);
+    text_printf(&p->summary, "  never answered: tag %u (prediction #%llu) insn 0x%016llx  %s\n",
+                best->tag, (unsigned long long)best->seq, (unsigned long long)best->insn, dis);
+    after = best->seq;
+  }
+  if (p->n.outstanding > NEVER_ANSWERED)
+    text_printf(&p->summary, "  ... and %llu more never answered\n",
+                (unsigned long long)(p->n.outstanding - NEVER_ANSWERED));
+}
+
+const char *spagm_predictor_summary(spagm_predictor *p) {
+  if (!p) return "spagm predictor: no predictor (NULL), 0 passed, 1 failed\n";
+  const spagm_predictor_counts *n = &p->n;
+  text_clear(&p->summary);
+  text_printf(&p->summary, "== spagm predictor %s: %s unit, seed %llu ==\n", p->name,
+              k_unit_names[p->unit], (unsigned long long)p->seed);
+  text_printf(&p->summary,
+              "predicted %llu, checked %llu, matched %llu, mismatched %llu, outstanding %llu, "
+              "unknown tags %llu, duplicate tags %llu, discarded by reset %llu\n",
+              (unsigned long long)n->predicted, (unsigned long long)n->checked,
+              (unsigned long long)n->matched, (unsigned long long)n->mismatched,
+              (unsigned long long)n->outstanding, (unsigned long long)n->unknown,
+              (unsigned long long)n->duplicate, (unsigned long long)n->discarded);
+  list_never_answered(p);
+  text_printf(&p->summary, "spagm predictor %s: %llu passed, %llu failed\n", p->name,
+              (unsigned long long)n->matched, (unsigned long long)spagm_predictor_failures(p));
+  return text_str(&p->summary);
+}

@@ -1,0 +1,291 @@
+// spagm_pkg: the spagm golden model as a per-transaction predictor for a
+// user's own SystemVerilog testbench (docs/predictor.md).
+//
+// The DPI-C imports of dpi/spagm_predictor_dpi.c (in libspagm_dpi.so), with
+// what each argument encodes, and one class per unit:
+//
+//   spagm_pix_predictor pred = new(seed);
+//   pred.cfg_write(addr, data);            // every configuration word the DUT gets
+//   // at every accepted request (req_valid && req_ready), in acceptance order:
+//   pred.predict(req);
+//   // at every delivered response (rsp_valid && rsp_ready), any order:
+//   if (pred.check(rsp, report) != 0) $display("%s", report);
+//   // at the end of the test:
+//   $display("%s", pred.summary());  if (pred.failures() != 0) ... the test failed
+//
+// Requests and responses are the packed structs of spagm_txn_pkg
+// (generated from model/include/spagm/txn.h; docs/port-contract.md has the
+// bit layout). Call the methods from clocked blocks on handshakes or from
+// setup code, never from combinational logic. Plain IEEE 1800-2017: no
+// simulator-specific constructs; errors are printed with $display (never
+// $error, which stops some simulators) and counted in failures().
+package spagm_pkg;
+  import spagm_txn_pkg::*;
+
+  // Units: the spagm_unit values of model/include/spagm/insn.h.
+  localparam int unsigned SPAGM_UNIT_ATTR = 0;
+  localparam int unsigned SPAGM_UNIT_PIX = 1;
+  localparam int unsigned SPAGM_UNIT_TEX = 2;
+
+  // Counter selectors of spagm_dpi_pred_count (spagm_predictor_counts).
+  localparam int unsigned SPAGM_COUNT_PREDICTED = 0;    // requests predicted
+  localparam int unsigned SPAGM_COUNT_CHECKED = 1;      // responses with a prediction
+  localparam int unsigned SPAGM_COUNT_MATCHED = 2;      // of those, equal
+  localparam int unsigned SPAGM_COUNT_MISMATCHED = 3;   // of those, different
+  localparam int unsigned SPAGM_COUNT_OUTSTANDING = 4;  // predicted, not answered yet
+  localparam int unsigned SPAGM_COUNT_UNKNOWN = 5;      // responses with no prediction
+  localparam int unsigned SPAGM_COUNT_DUPLICATE = 6;    // tags predicted twice in flight
+  localparam int unsigned SPAGM_COUNT_DISCARDED = 7;    // dropped by reset()
+
+  // Spaces of attr_set_vertex_attr: the spagm_space values of txn.h.
+  localparam int unsigned SPAGM_SPACE_ISBE_IN = 1;
+  localparam int unsigned SPAGM_SPACE_ISBE_OUT = 2;
+
+  // Every int-returning import returns a spagm_status (status.h): 0 ok,
+  // 1 bad argument, 2 out of memory, ..., 10 not allowed in this state;
+  // spagm_dpi_pred_error(h) then says why.
+
+  // ---- DPI-C imports (dpi/spagm_predictor_dpi.c) ------------------------
+
+  // A new predictor. unit: SPAGM_UNIT_ATTR/PIX/TEX; seed: recorded and
+  // printed in every report and summary (nothing is random today); name:
+  // the name reports use, e.g. the DUT's instance path ("" = the unit
+  // name). Returns null for a unit outside 0..2 or when out of memory.
+  import "DPI-C" function chandle spagm_dpi_pred_new(
+      input int unsigned unit, input longint unsigned seed, input string name);
+
+  // Free the predictor h (null is ignored); h is invalid afterwards.
+  import "DPI-C" function void spagm_dpi_pred_free(input chandle h);
+
+  // One configuration-port write, the same word the DUT gets
+  // (docs/port-contract.md): addr = target [31:28] and byte address
+  // [27:0], data = the 32-bit word. Status 1 when the unit's map has no
+  // such address or the register cannot hold data.
+  import "DPI-C" function int spagm_dpi_pred_cfg_write(
+      input chandle h, input int unsigned addr, input int unsigned data);
+
+  // The model's word at configuration address addr into data (what the
+  // DUT's cfg_rdata should read there). Status 1 for an unreadable address.
+  import "DPI-C" function int spagm_dpi_pred_cfg_read(
+      input chandle h, input int unsigned addr, output int unsigned data);
+
+  // Back to power-on state; outstanding predictions are dropped and
+  // counted as discarded.
+  import "DPI-C" function int spagm_dpi_pred_reset(input chandle h);
+
+  // The DUT accepted req (spagm_request_t packed): execute it now and park
+  // the expected response under req.tag; expected receives it
+  // (spagm_response_t packed, don't-care masks in wb_dontcare). Status 10
+  // when req.tag is still outstanding (the older prediction is dropped and
+  // counts as a failure).
+  import "DPI-C" function int spagm_dpi_pred_predict(
+      input chandle h, input bit [SPAGM_REQUEST_BITS-1:0] req,
+      output bit [SPAGM_RESPONSE_BITS-1:0] expected);
+
+  // The DUT delivered rsp (spagm_response_t packed): compare with the
+  // prediction of rsp.tag under the port contract. Returns the number of
+  // differing fields, 0 = match (1 for a tag with no prediction); report
+  // receives "" or the mismatch report (unit, tag, disassembly, slot,
+  // register, lane, expected/actual, the model's rule).
+  import "DPI-C" function int unsigned spagm_dpi_pred_check(
+      input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp, output string report);
+
+  // Counter `which` (SPAGM_COUNT_*); 0 for an unknown selector.
+  import "DPI-C" function longint unsigned spagm_dpi_pred_count(
+      input chandle h, input int unsigned which);
+
+  // Failures so far: mismatched + unknown + duplicate + outstanding.
+  import "DPI-C" function longint unsigned spagm_dpi_pred_failures(input chandle h);
+
+  // End-of-test summary: counters, predictions never answered, and the
+  // last line "spagm predictor <name>: N passed, M failed".
+  import "DPI-C" function string spagm_dpi_pred_summary(input chandle h);
+
+  // Why the last call with a non-zero status was refused.
+  import "DPI-C" function string spagm_dpi_pred_error(input chandle h);
+
+  // Backdoor (texture unit): the 32-bit little-endian word data at byte
+  // address va (a multiple of 4, below 2^48) of texture memory: headers
+  // and texels, what the DUT's memory port reads.
+  import "DPI-C" function int spagm_dpi_pred_tex_mem_write(
+      input chandle h, input longint unsigned va, input int unsigned data);
+
+  // Backdoor (texture unit): 32 bytes of texture memory at va (wrapping
+  // modulo 2^48), byte k in line[8k+7:8k]: what a memory model of the
+  // testbench answers the DUT's memory port with.
+  import "DPI-C" function int spagm_dpi_pred_tex_mem_read(
+      input chandle h, input longint unsigned va, output bit [255:0] line);
+
+  // Backdoor (texture unit): the 32-byte TIC header of pool entry index
+  // (DESIGN §7.5), byte k in tic[8k+7:8k], written to texture memory at
+  // the header pool base (configuration registers 0x008/0x00C) + 32*index.
+  import "DPI-C" function int spagm_dpi_pred_tex_set_header(
+      input chandle h, input int unsigned index, input bit [255:0] tic);
+
+  // Backdoor (attribute unit): load stage, maps, ST_REQ, sharing, patch
+  // size and MaxOutputVertexCount from SPH v3 headers (DESIGN §7.3), word i
+  // of a header in bits [32i+31:32i]. stage: 0 VSA .. 5 PS; cur: the
+  // running shader's header; prev/next: the neighbouring stages' headers,
+  // used only when has_prev/has_next is 1. Status 8 (format) when a header
+  // does not fit; spagm_dpi_pred_error names the field.
+  import "DPI-C" function int spagm_dpi_pred_attr_load_sph(
+      input chandle h, input int unsigned stage, input bit [639:0] cur,
+      input bit has_prev, input bit [639:0] prev, input bit has_next,
+      input bit [639:0] next);
+
+  // Backdoor (attribute unit): attribute byte address addr (multiple of 4,
+  // below 1024) of vertex `vertex` in ISBE space `space` (SPAGM_SPACE_ISBE_IN
+  // or _OUT) through the R1 layout; mark_written also sets its write-status
+  // bit. Status 10 when the attribute has no storage (its BMAP bit is 0).
+  import "DPI-C" function int spagm_dpi_pred_attr_set_vertex_attr(
+      input chandle h, input int unsigned space, input int unsigned vertex,
+      input int unsigned addr, input int unsigned value, input bit mark_written);
+
+  // ---- Classes ------------------------------------------------------------
+
+  // What every unit's predictor does. State loads return 1 when the model
+  // took them; a refused one prints an ERROR line and counts in failures().
+  class spagm_predictor;
+    protected chandle h;
+    protected string name;
+    protected longint unsigned refused;
+
+    function new(int unsigned unit, longint unsigned seed, string name);
+      this.name = name;
+      refused = 0;
+      h = spagm_dpi_pred_new(unit, seed, name);
+      if (h == null) begin
+        $display("spagm_pkg: ERROR: %s: no predictor for unit %0d (0 attr, 1 pix, 2 tex)",
+                 name, unit);
+        refused = 1;
+      end
+    endfunction
+
+    // Print why a call was refused and count it.
+    protected function bit took(int status, string what);
+      if (status == 0) return 1;
+      refused++;
+      $display("spagm_pkg: ERROR: %s: %s: %s", name, what, spagm_dpi_pred_error(h));
+      return 0;
+    endfunction
+
+    // The configuration-port word the DUT gets (docs/port-contract.md).
+    function bit cfg_write(int unsigned addr, int unsigned data);
+      return took(spagm_dpi_pred_cfg_write(h, addr, data), "cfg_write");
+    endfunction
+
+    // The model's word at a configuration address (0 when unreadable).
+    function int unsigned cfg_read(int unsigned addr);
+      int unsigned data;
+      void'(took(spagm_dpi_pred_cfg_read(h, addr, data), "cfg_read"));
+      return data;
+    endfunction
+
+    // Power-on state; outstanding predictions are discarded.
+    function bit reset();
+      return took(spagm_dpi_pred_reset(h), "reset");
+    endfunction
+
+    // The DUT accepted req: predict it and park the prediction by tag.
+    function bit predict(spagm_request_t req);
+      bit [SPAGM_RESPONSE_BITS-1:0] expected;
+      return took(spagm_dpi_pred_predict(h, req, expected), "predict");
+    endfunction
+
+    // The same, and the expected response (with its don't-care masks).
+    function bit predict_expected(spagm_request_t req, output spagm_response_t expected);
+      bit [SPAGM_RESPONSE_BITS-1:0] e;
+      bit ok = took(spagm_dpi_pred_predict(h, req, e), "predict");
+      expected = e;
+      return ok;
+    endfunction
+
+    // The DUT delivered rsp: differing fields (0 = match) and the report.
+    function int unsigned check(spagm_response_t rsp, output string report);
+      return spagm_dpi_pred_check(h, rsp, report);
+    endfunction
+
+    // Counter `which` (SPAGM_COUNT_*).
+    function longint unsigned count(int unsigned which);
+      return spagm_dpi_pred_count(h, which);
+    endfunction
+
+    function longint unsigned outstanding();
+      return spagm_dpi_pred_count(h, SPAGM_COUNT_OUTSTANDING);
+    endfunction
+
+    // The test's verdict: 0 = passed. Mismatches, unknown and duplicate
+    // tags, predictions never answered, and refused state loads.
+    function longint unsigned failures();
+      return spagm_dpi_pred_failures(h) + refused;
+    endfunction
+
+    // End-of-test summary, ending "spagm predictor <name>: N passed, M failed".
+    function string summary();
+      string s = spagm_dpi_pred_summary(h);
+      if (refused != 0)
+        s = {s, $sformatf("spagm predictor %s: %0d refused state loads (ERROR lines above)\n",
+                          name, refused)};
+      return s;
+    endfunction
+
+    // Free the C side; the object must not be used afterwards.
+    function void free();
+      spagm_dpi_pred_free(h);
+      h = null;
+    endfunction
+  endclass
+
+  // Attribute unit (ALD, AST, AL2P, ISBERD).
+  class spagm_attr_predictor extends spagm_predictor;
+    function new(longint unsigned seed = 1, string name = "attr");
+      super.new(SPAGM_UNIT_ATTR, seed, name);
+    endfunction
+
+    // SPH v3 headers (word i in bits [32i+31:32i]) of the running shader
+    // and, when has_prev/has_next, of the neighbouring stages.
+    function bit load_sph(int unsigned stage, bit [639:0] cur, bit has_prev = 0,
+                          bit [639:0] prev = '0, bit has_next = 0, bit [639:0] next = '0);
+      return took(spagm_dpi_pred_attr_load_sph(h, stage, cur, has_prev, prev, has_next, next),
+                  "load_sph");
+    endfunction
+
+    // One attribute of one vertex through the ISBE layout (R1).
+    function bit set_vertex_attr(int unsigned space, int unsigned vertex, int unsigned addr,
+                                 int unsigned value, bit mark_written = 1);
+      return took(spagm_dpi_pred_attr_set_vertex_attr(h, space, vertex, addr, value,
+                                                      mark_written), "set_vertex_attr");
+    endfunction
+  endclass
+
+  // Pixel unit (PIXLD): the raster state is loaded by cfg_write.
+  class spagm_pix_predictor extends spagm_predictor;
+    function new(longint unsigned seed = 1, string name = "pix");
+      super.new(SPAGM_UNIT_PIX, seed, name);
+    endfunction
+  endclass
+
+  // Texture-load unit (TLDS): texture memory and headers by backdoor.
+  class spagm_tex_predictor extends spagm_predictor;
+    function new(longint unsigned seed = 1, string name = "tex");
+      super.new(SPAGM_UNIT_TEX, seed, name);
+    endfunction
+
+    // A 32-bit little-endian word of texture memory at va (multiple of 4).
+    function bit tex_mem_write(longint unsigned va, int unsigned data);
+      return took(spagm_dpi_pred_tex_mem_write(h, va, data), "tex_mem_write");
+    endfunction
+
+    // 32 bytes at va into line, byte k in [8k+7:8k]: a memory model's
+    // answer. (An output argument: Verilator 5.006 refuses class methods
+    // returning more than 64 bits.)
+    function bit tex_mem_read(longint unsigned va, output bit [255:0] line);
+      return took(spagm_dpi_pred_tex_mem_read(h, va, line), "tex_mem_read");
+    endfunction
+
+    // TIC header of pool entry index, byte k in [8k+7:8k].
+    function bit set_header(int unsigned index, bit [255:0] tic);
+      return took(spagm_dpi_pred_tex_set_header(h, index, tic), "set_header");
+    endfunction
+  endclass
+endpackage : spagm_pkg

@@ -1,0 +1,210 @@
+/* DPI-C wrappers of the predictor (spagm/predictor.h) for SystemVerilog:
+ * a chandle per predictor, svBitVecVal vectors in the packed layout of
+ * spagm_txn_pkg (txn_pack.h), strings owned by the predictor. Each function
+ * is imported by spagm_pkg.sv, whose comments say what every argument
+ * encodes. Thin: conversions only, the work is predictor.c's. Call them
+ * from clocked blocks on handshakes (or from initial/setup code), never
+ * from combinational logic. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "spagm/predictor.h"
+#include "svdpi.h"
+
+/* The predictor behind a chandle, and the message of its last refused
+ * call (spagm_dpi_pred_error). */
+typedef struct spagm_dpi_pred {
+  spagm_predictor *p;
+  spagm_diag err;
+} spagm_dpi_pred;
+
+/* Prototypes (svdpi has no header for user imports); C linkage even when a
+ * simulator's build compiles this file as C++. The drift test
+ * (dpi/dpi_protos_check.cpp) compiles them against the header Verilator
+ * generates from spagm_pkg.sv. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void *spagm_dpi_pred_new(unsigned int unit, unsigned long long seed, const char *name);
+void spagm_dpi_pred_free(void *h);
+int spagm_dpi_pred_cfg_write(void *h, unsigned int addr, unsigned int data);
+int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data);
+int spagm_dpi_pred_reset(void *h);
+int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected);
+unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
+unsigned long long spagm_dpi_pred_count(void *h, unsigned int which);
+unsigned long long spagm_dpi_pred_failures(void *h);
+const char *spagm_dpi_pred_summary(void *h);
+const char *spagm_dpi_pred_error(void *h);
+int spagm_dpi_pred_tex_mem_write(void *h, unsigned long long va, unsigned int data);
+int spagm_dpi_pred_tex_mem_read(void *h, unsigned long long va, svBitVecVal *line);
+int spagm_dpi_pred_tex_set_header(void *h, unsigned int index, const svBitVecVal *tic);
+int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal *cur,
+                                 svBit has_prev, const svBitVecVal *prev, svBit has_next,
+                                 const svBitVecVal *next);
+int spagm_dpi_pred_attr_set_vertex_attr(void *h, unsigned int space, unsigned int vertex,
+                                        unsigned int addr, unsigned int value,
+                                        svBit mark_written);
+#ifdef __cplusplus
+}
+#endif
+
+static spagm_predictor *pred_of(void *h) { return h ? ((spagm_dpi_pred *)h)->p : NULL; }
+static spagm_model *model_of(void *h) { return spagm_predictor_model(pred_of(h)); }
+
+/* Record a status for spagm_dpi_pred_error and return it as an int. */
+static int note(void *h, spagm_status st, const spagm_diag *d, const char *what) {
+  if (st == SPAGM_OK || !h) return (int)st;
+  spagm_dpi_pred *w = (spagm_dpi_pred *)h;
+  if (d && d->msg[0])
+    spagm_diag_set(&w->err, st, 0, 0, "%s", d->msg);
+  else
+    spagm_diag_set(&w->err, st, 0, 0, "%s refused (%s)", what, spagm_status_name(st));
+  return (int)st;
+}
+
+/* Little-endian bytes <-> svBitVecVal words: byte k at bits [8k+7:8k]. */
+static void bytes_to_vec(const uint8_t *b, unsigned n, svBitVecVal *v) {
+  for (unsigned w = 0; w < n / 4; w++)
+    v[w] = (svBitVecVal)b[4 * w] | (svBitVecVal)b[4 * w + 1] << 8 |
+           (svBitVecVal)b[4 * w + 2] << 16 | (svBitVecVal)b[4 * w + 3] << 24;
+}
+static void vec_to_bytes(const svBitVecVal *v, unsigned n, uint8_t *b) {
+  for (unsigned k = 0; k < n; k++) b[k] = (uint8_t)(v[k / 4] >> (8 * (k % 4)));
+}
+
+void *spagm_dpi_pred_new(unsigned int unit, unsigned long long seed, const char *name) {
+  spagm_dpi_pred *w = (spagm_dpi_pred *)calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->p = spagm_predictor_new((spagm_unit)unit, seed, &w->err);
+  if (!w->p) {
+    free(w);
+    return NULL;
+  }
+  if (name && name[0]) spagm_predictor_set_name(w->p, name);
+  return w;
+}
+
+void spagm_dpi_pred_free(void *h) {
+  if (!h) return;
+  spagm_predictor_free(((spagm_dpi_pred *)h)->p);
+  free(h);
+}
+
+int spagm_dpi_pred_cfg_write(void *h, unsigned int addr, unsigned int data) {
+  spagm_diag d = {0, 0, ""};
+  return note(h, spagm_predictor_cfg_write(pred_of(h), addr, data, &d), &d, "cfg_write");
+}
+
+int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data) {
+  spagm_diag d = {0, 0, ""};
+  uint32_t v = 0;
+  spagm_status st = spagm_predictor_cfg_read(pred_of(h), addr, &v, &d);
+  if (data) *data = v;
+  return note(h, st, &d, "cfg_read");
+}
+
+int spagm_dpi_pred_reset(void *h) {
+  return note(h, spagm_predictor_reset(pred_of(h)), NULL, "reset");
+}
+
+int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected) {
+  spagm_diag d = {0, 0, ""};
+  spagm_request q;
+  spagm_response e;
+  spagm_response_init(&e, 0);
+  if (!req) return note(h, SPAGM_E_ARG, NULL, "predict without a request");
+  spagm_request_unpack(req, &q);
+  spagm_status st = spagm_predictor_predict(pred_of(h), &q, &e, &d);
+  if (expected) spagm_response_pack(&e, expected);
+  return note(h, st, &d, "predict");
+}
+
+unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report) {
+  unsigned diffs = 1;
+  const char *rep = "spagm_dpi_pred_check: no response vector, nothing compared\n";
+  if (rsp) {
+    spagm_response r;
+    spagm_response_unpack(rsp, &r);
+    spagm_predictor_check(pred_of(h), &r, &diffs, &rep);
+  }
+  if (report) *report = rep;
+  return diffs;
+}
+
+unsigned long long spagm_dpi_pred_count(void *h, unsigned int which) {
+  spagm_predictor_counts c;
+  if (spagm_predictor_get_counts(pred_of(h), &c) != SPAGM_OK) return 0;
+  /* The order of the SPAGM_COUNT_* selectors of spagm_pkg.sv. */
+  const uint64_t v[] = {c.predicted, c.checked,   c.matched,   c.mismatched,
+                        c.outstanding, c.unknown, c.duplicate, c.discarded};
+  return which < sizeof v / sizeof v[0] ? v[which] : 0;
+}
+
+unsigned long long spagm_dpi_pred_failures(void *h) {
+  return spagm_predictor_failures(pred_of(h));
+}
+
+const char *spagm_dpi_pred_summary(void *h) { return spagm_predictor_summary(pred_of(h)); }
+
+const char *spagm_dpi_pred_error(void *h) {
+  return h ? ((spagm_dpi_pred *)h)->err.msg : "no predictor (null handle)";
+}
+
+/* ---- Backdoor loads through the model's public API (attr.h, tex.h) ------ */
+
+int spagm_dpi_pred_tex_mem_write(void *h, unsigned long long va, unsigned int data) {
+  uint8_t b[4] = {(uint8_t)data, (uint8_t)(data >> 8), (uint8_t)(data >> 16),
+                  (uint8_t)(data >> 24)};
+  if (va % 4) return note(h, SPAGM_E_ARG, NULL, "tex_mem_write at an address not word aligned");
+  return note(h, spagm_tex_mem_write(model_of(h), va, b, sizeof b), NULL, "tex_mem_write");
+}
+
+int spagm_dpi_pred_tex_mem_read(void *h, unsigned long long va, svBitVecVal *line) {
+  uint8_t b[32];
+  memset(b, 0, sizeof b);
+  /* Wrapping modulo 2^48 like the memory port (N61). */
+  spagm_status st = spagm_tex_mem_read(model_of(h), va & (SPAGM_TEX_VA_LIMIT - 1), b, sizeof b);
+  if (line) bytes_to_vec(b, sizeof b, line);
+  return note(h, st, NULL, "tex_mem_read");
+}
+
+int spagm_dpi_pred_tex_set_header(void *h, unsigned int index, const svBitVecVal *tic) {
+  uint64_t base = 0;
+  uint8_t b[SPAGM_TEX_HEADER_BYTES];
+  if (!tic) return note(h, SPAGM_E_ARG, NULL, "tex_set_header without a header");
+  spagm_status st = spagm_tex_get_header_pool(model_of(h), &base, NULL);
+  if (st != SPAGM_OK) return note(h, st, NULL, "tex_set_header");
+  vec_to_bytes(tic, sizeof b, b);
+  /* Entry index of the pool: pool base + 32 * index (N60). */
+  return note(h, spagm_tex_mem_write(model_of(h), base + 32ull * index, b, sizeof b), NULL,
+              "tex_set_header");
+}
+
+int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal *cur,
+                                 svBit has_prev, const svBitVecVal *prev, svBit has_next,
+                                 const svBitVecVal *next) {
+  spagm_diag d = {0, 0, ""};
+  if (!cur || (has_prev && !prev) || (has_next && !next))
+    return note(h, SPAGM_E_ARG, NULL, "attr_load_sph without a header");
+  /* svBitVecVal word i is SPH word i (bits [32i+31:32i]). */
+  uint32_t c[SPAGM_SPH_WORDS], p[SPAGM_SPH_WORDS], n[SPAGM_SPH_WORDS];
+  for (unsigned i = 0; i < SPAGM_SPH_WORDS; i++) {
+    c[i] = cur[i];
+    p[i] = has_prev ? prev[i] : 0;
+    n[i] = has_next ? next[i] : 0;
+  }
+  spagm_status st = spagm_attr_load_sph(model_of(h), (spagm_stage)stage, c,
+                                        has_prev ? p : NULL, has_next ? n : NULL, &d);
+  return note(h, st, &d, "attr_load_sph");
+}
+
+int spagm_dpi_pred_attr_set_vertex_attr(void *h, unsigned int space, unsigned int vertex,
+                                        unsigned int addr, unsigned int value,
+                                        svBit mark_written) {
+  spagm_diag d = {0, 0, ""};
+  spagm_status st = spagm_attr_set_vertex_attr(model_of(h), (spagm_space)space, vertex, addr,
+                                               value, mark_written != 0, &d);
+  return note(h, st, &d, "attr_set_vertex_attr");
+}

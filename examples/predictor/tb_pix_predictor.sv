@@ -1,0 +1,220 @@
+// A user's own testbench for a pixel unit (PIXLD), with spagm as the
+// predictor: the stimulus, the driver, the phases and the verdict are the
+// user's; spagm_pkg only predicts each accepted request and checks each
+// response (docs/predictor.md). Plain IEEE 1800-2017 SystemVerilog: it
+// makes its own clock, so any simulator with DPI-C runs it (Verilator with
+// --timing).
+//
+// Plusargs: +seed=N (stimulus; also printed in every report), +txns=N
+// (requests over the whole test), +bug_sel=N (a defect of the stand-in
+// RTL, rtl_stubs/pix_bugs.md; 0 none), +max_errors=N (stop after N
+// mismatching responses, 0 never).
+//
+// A test is a sequence of phases. Each phase resets the DUT and the
+// predictor, writes a random raster configuration through the
+// configuration port (and the same words into the predictor), then sends
+// its share of random PIXLD requests with random gaps while responses leave
+// under random backpressure, and drains.
+module tb_pix_predictor;
+  import spagm_txn_pkg::*;
+  import spagm_pkg::*;
+
+  localparam int PHASES = 6;
+  localparam int DRAIN_LIMIT = 2000;  // cycles a drain may take before it is a hang
+
+  // ---- Options ------------------------------------------------------------
+  longint unsigned seed = 1;
+  int unsigned txns = 12000, bug = 0, max_errors = 10;
+
+  // ---- Clock, DUT ---------------------------------------------------------
+  logic clk = 1'b0;
+  always #5 clk = ~clk;
+
+  logic rst_n = 1'b0;
+  logic [7:0] bug_sel;
+  logic cfg_we = 1'b0, cfg_re = 1'b0, idle;
+  logic [31:0] cfg_addr = '0, cfg_wdata = '0, cfg_rdata;
+  logic req_valid = 1'b0, req_ready, rsp_valid, rsp_ready = 1'b0;
+  spagm_request_t req = spagm_request_t'(0);
+  spagm_response_t rsp;
+
+  assign bug_sel = bug[7:0];
+
+  my_pix_dut dut (
+    .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
+    .req_valid, .req_ready, .req(req), .rsp_valid, .rsp_ready, .rsp(rsp)
+  );
+
+  // ---- The user's random numbers: xorshift64*, the same in every simulator
+  longint unsigned rng;
+
+  function automatic longint unsigned next64();
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 64'h2545F4914F6CDD1D;
+  endfunction
+
+  // A number below n (n > 0).
+  function automatic int unsigned rnd(int unsigned n);
+    return 32'((next64() >> 16) % 64'(n));
+  endfunction
+
+  // ---- Stimulus -----------------------------------------------------------
+  // Configuration words of one phase (docs/port-contract.md, pixel unit).
+  int unsigned cfg_a[20], cfg_d[20];
+  int cfg_n;
+
+  function automatic void push_cfg(int unsigned addr, int unsigned data);
+    cfg_a[cfg_n] = addr;
+    cfg_d[cfg_n] = data;
+    cfg_n++;
+  endfunction
+
+  function automatic void make_config(int phase);
+    bit programmable = rnd(3) == 0;
+    cfg_n = 0;
+    // The last phase runs outside the pixel shader: every PIXLD must fault (R8).
+    push_cfg(32'h00, phase == PHASES - 1 ? rnd(5) : 5);
+    push_cfg(32'h04, 1 << rnd(5));  // 1, 2, 4, 8 or 16 samples
+    push_cfg(32'h08, {31'd0, programmable});
+    push_cfg(32'h0C, rnd(2));  // SSAA
+    if (programmable)
+      for (int i = 0; i < 16; i++) push_cfg(32'h40 + 4 * i, rnd(256));  // x [3:0], y [7:4]
+  endfunction
+
+  // One PIXLD request (DESIGN §7.1: opcode [63:48], Pd [47:45], mode
+  // [33:31], imm8 [27:20], guard [19:16] = PT, Ra [15:8], Rd [7:0]).
+  function automatic spagm_request_t make_request(int unsigned tag);
+    spagm_request_t r = spagm_request_t'(0);
+    logic [2:0] mode = 3'(rnd(6));
+    logic [7:0] rd = rnd(8) == 0 ? 8'd255 : 8'(rnd(255));
+    logic [7:0] ra = rnd(2) == 0 ? 8'd255 : 8'(rnd(255));
+    logic [7:0] imm = rnd(4) == 0 ? 8'(rnd(256)) : 8'(rnd(20));
+    logic [2:0] pd = rnd(4) == 0 ? 3'd7 : 3'(rnd(7));
+    r.tag = tag;
+    r.insn = {16'hEFE8, pd, 11'd0, mode, 3'd0, imm, 1'b0, 3'd7, ra, rd};
+    // Now and then a word the unit must refuse: mode 6/7, a reserved bit.
+    if (rnd(100) == 0) r.insn[33:31] = 3'(6 + rnd(2));
+    else if (rnd(100) == 0) r.insn[34 + rnd(11)] = 1'b1;
+    r.lane_mask = rnd(2) == 0 ? 32'hFFFF_FFFF : 32'(next64());
+    for (int l = 0; l < 32; l++) begin
+      r.a[0][l] = rnd(4) == 0 ? 32'(next64()) : rnd(20);  // Ra: sample indexes
+      r.coverage[l] = 16'(next64());
+      r.sample[l] = 4'(rnd(16));
+    end
+    return r;
+  endfunction
+
+  // ---- Predictor ----------------------------------------------------------
+  spagm_pix_predictor pred;
+
+  initial begin
+    void'($value$plusargs("seed=%d", seed));
+    void'($value$plusargs("txns=%d", txns));
+    void'($value$plusargs("bug_sel=%d", bug));
+    void'($value$plusargs("max_errors=%d", max_errors));
+    rng = seed ^ 64'h9E37_79B9_7F4A_7C15;
+    if (rng == 0) rng = 1;
+    pred = new(seed, "tb_pix_predictor.dut");
+    $display("tb_pix_predictor: seed %0d, %0d requests, bug_sel %0d", seed, txns, bug);
+  end
+
+  // ---- The test, one clocked process --------------------------------------
+  // Predictor calls happen only here, on handshakes: a configuration write,
+  // req_valid && req_ready, rsp_valid && rsp_ready.
+  typedef enum logic [2:0] {S_RESET, S_CONFIG, S_RUN, S_DRAIN, S_DONE} state_t;
+  state_t state = S_RESET;
+  int phase = 0, k = 0, waited = 0;
+  int unsigned tag = 0, sent = 0, per_phase, errors = 0;
+  string report;
+
+  always @(posedge clk) begin
+    int unsigned n;
+    longint unsigned fails;
+    cfg_we <= 1'b0;
+    per_phase = (txns + PHASES - 1) / PHASES;
+
+    // Every response, in any state: checked by tag.
+    if (rsp_valid && rsp_ready) begin
+      n = pred.check(rsp, report);
+      if (n != 0) begin
+        $display("%s", report);
+        errors++;
+      end
+    end
+    rsp_ready <= rnd(100) < 70;
+
+    // Every accepted request: predicted now, in acceptance order.
+    if (req_valid && req_ready) begin
+      void'(pred.predict(req));
+      req_valid <= 1'b0;
+    end
+
+    case (state)
+      S_RESET: begin  // two cycles of reset; the predictor forgets too
+        if (k == 0) void'(pred.reset());
+        rst_n <= k >= 2;
+        k++;
+        if (k == 3) begin
+          make_config(phase);
+          k = 0;
+          state <= S_CONFIG;
+        end
+      end
+      S_CONFIG: begin  // one word at a time, while the unit is idle
+        if (idle && !cfg_we) begin
+          if (k < cfg_n) begin
+            cfg_we <= 1'b1;
+            cfg_addr <= cfg_a[k];
+            cfg_wdata <= cfg_d[k];
+            void'(pred.cfg_write(cfg_a[k], cfg_d[k]));
+            k++;
+          end else begin
+            sent = 0;
+            state <= S_RUN;
+          end
+        end
+      end
+      S_RUN: begin  // requests with random gaps; the last one accepted ends it
+        if (sent == per_phase && !req_valid) begin
+          waited = 0;
+          state <= S_DRAIN;
+        end else if ((!req_valid || req_ready) && sent < per_phase && rnd(100) < 80) begin
+          req <= make_request(tag);
+          req_valid <= 1'b1;
+          tag++;
+          sent++;
+        end
+      end
+      S_DRAIN: begin  // every prediction answered, the unit empty
+        waited++;
+        if (idle && pred.outstanding() == 0) begin
+          phase++;
+          k = 0;
+          state <= phase == PHASES ? S_DONE : S_RESET;
+        end else if (waited > DRAIN_LIMIT) begin
+          $display("tb_pix_predictor: ERROR: %0d responses still missing after %0d cycles",
+                   pred.outstanding(), DRAIN_LIMIT);
+          state <= S_DONE;
+        end
+      end
+      S_DONE: begin
+        $display("%s", pred.summary());
+        fails = pred.failures();
+        pred.free();
+        if (fails != 0) begin
+          $fatal(1, "tb_pix_predictor: FAILED, %0d failures (seed %0d)", fails, seed);
+        end else begin
+          $display("tb_pix_predictor: PASSED (seed %0d)", seed);
+          $finish;
+        end
+      end
+      default: ;
+    endcase
+    if (max_errors != 0 && errors >= max_errors && state != S_DONE) begin
+      $display("tb_pix_predictor: stopping after %0d mismatching responses", errors);
+      state <= S_DONE;
+    end
+  end
+endmodule

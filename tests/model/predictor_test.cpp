@@ -1,0 +1,570 @@
+// The predictor API (dpi/include/spagm/predictor.h, docs/predictor.md):
+// predictions parked by tag (DESIGN §3), the port-contract comparison and
+// its reports, counters and summary, configuration words, backdoor state,
+// and bad arguments (DESIGN §5: a status, never a crash).
+//
+// The "DUT" is a second golden model loaded through the model's public API
+// (not through the predictor's configuration path), so a configuration word
+// that landed in the wrong place shows as a mismatch.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "spagm/predictor.h"
+#include "spagm/spagm.h"
+#include "spagm/vec/statemap.h"
+#include "spagm/vec/stim.h"
+
+namespace {
+
+uint64_t word(const char *text) {
+  spagm_insn insn;
+  spagm_diag d{};
+  EXPECT_EQ(spagm_asm_one(text, 1, 1, nullptr, &insn, &d), SPAGM_OK) << text << ": " << d.msg;
+  uint64_t w = 0;
+  EXPECT_EQ(spagm_encode(&insn, &w, nullptr, &d), SPAGM_OK) << text << ": " << d.msg;
+  return w;
+}
+
+// A PIXLD-ready request: every lane active, coverage and sample per lane.
+spagm_request pix_request(uint32_t tag, const char *text) {
+  spagm_request r;
+  spagm_request_init(&r);
+  r.tag = tag;
+  r.insn = word(text);
+  r.lane_mask = 0xFFFFFFFFu;
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    r.coverage[l] = static_cast<uint16_t>(0x1111u * (l % 7) + l);
+    r.sample[l] = static_cast<uint8_t>(l % 16);
+    r.a[0][l] = l % 5;
+  }
+  return r;
+}
+
+struct PredictorDeleter {
+  void operator()(spagm_predictor *p) const { spagm_predictor_free(p); }
+};
+using Pred = std::unique_ptr<spagm_predictor, PredictorDeleter>;
+
+Pred make(spagm_unit u, uint64_t seed = 42) {
+  spagm_diag d{};
+  Pred p(spagm_predictor_new(u, seed, &d));
+  EXPECT_NE(p, nullptr) << d.msg;
+  return p;
+}
+
+// Pixel unit: PS, 4 samples, standard positions, given to the predictor as
+// configuration words (docs/port-contract.md) and to the DUT model through
+// pix.h / attr.h.
+class PixPredictor : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    p_ = make(SPAGM_UNIT_PIX);
+    dut_ = spagm_model_new();
+    spagm_diag d{};
+    ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x00, SPAGM_STAGE_PS, &d), SPAGM_OK) << d.msg;
+    ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x04, 4, &d), SPAGM_OK) << d.msg;
+    ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x08, 0, &d), SPAGM_OK) << d.msg;
+    ASSERT_EQ(spagm_attr_set_stage(dut_, SPAGM_STAGE_PS, nullptr), SPAGM_OK);
+    ASSERT_EQ(spagm_pix_set_samples(dut_, 4, nullptr), SPAGM_OK);
+  }
+  void TearDown() override { spagm_model_free(dut_); }
+
+  // What the DUT answers.
+  spagm_response dut(const spagm_request &r) {
+    spagm_response rsp;
+    EXPECT_EQ(spagm_execute(dut_, &r, &rsp), SPAGM_OK);
+    return rsp;
+  }
+  void predict(const spagm_request &r) {
+    spagm_diag d{};
+    ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, nullptr, &d), SPAGM_OK) << d.msg;
+  }
+  // Check and return the report; diffs into *n.
+  std::string check(const spagm_response &rsp, unsigned *n) {
+    const char *rep = nullptr;
+    EXPECT_EQ(spagm_predictor_check(p_.get(), &rsp, n, &rep), SPAGM_OK);
+    return rep ? rep : "(null)";
+  }
+  spagm_predictor_counts counts() {
+    spagm_predictor_counts c;
+    EXPECT_EQ(spagm_predictor_get_counts(p_.get(), &c), SPAGM_OK);
+    return c;
+  }
+
+  Pred p_;
+  spagm_model *dut_ = nullptr;
+};
+
+TEST_F(PixPredictor, Predictor_MatchingResponse_Passes_PortContract) {
+  spagm_request r = pix_request(7, "PIXLD.COVMASK R2;");
+  spagm_response want;
+  ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
+  spagm_response got = dut(r);
+  EXPECT_EQ(want.tag, 7u);
+  EXPECT_EQ(want.wb_reg[0], 2u);
+  EXPECT_EQ(want.wb_value[0][3], got.wb_value[0][3]);
+  unsigned n = 99;
+  EXPECT_EQ(check(got, &n), "");
+  EXPECT_EQ(n, 0u);
+  spagm_predictor_counts c = counts();
+  EXPECT_EQ(c.predicted, 1u);
+  EXPECT_EQ(c.checked, 1u);
+  EXPECT_EQ(c.matched, 1u);
+  EXPECT_EQ(c.outstanding, 0u);
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 0u);
+}
+
+TEST_F(PixPredictor, Predictor_WrongLaneValue_ReportNamesFieldLaneAndRule_PortContract) {
+  spagm_request r = pix_request(23, "PIXLD.COVMASK R2;");
+  predict(r);
+  spagm_response got = dut(r);
+  got.wb_value[0][5] ^= 0x100u;  // a coverage bit at or above the count (R13)
+  unsigned n = 0;
+  std::string rep = check(got, &n);
+  EXPECT_EQ(n, 1u);
+  EXPECT_NE(rep.find("MISMATCH pix tag 23 (pix, seed 42, prediction #1)"), std::string::npos)
+      << rep;
+  EXPECT_NE(rep.find("stage PS, 4 samples, standard positions, SSAA off"), std::string::npos)
+      << rep;
+  EXPECT_NE(rep.find("PIXLD.COVMASK R2"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("lanes 0xffffffff"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("R2 (slot 0) lane 5: expected 0x"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("model: PIXLD"), std::string::npos) << rep;
+  EXPECT_EQ(counts().mismatched, 1u);
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 1u);
+}
+
+TEST_F(PixPredictor, Predictor_EachComparedField_IsReported_PortContract) {
+  struct Case {
+    const char *name;
+    const char *insn;
+    void (*corrupt)(spagm_response &);
+    const char *text;
+  } cases[] = {
+      {"fault", "PIXLD.COVMASK R2;",
+       [](spagm_response &x) { x.fault = SPAGM_FAULT_ILLEGAL_INSTR_ENCODING; }, "fault: expected"},
+      {"wb_valid", "PIXLD.COVMASK R2;", [](spagm_response &x) { x.wb_valid[0] ^= 1u; },
+       "write-back slot 0 (R2) lanes written"},
+      {"wb_reg", "PIXLD.COVMASK R2;", [](spagm_response &x) { x.wb_reg[0] = 3; },
+       "expected register R2, got R3"},
+      {"pd_written", "PIXLD.COVERED R4, P1, [1];", [](spagm_response &x) { x.pd_written ^= 4u; },
+       "predicate lanes written"},
+      {"pd_value", "PIXLD.COVERED R4, P1, [1];", [](spagm_response &x) { x.pd_value ^= 4u; },
+       "P1: expected lanes"},
+      {"st_mask", "PIXLD.COVMASK R2;", [](spagm_response &x) { x.st_mask[1] = 1u; },
+       "store component 1 lanes"},
+  };
+  uint32_t tag = 100;
+  for (const Case &k : cases) {
+    spagm_request r = pix_request(tag++, k.insn);
+    predict(r);
+    spagm_response got = dut(r);
+    k.corrupt(got);
+    unsigned n = 0;
+    std::string rep = check(got, &n);
+    EXPECT_GE(n, 1u) << k.name;
+    EXPECT_NE(rep.find(k.text), std::string::npos) << k.name << "\n" << rep;
+  }
+}
+
+TEST_F(PixPredictor, Predictor_DontCareBits_AreNotCompared_DESIGN3) {
+  // 16 samples: PIXLD.OFFSET is don't-care in every bit (R14).
+  ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x04, 16, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_pix_set_samples(dut_, 16, nullptr), SPAGM_OK);
+  spagm_request r = pix_request(1, "PIXLD.OFFSET R0, [3];");
+  spagm_response want;
+  ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
+  EXPECT_EQ(want.wb_dontcare[0][0], 0xFFFFFFFFu);
+  spagm_response got = dut(r);
+  for (unsigned l = 0; l < SPAGM_LANES; l++) got.wb_value[0][l] ^= 0xDEADBEEFu;
+  unsigned n = 9;
+  EXPECT_EQ(check(got, &n), "");
+  EXPECT_EQ(n, 0u);
+}
+
+TEST_F(PixPredictor, Predictor_OutOfOrderTags_MatchByTag_DESIGN3) {
+  const char *texts[] = {"PIXLD.COVMASK R2;", "PIXLD.OFFSET R0, [1];",
+                         "PIXLD.COVERED R4, P1, [R8+1];", "PIXLD.MSCOUNT R9;"};
+  std::vector<spagm_response> rsp;
+  for (uint32_t i = 0; i < 4; i++) {
+    spagm_request r = pix_request(1000 + 7 * i, texts[i]);
+    predict(r);
+    rsp.push_back(dut(r));
+  }
+  EXPECT_EQ(counts().outstanding, 4u);
+  for (unsigned i : {2u, 0u, 3u, 1u}) {
+    unsigned n = 9;
+    EXPECT_EQ(check(rsp[i], &n), "") << "tag " << rsp[i].tag;
+    EXPECT_EQ(n, 0u);
+  }
+  EXPECT_EQ(counts().matched, 4u);
+  EXPECT_EQ(counts().outstanding, 0u);
+}
+
+TEST_F(PixPredictor, Predictor_ResponseUnderAnotherTag_IsCompared_WithThatTag_DESIGN3) {
+  spagm_request a = pix_request(1, "PIXLD.COVMASK R2;");
+  spagm_request b = pix_request(2, "PIXLD.OFFSET R0, [1];");
+  predict(a);
+  predict(b);
+  spagm_response ra = dut(a);
+  ra.tag = 2;  // the DUT answered tag 2 with tag 1's result
+  unsigned n = 0;
+  std::string rep = check(ra, &n);
+  EXPECT_GT(n, 0u);
+  EXPECT_NE(rep.find("MISMATCH pix tag 2"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("PIXLD.OFFSET"), std::string::npos) << rep;
+}
+
+TEST_F(PixPredictor, Predictor_ManyTagsInFlight_GrowAndMatch_DESIGN3) {
+  // More than the initial pool, tags that differ only in their high bits,
+  // answered newest first.
+  std::vector<spagm_response> rsp;
+  for (uint32_t i = 0; i < 300; i++) {
+    spagm_request r = pix_request(i << 23, "PIXLD.COVMASK R2;");
+    r.coverage[0] = static_cast<uint16_t>(i);
+    predict(r);
+    rsp.push_back(dut(r));
+  }
+  for (size_t i = rsp.size(); i-- > 0;) {
+    unsigned n = 9;
+    EXPECT_EQ(check(rsp[i], &n), "");
+    EXPECT_EQ(n, 0u);
+  }
+  EXPECT_EQ(counts().matched, 300u);
+  EXPECT_EQ(counts().unknown, 0u);
+}
+
+TEST_F(PixPredictor, Predictor_UnknownTag_IsAFailure_DESIGN3) {
+  spagm_request r = pix_request(5, "PIXLD.COVMASK R2;");
+  predict(r);
+  spagm_response got = dut(r);
+  got.tag = 6;
+  unsigned n = 0;
+  std::string rep = check(got, &n);
+  EXPECT_EQ(n, 1u);
+  EXPECT_NE(rep.find("UNEXPECTED pix tag 6"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("seed 42"), std::string::npos) << rep;
+  // Answering the same tag twice: the second has nothing to match.
+  got.tag = 5;
+  EXPECT_EQ(check(got, &n), "");
+  rep = check(got, &n);
+  EXPECT_EQ(n, 1u);
+  EXPECT_NE(rep.find("UNEXPECTED pix tag 5"), std::string::npos) << rep;
+  spagm_predictor_counts c = counts();
+  EXPECT_EQ(c.unknown, 2u);
+  EXPECT_EQ(c.matched, 1u);
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 2u);
+}
+
+TEST_F(PixPredictor, Predictor_NeverAnswered_FailsInSummary_DESIGN3) {
+  spagm_request a = pix_request(11, "PIXLD.COVMASK R2;");
+  spagm_request b = pix_request(12, "PIXLD.MSCOUNT R3;");
+  predict(a);
+  predict(b);
+  unsigned n = 9;
+  EXPECT_EQ(check(dut(a), &n), "");
+  std::string s = spagm_predictor_summary(p_.get());
+  EXPECT_NE(s.find("== spagm predictor pix: pix unit, seed 42 =="), std::string::npos) << s;
+  EXPECT_NE(s.find("predicted 2, checked 1, matched 1, mismatched 0, outstanding 1"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("never answered: tag 12 (prediction #2)"), std::string::npos) << s;
+  EXPECT_NE(s.find("PIXLD.MSCOUNT R3"), std::string::npos) << s;
+  EXPECT_NE(s.find("spagm predictor pix: 1 passed, 1 failed\n"), std::string::npos) << s;
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 1u);
+}
+
+TEST_F(PixPredictor, Predictor_DuplicateOutstandingTag_IsAnError_DESIGN3) {
+  spagm_request a = pix_request(3, "PIXLD.COVMASK R2;");
+  spagm_request b = pix_request(3, "PIXLD.MSCOUNT R3;");
+  predict(a);
+  spagm_diag d{};
+  EXPECT_EQ(spagm_predictor_predict(p_.get(), &b, nullptr, &d), SPAGM_E_STATE);
+  EXPECT_NE(std::string(d.msg).find("tag 3 predicted again"), std::string::npos) << d.msg;
+  unsigned n = 9;
+  EXPECT_EQ(check(dut(b), &n), "");  // the newer prediction is kept
+  spagm_predictor_counts c = counts();
+  EXPECT_EQ(c.duplicate, 1u);
+  EXPECT_EQ(c.outstanding, 0u);
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 1u);
+}
+
+TEST_F(PixPredictor, Predictor_SummaryPassedLine_AllMatched) {
+  for (uint32_t t = 0; t < 10; t++) {
+    spagm_request r = pix_request(t, "PIXLD.COVERED R4, P1, [R8+1];");
+    predict(r);
+    unsigned n = 9;
+    check(dut(r), &n);
+  }
+  std::string s = spagm_predictor_summary(p_.get());
+  EXPECT_NE(s.find("spagm predictor pix: 10 passed, 0 failed\n"), std::string::npos) << s;
+  ASSERT_EQ(spagm_predictor_set_name(p_.get(), "tb.u_pix0"), SPAGM_OK);
+  s = spagm_predictor_summary(p_.get());
+  EXPECT_NE(s.find("spagm predictor tb.u_pix0: 10 passed, 0 failed"), std::string::npos) << s;
+}
+
+TEST_F(PixPredictor, Predictor_OtherUnitsWord_PredictsIllegal_PortContract) {
+  spagm_request r = pix_request(4, "PIXLD.COVMASK R2;");
+  r.insn = word("ALD R0, a[0x10];");
+  r.lane_mask = 0x00FF00FFu;
+  spagm_response want;
+  ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
+  EXPECT_EQ(want.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
+  EXPECT_EQ(want.fault_lanes, 0x00FF00FFu);
+  EXPECT_EQ(want.wb_valid[0], 0u);
+  // A DUT that executes it anyway is caught, and the report says why.
+  spagm_response got;
+  spagm_response_init(&got, 4);
+  unsigned n = 0;
+  std::string rep = check(got, &n);
+  EXPECT_EQ(n, 1u);
+  EXPECT_NE(rep.find("not an instruction of the pix unit"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("fault: expected ILLEGAL_INSTR_ENCODING"), std::string::npos) << rep;
+}
+
+TEST_F(PixPredictor, Predictor_Reset_DiscardsOutstandingAndState) {
+  predict(pix_request(1, "PIXLD.COVMASK R2;"));
+  ASSERT_EQ(spagm_predictor_reset(p_.get()), SPAGM_OK);
+  spagm_predictor_counts c = counts();
+  EXPECT_EQ(c.outstanding, 0u);
+  EXPECT_EQ(c.discarded, 1u);
+  uint32_t v = 0;
+  ASSERT_EQ(spagm_predictor_cfg_read(p_.get(), 0x04, &v, nullptr), SPAGM_OK);
+  EXPECT_EQ(v, 1u);  // power-on: one sample
+  ASSERT_EQ(spagm_predictor_cfg_read(p_.get(), 0x00, &v, nullptr), SPAGM_OK);
+  EXPECT_EQ(v, static_cast<uint32_t>(SPAGM_STAGE_VSA));
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 0u);
+  // The response of the discarded request is now unknown.
+  unsigned n = 0;
+  spagm_response got;
+  spagm_response_init(&got, 1);
+  check(got, &n);
+  EXPECT_EQ(n, 1u);
+}
+
+TEST(Predictor, Predictor_CfgWords_FollowThePortContractMap) {
+  Pred p = make(SPAGM_UNIT_PIX);
+  spagm_diag d{};
+  // Pixel registers (docs/port-contract.md): programmable sample 3 at
+  // (-2, 5) = x 0xE in [3:0], y 0x5 in [7:4].
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x08, 1, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x4C, 0x5E, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x0C, 1, &d), SPAGM_OK) << d.msg;
+  spagm_raster_config rc;
+  ASSERT_EQ(spagm_pix_get_config(spagm_predictor_model(p.get()), &rc, nullptr), SPAGM_OK);
+  EXPECT_EQ(rc.positions, SPAGM_PIX_POSITIONS_PROGRAMMABLE);
+  EXPECT_EQ(rc.table[3].x, -2);
+  EXPECT_EQ(rc.table[3].y, 5);
+  EXPECT_TRUE(rc.ssaa);
+  uint32_t v = 0;
+  ASSERT_EQ(spagm_predictor_cfg_read(p.get(), 0x4C, &v, &d), SPAGM_OK);
+  EXPECT_EQ(v, 0x5Eu);
+  // Words a register cannot hold, and addresses outside the map.
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x04, 3, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 1, &d), SPAGM_E_ARG);
+  EXPECT_NE(d.msg[0], '\0');
+  EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0x200, &v, &d), SPAGM_E_ARG);
+
+  // Attribute unit: registers and an ISBE word land where attr.h says.
+  Pred a = make(SPAGM_UNIT_ATTR);
+  ASSERT_EQ(spagm_predictor_cfg_write(a.get(), 0x040, 1, &d), SPAGM_OK) << d.msg;  // clear
+  ASSERT_EQ(spagm_predictor_cfg_write(a.get(), 0x000, SPAGM_STAGE_GS, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(a.get(), 0x00C, 64, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(a.get(), 0x20000100u, 0x12345678u, &d), SPAGM_OK);
+  spagm_attr_config ac;
+  ASSERT_EQ(spagm_attr_get_config(spagm_predictor_model(a.get()), &ac, nullptr), SPAGM_OK);
+  EXPECT_EQ(ac.stage, SPAGM_STAGE_GS);
+  EXPECT_EQ(ac.vertex_count, 64u);
+  ASSERT_EQ(spagm_attr_read32(spagm_predictor_model(a.get()), SPAGM_SPACE_ISBE_OUT, 0x100, &v,
+                              nullptr),
+            SPAGM_OK);
+  EXPECT_EQ(v, 0x12345678u);
+  EXPECT_EQ(spagm_predictor_cfg_write(a.get(), 0x00C, 999, &d), SPAGM_E_ARG);
+
+  // Texture unit: the selected constant bank's word.
+  Pred t = make(SPAGM_UNIT_TEX);
+  ASSERT_EQ(spagm_predictor_cfg_write(t.get(), 0x004, 3, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(t.get(), 0x10000010u, 0xABCDEu, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_tex_get_cbank_word(spagm_predictor_model(t.get()), 3, 4, &v), SPAGM_OK);
+  EXPECT_EQ(v, 0xABCDEu);
+}
+
+// Per unit: a whole epoch of the stimulus generator, the DUT model loaded
+// by the stimulus, the predictor loaded only through configuration words
+// (spagm_statemap_load_list of the same state) plus, for the texture unit,
+// texture memory through the backdoor. Every response matches; corrupted
+// ones are caught.
+class PredictorPerUnit : public ::testing::TestWithParam<spagm_unit> {};
+
+TEST_P(PredictorPerUnit, Predictor_CfgWordsAndBackdoor_PredictEveryStimulusRequest) {
+  spagm_unit u = GetParam();
+  spagm_stim_opts so;
+  spagm_stim_opts_default(&so);
+  so.seed = 3;
+  so.units = 1u << u;
+  so.epoch_txns = 400;
+  spagm_diag d{};
+  spagm_stim *st = spagm_stim_new(&so, &d);
+  ASSERT_NE(st, nullptr) << d.msg;
+  spagm_model *dut = spagm_model_new();
+  ASSERT_EQ(spagm_stim_begin_epoch(st, 0, dut, &d), SPAGM_OK) << d.msg;
+  Pred p = make(u, 3);
+  spagm_cfg_list cfg{};
+  ASSERT_EQ(spagm_statemap_load_list(dut, u, &cfg), SPAGM_OK);
+  for (size_t i = 0; i < cfg.n; i++)
+    ASSERT_EQ(spagm_predictor_cfg_write(p.get(), cfg.w[i].addr, cfg.w[i].data, &d), SPAGM_OK)
+        << std::hex << cfg.w[i].addr << ": " << d.msg;
+  spagm_cfg_list_free(&cfg);
+  if (u == SPAGM_UNIT_TEX) {
+    spagm_mem_list mem{};
+    ASSERT_EQ(spagm_statemap_memory_list(dut, u, &mem), SPAGM_OK);
+    for (size_t i = 0; i < mem.n; i++) {
+      uint8_t b[4];
+      memcpy(b, &mem.w[i].data, 4);  // little-endian host, as the tests assume
+      ASSERT_EQ(spagm_tex_mem_write(spagm_predictor_model(p.get()), mem.w[i].va, b, 4),
+                SPAGM_OK);
+    }
+    spagm_mem_list_free(&mem);
+  }
+  spagm_request req;
+  unsigned k = 0, corrupted = 0;
+  while (spagm_stim_next(st, u, &req)) {
+    ASSERT_EQ(spagm_predictor_predict(p.get(), &req, nullptr, &d), SPAGM_OK) << d.msg;
+    spagm_response rsp;
+    ASSERT_EQ(spagm_execute(dut, &req, &rsp), SPAGM_OK);
+    if (++k % 50 == 0) {
+      rsp.fault_lanes ^= 1u;  // always compared exactly
+      corrupted++;
+    }
+    unsigned n = 9;
+    const char *rep = nullptr;
+    ASSERT_EQ(spagm_predictor_check(p.get(), &rsp, &n, &rep), SPAGM_OK);
+    if (k % 50 == 0) {
+      EXPECT_GT(n, 0u);
+      EXPECT_NE(std::string(rep).find(std::string("MISMATCH ") + spagm_unit_name(u)),
+                std::string::npos);
+    } else {
+      EXPECT_EQ(n, 0u) << rep;
+    }
+  }
+  spagm_predictor_counts c;
+  ASSERT_EQ(spagm_predictor_get_counts(p.get(), &c), SPAGM_OK);
+  EXPECT_EQ(c.predicted, k);
+  EXPECT_EQ(c.mismatched, corrupted);
+  EXPECT_EQ(c.matched, k - corrupted);
+  EXPECT_GE(k, 400u);
+  spagm_model_free(dut);
+  spagm_stim_free(st);
+}
+
+INSTANTIATE_TEST_SUITE_P(Units, PredictorPerUnit,
+                         ::testing::Values(SPAGM_UNIT_ATTR, SPAGM_UNIT_PIX, SPAGM_UNIT_TEX),
+                         [](const ::testing::TestParamInfo<spagm_unit> &i) {
+                           return std::string(spagm_unit_name(i.param));
+                         });
+
+TEST(Predictor, Predictor_AttrBackdoor_SphAndVertexAttributes) {
+  // A VS reading GENERIC[0].x of its input: the stage and maps come from
+  // the backdoor, the attribute value through the R1 layout.
+  Pred p = make(SPAGM_UNIT_ATTR);
+  spagm_model *m = spagm_predictor_model(p.get());
+  uint32_t imap[SPAGM_ATTR_MAP_WORDS] = {0}, omap_prev[SPAGM_ATTR_MAP_WORDS] = {0};
+  imap[0x80 / 4 / 32] |= 1u << (0x80 / 4 % 32);
+  omap_prev[0x80 / 4 / 32] |= 1u << (0x80 / 4 % 32);
+  ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_IMAP, imap, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_attr_set_map(m, SPAGM_MAP_OMAP_PREV, omap_prev, nullptr), SPAGM_OK);
+  for (unsigned v = 0; v < 32; v++)
+    ASSERT_EQ(spagm_attr_set_vertex_attr(m, SPAGM_SPACE_ISBE_IN, v, 0x80, 0x1000 + v, true,
+                                         nullptr),
+              SPAGM_OK);
+  spagm_request r;
+  spagm_request_init(&r);
+  r.tag = 9;
+  r.insn = word("ALD R0, a[0x80];");
+  r.lane_mask = 0xFFFFFFFFu;
+  for (unsigned l = 0; l < SPAGM_LANES; l++) r.vertex[l] = l;
+  spagm_response want;
+  ASSERT_EQ(spagm_predictor_predict(p.get(), &r, &want, nullptr), SPAGM_OK);
+  EXPECT_EQ(want.fault, SPAGM_FAULT_NONE);
+  EXPECT_EQ(want.wb_value[0][7], 0x1007u);
+}
+
+TEST(Predictor, Predictor_SeveralInstances_HaveTheirOwnState_DESIGN5) {
+  Pred a = make(SPAGM_UNIT_PIX, 1), b = make(SPAGM_UNIT_PIX, 2);
+  for (spagm_predictor *p : {a.get(), b.get()})
+    ASSERT_EQ(spagm_predictor_cfg_write(p, 0x00, SPAGM_STAGE_PS, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_cfg_write(a.get(), 0x04, 2, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_cfg_write(b.get(), 0x04, 8, nullptr), SPAGM_OK);
+  spagm_request r = pix_request(1, "PIXLD.MSCOUNT R0;");
+  spagm_response ra, rb;
+  ASSERT_EQ(spagm_predictor_predict(a.get(), &r, &ra, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_predict(b.get(), &r, &rb, nullptr), SPAGM_OK);
+  EXPECT_EQ(ra.wb_value[0][0], 2u);
+  EXPECT_EQ(rb.wb_value[0][0], 8u);
+  EXPECT_EQ(spagm_predictor_seed(a.get()), 1u);
+  EXPECT_EQ(spagm_predictor_seed(b.get()), 2u);
+  EXPECT_EQ(spagm_predictor_unit(a.get()), SPAGM_UNIT_PIX);
+}
+
+TEST(Predictor, Predictor_BadUnit_IsRejected_DESIGN5) {
+  spagm_diag d{};
+  EXPECT_EQ(spagm_predictor_new(static_cast<spagm_unit>(3), 1, &d), nullptr);
+  EXPECT_NE(std::string(d.msg).find("unit 3"), std::string::npos) << d.msg;
+  EXPECT_EQ(spagm_predictor_new(static_cast<spagm_unit>(-1), 1, nullptr), nullptr);
+  spagm_unit u = SPAGM_UNIT_COUNT;
+  EXPECT_EQ(spagm_predictor_unit_by_name("tex", &u), SPAGM_OK);
+  EXPECT_EQ(u, SPAGM_UNIT_TEX);
+  EXPECT_EQ(spagm_predictor_unit_by_name("texture", &u), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_unit_by_name(nullptr, &u), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_unit_by_name("pix", nullptr), SPAGM_E_ARG);
+}
+
+TEST(Predictor, Predictor_NullArguments_GetAStatusNeverACrash_DESIGN5) {
+  spagm_diag d{};
+  spagm_request req;
+  spagm_request_init(&req);
+  spagm_response rsp;
+  spagm_response_init(&rsp, 0);
+  spagm_predictor_counts c;
+  uint32_t v;
+  unsigned n = 0;
+  const char *rep = nullptr;
+  // A NULL predictor everywhere.
+  spagm_predictor_free(nullptr);
+  EXPECT_EQ(spagm_predictor_set_name(nullptr, "x"), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_unit(nullptr), SPAGM_UNIT_COUNT);
+  EXPECT_EQ(spagm_predictor_seed(nullptr), 0u);
+  EXPECT_EQ(spagm_predictor_model(nullptr), nullptr);
+  EXPECT_EQ(spagm_predictor_cfg_write(nullptr, 0, 0, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_cfg_read(nullptr, 0, &v, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_reset(nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_predict(nullptr, &req, &rsp, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_check(nullptr, &rsp, &n, &rep), SPAGM_E_ARG);
+  EXPECT_EQ(n, 1u);
+  EXPECT_NE(std::string(rep).find("p is NULL"), std::string::npos);
+  EXPECT_EQ(spagm_predictor_get_counts(nullptr, &c), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_failures(nullptr), 1u);
+  EXPECT_NE(std::string(spagm_predictor_summary(nullptr)).find("1 failed"), std::string::npos);
+  // NULL arguments of a real predictor.
+  Pred p = make(SPAGM_UNIT_PIX);
+  EXPECT_EQ(spagm_predictor_set_name(p.get(), nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0, nullptr, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_predict(p.get(), nullptr, &rsp, &d), SPAGM_E_ARG);
+  EXPECT_NE(std::string(d.msg).find("req is NULL"), std::string::npos) << d.msg;
+  EXPECT_EQ(spagm_predictor_check(p.get(), nullptr, &n, &rep), SPAGM_E_ARG);
+  EXPECT_NE(std::string(rep).find("observed is NULL"), std::string::npos);
+  EXPECT_EQ(spagm_predictor_get_counts(p.get(), nullptr), SPAGM_E_ARG);
+  // Optional outputs left out.
+  EXPECT_EQ(spagm_predictor_predict(p.get(), &req, nullptr, nullptr), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_check(p.get(), &rsp, nullptr, nullptr), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 0, nullptr), SPAGM_E_ARG);
+  ASSERT_EQ(spagm_predictor_get_counts(p.get(), &c), SPAGM_OK);
+  EXPECT_EQ(c.predicted, 1u);
+  EXPECT_EQ(c.checked, 1u);
+}
+
+}  // namespace
