@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What `cmake --install build --prefix P` installs, and the packages that let
 # another project use it (docs/install.md):
 #   P/include/spagm/...                 public C headers (model, vec, predictor)
@@ -7,7 +8,7 @@
 #   P/bin/spagm, spagm-cosim, ...       the tools
 #   P/share/spagm/sv/*.sv               SystemVerilog packages to compile with your testbench
 #   P/share/spagm/rtl_stubs/            the stand-in RTL and its file lists
-#   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm)
+#   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm), with spagm_rtl_read_f()
 #   P/lib/pkgconfig/spagm.pc            pkg-config --cflags --libs spagm
 include(CMakePackageConfigHelpers)
 set(SPAGM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/spagm)
@@ -21,6 +22,8 @@ if(TARGET spagm_vectors)
   list(APPEND _spagm_targets spagm_vectors)
 endif()
 if(TARGET spagm_dpi)
+  install(FILES ${PROJECT_SOURCE_DIR}/dpi/include/spagm/predictor.h
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/spagm)
   list(APPEND _spagm_targets spagm_dpi)
 endif()
 install(TARGETS ${_spagm_targets} EXPORT spagmTargets
@@ -43,11 +46,8 @@ endif()
 # SystemVerilog: the transaction package (generated) and the DPI packages,
 # and the stand-in RTL so a user can start from it.
 if(NOT SPAGM_MODEL_ONLY)
-  set(_sv ${SPAGM_TXN_PKG} ${PROJECT_SOURCE_DIR}/dpi/spagm_dpi_pkg.sv)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv)
-    list(APPEND _sv ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv)
-  endif()
-  install(FILES ${_sv} DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/sv)
+  install(FILES ${SPAGM_TXN_PKG} ${PROJECT_SOURCE_DIR}/dpi/spagm_dpi_pkg.sv
+                ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/sv)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl_stubs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/rtl_stubs)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -65,7 +65,7 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/spagmConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
-        DESTINATION ${SPAGM_CMAKE_DIR})
+              ${CMAKE_CURRENT_LIST_DIR}/SpagmFileList.cmake DESTINATION ${SPAGM_CMAKE_DIR})
 # Relocatable: the prefix is found from the .pc file's own place.
 file(RELATIVE_PATH SPAGM_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm.pc.in ${PROJECT_BINARY_DIR}/spagm.pc @ONLY)

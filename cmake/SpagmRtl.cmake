@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The RTL of each unit, as one Verilog file list per unit (DESIGN §2).
 #
 # Cache variables (defaults: the stand-ins of rtl_stubs/; docs/cosim.md,
@@ -28,37 +29,9 @@ set(SPAGM_TEX_TOP tex_unit CACHE STRING "Top module of the texture-load unit's R
 set(SPAGM_RTL_TOP_DEFINES -DSPAGM_ATTR_TOP=${SPAGM_ATTR_TOP} -DSPAGM_PIX_TOP=${SPAGM_PIX_TOP}
     -DSPAGM_TEX_TOP=${SPAGM_TEX_TOP})
 
-# spagm_rtl_read_f(<out_var> <file.f>): the files a list names, as absolute
-# paths, in its order. A change of the list re-runs CMake.
-function(spagm_rtl_read_f out list_file)
-  get_filename_component(list_file ${list_file} ABSOLUTE)
-  if(NOT EXISTS ${list_file})
-    message(FATAL_ERROR "RTL file list ${list_file} does not exist")
-  endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${list_file})
-  get_filename_component(dir ${list_file} DIRECTORY)
-  file(STRINGS ${list_file} lines)
-  set(files "")
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "(//|#).*$" "" line "${line}")
-    string(STRIP "${line}" line)
-    if(line STREQUAL "")
-      continue()
-    endif()
-    if(line MATCHES "^[-+]" OR line MATCHES "[ \t]")
-      message(FATAL_ERROR "${list_file}: '${line}': only one file path per line is supported")
-    endif()
-    get_filename_component(path ${line} ABSOLUTE BASE_DIR ${dir})
-    if(NOT EXISTS ${path})
-      message(FATAL_ERROR "${list_file}: ${line} does not exist")
-    endif()
-    list(APPEND files ${path})
-  endforeach()
-  if(NOT files)
-    message(FATAL_ERROR "RTL file list ${list_file} names no file")
-  endif()
-  set(${out} ${files} PARENT_SCOPE)
-endfunction()
+# spagm_rtl_read_f(<out_var> <file.f>) is in SpagmFileList.cmake, which the
+# installed package carries too (find_package(spagm)).
+include(${CMAKE_CURRENT_LIST_DIR}/SpagmFileList.cmake)
 
 # spagm_rtl_sources(<out_var> <unit>...): the RTL files of these units
 # (attr, pix, tex), from their lists in this order, each file once (the

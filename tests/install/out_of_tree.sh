@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest (label install): install a build to a fresh prefix, then build and
 # run examples/out-of-tree against it the two ways a user would: CMake's
-# find_package(spagm) and pkg-config (shared, and --static).
+# find_package(spagm) and pkg-config (shared, and --static); then build
+# examples/predictor against it and run its two tests (where Verilator is).
 #   out_of_tree.sh CMAKE BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 cmake=$1 build=$2 src=$3 work=$4
@@ -39,4 +40,18 @@ LD_LIBRARY_PATH="$libdir" "$work/ald_pc_shared"
 cc -std=c11 -static-libgcc $(pkg-config --cflags spagm) "$src/examples/out-of-tree/ald_default_w.c" \
    -o "$work/ald_pc_static" "$libdir/libspagm.a" $(pkg-config --libs-only-l --static spagm | sed 's/-lspagm//')
 "$work/ald_pc_static"
+
+# The predictor example on its own against the prefix: the installed SV
+# packages, libspagm_dpi.so and the stand-in's file list (examples/predictor).
+if [ "${SPAGM_OOT_PREDICTOR:-1}" = 1 ] && command -v verilator > /dev/null; then
+  echo "== examples/predictor against the prefix"
+  for f in share/spagm/sv/spagm_pkg.sv share/spagm/rtl_stubs/pix.f include/spagm/predictor.h; do
+    [ -f "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+  done
+  "$cmake" -S "$src/examples/predictor" -B "$work/pred" -DCMAKE_PREFIX_PATH="$prefix" \
+           -DCMAKE_BUILD_TYPE=Release > "$work/pred-configure.log"
+  "$cmake" --build "$work/pred" -j2 > "$work/pred-build.log"
+  "$work/pred/tb_pix_predictor" +seed=2 +txns=2000 | tail -3
+  (cd "$work/pred" && ctest --output-on-failure) | tail -4
+fi
 echo "out-of-tree: find_package and pkg-config builds ran"
