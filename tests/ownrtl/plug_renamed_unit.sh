@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# CTest ownrtl.renamed_pix (label rtl): a user's RTL plugged in through the
+# cache variables alone (docs/own-rtl.md). The user's pixel unit is a renamed
+# copy of the stand-in, module acme_pix, with no bug_sel port (the testbenches
+# connect by name, so the port is optional), in a folder of its own with its
+# own file list. spagm's files are not touched. Then:
+#   - the co-simulation of the pixel unit passes against the model,
+#   - the Icarus replay of a golden pixel vector file passes,
+#   - no cosim.bug.pix_* test exists for it (the defects are the stand-in's).
+#   plug_renamed_unit.sh CMAKE SOURCE_DIR WORK_DIR
+set -euo pipefail
+cmake=$1 src=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work/acme"
+
+echo "== the user's RTL: $work/acme"
+for f in shader_txn_pkg.sv pix_cfg_regs.sv pix_decode.sv pix_lane.sv pix_sample_rom.sv; do
+  cp "$src/rtl_stubs/$f" "$work/acme/"
+done
+# Rename the top, drop its defect port and tie the defect select inside.
+sed -e 's/^module pix_unit$/module acme_pix/' \
+    -e '/^  input  logic \[7:0\]     bug_sel,$/d' \
+    -e "s/^  localparam int LPC = LANES_PER_CYCLE;\$/  localparam logic [7:0] bug_sel = 8'd0;  \/\/ acme_pix has no defect port\n&/" \
+    "$src/rtl_stubs/pix_unit.sv" > "$work/acme/acme_pix.sv"
+grep -q '^module acme_pix$' "$work/acme/acme_pix.sv" || { echo "rename failed"; exit 1; }
+if grep -q 'input .*bug_sel' "$work/acme/acme_pix.sv"; then echo "bug_sel port still there"; exit 1; fi
+grep -q "localparam logic \[7:0\] bug_sel = 8'd0" "$work/acme/acme_pix.sv" || { echo "tie-off failed"; exit 1; }
+cat > "$work/acme/acme_pix.f" <<'LIST'
+// ACME's pixel unit, packages first
+shader_txn_pkg.sv
+pix_cfg_regs.sv
+pix_decode.sv
+pix_lane.sv
+pix_sample_rom.sv
+acme_pix.sv
+LIST
+
+echo "== cmake -DSPAGM_PIX_RTL=$work/acme/acme_pix.f -DSPAGM_PIX_TOP=acme_pix"
+"$cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DSPAGM_BUILD_BENCH=OFF \
+         -DSPAGM_PIX_RTL="$work/acme/acme_pix.f" -DSPAGM_PIX_TOP=acme_pix > "$work/configure.log"
+targets=(spagm-cli spagm-cosim)
+have_iverilog=0
+if command -v iverilog > /dev/null && command -v vvp > /dev/null; then
+  targets+=(spagm-replay-iverilog)
+  have_iverilog=1
+fi
+"$cmake" --build "$work/build" -j2 --target "${targets[@]}" > "$work/build.log"
+bin="$work/build/bin"
+
+echo "== the co-simulation's pixel unit is acme_pix"
+# The stand-in's module is not compiled at all: the pixel unit's list is ACME's.
+if grep -rqs 'pix_unit' "$work/build/testbench/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/"*.h; then
+  echo "the stand-in pix_unit was compiled"; exit 1
+fi
+grep -rqs 'acme_pix' "$work/build/testbench/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/" ||
+  { echo "acme_pix is not in the co-simulation model"; exit 1; }
+
+echo "== spagm-cosim +units=pix +txns=3000 +seed=5"
+"$bin/spagm-cosim" +units=pix +txns=3000 +seed=5 | tee "$work/cosim.log"
+grep -Eq '^cosim: [1-9][0-9]* passed, 0 failed$' "$work/cosim.log" || { echo "no passing summary"; exit 1; }
+
+if [ "$have_iverilog" = 1 ]; then
+  echo "== Icarus replay of vectors/golden/random_pix_s1.vec on acme_pix"
+  "$bin/spagm" export-hex "$src/vectors/golden/random_pix_s1.vec" "$work/hex" > /dev/null
+  vvp -n "$bin/tb_replay.vvp" +vectors="$work/hex" | tee "$work/replay.log"
+  grep -Eq 'replay: [1-9][0-9]* passed, 0 failed' "$work/replay.log" || { echo "replay failed"; exit 1; }
+fi
+
+echo "== the stand-in's defect tests are not registered for acme_pix"
+if (cd "$work/build" && ctest -N | grep -q 'cosim\.bug\.pix_'); then
+  echo "cosim.bug.pix_* registered for a unit that is not the stand-in"; exit 1
+fi
+echo "own RTL: acme_pix plugged in by two cache variables; co-simulation and replay passed"
