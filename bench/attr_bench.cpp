@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ALD / AST warp transactions per second through spagm_execute (decode of
 // the 64-bit word included), over a pool of requests generated once with a
 // fixed seed: every size, .I and .O loads, stores, a VS (implicit vertex)

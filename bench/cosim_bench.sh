@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Co-simulation speed and the cost of checking (docs/cosim.md, "Measuring").
 # Runs the same seed REPS times with checking and with +no_check, for each
 # unit alone and for all of them, and prints medians of transactions/s and

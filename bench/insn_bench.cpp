@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Instruction layer throughput: decode (on the path of every spagm_execute),
 // encode, the assembler and the disassembler. Items are instructions.
 #include <benchmark/benchmark.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PIXLD warp transactions per second through spagm_execute (decode of the
 // 64-bit word included), over a pool of pre-encoded words covering all six
 // modes, both address forms and with and without Pd. Prints figures only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-transaction cost of the predictor (spagm/predictor.h): predict at
 // accept plus check of a matching response by tag, with 16 transactions in
 // flight, against a direct spagm_execute of the same request (and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLDS warp transactions per second through spagm_execute (decode of the
 // 64-bit word included), every lane reading a random in-range texel. The
 // headline case is TLDS.LZ RGBA (Rd1 non-RZ, wmsk RGBA) on a block-linear

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Golden vector throughput: `spagm gen` (epoch planning, stimulus, model
 // with explanations, text, CRCs, written to a temporary file as the CLI
 // does, and the same in memory) and `spagm check` (parse, CRCs, state rebuild, re-execution, from

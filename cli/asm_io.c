@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Input helpers of `spagm asm` and `spagm disasm` (asm_io.h). */
 #include "asm_io.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Input helpers of `spagm asm` and `spagm disasm`: read a whole file or
  * stdin, and parse 64-bit hex words. */
 #ifndef SPAGM_CLI_ASM_IO_H

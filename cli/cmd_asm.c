@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm asm — assemble SASS text into SM50 words (docs/assembly.md).
  *
  * Output: one `0x%016llx` word per line, or with --sched one 32-byte group

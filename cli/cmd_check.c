@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm check — verify vector files against the golden model: the CRCs and
  * the grammar, then every epoch's state rebuilt from the recorded words,
  * every transaction re-executed and every read-back word recomputed. A model

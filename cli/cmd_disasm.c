@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm disasm — SM50 words back to canonical text (docs/assembly.md).
  *
  * Input: one hex word per line, or with --sched one 32-byte group per line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm export-hex — a vector file as $readmemh files for the replay
  * testbench (docs/vector-format.md, "Hex export"; testbench/tb_replay.sv). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm gen — write golden vector files (docs/vector-format.md): random
  * traffic from the seeded stimulus generator, optionally one shard of it,
  * or directed vectors recorded from a scenario. */

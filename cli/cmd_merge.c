@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm merge — join the shards of a `spagm gen --shard I/N` run into the
  * file the unsharded run writes, byte for byte: every shard is verified,
  * their headers must describe the same run and together cover all N shards;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm run — execute text scenarios on the golden model (scenario.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm CLI: one function per subcommand (cmd_*.c). Each takes the
  * arguments after the subcommand name and returns the process exit status:
  * 0 success, 1 bad input or failed check, 2 usage error. */

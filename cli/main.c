@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — command line entry point: dispatches to one subcommand. */
 #include <stdio.h>
 #include <string.h>

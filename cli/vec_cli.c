@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Helpers shared by the vector subcommands (vec_cli.h). */
 #include "vec_cli.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Helpers shared by the vector subcommands (gen, check, merge, export-hex). */
 #ifndef SPAGM_CLI_VEC_CLI_H
 #define SPAGM_CLI_VEC_CLI_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Directed vector files recorded from a scenario (vec_scenario.h).
  *
  * Two runs of the scenario: the first finds the unit mix (the units its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Directed vector files recorded from a scenario (spagm gen --scenario). */
 #ifndef SPAGM_CLI_VEC_SCENARIO_H
 #define SPAGM_CLI_VEC_SCENARIO_H

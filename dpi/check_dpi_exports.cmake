@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest dpi.exports_every_import: the shared library a simulator loads
 # (-sv_lib) defines every function the SV packages import.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Prototype drift check (CTest dpi.prototypes_match_sv): Verilator derives
 # the C prototype of every DPI import of spagm_dpi_pkg.sv and spagm_pkg.sv
 # from a tiny top (dpi_protos_top.sv) into V<top>__Dpi.h; each C file that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lock-step co-simulation core: stimulus, golden model, scoreboards and
  * reports (cosim.h). */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — the lock-step co-simulation core behind the DPI layer.
  *
  * Plain C (no svdpi.h) so it can be tested without a simulator: spagm_dpi.c

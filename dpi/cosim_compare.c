@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The comparison rules of docs/port-contract.md: which field differed, on
  * which lane and slot, expected and actual in hex and as a float, and the
  * rule the model applied. Shared by the co-simulation core and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: the comparison of one response with the model's expectation
  * under the rules of docs/port-contract.md ("What is compared"). The one
  * comparator of spagm: the co-simulation core (cosim.c) and the predictor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: the co-simulation context shared by cosim*.c. */
 #ifndef SPAGM_COSIM_INTERNAL_H
 #define SPAGM_COSIM_INTERNAL_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # spagm_dpi_imports(<out-var> <sv-file>...): the names of every
 # `import "DPI-C"` function of the given SystemVerilog files. Each import
 # must name its function on the line of the `import` keyword (the packages

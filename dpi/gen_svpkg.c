@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Generates the SystemVerilog package of the transaction contract from the
  * field tables of txn.h (through txn_pack.h), so the SV typedefs and the C
  * packing share one layout: `spagm-gen-svpkg OUT.sv`. The file is written to

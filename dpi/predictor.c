@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The predictor (spagm/predictor.h): a model per unit instance, predictions
  * parked by tag in a hash table, the co-simulation's comparator
  * (cosim_compare.c) and counters. Independent of the co-simulation run

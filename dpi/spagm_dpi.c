@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* DPI-C wrappers of the co-simulation core (cosim.h) for SystemVerilog:
  * svBitVecVal vectors in the packed layout of txn_pack.h, a chandle for the
  * run, and mismatch reports printed as they happen. Each function is

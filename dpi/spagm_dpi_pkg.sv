@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DPI-C imports of the spagm co-simulation core (dpi/spagm_dpi.c).
 // Requests and responses travel as the packed vectors of spagm_txn_pkg
 // (generated from model/include/spagm/txn.h; docs/port-contract.md has the

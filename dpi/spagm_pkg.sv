@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm_pkg: the spagm golden model as a per-transaction predictor for a
 // user's own SystemVerilog testbench (docs/predictor.md).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* DPI-C wrappers of the predictor (spagm/predictor.h) for SystemVerilog:
  * a chandle per predictor, svBitVecVal vectors in the packed layout of
  * spagm_txn_pkg (txn_pack.h), strings owned by the predictor. Each function

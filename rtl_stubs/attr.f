@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Attribute unit (attr_unit): the stand-in RTL, docs/rtl-attr.md.
 // One file per line, relative to this file (as -F reads it), packages first.
 // shader_txn_pkg.sv is in every unit's list, so each list compiles alone;

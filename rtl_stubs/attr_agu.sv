@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_agu: address generation of one lane (combinational).
 //
 // Turns the lane's operands into up to four access descriptors

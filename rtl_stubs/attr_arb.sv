@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_arb: bank arbitration of one memory beat (combinational).
 //
 // Up to 32 pending accesses (one per lane, one component of a warp) each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_cfg: configuration registers of the attribute unit, the BMAPs and
 // ranks derived from them, the default table and the clear sequencer
 // (docs/port-contract.md, "Attribute unit", target 0x0).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_decode: instruction decoder of the attribute unit (combinational).
 //
 // Takes the 64-bit SM50 word, the shader stage and the sharing bit and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_mem: every memory of the attribute unit, as 32 banks of single-port
 // SRAM (attr_ram), with the port multiplexing between the memory stage,
 // the clear sequencer and the configuration port.

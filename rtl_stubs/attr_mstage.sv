@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_mstage: the memory stage of the attribute unit.
 //
 // Holds one warp-instruction's 4 x 32 access descriptors (attr_pkg::acc_t)

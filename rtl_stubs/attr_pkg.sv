@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_pkg: constants, types and small arithmetic helpers of the attribute
 // unit RTL (attr_unit.sv). Written from the documents (ALD.txt, AST.txt,
 // ISBE-layout.txt, DESIGN R1-R12, spec-notes N20-N35); see docs/rtl-attr.md.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_ram: one single-port SRAM bank of 32-bit words, the building block
 // of every attribute-unit memory (ISBE spaces, write status, HW values, GS
 // buffers; attr_mem.sv).

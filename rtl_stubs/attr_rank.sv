@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_rank: rank of an attribute in a BMAP (combinational), i.e. its place
 // in the compacted attribute region of R1: the number of BMAP bits set below
 // it, computed as the registered prefix count of its 32-bit map word plus

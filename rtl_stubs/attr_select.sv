@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_select: the attribute of a given rank in a BMAP (combinational), the
 // inverse of attr_rank, used by .PHYS accesses whose AL2P result names the
 // physical attribute number (R7, N31). The caller checks rank < N first.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_unit: the attribute unit (ALD, AST, AL2P, ISBERD), an independent
 // RTL implementation of the port contract in docs/port-contract.md.
 // Design notes: docs/rtl-attr.md; injected defects: rtl_stubs/attr_bugs.md.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_vdiv: vertex and rank of a word of the vertex-major ISBE view
 // (ISBERD.ATTR without .SKEW, spec-notes N29), combinational.
 //

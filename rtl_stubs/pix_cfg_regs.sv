@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_cfg_regs: the pixel unit's configuration registers and their
 // load / read-back port (docs/port-contract.md, "Pixel unit").
 //

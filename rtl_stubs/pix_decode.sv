@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_decode: instruction decoder of the pixel unit (combinational).
 //
 // Takes the 64-bit SM50 word and the current shader stage and says whether

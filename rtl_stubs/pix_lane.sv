@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_lane: the PIXLD datapath of one lane (combinational).
 //
 // The pixel unit instantiates LANES_PER_CYCLE of these and streams the 32

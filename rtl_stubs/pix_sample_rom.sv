@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_sample_rom: the standard sample positions of 1x, 2x, 4x, 8x and 16x
 // rasterization (DESIGN §7.4), in 1/16 pixel relative to the pixel centre.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_unit: the pixel unit (PIXLD), an independent RTL implementation of
 // the port contract in docs/port-contract.md. Design notes: docs/rtl-pix.md.
 //

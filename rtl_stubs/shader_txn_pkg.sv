@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // shader_txn_pkg: the transaction wire format of the shader-unit port
 // contract (docs/port-contract.md), written by hand for the RTL side.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_agu: one lane's texel address generation (combinational):
 // docs/texture-layout.md §4, R20, N64, N70, N75, N76.
 //

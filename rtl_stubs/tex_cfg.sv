@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_cfg: configuration registers and the constant bank of the texture
 // unit, behind the configuration port (docs/port-contract.md, "Texture
 // unit"):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_coord: one lane's coordinates, level, layer and sample, and the R18
 // bounds checks (combinational).
 //

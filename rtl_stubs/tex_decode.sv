@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_decode: instruction decoder of the texture-load unit (combinational).
 //
 // TLDS (DESIGN §7.1; every bit is assigned, N2):

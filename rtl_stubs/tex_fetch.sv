@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_fetch: the fetch stage of the texture unit. It holds one warp's
 // texel reads (tex_lane_rd_t per lane, from the address stage), sends
 // their 32-byte line requests through tex_mem_if and collects the

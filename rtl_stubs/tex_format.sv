@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_format: one lane's texel bytes to its four 32-bit results X, Y, Z, W
 // (R21, docs/texture-layout.md §3, N66-N68), combinational.
 //

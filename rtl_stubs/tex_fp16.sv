@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_fp16: fp32 to fp16 for TLDS.F16 (R22), round to nearest even or
 // toward zero (combinational).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_header: field extraction of a 32-byte texture header (TIC) and
 // everything the warp derives from it (combinational).
 //

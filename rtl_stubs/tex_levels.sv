@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_levels: the mip-level sequencer of the header stage. After `start`
 // it computes one level per cycle, levels 0 .. levels-1, into a table of
 // tex_level_t, and then the layer stride (docs/texture-layout.md §4 "Levels"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_mem_if: the texture unit's read-only memory port
 // (docs/port-contract.md, "Texture unit"): 32-byte line reads with tags,
 // answered once each, with any latency and in any order.

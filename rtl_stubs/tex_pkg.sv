@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_pkg: constants and types of the texture-load unit RTL (tex_unit.sv).
 // Written from TLDS.txt, DESIGN R10, R17-R24, §7.1, §7.5,
 // docs/texture-layout.md and spec-notes N60-N76; see docs/rtl-tex.md.

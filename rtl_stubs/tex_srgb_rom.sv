@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_srgb_rom: sRGB decode of an 8-bit UNORM code (R21, N68), a 256-entry
 // ROM (combinational).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_unit: the texture-load unit (TLDS), an independent RTL implementation
 // of the port contract in docs/port-contract.md ("Texture unit": the common
 // ports plus a read-only memory port). Design notes: docs/rtl-tex.md;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_unorm: c / (2^b - 1) correctly rounded to fp32 (R21), exactly, for
 // codes of b = 2..16 bits (combinational).
 //

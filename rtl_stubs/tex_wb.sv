@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_wb: one lane's write-back values (combinational): the components the
 // write mask names, placed in the four write-back slots as the TLDS.txt
 // destination tables say (the slot controls come from tex_decode).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim: the C++ harness of the Verilator co-simulation.
 //
 // It clocks tb_cosim.sv (which runs the whole flow through DPI), records

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim plusargs: parsing and validation (cosim_plusargs.h).
 #include "cosim_plusargs.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim plusargs: parsing and validation (docs/cosim.md, "Plusargs").
 // The testbench (tb_cosim.sv) reads the run's own plusargs itself; the
 // harness handles +help, +list_bugs, +bug=NAME, the tracing options and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim run loop (cosim_run.h): the clock, the FST window, the result.
 #include "cosim_run.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim run loop: one Verilator simulation of tb_cosim.sv.
 #ifndef SPAGM_COSIM_RUN_H
 #define SPAGM_COSIM_RUN_H

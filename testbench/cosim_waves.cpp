@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim +waves_on_fail (cosim_waves.h): the re-run and the save file.
 #include "cosim_waves.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-cosim +waves_on_fail (docs/cosim.md, "Waves"): after a failing run,
 // the same seed again by itself with tracing on around the first mismatch,
 // and a GTKWave save file that opens there.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest helper: run spagm-cosim with an injected RTL defect and require that
 # the run fails (exit status 1) and that every mismatch it reports blames
 # the defect's unit (docs/cosim.md, "Defects").

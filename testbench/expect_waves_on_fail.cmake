@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest helper: a failing run with +waves_on_fail leaves an FST window and a
 # GTKWave save file that names it (docs/cosim.md, "Waves").
 #   cmake -DCOSIM=path -DDIR=scratch -P expect_waves_on_fail.cmake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm lock-step co-simulation top (DESIGN §4, docs/port-contract.md).
 //
 // Each unit of rtl_stubs/ (or a user's RTL with the same ports) is an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_cosim_mem: the texture unit's memory model in the co-simulation
 // (tb_cosim_unit.sv). It answers the memory port of docs/port-contract.md
 // ("Texture unit") with the epoch's texture memory in the golden model

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_cosim_pkg: what the co-simulation top (tb_cosim.sv) shares with its
 // unit benches (tb_cosim_unit.sv, tb_cosim_mem.sv).
 package tb_cosim_pkg;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_cosim_run_if: carries the run's DPI handle (spagm_dpi_open) from the
 // co-simulation top (tb_cosim.sv) to its unit benches (tb_cosim_unit.sv,
 // tb_cosim_mem.sv). A port cannot have the chandle type (IEEE 1800-2017

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_cosim_unit: one unit of the lock-step co-simulation (tb_cosim.sv): the
 // unit's RTL, the signals of its ports (docs/port-contract.md) and the
 // driver that feeds them from the golden model through spagm_dpi_pkg.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The replay testbench (tb_replay*.sv): the hex export of a vector file
 # replayed on the RTL units without DPI.
 #   spagm-replay             Verilator model (bin/spagm-replay +vectors=DIR)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay: the replay testbench (DESIGN §4). Replays the hex export of a
 // golden vector file (spagm export-hex FILE DIR) against the RTL units in
 // plain SystemVerilog, with no DPI and no model, on Verilator 5 and Icarus

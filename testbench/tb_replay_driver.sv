@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay_driver: drives one unit of the replay testbench (tb_replay_unit.sv)
 // from the hex export of a vector file (spagm export-hex, docs/vector-format.md)
 // and checks it, in plain SystemVerilog without DPI (Verilator 5, Icarus 11).

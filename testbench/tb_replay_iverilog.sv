@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
 //   iverilog -g2012 -s tb_replay_iverilog -o tb_replay.vvp RTL \

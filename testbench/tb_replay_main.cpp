@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm-replay: the Verilator harness of the replay testbench (tb_replay.sv).
 // It only clocks the model; everything else happens in SystemVerilog. The
 // exit status is 0 only when every check passed.

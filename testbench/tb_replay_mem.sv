@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay_mem: the texture unit's memory model in the replay testbench
 // (tb_replay_unit.sv), in plain SystemVerilog without DPI (Verilator 5, Icarus 11).
 //

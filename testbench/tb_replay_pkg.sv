@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay_pkg: constants and helpers of the replay testbench
 // (tb_replay.sv, tb_replay_unit.sv, tb_replay_driver.sv, tb_replay_mem.sv).
 // Plain SystemVerilog that Verilator 5 and Icarus Verilog 11 both accept; no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tb_replay_unit: one unit of the replay testbench (tb_replay.sv): the
 // unit's RTL, the signals of its ports (docs/port-contract.md), its driver
 // and checker (tb_replay_driver.sv) and, for the texture unit, the memory

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest step: the source layout of docs/architecture.md holds (issue #13).
 #   -DCHECK=model_src_folders -DROOT=source dir
 #       model/src holds one folder per layer and no file directly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scenario runner core: reads lines, runs directives and instructions, and
  * prints a trace a reader can follow (docs/scenario-format.md). */
 #include <ctype.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm scenario runner (docs/scenario-format.md).
  *
  * A scenario is a line-oriented text file: directives set model state and

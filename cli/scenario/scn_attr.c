@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scenario directives of the attribute unit (scenario.h,
  * docs/scenario-attr.md): stage, attribute maps, SPH headers, ISBE
  * contents, write status, HW values, patch/GS settings, and `check` lines

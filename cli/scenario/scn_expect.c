@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* `expect` lines of scenarios (docs/scenario-format.md):
  *   expect R4[lanes] == EXPR          register contents after the instruction
  *   expect P0 == LANES                predicate lanes (all 32 compared)

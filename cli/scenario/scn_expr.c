@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Per-lane value expressions of scenarios: `0x10`, `1.0f`, `lane*4 + 16`,
  * `(lane % 4) << 2`. Integer arithmetic on 64 bits, truncated to 32 at the
  * end, with C precedence for * / % + - << >> & ^ |. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal pieces of the scenario runner shared by its files. */
 #ifndef SPAGM_SCN_INTERNAL_H
 #define SPAGM_SCN_INTERNAL_H

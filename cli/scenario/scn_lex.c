@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Tokenizer helpers for scenario directive arguments (scenario.h). */
 #include <ctype.h>
 #include <errno.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scenario directives of the pixel unit (scenario.h, docs/scenario-pix.md):
  * the raster configuration PIXLD reads (pix.h).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scenario directives of the texture unit (scenario.h, docs/scenario-tex.md):
  * the state TLDS reads (tex.h).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest example.predictor.catches_defect: with one of the stand-in RTL's
 # defects switched on, the testbench must report a mismatch and exit
 # non-zero.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The device under test of the example: in your project, your own
 // pixel-unit RTL. Here a thin wrapper of spagm's stand-in pixel unit
 // (rtl_stubs/pix_unit.sv, docs/rtl-pix.md) with the ports of

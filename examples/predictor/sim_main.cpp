@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Verilator harness of the example: the SystemVerilog top makes its own
 // clock (--timing), so this only advances time until $finish or $fatal.
 // Other simulators need no harness. Exit status: 0 when the test passed,

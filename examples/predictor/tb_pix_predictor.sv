@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A user's own testbench for a pixel unit (PIXLD), with spagm as the
 // predictor: the stimulus, the driver, the phases and the verdict are the
 // user's; spagm_pkg only predicts each accepted request and checks each

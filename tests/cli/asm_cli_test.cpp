@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `spagm asm` and `spagm disasm` (docs/assembly.md): round trips of the
 // spec examples and of --sched groups, diagnostics as FILE:line:col, exit
 // status 1 for bad input and 2 for usage errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pixel-unit scenario directives (cli/scenario/scn_pix.c,
 // docs/scenario-pix.md): raster samples / positions and ssaa, their
 // diagnostics, and PIXLD scenarios end to end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario runner core: values, expressions, lanes, expectations and
 // diagnostics (docs/scenario-format.md). Unit directives are tested by each
 // unit's own suite.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scenario directives of the attribute unit (docs/scenario-attr.md): they
 // set the same state the C API sets, report bad arguments as file:line:col
 // errors, and `check` lines count as expectations.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // spagm gen / check / merge / export-hex from the command line: determinism,
 // sharding, exit codes and FILE:LINE diagnostics, scenario recording.
 #include <gtest/gtest.h>

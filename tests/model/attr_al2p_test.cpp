@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AL2P (R7, N30): the al2pResult_vtg_t layout, unmapped and out-of-range
 // results, Pd = "all components mapped", .I vs .O BMAPs, and the AL2P ->
 // ALD.PHYS / AST.PHYS pairs of ALD.txt and AST.txt.

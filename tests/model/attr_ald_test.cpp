@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ALD (ALD.txt): the .I and .O BMAP tables row by row, R3 defaults, R2
 // garbage and HW-generated values, R4 bounds, R10 alignment, vertex handles
 // (R8, R9, N25, N27), .P patch loads and .PHYS (R6, R7, N31).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The attribute unit's public state API (attr.h): bad arguments return
 // SPAGM_E_ARG without crashing or changing state, the configuration round
 // trips, reset restores power-on, and several models do not interfere.

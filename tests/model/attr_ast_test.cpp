@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AST (AST.txt): the output BMAP table, bounds (R4), alignment (R10), the
 // write status it sets, patch stores (R11), GS stores through Rc (R12, N26),
 // .PHYS (R7), same-address stores (N28), and a randomized AST -> ALD.O

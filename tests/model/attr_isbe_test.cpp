@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ISBE spaces: R1 SKEW layout checked against the formula computed here
 // (more than 32 vertices, non-contiguous maps), the ISBE-layout.txt example,
 // ISBERD/ISBEWR over the four regions (N29), the map region with

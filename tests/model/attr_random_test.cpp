@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Randomized robustness of the attribute unit: random instructions of the
 // five opcodes (through their words where they have one) with random
 // operands, in every stage and configuration, always

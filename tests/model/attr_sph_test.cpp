@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SPH v3 parsing (DESIGN §7.3, N21, N22, N23): headers are built here bit by
 // bit from the §7.3 positions, independently of the model's parser.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stage legality (R8), the R5 address form and R6, each a warp-wide
 // ILLEGAL_INSTR_ENCODING with no side effects (N32).
 #include <gtest/gtest.h>

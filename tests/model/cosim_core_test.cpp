@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The co-simulation core (dpi/cosim.h) without a simulator: a stand-in
 // "RTL" made of a second golden model answers every request; the
 // scoreboard must pass it, and must catch each kind of corrupted response

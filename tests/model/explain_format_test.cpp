@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Explanation sentences (model/include/spagm/explain.h): the rule's text
 // with %0..%2 as signed decimal and %x0..%x2 as 0x-prefixed hex. Vector
 // files and reports quote them, so the exact text matters.

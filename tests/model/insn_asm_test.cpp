@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The assembler: accepted syntax (docs/assembly.md), and the diagnostics of
 // malformed input -- each with its status, a piece of its message and its
 // column.

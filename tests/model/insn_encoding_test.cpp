@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM50 words of DESIGN §7.1, bit for bit: every field of every opcode, the
 // opcode/size overlap (N1), immediates (R5, R13), TLDS .F16 and tables,
 // reserved bits (N3) and encode's refusals. The expected words are built

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random byte strings and random words never crash the assembler, the
 // decoder or the disassembler (bounded loops, fixed seeds; run under
 // ASan+UBSan in CI). Whatever they accept must round-trip; whatever they

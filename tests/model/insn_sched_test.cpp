@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Scheduling control words (DESIGN §7.1): three 21-bit fields at bits 0, 21
 // and 42; inside each, stall [3:0], yield [4], write barrier [7:5], read
 // barrier [10:8], wait mask [16:11], reuse [20:17].

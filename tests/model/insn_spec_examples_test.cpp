@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every example line of the spec pages assembles, disassembles to its
 // canonical text, and the canonical text reassembles to the same word
 // (tests/data/spec_examples.txt).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLDS legal tables (TLDS.txt): modifier table rows, Ra/Rb packing, and the
 // 2C / 34C destination tables (R23).
 #include <gtest/gtest.h>

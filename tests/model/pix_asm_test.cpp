@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PIXLD through the word path: assembled text and hand-built SM50 words
 // (DESIGN §7.1) executed with spagm_execute must agree with the decoded
 // path, and the illegal modes 6/7 fault at decode (R16).

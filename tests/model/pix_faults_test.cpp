@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PIXLD faults (R8, R16, N51), lane masking, Rd = RZ (N50), explanations and
 // the explanation-free fast path.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PIXLD .MSCOUNT, .COVMASK, .COVERED and .MY_INDEX (PIXLD.txt, R13, R16)
 // executed through spagm_execute_insn with hand-built instructions.
 #include <gtest/gtest.h>

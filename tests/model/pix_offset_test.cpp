@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PIXLD .OFFSET (R14) and .CENTROID_OFFSET (R15) against the sample
 // positions of DESIGN §7.4, typed independently in pix_harness.h.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pixel-unit state API (pix.h): raster sample count, sample positions, SSAA
 // mode, whole-configuration load/store, argument validation.
 #include <gtest/gtest.h>

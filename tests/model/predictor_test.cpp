@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The predictor API (dpi/include/spagm/predictor.h, docs/predictor.md):
 // predictions parked by tag (DESIGN §3), the port-contract comparison and
 // its reports, counters and summary, configuration words, backdoor state,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue and retire: the register file <-> request/response mapping of
 // DESIGN §3 (regfile.h).
 #include <gtest/gtest.h>

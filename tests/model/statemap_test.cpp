@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unit state as configuration-port words (statemap.h,
 // docs/port-contract.md): the load list rebuilds the state exactly.
 #include <gtest/gtest.h>

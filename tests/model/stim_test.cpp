@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The stimulus generator (vectors/include/spagm/vec/stim.h): deterministic,
 // per-unit independent, and covering the forms the co-simulation must see.
 #include <gtest/gtest.h>

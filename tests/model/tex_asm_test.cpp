@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLDS from assembly text to results: the two examples of TLDS.txt, words
 // decoded by spagm_execute exactly as co-simulation does, and combinations
 // the assembler refuses (TLDS.txt legal tables, R10, R23).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texel format conversions (R21): exhaustive UNORM/SNORM 8/16 and fp16 against
 // double-precision references through TLDS, sRGB, the small-float and
 // shared-exponent formats against hand-computed values, integer extension,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fp32 -> fp16 of TLDS.F16 (R22) in both rounding modes: zeros, denormals,
 // overflow, NaN, infinity and halfway cases, against hand values and an
 // independent nearest-neighbour reference; and the PRI mode through TLDS.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texture layouts (docs/texture-layout.md, DESIGN §7.5, R20): block-linear
 // texel addresses against the test's own formula for several block shapes,
 // levels and layers, a hand-computed example, the GOB swizzle, pitch-linear,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLDS out-of-range and invalid cases: every class of R18 at its boundary,
 // AOFFI across an edge (R19), header validity (N62) and .F16 of integer
 // textures (R22).

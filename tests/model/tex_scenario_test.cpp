@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texture directives of the scenario runner (cli/scenario/scn_tex.c,
 // docs/scenario-tex.md) and the TLDS example scenarios of docs/examples.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texture-unit state API (tex.h): constant banks, header pool, sparse
 // memory, FP16 mode, reset, header packing and bad arguments.
 #include "tex_harness.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLDS execution: the legal modifier table and its Ra/Rb packing, the
 // destination tables (wmsk2C, wmsk34C, packed FP16), R24 and the register
 // rules of R10 (TLDS.txt; DESIGN R10, R17, R19, R22–R24).

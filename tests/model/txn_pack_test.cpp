@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Packing of the transaction contract into bit vectors (txn_pack.h,
 // DESIGN §3): one layout for DPI, SystemVerilog and hex vectors.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Golden vector files (vectors/include/spagm/vec/file.h, docs/vector-format.md):
 // round trip, determinism, rejection of damaged files with the line of the
 // first problem, `check` disagreements, compare masks and the hex export.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Texture memory in vector files (docs/vector-format.md, "State and
 // read-back blocks"; format version 2): the `m` lines of `state tex`, their
 // round trip through reader, `check` and the hex export, and the damage a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // attr_unit_selftest: directed self-test of rtl_stubs/attr_unit.sv.
 //
 // Loads configurations through the cfg port, sends ALD / AST / AL2P /

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pix_unit_selftest: directed-random self-check of rtl_stubs/pix_unit.
 //
 // A development bench for the pixel RTL, independent of the C model: the

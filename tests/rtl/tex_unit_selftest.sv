@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tex_unit_selftest: directed-random self-check of rtl_stubs/tex_unit.
 //
 // A development bench for the texture RTL, independent of the C model and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Test harness for the attribute unit: a model, a request being built, and
 // helpers that assemble text, execute it (through the SM50 word when it has
 // one, so the decoder is exercised too) and compute expected values

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared fixture of the pixel-unit suites (tests/model/pix_*_test.cpp): a
 // model in PS, a request with per-lane thread context, and helpers that
 // build PIXLD instructions by hand and run them through spagm_execute_insn.

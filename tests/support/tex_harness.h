@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared fixture of the texture-unit suites (tests/model/tex_*_test.cpp): a
 // model, helpers that place headers and texels, TLDS instructions built by
 // hand, and a request with per-lane coordinates.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers of the vector-file tests (tests/model/vec_*_test.cpp): generate a
 // random file in memory, read one to its end, take it apart into lines and
 // put it together again, read a hex export.

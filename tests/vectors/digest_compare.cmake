@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest step: regenerate a large vector file and compare its SHA-256 with the
 # digest kept in vectors/golden/digests.txt (the file itself is not committed).
 #   -DSPAGM=spagm -DARGS="gen options separated by |" -DDIGEST=sha256 -DOUT=file

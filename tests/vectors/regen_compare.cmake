@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest step: regenerate a golden vector file and compare it byte for byte.
 #   -DSPAGM=spagm -DARGS="gen options separated by |" -DGOLDEN=file -DOUT=file
 string(REPLACE "|" ";" args "${ARGS}")

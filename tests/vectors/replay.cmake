@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # CTest step: export a vector file as hex and replay it on a simulator.
 #   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
 #   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerate the golden vector set after a change of model behaviour (commit
 # the new files with the change, and say why in the message):
 #   vectors/golden/regen.sh [path/to/spagm]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Unit state <-> configuration-port words (spagm/vec/statemap.h), following the maps
  * of docs/port-contract.md. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm check: rebuild each epoch's state from the recorded words, re-run
  * every transaction on the golden model and compare with the file, so a
  * model change that alters behaviour shows up as file:line disagreements. */

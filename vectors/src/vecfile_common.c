@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Shared pieces of the vector files: the field tables with their struct
  * offsets, the text buffer, word lines, header lines (vecfile_internal.h). */
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: pieces shared by the vector-file writer, reader, checker and
  * hex export (vecfile_*.c). */
 #ifndef SPAGM_VECFILE_INTERNAL_H

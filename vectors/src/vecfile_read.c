@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Vector-file reader (spagm/vec/file.h, docs/vector-format.md): a streaming
  * parser that checks every line against the grammar, every block against
  * its CRC and the whole file against the trailer, and reports the first

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Vector-file writer (spagm/vec/file.h, docs/vector-format.md). Text is built in a
  * buffer and flushed to a temporary file between blocks; every block's CRC
  * is computed once and folded into the file CRC with crc32_combine. */

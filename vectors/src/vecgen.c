@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Random vector generation (spagm gen): the stimulus generator's epochs,
  * each executed on the golden model, written through the vector writer. The
  * traffic is the co-simulation's for the same seed and options (spagm/vec/stim.h). */

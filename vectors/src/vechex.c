@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm export-hex: a vector file as $readmemh files for the replay
  * testbench (docs/vector-format.md, "Hex export"). The files are built in
  * a directory beside the target and renamed into place when complete. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: the generator's PRNG, xoshiro256** seeded through splitmix64.
  * Chosen for speed and because its output is fixed by its definition, so
  * the same seed gives the same bytes on every machine. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Stimulus generator core: options, epochs, per-unit streams, illegal words
  * (stim.h). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Attribute-unit stimulus: per-epoch state (stage, maps with holes, ISBE
  * contents, write status, HW values) and ALD/AST/AL2P/ISBERD requests,
  * directed first, then constrained-random. */

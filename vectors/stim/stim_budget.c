@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The request budget of the current epoch (stim.h), for planners that count
  * epochs without generating requests (vectors/src/vecgen.c). */
 #include "stim_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: the generator context and the per-unit generators (stim_*.c). */
 #ifndef SPAGM_STIM_INTERNAL_H
 #define SPAGM_STIM_INTERNAL_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Pixel-unit stimulus: per-epoch raster state (sample count, standard or
  * programmable positions, SSAA) and PIXLD requests over every mode with
  * full, partial and empty coverage. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texture-unit stimulus: per-epoch texture state (header pool, headers of
  * every supported format, type and layout, texel memory, constant bank,
  * FP16 rounding) and TLDS requests over every legal-table row and

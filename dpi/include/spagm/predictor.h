@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — the predictor API: the golden model as a per-transaction
  * predictor in a user's own testbench (docs/predictor.md).
  *

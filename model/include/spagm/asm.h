@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — assembler and disassembler for the spec's SASS syntax.
  *
  * Input is whitespace- and case-tolerant; output is one canonical form:

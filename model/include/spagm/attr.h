@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — attribute-unit state: stage, attribute maps, ISBE spaces, and the
  * backdoor a testbench uses to load and read back all of it (ALD.txt,
  * AST.txt, ISBE-layout.txt, DESIGN §3 "State", §7.3, rulings R1–R12).

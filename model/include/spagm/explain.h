@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — explanations: which spec rule produced each value of a response.
  *
  * Rule ids are stable numbers (they appear in vector files and mismatch

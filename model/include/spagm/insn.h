@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — decoded SM50 instructions of the attribute, pixel and texture-load
  * units, and their 64-bit encodings (DESIGN §7.1).
  *

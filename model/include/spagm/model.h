@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — the golden model context and its execution entry point.
  *
  * A spagm_model holds all architectural state of the three units (attribute,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — pixel-unit state: the raster configuration PIXLD reads
  * (PIXLD.txt, DESIGN §3 "State", R13–R16).
  *

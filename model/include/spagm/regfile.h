@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — a warp's register file, and the issue/retire steps that turn it
  * into requests and write responses back (DESIGN §3).
  *

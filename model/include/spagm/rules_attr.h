@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Attribute-unit rules (ALD, AST, AL2P, ISBERD, ISBEWR), 0x100..0x1FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable: they appear in vector files and mismatch reports, so

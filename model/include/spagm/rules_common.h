@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Rules shared by every unit (explain.h). X(ID, number, text) */
 #ifndef SPAGM_RULES_COMMON_H
 #define SPAGM_RULES_COMMON_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Pixel-unit rules (PIXLD), 0x200..0x2FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable (they appear in vector files): only ever add rows.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texture-unit rules (TLDS), 0x300..0x3FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable: append new rules, never renumber. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — umbrella header of the golden model's public C API. */
 #ifndef SPAGM_SPAGM_H
 #define SPAGM_SPAGM_H

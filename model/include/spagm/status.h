@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — status codes and diagnostics shared by every part of the API.
  *
  * A user-facing error is a return value carrying a message, never an assert

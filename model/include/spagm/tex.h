@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — texture-unit state API: constant banks, the texture header pool,
  * texture memory and the FP16 rounding mode (DESIGN §3 "texture" state).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — the transaction contract (DESIGN §3).
  *
  * One transaction is one warp-instruction entering a unit (request) and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — packing transactions into flat bit vectors.
  *
  * Derived from the field tables of txn.h, so the DPI layer (svBitVecVal),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — library version. */
 #ifndef SPAGM_VERSION_H
 #define SPAGM_VERSION_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* AL2P — attribute logical-to-physical (R7), one warp-instruction.
  *
  * For each lane the address Ra + imm (aligned like the ALD of the same size,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ALD — attribute load (ALD.txt), one warp-instruction.
  *
  * Forms (R5): a[#ImmU10] immediate, a[Ra + #ImmS11] with .P (patch), and

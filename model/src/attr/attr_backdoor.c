@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Backdoor access to the attribute unit's memories and write-status bits
  * (attr.h "Memories"): what testbenches, vector files and tests use to load
  * an ISBE image before traffic and read it back afterwards. */

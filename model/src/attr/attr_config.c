@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Attribute-unit configuration: the scalars and maps of attr.h
  * (spagm_attr_config), their checks, and the setters that change one of
  * them. Every setter validates first and changes nothing on error. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* HW-generated attributes (R2): which addresses they live at and the values
  * the model returns for them when the previous stage did not write them. */
 #include "core/model_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* What ALD, AST and AL2P share: the address form of the instruction (R5),
  * and the alignment that drops low bits of the address and of the register
  * (ALD.txt / AST.txt "Alignment", R10). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: attribute-unit state inside struct spagm_model (model_internal.h)
  * and the helpers shared by the unit's files. The public view of the same
  * state is spagm/attr.h. */

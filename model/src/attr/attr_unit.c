@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Attribute unit: lifecycle of its state and dispatch of ALD, AST, AL2P,
  * ISBERD and ISBEWR to the file that implements each one. */
 #include <stdlib.h>

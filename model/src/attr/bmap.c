@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* BMAP derivation (ALD.txt "BMAP Definition") and the R1 rank tables that
  * turn a logical attribute into its place in the compacted attribute
  * region. Recomputed whenever a map, the store-request range or the stage

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ISBE spaces: the fixed region map of one space (N20) and which memory a
  * spagm_space names (attr.h "Addressing the memories from outside"). */
 #include "attr/attr_state.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ISBERD / ISBEWR — what the two direct accesses of an ISBE space
  * (ISBE-layout.txt) share: legality, region translation, lane address.
  * The read is isberd.c, the write isbewr.c.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ISBERD — a direct read of an ISBE space (ISBE-layout.txt), one
  * warp-instruction: each active lane reads U8, U16 (zero-extended) or B32
  * at its region address (isbe_access.c); outside the region it reads 0. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* ISBEWR — a direct write of an ISBE space (ISBE-layout.txt, text form
  * only: no SM50 encoding). Each active lane writes the low bytes of its data
  * register at its region address (isbe_access.c); outside the region the

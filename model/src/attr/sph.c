@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Shader program header (SPH v3, 20 words) parsing for the attribute unit
  * (DESIGN §7.3): stage checks, IMAP/OMAP, ST_REQ, ISBE sharing, patch size
  * and MaxOutputVertexCount. Bit n of the header is bit n%32 of word n/32. */

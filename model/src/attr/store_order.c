@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Stores of one warp-instruction that land on the same address: the
  * highest lane wins (R11 for patch stores; N28 applies the same order to
  * every store), and the response reports only the winners. */

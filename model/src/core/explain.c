@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Rule table and explanation formatting (explain.h). */
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The model context: lifecycle and the execute entry point that decodes a
  * word and hands it to the unit that owns the opcode. */
 #include <stdlib.h>

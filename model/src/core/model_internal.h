@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: the model context and the hooks each unit implements.
  * Unit code lives in its own files (ald.c, ast.c, pixld.c, tlds.c, ...) and
  * sees the whole context, because some rules cross units (none yet). */

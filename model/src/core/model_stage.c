@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The shader stage of the running program, for units other than the
  * attribute unit that owns it (model_internal.h). The pixel unit needs it
  * for R8: PIXLD outside PS is ILLEGAL_INSTR_ENCODING. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Names of opcodes, units and stages, and blank instructions (insn.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Register file, issue and retire (regfile.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Status names and diagnostics (status.h). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Transaction helpers (txn.h). */
 #include <string.h>
 

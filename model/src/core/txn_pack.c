@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Packing of transactions into bit vectors (txn_pack.h). Everything here is
  * generated from the field tables of txn.h. */
 #include <string.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Public assembler entry points (asm.h): one statement, or a whole text. */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Operands and modifiers of the attribute unit: ALD, AST (ALD.txt, AST.txt),
  * AL2P, ISBERD and ISBEWR (docs/assembly.md, N7, N8). */
 #include "isa/asm_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Assembler internals shared by the statement driver (asm_parse.c), the
  * operand helpers (asm_operands.c), the per-unit operand parsers
  * (asm_attr.c, asm_pix.c, asm_tex.c), annotations (asm_sched.c) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Tokenizer of the assembly text (asm_lex.h). */
 #include "isa/asm_lex.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Tokenizer of the assembly text (docs/assembly.md).
  *
  * Tokens: words ([A-Za-z0-9_]+, so "R5", "0x7", "2D", "req_6" are one word

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Operand syntax shared by every instruction: registers, predicates,
  * integers and bracketed addresses (docs/assembly.md). Registers are R0..R254
  * and RZ, predicates P0..P6 and PT (N16); numbers are decimal or 0x hex with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* One assembly statement: guard, mnemonic, modifiers, then the opcode's
  * operand parser, annotations, the terminator, stage checks (R8) and a final
  * check that the result has a word (docs/assembly.md). Modifiers: any order

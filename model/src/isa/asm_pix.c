@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Operands and modifiers of PIXLD (PIXLD.txt): the generic form
  * PIXLD{.mode} Rd{, Pd}{, [imm8] | [Ra] | [Ra+imm8] | [Ra-imm8]}. N10: the
  * generic form is accepted for every mode and a missing mode is .MSCOUNT

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scheduling annotations after the operands (N11):
  *   &req_N  wait on barrier N (0..5); repeatable, or &req_{N,M,...}
  *   &rdN    read barrier N (0..5), set when the operands have been read

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Stage legality at assembly time (N12). When the caller names the shader
  * stage (spagm_asm_opts.stage), every instruction R8 makes
  * ILLEGAL_INSTR_ENCODING in that stage is refused here with its reason, and

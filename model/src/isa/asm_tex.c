@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Operands and modifiers of TLDS (TLDS.txt):
  *   TLDS{.F16}.LZ|.LL{.AOFFI}{.MS}{.NODEP}{.T|.P} Rd1, Rd0, Ra{, Rb},
  *        #tsPtrIdxU13, #paramA{, #wmsk}

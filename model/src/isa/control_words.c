@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Scheduling control words (DESIGN §7.1): the first 64-bit word of each
  * 32-byte group holds three 21-bit fields at bits 0, 21 and 42, one per
  * instruction of the group; bit 63 is 0. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm_decode: one SM50 word to a spagm_insn (DESIGN §7.1).
  *
  * Decode rejects what the word alone makes illegal (N3): an unknown opcode,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Canonical text of an instruction (asm.h, docs/assembly.md):
  *   {@{!}Pg }MNEMONIC.MODS op, op, ...{ annotations};
  * Defaults are omitted (.I, .32), except that ISBERD/ISBEWR always print

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm_encode: a spagm_insn to its SM50 word (DESIGN §7.1).
  *
  * Encode refuses exactly what decode would refuse, plus values that do not

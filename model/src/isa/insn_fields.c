@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Which spagm_insn fields each opcode uses, and field-by-field equality
  * (insn.h: spagm_insn_equal). The encoder uses the same list to refuse
  * values in fields an opcode does not have, so that decode(encode(x)) == x. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Reserved bit ranges of each SM50 word (DESIGN §7.1): whatever no field or
  * opcode covers. A legal word has them all 0 (spec-notes N3). */
 #include "isa/insn_layout.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Bit layout of the SM50 instruction words (DESIGN §7.1), shared by the
  * decoder and the encoder so the two cannot disagree.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* TLDS legal tables of TLDS.txt: the modifier table (target encoding
  * [56:53] <-> paramA, .lod, .AOFFI, .MS), the Ra/Rb packing of each row, and
  * the destination tables for wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Pixel-unit raster configuration: the public setters and getters of pix.h.
  * Every setter validates its whole input before touching the model, so a
  * failing call leaves the configuration unchanged. */

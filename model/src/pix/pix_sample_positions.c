@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Standard sample positions of DESIGN §7.4 (1/16 pixel, relative to the
  * pixel centre, by sample index) for every raster sample count. */
 #include "pix/pix_state.h"

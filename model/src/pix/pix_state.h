@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: pixel-unit state inside struct spagm_model (model_internal.h),
  * and the internal entry points shared by the pixel unit's files. */
 #ifndef SPAGM_PIX_STATE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Pixel unit: lifecycle of its state and dispatch of its one instruction,
  * PIXLD (pixld.c). The raster configuration setters are in pix_config.c. */
 #include "core/model_internal.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* PIXLD — Pixel Load (PIXLD.txt; DESIGN R8, R13–R16; spec-notes N50–N58).
  *
  * Reads the pixel's raster facts into Rd, and for .COVERED and .MY_INDEX

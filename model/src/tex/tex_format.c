@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texel formats: which headers the model decodes, and the conversion of a
  * texel's bytes to fp32 / integer results (R21, N62, N67, N68).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: texel formats of the texture unit — which COMPONENTS/data-type
  * combinations the model supports and how a texel's bytes become four
  * 32-bit results (R21, docs/texture-layout.md "Formats"). */

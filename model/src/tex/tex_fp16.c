@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Half and small-float conversions of the texture unit (tex.h, R21, R22).
  *
  * fp32 -> fp16 is the TLDS.F16 return path (R22); fp16 -> fp32 and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texture headers (TIC): the 32-byte Maxwell layout of DESIGN §7.5 and the
  * public class header clb197tex, packed and unpacked field by field, and
  * their place in the header pool (N60). Bit positions count from bit 0 of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texture layouts: pitch-linear and block-linear addressing
  * (docs/texture-layout.md; DESIGN §7.5; R20; N64, N65, N70, N76).
  *

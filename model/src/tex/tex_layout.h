@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: where the texels of a texture live in texture memory —
  * pitch-linear and block-linear layouts with mip levels, slices, array
  * layers and multisample grids. The formulas are documented in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Sparse texture memory (tex_memory.h, N61). */
 #include "tex/tex_memory.h"
 

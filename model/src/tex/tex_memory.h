@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: sparse texture memory addressed by 48-bit GPU virtual addresses
  * (tex.h, N61). Pages of SPAGM_TEX_PAGE_BYTES are allocated on first write
  * and kept in an open-addressing hash table keyed by page number; memory

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal: texture-unit state inside struct spagm_model (model_internal.h)
  * and the entry points shared by the texture unit's files. What each field
  * means for TLDS is described in spagm/tex.h. */

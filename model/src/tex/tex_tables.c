@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lookup tables of the 8-bit texel conversions (R21, N68).
  *
  * A table per 8-bit code keeps the hot path of TLDS free of divisions and

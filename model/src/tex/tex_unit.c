@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Texture unit: lifecycle, dispatch and the state API of spagm/tex.h. */
 #include <stdlib.h>
 #include <string.h>

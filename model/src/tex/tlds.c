@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* TLDS — Texture Load with scalar/non-vec4 source/destinations (TLDS.txt;
  * DESIGN R10, R17–R24; spec-notes N60–N79).
  *

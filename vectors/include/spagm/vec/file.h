@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — golden vector files (docs/vector-format.md).
  *
  * A vector file is versioned, line-oriented text: a header (format version,

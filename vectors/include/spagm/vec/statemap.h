@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — unit state as configuration-port words (docs/port-contract.md).
  *
  * The co-simulation loads each epoch's state into the RTL through the

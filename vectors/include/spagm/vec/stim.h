@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* spagm — the stimulus generator: seeded constrained-random plus directed
  * traffic for the three units, used by the co-simulation (through DPI) and
  * by `spagm gen` (vector files).
