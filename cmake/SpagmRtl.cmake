@@ -48,6 +48,20 @@ function(spagm_rtl_sources out)
     list(APPEND all ${files})
   endforeach()
   list(REMOVE_DUPLICATES all)
+  # Two different files of one name are almost always two copies of one
+  # package (a user's list with its own shader_txn_pkg.sv beside the
+  # stand-ins'): Verilator 5.006 crashes on the duplicate package, so say so.
+  set(seen "")
+  foreach(f IN LISTS all)
+    get_filename_component(name ${f} NAME)
+    list(FIND seen ${name} at)
+    if(NOT at EQUAL -1)
+      list(GET all ${at} first)
+      message(FATAL_ERROR "two RTL files named ${name} in the lists of units ${ARGN}: ${first} "
+                          "and ${f}; name one file in every list (docs/own-rtl.md)")
+    endif()
+    list(APPEND seen ${name})
+  endforeach()
   set(${out} ${all} PARENT_SCOPE)
 endfunction()
 

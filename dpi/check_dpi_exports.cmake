@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest dpi.exports_every_import: the shared library a simulator loads
-# (-sv_lib) defines every function the SV packages import.
+# (-sv_lib) defines every function the SV packages import, and exports no
+# internal symbol (spagm__*; libspagm_dpi.map).
 #
 # cmake -DLIB=<libspagm_dpi.so> -DNM=<nm> -DSV=<sv;files> -P check_dpi_exports.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/dpi_imports.cmake)
@@ -23,4 +24,8 @@ endforeach()
 if(missing)
   message(FATAL_ERROR "${LIB} does not export: ${missing}")
 endif()
-message(STATUS "${LIB} exports all ${n} imported DPI functions")
+string(REGEX MATCHALL " [TDBR] spagm__[A-Za-z0-9_]*" internal "${syms}")
+if(internal)
+  message(FATAL_ERROR "${LIB} exports internal symbols:${internal}")
+endif()
+message(STATUS "${LIB} exports all ${n} imported DPI functions and nothing internal")

@@ -15,20 +15,23 @@ rm -rf "$work"
 mkdir -p "$work/acme"
 
 echo "== the user's RTL: $work/acme"
-for f in shader_txn_pkg.sv pix_cfg_regs.sv pix_decode.sv pix_lane.sv pix_sample_rom.sv; do
+for f in pix_cfg_regs.sv pix_decode.sv pix_lane.sv pix_sample_rom.sv; do
   cp "$src/rtl_stubs/$f" "$work/acme/"
 done
 # Rename the top, drop its defect port and tie the defect select inside.
-sed -e 's/^module pix_unit$/module acme_pix/' \
+sed -e 's/^module pix_unit$/module acme_pix/' -e 's/^endmodule : pix_unit$/endmodule : acme_pix/' \
     -e '/^  input  logic \[7:0\]     bug_sel,$/d' \
     -e "s/^  localparam int LPC = LANES_PER_CYCLE;\$/  localparam logic [7:0] bug_sel = 8'd0;  \/\/ acme_pix has no defect port\n&/" \
     "$src/rtl_stubs/pix_unit.sv" > "$work/acme/acme_pix.sv"
 grep -q '^module acme_pix$' "$work/acme/acme_pix.sv" || { echo "rename failed"; exit 1; }
+if grep -v '^ *//' "$work/acme/acme_pix.sv" | grep -q 'pix_unit'; then echo "pix_unit left"; exit 1; fi
 if grep -q 'input .*bug_sel' "$work/acme/acme_pix.sv"; then echo "bug_sel port still there"; exit 1; fi
 grep -q "localparam logic \[7:0\] bug_sel = 8'd0" "$work/acme/acme_pix.sv" || { echo "tie-off failed"; exit 1; }
-cat > "$work/acme/acme_pix.f" <<'LIST'
+# The transaction package is spagm's file, named by path (docs/own-rtl.md):
+# the other units' lists name it too, and it is compiled once.
+cat > "$work/acme/acme_pix.f" <<LIST
 // ACME's pixel unit, packages first
-shader_txn_pkg.sv
+$src/rtl_stubs/shader_txn_pkg.sv
 pix_cfg_regs.sv
 pix_decode.sv
 pix_lane.sv
@@ -38,14 +41,16 @@ LIST
 
 echo "== cmake -DSPAGM_PIX_RTL=$work/acme/acme_pix.f -DSPAGM_PIX_TOP=acme_pix"
 "$cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DSPAGM_BUILD_BENCH=OFF \
-         -DSPAGM_PIX_RTL="$work/acme/acme_pix.f" -DSPAGM_PIX_TOP=acme_pix > "$work/configure.log"
+         -DSPAGM_PIX_RTL="$work/acme/acme_pix.f" -DSPAGM_PIX_TOP=acme_pix > "$work/configure.log" 2>&1 ||
+  { tail -30 "$work/configure.log"; exit 1; }
 targets=(spagm-cli spagm-cosim)
 have_iverilog=0
 if command -v iverilog > /dev/null && command -v vvp > /dev/null; then
   targets+=(spagm-replay-iverilog)
   have_iverilog=1
 fi
-"$cmake" --build "$work/build" -j2 --target "${targets[@]}" > "$work/build.log"
+"$cmake" --build "$work/build" -j2 --target "${targets[@]}" > "$work/build.log" 2>&1 ||
+  { tail -30 "$work/build.log"; exit 1; }
 bin="$work/build/bin"
 
 echo "== the co-simulation's pixel unit is acme_pix"
@@ -71,4 +76,23 @@ echo "== the stand-in's defect tests are not registered for acme_pix"
 if (cd "$work/build" && ctest -N | grep -q 'cosim\.bug\.pix_'); then
   echo "cosim.bug.pix_* registered for a unit that is not the stand-in"; exit 1
 fi
+echo "== bad lists are refused at configure time, naming the problem"
+bad_list() {  # bad_list NAME EXPECTED_TEXT: configure with acme/NAME.f as the pixel list
+  if "$cmake" -S "$src" -B "$work/bad-$1" -DSPAGM_BUILD_TESTS=OFF -DSPAGM_BUILD_BENCH=OFF \
+       -DSPAGM_PIX_RTL="$work/acme/$1.f" -DSPAGM_PIX_TOP=acme_pix > "$work/bad-$1.log" 2>&1; then
+    echo "$1.f was accepted"; exit 1
+  fi
+  # CMake wraps long messages: compare with the lines joined.
+  tr -s ' \n' ' ' < "$work/bad-$1.log" | grep -qF "$2" ||
+    { echo "$1.f: no '$2' in the error"; cat "$work/bad-$1.log"; exit 1; }
+  echo "$1.f refused: $2"
+}
+cp "$src/rtl_stubs/shader_txn_pkg.sv" "$work/acme/"
+sed "s|^$src/rtl_stubs/shader_txn_pkg.sv\$|shader_txn_pkg.sv|" "$work/acme/acme_pix.f" > "$work/acme/copy_pkg.f"
+bad_list copy_pkg "two RTL files named shader_txn_pkg.sv"
+printf '+incdir+rtl\nacme_pix.sv\n' > "$work/acme/option.f"
+bad_list option "option.f:1: '+incdir+rtl': only one file path per line"
+printf 'no_such_file.sv\n' > "$work/acme/missing.f"
+bad_list missing "missing.f:1: no_such_file.sv does not exist"
+
 echo "own RTL: acme_pix plugged in by two cache variables; co-simulation and replay passed"
