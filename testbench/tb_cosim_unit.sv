@@ -18,17 +18,9 @@
 // (req_tag, rsp_tag, check_tag, mismatch; docs/cosim.md, "Waves") are here.
 //
 // The RTL module of each unit is the stand-in of rtl_stubs/ unless the build
-// defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (docs/cosim.md, "Your
-// RTL"); it is connected by port name.
-`ifndef SPAGM_ATTR_TOP
-`define SPAGM_ATTR_TOP attr_unit
-`endif
-`ifndef SPAGM_PIX_TOP
-`define SPAGM_PIX_TOP pix_unit
-`endif
-`ifndef SPAGM_TEX_TOP
-`define SPAGM_TEX_TOP tex_unit
-`endif
+// defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (tb_rtl_tops.svh,
+// docs/own-rtl.md); it is connected by port name.
+`include "tb_rtl_tops.svh"
 module tb_cosim_unit
   import spagm_txn_pkg::*;
   import spagm_dpi_pkg::*;

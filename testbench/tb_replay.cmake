@@ -29,6 +29,7 @@ if(verilator_FOUND)
     PREFIX Vtb_replay
     TOP_MODULE tb_replay
     SOURCES ${SPAGM_REPLAY_SOURCES}
+    INCLUDE_DIRS ${SPAGM_REPLAY_DIR}  # tb_rtl_tops.svh
     VERILATOR_ARGS -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style
                    -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000
                    ${SPAGM_RTL_TOP_DEFINES})
@@ -43,8 +44,9 @@ if(SPAGM_IVERILOG AND SPAGM_VVP)
   add_custom_command(OUTPUT ${SPAGM_REPLAY_VVP}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/bin
     COMMAND ${SPAGM_IVERILOG} -g2012 -s tb_replay_iverilog -o ${SPAGM_REPLAY_VVP}
-            ${SPAGM_RTL_TOP_DEFINES} ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
+            -I${SPAGM_REPLAY_DIR} ${SPAGM_RTL_TOP_DEFINES} ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
     DEPENDS ${SPAGM_REPLAY_SOURCES} ${SPAGM_REPLAY_DIR}/tb_replay_iverilog.sv
+            ${SPAGM_REPLAY_DIR}/tb_rtl_tops.svh
     COMMENT "Compiling the replay testbench for Icarus Verilog")
   add_custom_target(spagm-replay-iverilog ALL DEPENDS ${SPAGM_REPLAY_VVP})
 else()

@@ -6,18 +6,10 @@
 // (tb_replay_mem.sv). Plain SystemVerilog for Verilator 5 and Icarus 11.
 //
 // The RTL module of each unit is the stand-in of rtl_stubs/ unless the build
-// defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (docs/cosim.md, "Your
-// RTL"); it is connected by port name. The widths come from the RTL's
+// defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (tb_rtl_tops.svh,
+// docs/own-rtl.md); it is connected by port name. The widths come from the RTL's
 // transaction package.
-`ifndef SPAGM_ATTR_TOP
-`define SPAGM_ATTR_TOP attr_unit
-`endif
-`ifndef SPAGM_PIX_TOP
-`define SPAGM_PIX_TOP pix_unit
-`endif
-`ifndef SPAGM_TEX_TOP
-`define SPAGM_TEX_TOP tex_unit
-`endif
+`include "tb_rtl_tops.svh"
 module tb_replay_unit
   import shader_txn_pkg::*;
   import tb_replay_pkg::*;
