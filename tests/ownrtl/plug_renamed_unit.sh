@@ -10,6 +10,7 @@
 #   - no cosim.bug.pix_* test exists for it (the defects are the stand-in's).
 #   plug_renamed_unit.sh CMAKE SOURCE_DIR WORK_DIR
 set -euo pipefail
+trap 'echo "ownrtl: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cmake=$1 src=$2 work=$3
 rm -rf "$work"
 mkdir -p "$work/acme"
