@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "bug_catalogue.h"
+#include "cosim_plusarg_check.h"
 
 namespace cosim {
 namespace {
@@ -118,6 +119,11 @@ int parse_plusargs(int argc, char **argv, Options *o) {
     return 0;
   }
   if (!resolve_bug_names(&o->args) || !only_plusargs(o->args)) return 2;
+  std::string why = check_plusargs(o->args);
+  if (!why.empty()) {
+    fprintf(stderr, "spagm-cosim: %s\n%s", why.c_str(), kUsage);
+    return 2;
+  }
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;
