@@ -81,6 +81,15 @@ static void classify(int wstatus, rg_result *res) {
   }
 }
 
+/* A scheduler cancelling a task signals every process of it (Slurm with
+ * proctrack/linuxproc), so the run may die of the SIGTERM meant for us a
+ * moment before we see ours: that is a cancel, not a crash. */
+static int cancelled_with(int sig) {
+  if (sig != SIGTERM && sig != SIGKILL && sig != SIGINT && sig != SIGHUP) return 0;
+  for (int i = 0; i < 10 && !g_cancel; i++) rg_sleep_ms(20);
+  return g_cancel != 0;
+}
+
 /* Waits for the run, stopping it at its timeout or when we are cancelled. */
 static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
   double start = rg_now();
@@ -89,6 +98,10 @@ static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
     pid_t w = waitpid(pid, &wstatus, WNOHANG);
     if (w == pid) {
       classify(wstatus, res);
+      if (res->status == RG_CRASH && cancelled_with(res->signal)) {
+        res->status = RG_CANCELLED;
+        snprintf(res->reason, sizeof res->reason, "cancelled: %s received", strsignal(g_cancel));
+      }
       break;
     }
     if (g_cancel || rg_now() - start > r->timeout_s) {
