@@ -25,6 +25,12 @@ static int bug_line(const char *path, int lineno, char *line, rg_bug *b) {
             path, lineno);
     return -1;
   }
+  /* The name becomes part of a run id and of its folder's name. */
+  if (strspn(f[2], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != strlen(f[2])) {
+    fprintf(stderr, "%s:%d:1: error: bad defect name '%s' (letters, digits, _ and -)\n", path,
+            lineno, f[2]);
+    return -1;
+  }
   b->unit = rg_xstrdup(f[1]);
   b->name = rg_xstrdup(f[2]);
   b->extra = rg_xstrdup(n > 4 ? f[4] : "");

@@ -39,9 +39,11 @@ static void run_json(rg_buf *b, const char *dir, const rg_run *r) {
                 x->ok ? "true" : "false", x->exit_code, x->signal, x->wall_s, r->attempts);
   key_str(b, "host", x->host, 1);
   key_str(b, "reason", x->reason, 1);
-  rg_buf_printf(b, "\"log\": \"runs/");
-  rg_buf_puts(b, r->id); /* ids are [A-Za-z0-9_.-]: nothing to escape */
-  rg_buf_puts(b, "/log\",\n     ");
+  rg_buf log = {0};
+  rg_buf_printf(&log, "runs/%s/log", r->id);
+  key_str(b, "log", log.s, 0);
+  rg_buf_free(&log);
+  rg_buf_puts(b, ",\n     ");
   key_str(b, "command", r->command, 1);
   char *rep = rg_reproduce(dir, r);
   key_str(b, "reproduce", rep, 0);

@@ -50,12 +50,11 @@ static void write_script(rg_ctx *c) {
 
 /* The whole task's time: the longest run's timeout plus a minute for the
  * wrapper, unless --time says otherwise. */
-static unsigned time_minutes(const rg_ctx *c, const char *idx) {
+static unsigned time_minutes(const rg_ctx *c) {
   if (c->opts->time_min) return c->opts->time_min;
   unsigned max = 0;
   for (size_t i = 0; i < c->plan->nruns; i++)
     if (c->plan->runs[i].timeout_s > max) max = c->plan->runs[i].timeout_s;
-  (void)idx;
   return (max + 59) / 60 + 1;
 }
 
@@ -65,7 +64,7 @@ static void sbatch_options(rg_buf *b, const rg_ctx *c, const char *idx) {
   rg_buf_puts(b, idx);
   rg_buf_puts(b, " --job-name=spagm-regress-");
   rg_buf_shquote(b, base ? base + 1 : c->dir);
-  rg_buf_printf(b, " --time=%u --ntasks=1 --cpus-per-task=1", time_minutes(c, idx));
+  rg_buf_printf(b, " --time=%u --ntasks=1 --cpus-per-task=1", time_minutes(c));
   if (c->opts->mem_mb) rg_buf_printf(b, " --mem=%u", c->opts->mem_mb);
   if (c->opts->partition) rg_buf_puts(b, " --partition="), rg_buf_shquote(b, c->opts->partition);
   if (c->opts->account) rg_buf_puts(b, " --account="), rg_buf_shquote(b, c->opts->account);

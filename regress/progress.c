@@ -25,6 +25,7 @@ static void run_ended(rg_progress *pg, const rg_plan *p, const char *dir, rg_run
   fprintf(pg->out, "%s[%zu/%zu] %-9s %-4s %s (%.1f s)%s%s\n", pg->tty ? "\r\033[K" : "",
           pg->done, p->nruns, rg_status_name(r->res.status), r->res.ok ? "ok" : "BAD", r->id,
           r->res.wall_s, r->res.ok ? "" : ": ", r->res.ok ? "" : r->res.reason);
+  pg->last[0] = '\0'; /* the count line was overwritten: draw it again */
 }
 
 void rg_progress_update(rg_progress *pg, const rg_plan *p, const char *dir) {

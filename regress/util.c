@@ -48,11 +48,18 @@ void rg_buf_add(rg_buf *b, const char *s, size_t n) {
 void rg_buf_puts(rg_buf *b, const char *s) { rg_buf_add(b, s, strlen(s)); }
 
 void rg_buf_printf(rg_buf *b, const char *fmt, ...) {
+  /* A stack buffer first, not vsnprintf(NULL, 0, ...): GCC's
+   * -Wformat-truncation misreads the NULL under -fsanitize=undefined. */
+  char small[256];
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
   if (n < 0) return;
+  if ((size_t)n < sizeof small) {
+    rg_buf_add(b, small, (size_t)n);
+    return;
+  }
   char *tmp = rg_xmalloc((size_t)n + 1);
   va_start(ap, fmt);
   vsnprintf(tmp, (size_t)n + 1, fmt, ap);
