@@ -80,9 +80,7 @@ int rg_emit_json(const rg_plan *p, const rg_meta *m) {
     rg_buf_puts(&b, i + 1 < p->nruns ? ",\n" : "\n");
   }
   rg_buf_puts(&b, "  ]\n}\n");
-  char *path = rg_path_join(m->dir, "results.json");
-  int rc = rg_write_file(path, b.s, b.len);
-  free(path);
+  int rc = rg_write_in(m->dir, "results.json", b.s, b.len);
   rg_buf_free(&b);
   return rc;
 }

@@ -100,9 +100,7 @@ int rg_emit_junit(const rg_plan *p, const rg_meta *m) {
     suite(&b, p, m, i, j);
   }
   rg_buf_puts(&b, "</testsuites>\n");
-  char *path = rg_path_join(m->dir, "junit.xml");
-  int rc = rg_write_file(path, b.s, b.len);
-  free(path);
+  int rc = rg_write_in(m->dir, "junit.xml", b.s, b.len);
   rg_buf_free(&b);
   return rc;
 }

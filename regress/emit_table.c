@@ -67,9 +67,7 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text) {
     rg_buf_puts(&b, "\nPARTIAL: the regression was interrupted; unfinished runs are "
                     "cancelled or notrun.\n");
   rg_buf_printf(&b, "\nresults: %s/results.json, %s/junit.xml\n", m->dir, m->dir);
-  char *path = rg_path_join(m->dir, "summary.txt");
-  int rc = rg_write_file(path, b.s, b.len);
-  free(path);
+  int rc = rg_write_in(m->dir, "summary.txt", b.s, b.len);
   *text = rg_buf_take(&b);
   return rc;
 }

@@ -21,15 +21,7 @@ static volatile sig_atomic_t g_stop;
 
 static void on_stop(int sig) { g_stop = sig; }
 
-static void catch_stop(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_stop;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
+static void catch_stop(void) { rg_on_stop_signals(on_stop); }
 
 static const rg_launcher *find_launcher(const char *name) {
   static const rg_launcher *const all[] = {&rg_launcher_local, &rg_launcher_slurm};
@@ -45,9 +37,7 @@ static int all_done(const rg_plan *p) {
 }
 
 static void write_state(const char *dir, const char *what) {
-  char *path = rg_path_join(dir, "state");
-  rg_write_file(path, what, strlen(what));
-  free(path);
+  rg_write_in(dir, "state", what, strlen(what));
 }
 
 /* Runs the launcher until done or stopped; 1 when stopped, -1 on error. */
@@ -92,11 +82,9 @@ static int emit_all(const rg_plan *p, const rg_meta *m) {
   if (table) fputs(table, stdout);
   free(table);
   if (m->partial) {
-    char *path = rg_path_join(m->dir, "PARTIAL");
     const char *why = "This regression was interrupted: runs marked notrun or cancelled did "
                       "not finish.\n";
-    rc |= rg_write_file(path, why, strlen(why));
-    free(path);
+    rc |= rg_write_in(m->dir, "PARTIAL", why, strlen(why));
   }
   return rc;
 }

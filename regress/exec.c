@@ -22,15 +22,7 @@ static volatile sig_atomic_t g_cancel;
 
 static void on_cancel(int sig) { g_cancel = sig; }
 
-static void catch_cancel(void) {
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_cancel;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-}
+static void catch_cancel(void) { rg_on_stop_signals(on_cancel); }
 
 /* The child: own process group, the run's folder, output to its log. */
 static void start_child(const char *rundir, const char *dir, const rg_run *r) {

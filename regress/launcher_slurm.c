@@ -26,12 +26,9 @@ typedef struct slurm_state {
 static char *capture(const char *cmd, int *status) {
   FILE *f = popen(cmd, "r");
   if (!f) return NULL;
-  rg_buf b = {0};
-  char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) rg_buf_add(&b, chunk, n);
+  char *out = rg_read_stream(f, NULL);
   *status = pclose(f);
-  return rg_buf_take(&b);
+  return out;
 }
 
 static void write_script(rg_ctx *c) {

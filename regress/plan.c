@@ -232,9 +232,7 @@ int rg_plan_write(const rg_plan *p, const char *dir) {
                   r->bug, r->unit, r->expect_fail ? "fail" : "pass", r->timeout_s, r->log_regex,
                   r->waves, r->command);
   }
-  char *path = rg_path_join(dir, "plan.tsv");
-  int rc = rg_write_file(path, b.s, b.len);
-  free(path);
+  int rc = rg_write_in(dir, "plan.tsv", b.s, b.len);
   rg_buf_free(&b);
   return rc;
 }

@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,16 +100,33 @@ void rg_buf_free(rg_buf *b) {
   b->len = b->cap = 0;
 }
 
-char *rg_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
+char *rg_read_stream(FILE *f, size_t *len) {
   rg_buf b = {0};
   char chunk[8192];
   size_t n;
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) rg_buf_add(&b, chunk, n);
-  fclose(f);
   if (len) *len = b.len;
   return rg_buf_take(&b);
+}
+
+char *rg_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = rg_read_stream(f, len);
+  fclose(f);
+  return s;
+}
+
+/* SIGINT, SIGTERM and SIGHUP call fn, which only notes the signal: the
+ * main loop then stops what it started, in order. */
+void rg_on_stop_signals(void (*fn)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fn;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
 }
 
 /* Whole files only: a reader (a CI server, a Slurm poll, a second
@@ -126,6 +144,13 @@ int rg_write_file(const char *path, const char *data, size_t len) {
   }
   rg_buf_free(&tmp);
   return ok ? 0 : -1;
+}
+
+int rg_write_in(const char *dir, const char *name, const char *data, size_t len) {
+  char *path = rg_path_join(dir, name);
+  int rc = rg_write_file(path, data, len);
+  free(path);
+  return rc;
 }
 
 int rg_mkdir_p(const char *path) {

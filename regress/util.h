@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct rg_buf {
   char *s;
@@ -22,7 +23,10 @@ char *rg_buf_take(rg_buf *b);
 void rg_buf_free(rg_buf *b);
 
 char *rg_read_file(const char *path, size_t *len);
+char *rg_read_stream(FILE *f, size_t *len);
+void rg_on_stop_signals(void (*fn)(int));
 int rg_write_file(const char *path, const char *data, size_t len);
+int rg_write_in(const char *dir, const char *name, const char *data, size_t len);
 int rg_mkdir_p(const char *path);
 char *rg_path_join(const char *a, const char *b);
 char *rg_dirname(const char *path);
