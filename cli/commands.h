@@ -13,5 +13,6 @@ int spagm_cmd_gen(int argc, char **argv);
 int spagm_cmd_check(int argc, char **argv);
 int spagm_cmd_merge(int argc, char **argv);
 int spagm_cmd_export_hex(int argc, char **argv);
+int spagm_cmd_regress(int argc, char **argv);
 
 #endif

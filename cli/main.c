@@ -27,6 +27,8 @@ static const command commands[] = {
     {"merge", spagm_cmd_merge, "join the shards of a `gen --shard I/N` run into one file"},
     {"export-hex", spagm_cmd_export_hex,
      "write a vector file as $readmemh files for the replay testbench"},
+    {"regress", spagm_cmd_regress,
+     "run a regression set with spagm-regress (docs/regress.md)"},
     {"help", cmd_help, "show this help, or `spagm help COMMAND`"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

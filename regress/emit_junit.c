@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: DIR/junit.xml for Jenkins and GitLab: one <testsuite> per
+ * test, one <testcase> per run. A run that failed when it should not (or
+ * passed when it must fail) is a <failure>; a timeout, crash, cancel or lost
+ * task is an <error>; a run an interrupt kept from starting is <skipped>. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "regress.h"
+#include "util.h"
+
+static void attr(rg_buf *b, const char *name, const char *v) {
+  rg_buf_printf(b, " %s=\"", name);
+  rg_xml_text(b, v);
+  rg_buf_puts(b, "\"");
+}
+
+/* The last lines of a run's log, for the failure's body. */
+static char *log_tail(const char *dir, const rg_run *r, size_t lines) {
+  char *rundir = rg_run_dir(dir, r);
+  char *path = rg_path_join(rundir, "log");
+  size_t len = 0;
+  char *log = rg_read_file(path, &len);
+  free(rundir), free(path);
+  if (!log) return rg_xstrdup("");
+  size_t start = len, seen = 0;
+  while (start > 0 && seen <= lines) seen += log[--start] == '\n';
+  if (seen > lines) start++;
+  char *tail = rg_xstrdup(log + start);
+  free(log);
+  return tail;
+}
+
+static void problem(rg_buf *b, const char *dir, const rg_run *r) {
+  const rg_result *x = &r->res;
+  int failure = x->status == RG_FAIL || x->status == RG_PASS;
+  rg_buf_printf(b, "\n      <%s", failure ? "failure" : "error");
+  attr(b, "type", rg_status_name(x->status));
+  attr(b, "message", x->reason);
+  rg_buf_puts(b, ">reproduce: ");
+  char *rep = rg_reproduce(dir, r), *tail = log_tail(dir, r, 20);
+  rg_xml_text(b, rep);
+  rg_buf_puts(b, "\nlog: runs/");
+  rg_xml_text(b, r->id);
+  rg_buf_puts(b, "/log (last lines below)\n");
+  rg_xml_text(b, tail);
+  free(rep), free(tail);
+  rg_buf_printf(b, "</%s>\n    ", failure ? "failure" : "error");
+}
+
+static void testcase(rg_buf *b, const char *dir, const char *set, const rg_run *r) {
+  rg_buf cls = {0};
+  rg_buf_printf(&cls, "%s.%s", set, r->test);
+  rg_buf_puts(b, "    <testcase");
+  attr(b, "classname", cls.s);
+  attr(b, "name", r->id);
+  rg_buf_printf(b, " time=\"%.3f\">", r->res.wall_s);
+  rg_buf_free(&cls);
+  if (r->res.status == RG_NOTRUN) {
+    rg_buf_puts(b, "<skipped message=\"not run: the regression was interrupted\"/>");
+  } else if (!r->res.ok) {
+    problem(b, dir, r);
+  }
+  rg_buf_puts(b, "</testcase>\n");
+}
+
+/* Runs [from, to) are one test's (the plan is sorted by test). */
+static void suite(rg_buf *b, const rg_plan *p, const rg_meta *m, size_t from, size_t to) {
+  size_t fail = 0, err = 0, skip = 0;
+  double t = 0;
+  for (size_t i = from; i < to; i++) {
+    const rg_result *x = &p->runs[i].res;
+    t += x->wall_s;
+    skip += x->status == RG_NOTRUN;
+    if (x->status != RG_NOTRUN && !x->ok) *(x->status == RG_FAIL || x->status == RG_PASS ? &fail : &err) += 1;
+  }
+  rg_buf_puts(b, "  <testsuite");
+  attr(b, "name", p->runs[from].test);
+  rg_buf_printf(b, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
+                to - from, fail, err, skip, t);
+  attr(b, "timestamp", m->started);
+  rg_buf_puts(b, ">\n");
+  for (size_t i = from; i < to; i++) testcase(b, m->dir, m->set, &p->runs[i]);
+  rg_buf_puts(b, "  </testsuite>\n");
+}
+
+int rg_emit_junit(const rg_plan *p, const rg_meta *m) {
+  rg_buf b = {0};
+  rg_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites");
+  rg_buf name = {0};
+  rg_buf_printf(&name, "spagm-regress %s%s", m->set, m->partial ? " (partial)" : "");
+  attr(&b, "name", name.s);
+  rg_buf_free(&name);
+  rg_buf_printf(&b, " tests=\"%zu\" time=\"%.3f\">\n", p->nruns, m->wall_s);
+  for (size_t i = 0, j; i < p->nruns; i = j) {
+    for (j = i + 1; j < p->nruns && strcmp(p->runs[j].test, p->runs[i].test) == 0; j++) {
+    }
+    suite(&b, p, m, i, j);
+  }
+  rg_buf_puts(&b, "</testsuites>\n");
+  int rc = rg_write_in(m->dir, "junit.xml", b.s, b.len);
+  rg_buf_free(&b);
+  return rc;
+}

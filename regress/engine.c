@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: one regression from plan to results. The plan is written
+ * first (every run process reads it), the launcher is polled until every
+ * run is done or we are interrupted, then the results are read back in plan
+ * order and written whole: results.json, junit.xml, summary.txt. An
+ * interrupted regression cancels everything it started before it writes
+ * them, and says it is partial (results.json "partial": true, PARTIAL). */
+#define _POSIX_C_SOURCE 200809L
+#include "engine.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "progress.h"
+#include "util.h"
+
+static volatile sig_atomic_t g_stop;
+
+static void on_stop(int sig) { g_stop = sig; }
+
+static void catch_stop(void) { rg_on_stop_signals(on_stop); }
+
+static const rg_launcher *find_launcher(const char *name) {
+  static const rg_launcher *const all[] = {&rg_launcher_local, &rg_launcher_slurm};
+  for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (strcmp(all[i]->name, name) == 0) return all[i];
+  return NULL;
+}
+
+static int all_done(const rg_plan *p) {
+  for (size_t i = 0; i < p->nruns; i++)
+    if (p->runs[i].phase != RG_DONE) return 0;
+  return 1;
+}
+
+static void write_state(const char *dir, const char *what) {
+  rg_write_in(dir, "state", what, strlen(what));
+}
+
+/* Runs the launcher until done or stopped; 1 when stopped, -1 on error. */
+static int drive(const rg_launcher *l, rg_ctx *c, rg_progress *pg) {
+  void *st = NULL;
+  int rc = l->start(c, &st);
+  while (!rc && !g_stop) {
+    rc = l->poll(c, st);
+    rg_progress_update(pg, c->plan, c->dir);
+    if (rc || all_done(c->plan)) break;
+    rg_sleep_ms(l->poll_ms);
+  }
+  int stopped = g_stop != 0 || rc != 0;
+  if (stopped) {
+    fprintf(stderr, "\nspagm-regress: %s: stopping every run\n",
+            g_stop ? strsignal(g_stop) : "launcher error");
+    l->cancel(c, st);
+  }
+  l->release(st);
+  return rc ? -1 : stopped;
+}
+
+/* Runs the progress did not finish: a result written while cancelling,
+ * else "not run". */
+static void settle(rg_ctx *c, rg_progress *pg) {
+  for (size_t i = 0; i < c->plan->nruns; i++) {
+    rg_run *r = &c->plan->runs[i];
+    if (pg->reported[i]) continue;
+    if (r->phase != RG_DONE && !rg_status_read(c->dir, r)) {
+      memset(&r->res, 0, sizeof r->res);
+      r->res.exit_code = -1;
+      r->res.status = r->phase == RG_RUNNING ? RG_CANCELLED : RG_NOTRUN;
+      if (r->phase == RG_RUNNING) snprintf(r->res.reason, sizeof r->res.reason, "cancelled");
+    }
+    rg_verdict(c->dir, r);
+  }
+}
+
+static int emit_all(const rg_plan *p, const rg_meta *m) {
+  char *table = NULL;
+  int rc = rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_table(p, m, &table);
+  if (table) fputs(table, stdout);
+  free(table);
+  if (m->partial) {
+    const char *why = "This regression was interrupted: runs marked notrun or cancelled did "
+                      "not finish.\n";
+    rc |= rg_write_in(m->dir, "PARTIAL", why, strlen(why));
+  }
+  return rc;
+}
+
+static void utc_now(char *buf, size_t n) {
+  time_t t = time(NULL);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
+  const rg_launcher *l = find_launcher(c->opts->launcher);
+  if (!l) {
+    fprintf(stderr, "spagm-regress: unknown launcher '%s' (local, slurm)\n", c->opts->launcher);
+    return 2;
+  }
+  rg_meta m = {.set = set, .desc = desc, .launcher = l->name, .dir = c->dir};
+  utc_now(m.started, sizeof m.started);
+  if (rg_plan_write(c->plan, c->dir)) return 2;
+  write_state(c->dir, "running\n");
+  catch_stop();
+  rg_progress pg;
+  rg_progress_init(&pg, c->plan, stderr);
+  double t0 = rg_now();
+  int stopped = drive(l, c, &pg);
+  settle(c, &pg);
+  rg_progress_end(&pg);
+  m.wall_s = rg_now() - t0;
+  m.partial = stopped != 0;
+  int bad = emit_all(c->plan, &m);
+  write_state(c->dir, m.partial ? "partial\n" : "complete\n");
+  if (stopped > 0) return 130;
+  if (stopped < 0 || bad) return 2;
+  for (size_t i = 0; i < c->plan->nruns; i++)
+    if (!c->plan->runs[i].res.ok) return 1;
+  return 0;
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: a set expanded into runs (test x defect x seed), each with
+ * the exact shell command that performs it, and the plan file
+ * (DIR/plan.tsv) that every run process reads its run from. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "regress.h"
+#include "util.h"
+
+typedef struct expand {
+  const rg_desc *d;
+  const char *bindir;
+  rg_plan *p;
+  const rg_test **tests; /* tests already expanded: a test in two sets runs once */
+  size_t ntests;
+  rg_bug *bugs;
+  size_t nbugs;
+  int bugs_loaded;
+} expand;
+
+/* {bin}, {seed}, {txns}, {units} in a command test's text. */
+static char *substitute(const expand *e, const rg_test *t, unsigned long seed) {
+  rg_buf b = {0};
+  for (const char *s = t->command; *s;) {
+    if (strncmp(s, "{bin}", 5) == 0) {
+      rg_buf_shquote(&b, e->bindir), s += 5;
+    } else if (strncmp(s, "{seed}", 6) == 0) {
+      rg_buf_printf(&b, "%lu", seed), s += 6;
+    } else if (strncmp(s, "{txns}", 6) == 0) {
+      rg_buf_printf(&b, "%lu", t->txns), s += 6;
+    } else if (strncmp(s, "{units}", 7) == 0) {
+      rg_buf_puts(&b, t->units), s += 7;
+    } else {
+      rg_buf_add(&b, s++, 1);
+    }
+  }
+  return rg_buf_take(&b);
+}
+
+static void bin_path(rg_buf *b, const expand *e, const char *tool) {
+  char *path = rg_path_join(e->bindir, tool);
+  rg_buf_shquote(b, path);
+  free(path);
+}
+
+/* `exec` makes the tool itself the run's process: a crash is its signal. */
+static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed,
+                           const rg_bug *bug) {
+  rg_buf b = {0};
+  rg_buf_puts(&b, "exec ");
+  bin_path(&b, e, "spagm-cosim");
+  const char *units = bug ? bug->unit : t->units;
+  if (units[0]) rg_buf_printf(&b, " +units=%s", units);
+  rg_buf_printf(&b, " +seed=%lu", seed);
+  if (t->txns) rg_buf_printf(&b, " +txns=%lu", t->txns);
+  if (bug) rg_buf_printf(&b, " +bug=%s", bug->name);
+  if (bug && bug->extra[0]) rg_buf_printf(&b, " %s", bug->extra);
+  if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
+  return rg_buf_take(&b);
+}
+
+/* The co-simulation's traffic as vectors, exported and replayed (README). */
+static char *replay_command(const expand *e, const rg_test *t, unsigned long seed) {
+  rg_buf b = {0};
+  bin_path(&b, e, "spagm");
+  rg_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
+  if (t->units[0]) rg_buf_printf(&b, " --units %s", t->units);
+  rg_buf_puts(&b, " -o run.vec && ");
+  bin_path(&b, e, "spagm");
+  rg_buf_puts(&b, " export-hex run.vec run.hex && exec ");
+  if (t->kind == RG_KIND_REPLAY_ICARUS) {
+    rg_buf_puts(&b, "vvp -n ");
+    bin_path(&b, e, "tb_replay.vvp");
+  } else {
+    bin_path(&b, e, "spagm-replay");
+  }
+  rg_buf_puts(&b, " +vectors=run.hex");
+  if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
+  return rg_buf_take(&b);
+}
+
+/* {unit} in a log_regex becomes the defect's unit: "blamed on its unit". */
+static char *unit_regex(const char *re, const char *unit) {
+  rg_buf b = {0};
+  for (const char *s = re; *s;) {
+    if (strncmp(s, "{unit}", 6) == 0)
+      rg_buf_puts(&b, unit), s += 6;
+    else
+      rg_buf_add(&b, s++, 1);
+  }
+  return rg_buf_take(&b);
+}
+
+static void add_run(expand *e, const rg_test *t, unsigned long seed, const rg_bug *bug) {
+  rg_plan *p = e->p;
+  p->runs = rg_xrealloc(p->runs, (p->nruns + 1) * sizeof *p->runs);
+  rg_run *r = &p->runs[p->nruns++];
+  memset(r, 0, sizeof *r);
+  rg_buf id = {0};
+  rg_buf_printf(&id, "%s.%s%ss%lu", t->name, bug ? bug->name : "", bug ? "." : "", seed);
+  r->id = rg_buf_take(&id);
+  r->test = rg_xstrdup(t->name);
+  r->seed = seed;
+  r->bug = rg_xstrdup(bug ? bug->name : "");
+  r->unit = rg_xstrdup(bug ? bug->unit : "");
+  r->expect_fail = t->expect_fail;
+  r->timeout_s = t->timeout_s;
+  r->log_regex = unit_regex(t->log_regex, r->unit);
+  r->waves = rg_xstrdup(t->kind == RG_KIND_COSIM ? "+waves_on_fail" : "");
+  if (t->kind == RG_KIND_COSIM)
+    r->command = cosim_command(e, t, seed, bug);
+  else if (t->kind == RG_KIND_COMMAND)
+    r->command = substitute(e, t, seed);
+  else
+    r->command = replay_command(e, t, seed);
+  r->res.exit_code = -1;
+}
+
+/* A defect whose catalogue line names a seed shows only with that seed. */
+static int bug_seed(const rg_bug *b, unsigned long *seed) {
+  const char *s = strstr(b->extra, "+seed=");
+  return s && sscanf(s + 6, "%lu", seed) == 1;
+}
+
+static int load_bugs(expand *e) {
+  if (e->bugs_loaded) return 0;
+  if (!e->d->bugs_file[0]) {
+    fprintf(stderr, "%s: error: a test has `bugs =` but the file has no `bugs_file =`\n",
+            e->d->path);
+    return -1;
+  }
+  char *dir = rg_dirname(e->d->path);
+  char *path = rg_path_join(dir, e->d->bugs_file);
+  int rc = rg_bugs_load(path, &e->bugs, &e->nbugs);
+  free(dir), free(path);
+  e->bugs_loaded = 1;
+  return rc;
+}
+
+static int wanted_bug(const rg_test *t, const rg_bug *b) {
+  if (strcmp(t->bugs, "all") == 0) return 1;
+  size_t n = strlen(b->name);
+  for (const char *s = strstr(t->bugs, b->name); s; s = strstr(s + 1, b->name))
+    if ((s == t->bugs || s[-1] == ' ' || s[-1] == ',') && (s[n] == '\0' || s[n] == ' ' || s[n] == ','))
+      return 1;
+  return 0;
+}
+
+static int expand_bugs(expand *e, const rg_test *t) {
+  if (load_bugs(e)) return -1;
+  size_t before = e->p->nruns;
+  for (size_t i = 0; i < e->nbugs; i++) {
+    const rg_bug *b = &e->bugs[i];
+    unsigned long seed;
+    if (!wanted_bug(t, b)) continue;
+    if (bug_seed(b, &seed)) {
+      add_run(e, t, seed, b);
+      continue;
+    }
+    for (size_t k = 0; k < t->nseeds; k++) add_run(e, t, t->seeds[k], b);
+  }
+  if (e->p->nruns == before) {
+    fprintf(stderr, "%s:%d:1: error: test '%s': `bugs = %s` names no defect of %s\n",
+            e->d->path, t->line, t->name, t->bugs, e->d->bugs_file);
+    return -1;
+  }
+  return 0;
+}
+
+static int expand_test(expand *e, const rg_test *t) {
+  for (size_t i = 0; i < e->ntests; i++)
+    if (e->tests[i] == t) return 0;
+  e->tests = rg_xrealloc(e->tests, (e->ntests + 1) * sizeof *e->tests);
+  e->tests[e->ntests++] = t;
+  if (t->bugs[0]) return expand_bugs(e, t);
+  for (size_t k = 0; k < t->nseeds; k++) add_run(e, t, t->seeds[k], NULL);
+  return 0;
+}
+
+static int expand_name(expand *e, const char *name, int depth) {
+  if (depth > 16) {
+    fprintf(stderr, "%s: error: set '%s' includes itself (through other sets)\n", e->d->path, name);
+    return -1;
+  }
+  const rg_set *st = rg_desc_set(e->d, name);
+  if (st) {
+    for (size_t i = 0; i < st->nmembers; i++)
+      if (expand_name(e, st->members[i], depth + 1)) return -1;
+    return 0;
+  }
+  for (size_t i = 0; i < e->d->ntests; i++)
+    if (strcmp(e->d->tests[i].name, name) == 0) return expand_test(e, &e->d->tests[i]);
+  fprintf(stderr, "%s: error: no set or test named '%s'\n", e->d->path, name);
+  return -1;
+}
+
+/* Results are ordered by test, defect and seed, never by completion. */
+static int run_cmp(const void *a, const void *b) {
+  const rg_run *x = a, *y = b;
+  int c = strcmp(x->test, y->test);
+  if (!c) c = strcmp(x->bug, y->bug);
+  if (!c) c = (x->seed > y->seed) - (x->seed < y->seed);
+  return c;
+}
+
+int rg_plan_expand(const rg_desc *d, const char *set, const char *bindir, rg_plan *p) {
+  memset(p, 0, sizeof *p);
+  expand e = {.d = d, .bindir = bindir, .p = p};
+  int rc = expand_name(&e, set, 0);
+  rg_bugs_free(e.bugs, e.nbugs);
+  free(e.tests);
+  if (!rc) qsort(p->runs, p->nruns, sizeof *p->runs, run_cmp);
+  return rc;
+}
+
+char *rg_run_dir(const char *dir, const rg_run *r) {
+  rg_buf b = {0};
+  rg_buf_printf(&b, "%s/runs/%s", dir, r->id);
+  return rg_buf_take(&b);
+}
+
+int rg_plan_write(const rg_plan *p, const char *dir) {
+  rg_buf b = {0};
+  rg_buf_puts(&b, "# spagm-regress plan 1: id seed test bug unit expect timeout log_regex "
+                  "waves command (tab-separated)\n");
+  for (size_t i = 0; i < p->nruns; i++) {
+    const rg_run *r = &p->runs[i];
+    rg_buf_printf(&b, "%s\t%lu\t%s\t%s\t%s\t%s\t%u\t%s\t%s\t%s\n", r->id, r->seed, r->test,
+                  r->bug, r->unit, r->expect_fail ? "fail" : "pass", r->timeout_s, r->log_regex,
+                  r->waves, r->command);
+  }
+  int rc = rg_write_in(dir, "plan.tsv", b.s, b.len);
+  rg_buf_free(&b);
+  return rc;
+}
+
+static int plan_line(char *line, rg_run *r) {
+  char *f[10];
+  int n = 0;
+  for (char *s = line; s && n < 10; n++) {
+    f[n] = s;
+    s = n < 9 ? strchr(s, '\t') : NULL;
+    if (s) *s++ = '\0';
+  }
+  if (n != 10) return -1;
+  memset(r, 0, sizeof *r);
+  r->id = rg_xstrdup(f[0]);
+  r->seed = strtoul(f[1], NULL, 10);
+  r->test = rg_xstrdup(f[2]);
+  r->bug = rg_xstrdup(f[3]);
+  r->unit = rg_xstrdup(f[4]);
+  r->expect_fail = strcmp(f[5], "fail") == 0;
+  r->timeout_s = (unsigned)strtoul(f[6], NULL, 10);
+  r->log_regex = rg_xstrdup(f[7]);
+  r->waves = rg_xstrdup(f[8]);
+  r->command = rg_xstrdup(f[9]);
+  r->res.exit_code = -1;
+  return 0;
+}
+
+int rg_plan_read(const char *dir, rg_plan *p) {
+  memset(p, 0, sizeof *p);
+  char *path = rg_path_join(dir, "plan.tsv");
+  char *text = rg_read_file(path, NULL);
+  int lineno = 0, rc = text ? 0 : -1;
+  if (!text) fprintf(stderr, "%s: error: no plan here (not a spagm-regress results folder)\n", path);
+  for (char *save = NULL, *line = text; line && *line && !rc; line = save) {
+    save = strchr(line, '\n');
+    if (save) *save++ = '\0';
+    lineno++;
+    if (line[0] == '#') continue;
+    p->runs = rg_xrealloc(p->runs, (p->nruns + 1) * sizeof *p->runs);
+    rc = plan_line(line, &p->runs[p->nruns]);
+    if (rc) fprintf(stderr, "%s:%d:1: error: a plan line has ten tab-separated fields\n", path, lineno);
+    else p->nruns++;
+  }
+  free(text), free(path);
+  return rc;
+}
+
+void rg_plan_free(rg_plan *p) {
+  for (size_t i = 0; i < p->nruns; i++) {
+    rg_run *r = &p->runs[i];
+    free(r->id), free(r->test), free(r->bug), free(r->unit);
+    free(r->log_regex), free(r->waves), free(r->command);
+  }
+  free(p->runs);
+  memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: the shared types of the regression runner (docs/regress.md).
+ * A description file declares tests and named sets; a set expands into runs
+ * (test x seed x defect); a launcher executes each run through
+ * `spagm-regress --exec DIR INDEX`, which writes the run's status file; the
+ * results are then read back in plan order and emitted. */
+#ifndef SPAGM_REGRESS_H
+#define SPAGM_REGRESS_H
+
+#include <stddef.h>
+
+typedef enum rg_kind {
+  RG_KIND_COSIM,             /* spagm-cosim with plusargs */
+  RG_KIND_REPLAY_ICARUS,     /* spagm gen + export-hex + vvp tb_replay.vvp */
+  RG_KIND_REPLAY_VERILATOR,  /* spagm gen + export-hex + spagm-replay */
+  RG_KIND_COMMAND,           /* any shell command (faults, own tools) */
+} rg_kind;
+
+typedef struct rg_test {
+  char *name;
+  rg_kind kind;
+  char *units;           /* attr,pix,tex list, "" = the binary's default */
+  unsigned long *seeds;  /* expanded seed list */
+  size_t nseeds;
+  unsigned long txns;    /* 0 = the binary's default */
+  char *plusargs;        /* extra arguments, appended as written */
+  char *command;         /* RG_KIND_COMMAND: shell text with {seed} {bin} {txns} */
+  char *bugs;            /* "" none, "all" every defect of bugs_file, or names */
+  char *log_regex;       /* ERE the log must match ({unit} = the defect's unit) */
+  int expect_fail;       /* 1: the run must fail ("must fail", defects) */
+  unsigned timeout_s;
+  int line;              /* where the [test] section starts */
+} rg_test;
+
+typedef struct rg_set {
+  char *name;
+  char **members;        /* test names and other set names */
+  size_t nmembers;
+  int line;
+} rg_set;
+
+typedef struct rg_desc {
+  char *path;            /* the description file */
+  char *bugs_file;       /* absolute or relative to the description's folder */
+  rg_test *tests;
+  size_t ntests;
+  rg_set *sets;
+  size_t nsets;
+} rg_desc;
+
+typedef enum rg_status {
+  RG_NOTRUN = 0,   /* never started (interrupted regression) */
+  RG_PASS,         /* exit status 0 */
+  RG_FAIL,         /* exit status 1..127 */
+  RG_TIMEOUT,      /* killed after its timeout */
+  RG_CRASH,        /* died of a signal (or a shell's 128+N) */
+  RG_CANCELLED,    /* stopped by the user or the scheduler */
+  RG_LOST,         /* the scheduler ended the task without a result */
+} rg_status;
+
+typedef enum rg_phase { RG_QUEUED = 0, RG_RUNNING, RG_DONE } rg_phase;
+
+typedef struct rg_result {
+  rg_status status;
+  int exit_code;   /* -1 when none */
+  int signal;      /* 0 when none */
+  double wall_s;
+  int ok;          /* the outcome the test expects */
+  char reason[200];
+  char host[64];
+} rg_result;
+
+typedef struct rg_run {
+  char *id;        /* test.sSEED or test.BUG.sSEED: unique, sorts as the plan */
+  char *test;
+  unsigned long seed;
+  char *bug;       /* "" when none */
+  char *unit;      /* the defect's unit, "" when none */
+  int expect_fail;
+  unsigned timeout_s;
+  char *log_regex; /* "" when none */
+  char *waves;     /* what --rerun-failed appends ("" none) */
+  char *command;   /* shell command, run in the run's folder */
+  rg_phase phase;
+  int attempts;    /* scheduler submissions (retries of lost tasks) */
+  rg_result res;
+} rg_run;
+
+typedef struct rg_plan {
+  rg_run *runs;
+  size_t nruns;
+} rg_plan;
+
+/* desc.c */
+int rg_desc_load(const char *path, rg_desc *d);
+void rg_desc_free(rg_desc *d);
+const rg_set *rg_desc_set(const rg_desc *d, const char *name);
+
+/* plan.c */
+int rg_plan_expand(const rg_desc *d, const char *set, const char *bindir, rg_plan *p);
+int rg_plan_write(const rg_plan *p, const char *dir);
+int rg_plan_read(const char *dir, rg_plan *p);
+void rg_plan_free(rg_plan *p);
+char *rg_run_dir(const char *dir, const rg_run *r);
+/* `cd RUNDIR && COMMAND`: the exact command that reproduces a run. */
+char *rg_reproduce(const char *dir, const rg_run *r);
+
+/* bugs.c: the injected defects (rtl_stubs/bugs.tsv) */
+typedef struct rg_bug {
+  char *unit, *name, *extra;
+} rg_bug;
+int rg_bugs_load(const char *path, rg_bug **bugs, size_t *n);
+void rg_bugs_free(rg_bug *bugs, size_t n);
+
+/* exec.c: one run, in the calling process (local child or Slurm task) */
+int rg_exec_main(const char *dir, const char *index);
+
+/* status.c */
+int rg_status_read(const char *dir, rg_run *r);
+int rg_status_write(const char *dir, const rg_run *r, const rg_result *res);
+const char *rg_status_name(rg_status s);
+void rg_verdict(const char *dir, rg_run *r);
+
+/* emit_*.c: results written whole (temp file, then rename) */
+typedef struct rg_meta {
+  const char *set, *desc, *launcher, *dir;
+  int partial;
+  double wall_s;
+  char started[32];
+} rg_meta;
+int rg_emit_json(const rg_plan *p, const rg_meta *m);
+int rg_emit_junit(const rg_plan *p, const rg_meta *m);
+int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text);
+
+#endif

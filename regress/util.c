@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: small helpers. Out of memory ends the program with a
+ * message: the runner has no sensible way to continue without memory. */
+#define _POSIX_C_SOURCE 200809L
+#include "util.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+void *rg_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) {
+    fprintf(stderr, "spagm-regress: out of memory\n");
+    exit(3);
+  }
+  return p;
+}
+
+void *rg_xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) {
+    fprintf(stderr, "spagm-regress: out of memory\n");
+    exit(3);
+  }
+  return p;
+}
+
+char *rg_xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  return memcpy(rg_xmalloc(n), s, n);
+}
+
+void rg_buf_add(rg_buf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    b->cap = (b->len + n + 1) * 2;
+    b->s = rg_xrealloc(b->s, b->cap);
+  }
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+}
+
+void rg_buf_puts(rg_buf *b, const char *s) { rg_buf_add(b, s, strlen(s)); }
+
+void rg_buf_printf(rg_buf *b, const char *fmt, ...) {
+  /* A stack buffer first, not vsnprintf(NULL, 0, ...): GCC's
+   * -Wformat-truncation misreads the NULL under -fsanitize=undefined. */
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof small) {
+    rg_buf_add(b, small, (size_t)n);
+    return;
+  }
+  char *tmp = rg_xmalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(tmp, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  rg_buf_add(b, tmp, (size_t)n);
+  free(tmp);
+}
+
+/* Single quotes keep every byte literal for sh; a quote becomes '\''.
+ * Plain words stay unquoted so reproduce commands read naturally. */
+void rg_buf_shquote(rg_buf *b, const char *s) {
+  if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                      "_-+=/.,:@%") == strlen(s)) {
+    rg_buf_puts(b, s);
+    return;
+  }
+  rg_buf_puts(b, "'");
+  for (; *s; s++) {
+    if (*s == '\'')
+      rg_buf_puts(b, "'\\''");
+    else
+      rg_buf_add(b, s, 1);
+  }
+  rg_buf_puts(b, "'");
+}
+
+char *rg_buf_take(rg_buf *b) {
+  char *s = b->s ? b->s : rg_xstrdup("");
+  b->s = NULL;
+  b->len = b->cap = 0;
+  return s;
+}
+
+void rg_buf_free(rg_buf *b) {
+  free(b->s);
+  b->s = NULL;
+  b->len = b->cap = 0;
+}
+
+char *rg_read_stream(FILE *f, size_t *len) {
+  rg_buf b = {0};
+  char chunk[8192];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) rg_buf_add(&b, chunk, n);
+  if (len) *len = b.len;
+  return rg_buf_take(&b);
+}
+
+char *rg_read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = rg_read_stream(f, len);
+  fclose(f);
+  return s;
+}
+
+/* SIGINT, SIGTERM and SIGHUP call fn, which only notes the signal: the
+ * main loop then stops what it started, in order. */
+void rg_on_stop_signals(void (*fn)(int)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = fn;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Whole files only: a reader (a CI server, a Slurm poll, a second
+ * spagm-regress) sees the old file or the new one, never half of one. */
+int rg_write_file(const char *path, const char *data, size_t len) {
+  rg_buf tmp = {0};
+  rg_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp.s, "wb");
+  int ok = f && fwrite(data, 1, len, f) == len;
+  if (f && fclose(f) != 0) ok = 0;
+  if (ok && rename(tmp.s, path) != 0) ok = 0;
+  if (!ok) {
+    fprintf(stderr, "spagm-regress: cannot write %s: %s\n", path, strerror(errno));
+    unlink(tmp.s);
+  }
+  rg_buf_free(&tmp);
+  return ok ? 0 : -1;
+}
+
+int rg_write_in(const char *dir, const char *name, const char *data, size_t len) {
+  char *path = rg_path_join(dir, name);
+  int rc = rg_write_file(path, data, len);
+  free(path);
+  return rc;
+}
+
+int rg_mkdir_p(const char *path) {
+  char *p = rg_xstrdup(path);
+  for (char *s = p + 1; *s; s++) {
+    if (*s != '/') continue;
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) break;
+    *s = '/';
+  }
+  int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
+  if (rc) fprintf(stderr, "spagm-regress: cannot create %s: %s\n", p, strerror(errno));
+  free(p);
+  return rc;
+}
+
+char *rg_path_join(const char *a, const char *b) {
+  rg_buf r = {0};
+  if (b[0] == '/' || !a[0]) {
+    rg_buf_puts(&r, b);
+  } else {
+    rg_buf_puts(&r, a);
+    if (a[strlen(a) - 1] != '/') rg_buf_puts(&r, "/");
+    rg_buf_puts(&r, b);
+  }
+  return rg_buf_take(&r);
+}
+
+char *rg_dirname(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash) return rg_xstrdup(".");
+  if (slash == path) return rg_xstrdup("/");
+  rg_buf r = {0};
+  rg_buf_add(&r, path, (size_t)(slash - path));
+  return rg_buf_take(&r);
+}
+
+double rg_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void rg_sleep_ms(unsigned ms) {
+  struct timespec ts = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+  }
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: small helpers (growing strings, whole-file I/O, quoting). */
+#ifndef SPAGM_REGRESS_UTIL_H
+#define SPAGM_REGRESS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct rg_buf {
+  char *s;
+  size_t len, cap;
+} rg_buf;
+
+void *rg_xmalloc(size_t n);
+void *rg_xrealloc(void *p, size_t n);
+char *rg_xstrdup(const char *s);
+void rg_buf_add(rg_buf *b, const char *s, size_t n);
+void rg_buf_puts(rg_buf *b, const char *s);
+void rg_buf_printf(rg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rg_buf_shquote(rg_buf *b, const char *s);
+char *rg_buf_take(rg_buf *b);
+void rg_buf_free(rg_buf *b);
+
+char *rg_read_file(const char *path, size_t *len);
+char *rg_read_stream(FILE *f, size_t *len);
+void rg_on_stop_signals(void (*fn)(int));
+int rg_write_file(const char *path, const char *data, size_t len);
+int rg_write_in(const char *dir, const char *name, const char *data, size_t len);
+int rg_mkdir_p(const char *path);
+char *rg_path_join(const char *a, const char *b);
+char *rg_dirname(const char *path);
+double rg_now(void);
+void rg_sleep_ms(unsigned ms);
+
+#endif
