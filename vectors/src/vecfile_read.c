@@ -216,13 +216,16 @@ static bool parse_hex(const char *s, size_t n, uint64_t *v) {
   return true;
 }
 
+/* A decimal number up to max. `dv > max` comes first: with max below 9
+ * (a row index of a 2- or 4-row field) `max - dv` would wrap around and let
+ * any digit through (issue #18). */
 static bool parse_dec(const char *s, size_t n, uint64_t max, uint64_t *v) {
   if (n == 0 || n > 20) return false;
   uint64_t x = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] < '0' || s[i] > '9') return false;
     unsigned dv = (unsigned)(s[i] - '0');
-    if (x > (max - dv) / 10) return false;
+    if (dv > max || x > (max - dv) / 10) return false;
     x = x * 10 + dv;
   }
   *v = x;
@@ -727,7 +730,7 @@ static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *t
   *row = 0;
   if (f->rows > 1) {
     if (!br || name->s[name->n - 1] != ']' ||
-        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row))
+        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row) || !spagm__vec_row_fits(f, *row))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                     "field %s needs a row [0..%u]", f->info.name, f->rows - 1);
   } else if (br) {
@@ -741,11 +744,11 @@ static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *t
 /* `name V`: a single-element field, never its empty value. */
 static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
                                  const void *empty, cursor *c, spagm_diag *d) {
-  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
   uint64_t v;
-  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+  /* t.col: the value's column, or the end of the line when there is none */
+  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || !spagm__vec_value_fits(f, v))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
   if (v == spagm__vec_elem(f, empty, 0))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
@@ -758,12 +761,11 @@ static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f,
  * run of N copies) per set bit of the mask, lowest bit first. */
 static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
                                  const void *empty, cursor *c, uint64_t row, spagm_diag *d) {
-  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
   uint64_t mask, lim = f->row_len >= 64 ? ~0ull : ((1ull << f->row_len) - 1u);
   if (!next_tok(c, &t) || t.s[0] != '@' || !parse_hex(t.s + 1, t.n - 1, &mask) || !mask ||
       (mask & ~lim))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "field %s needs @MASK: the non-empty elements of the row, a non-zero hex "
                   "mask of %u bits",
                   f->info.name, f->row_len);
@@ -773,7 +775,7 @@ static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f,
     const char *star = memchr(t.s, '*', t.n);
     size_t vn = star ? (size_t)(star - t.s) : t.n;
     uint64_t v, rep = 1;
-    if (!parse_hex(t.s, vn, &v) || (v & ~wmask))
+    if (!parse_hex(t.s, vn, &v) || !spagm__vec_value_fits(f, v))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "'%.*s' is not a %u-bit hex value",
                     (int)(vn > 20 ? 20 : vn), t.s, f->info.bits);
     if (star && (!parse_dec(star + 1, t.n - vn - 1, 64, &rep) || rep == 0))

@@ -107,7 +107,9 @@ spagm_status spagm_vec_write_state(spagm_vec_writer *w, spagm_unit u,
                                    const spagm_cfg_list *words, const spagm_mem_list *mem,
                                    const char *summary, spagm_diag *d);
 /* One transaction of unit u: the request and the model's response, and the
- * explanation (may be NULL) written as comments with the disassembly. */
+ * explanation (may be NULL) written as comments with the disassembly.
+ * SPAGM_E_ARG, and nothing written, for a value wider than its field (the
+ * reader's range check; the writer stays usable). */
 spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_request *req,
                                  const spagm_response *rsp, const spagm_explain *ex,
                                  spagm_diag *d);
