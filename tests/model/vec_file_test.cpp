@@ -58,6 +58,7 @@ struct RoundTripSet {
       std::vector<uint32_t> words(SPAGM_REQUEST_WORDS), rw(SPAGM_RESPONSE_WORDS);
       for (auto &wd : words) wd = t % 2 ? next(x) : (next(x) & 0x00010001u);
       spagm_request_unpack(words.data(), &reqs[t]);
+      reqs[t].tag = (uint32_t)t;  // a scenario file numbers its records from 0 (N86)
       for (auto &wd : rw) wd = next(x);
       spagm_response_unpack(rw.data(), &rsps[t]);
       rsps[t].tag = reqs[t].tag;
