@@ -146,8 +146,9 @@ int spagm_cmd_gen(int argc, char **argv) {
   if (rc != 0) return rc < 0 ? 0 : rc;
   spagm_diag d = {0, 0, ""};
   if (a.scenario) {
-    if (spagm_cli_record_scenario(a.scenario, a.out, NULL, &d) != SPAGM_OK) {
-      spagm_cli_vec_error("gen", d.line > 0 ? a.scenario : a.out, &d);
+    const char *where = a.scenario;
+    if (spagm_cli_record_scenario(a.scenario, a.out, NULL, &where, &d) != SPAGM_OK) {
+      spagm_cli_vec_error("gen", where ? where : a.out, &d);
       return 1;
     }
     return 0;
