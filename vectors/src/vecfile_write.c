@@ -615,3 +615,7 @@ const char *spagm_vec_writer_text(const spagm_vec_writer *w, size_t *len) {
 uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w) {
   return w ? w->flushed + w->b.len : 0;
 }
+
+const char *spagm_vec_writer_partial_path(const spagm_vec_writer *w) {
+  return w && w->f ? w->tmp : NULL;
+}

@@ -95,6 +95,11 @@ spagm_vec_writer *spagm_vec_writer_open(const char *path, const spagm_vec_header
 /* The same into memory (spagm_vec_writer_text gives the text). */
 spagm_vec_writer *spagm_vec_writer_open_mem(const spagm_vec_header *h, spagm_diag *d);
 
+/* The temporary file a file writer writes (PATH.partial-PID) until
+ * spagm_vec_writer_close renames it; NULL for NULL or a memory writer. A
+ * caller can store it to remove it from a signal handler (spagm gen). */
+const char *spagm_vec_writer_partial_path(const spagm_vec_writer *w);
+
 /* Start epoch `epoch` (the next one in order). */
 spagm_status spagm_vec_write_epoch(spagm_vec_writer *w, uint32_t epoch, spagm_diag *d);
 /* The state of unit u as configuration words in load order (the load list
@@ -240,6 +245,16 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *report
  * place). Layout: docs/vector-format.md, "Hex export". */
 spagm_status spagm_vec_export_hex(spagm_vec_reader *r, const char *source_name,
                                   const char *dir, spagm_diag *d);
+
+/* What an interrupted export leaves, for a caller that must remove it from
+ * a signal handler, where it cannot list a directory (spagm export-hex):
+ * the temporary directory this process builds for dir (DIR.partial-PID)
+ * into buf, and the names of the files it can hold for a unit mix, name k
+ * for 0 <= k < spagm_vec_export_hex_file_count(units). false for NULL
+ * arguments, a buffer too small or k out of range. */
+bool spagm_vec_export_hex_partial_dir(const char *dir, char *buf, size_t n);
+size_t spagm_vec_export_hex_file_count(uint32_t units);
+bool spagm_vec_export_hex_file_name(uint32_t units, size_t k, char *buf, size_t n);
 
 #ifdef __cplusplus
 }
