@@ -1139,6 +1139,7 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
 
 spagm_status spagm_vec_validate(const char *path, spagm_vec_header *h, uint64_t *txns,
                                 spagm_diag *d) {
+  if (!path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no path");
   spagm_vec_reader *r = spagm_vec_reader_open(path, h, d);
   if (!r) return SPAGM_E_FORMAT; /* d says why */
   spagm_vec_item *it = malloc(sizeof *it);

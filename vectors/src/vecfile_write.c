@@ -531,6 +531,7 @@ spagm_status spagm_vec_write_raw(spagm_vec_writer *w, const char *text, size_t n
                                  spagm_diag *d) {
   spagm_status st = check_open(w, d);
   if (st != SPAGM_OK) return st;
+  if (!text && n) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no text");
   account(w);
   if ((st = flush(w, d)) != SPAGM_OK) return st;
   w->raw = true;
