@@ -4,6 +4,8 @@
 // header count or the unit list changed) is refused where it shows.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -130,6 +132,46 @@ TEST(VecConsistencyScenario, VecRead_ScenarioRecordDuplicated_IsError_file_line)
   w.erase(w.begin() + first - 1, w.begin() + first - 1 + (int)record_at(v, first).size());
   d = reject(rejoin(w));
   EXPECT_EQ(d.line, first) << d.msg;
+}
+
+// spagm check regenerates a random file's stimulus from its header (N86):
+// a generator option edited with the CRCs recomputed is a disagreement.
+struct CheckRun {
+  spagm_status st;
+  spagm_vec_check_result res;
+  std::string report;
+};
+
+CheckRun check_text(const std::string &t) {
+  CheckRun c{SPAGM_E_FORMAT, {}, ""};
+  spagm_diag d;
+  spagm_vec_reader *r = spagm_vec_reader_open_mem(t.data(), t.size(), "e.vec", nullptr, &d);
+  EXPECT_NE(r, nullptr) << d.msg;
+  if (!r) return c;
+  char *out = nullptr;
+  size_t len = 0;
+  FILE *rep = open_memstream(&out, &len);
+  c.st = spagm_vec_check(r, "e.vec", rep, 0, &c.res, &d);
+  fclose(rep);
+  c.report.assign(out, len);
+  free(out);
+  spagm_vec_reader_free(r);
+  return c;
+}
+
+TEST_F(VecConsistency, VecCheck_GeneratorOptionChanged_IsReported) {
+  CheckRun ok = check_text(rejoin(v));
+  ASSERT_EQ(ok.st, SPAGM_OK);
+  EXPECT_EQ(ok.res.state_failed + ok.res.txns_failed, 0u) << ok.report;
+  for (const char *opt : {"seed 4", "epoch-txns 25"}) {
+    auto w = v;
+    std::string key = std::string(opt).substr(0, std::string(opt).find(' ') + 1);
+    w[(size_t)find_line(w, key) - 1] = opt;
+    CheckRun c = check_text(rejoin(w));
+    ASSERT_EQ(c.st, SPAGM_OK) << opt;  // the file reads: only check can tell
+    EXPECT_GT(c.res.state_failed + c.res.txns_failed, 0u) << opt;
+    EXPECT_NE(c.report.find("N86"), std::string::npos) << opt << ": " << c.report;
+  }
 }
 
 }  // namespace
