@@ -140,6 +140,24 @@ static void do_group(reader *r, const token *t, size_t k) {
   for (size_t j = 0; j < used; j++) print_word(r, &t[j + 1], w[j + 1], &s[j]);
 }
 
+/* One input line: a word, or with --sched a group. */
+static void disasm_line(reader *r, const char *s, size_t n, int sched) {
+  token t[4];
+  size_t k = split(s, n, t, 4);
+  if (k == 0) return;
+  if (sched) {
+    do_group(r, t, k);
+  } else if (k != 1) {
+    line_error(r, t[1].col, "expected one hex word per line; groups of "
+                            "four words need --sched");
+  } else {
+    uint64_t w;
+    if (word_of(r, &t[0], &w)) print_word(r, &t[0], w, NULL);
+  }
+}
+
+static int disasm_stream(const char *path, int sched);
+
 int spagm_cmd_disasm(int argc, char **argv) {
   int sched = 0;
   const char *path = NULL;
@@ -166,34 +184,36 @@ int spagm_cmd_disasm(int argc, char **argv) {
     disasm_usage(stderr);
     return 2;
   }
-  char *src, err[300];
-  size_t len;
-  if (!spagm_cli_read_all(path, &src, &len, err, sizeof err)) {
-    fprintf(stderr, "spagm disasm: %s\n", err);
+  return disasm_stream(path, sched);
+}
+
+/* Line by line in a fixed buffer (issue #18: no input eats memory); a line
+ * longer than SPAGM_CLI_MAX_LINE ends the run with FILE:LINE. */
+static int disasm_stream(const char *path, int sched) {
+  char err[300];
+  spagm_cli_lines *l = malloc(sizeof *l);
+  if (!l) {
+    fprintf(stderr, "spagm disasm: out of memory\n");
     return 1;
   }
-  reader r = {spagm_cli_input_name(path), 0, 0, 0};
-  size_t at = 0;
-  while (at < len) {
-    size_t end = at;
-    while (end < len && src[end] != '\n') end++;
-    r.line++;
-    token t[4];
-    size_t k = split(src + at, end - at, t, 4);
-    if (k > 0) {
-      if (sched) {
-        do_group(&r, t, k);
-      } else if (k != 1) {
-        line_error(&r, t[1].col, "expected one hex word per line; groups of "
-                                 "four words need --sched");
-      } else {
-        uint64_t w;
-        if (word_of(&r, &t[0], &w)) print_word(&r, &t[0], w, NULL);
-      }
-    }
-    at = end + 1;
+  if (!spagm_cli_lines_open(l, path, err, sizeof err)) {
+    fprintf(stderr, "spagm disasm: %s\n", err);
+    free(l);
+    return 1;
   }
-  free(src);
+  reader r = {l->name, 0, 0, 0};
+  size_t len;
+  int got;
+  while ((got = spagm_cli_lines_next(l, &len, err, sizeof err)) == 1) {
+    r.line = l->line;
+    disasm_line(&r, l->buf, len, sched);
+  }
+  if (got < 0) {
+    fprintf(stderr, "spagm disasm: %s\n", err);
+    r.bad = 1;
+  }
+  spagm_cli_lines_close(l);
+  free(l);
   if (fflush(stdout) != 0) {
     fprintf(stderr, "spagm disasm: cannot write the output\n");
     return 1;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "signal_cleanup.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
 
@@ -22,6 +23,21 @@ static void export_usage(FILE *out) {
           "export in DIR is replaced.\n\n"
           "Exit status: 0 success, 1 bad input (FILE:line:col) or I/O failure,\n"
           "2 usage error.\n");
+}
+
+/* Store the files the export builds in DIR.partial-PID, then that
+ * directory, so a signal removes them (signal_cleanup.h); false when a
+ * path does not fit (then no handler: the export still works). */
+static bool remember_partial(const char *dir, uint32_t units) {
+  char tmp[4096], path[4096 + 64], name[64];
+  if (!spagm_vec_export_hex_partial_dir(dir, tmp, sizeof tmp)) return false;
+  size_t n = spagm_vec_export_hex_file_count(units);
+  for (size_t k = 0; k < n; k++) {
+    if (!spagm_vec_export_hex_file_name(units, k, name, sizeof name)) return false;
+    snprintf(path, sizeof path, "%s/%s", tmp, name);
+    if (!spagm_cli_cleanup_file(path)) return false;
+  }
+  return spagm_cli_cleanup_dir(tmp);
 }
 
 int spagm_cmd_export_hex(int argc, char **argv) {
@@ -48,12 +64,15 @@ int spagm_cmd_export_hex(int argc, char **argv) {
     return 2;
   }
   spagm_diag d = {0, 0, ""};
-  spagm_vec_reader *r = spagm_vec_reader_open(args[0], NULL, &d);
+  spagm_vec_header h;
+  spagm_vec_reader *r = spagm_vec_reader_open(args[0], &h, &d);
   if (!r) {
     spagm_cli_vec_error("export-hex", args[0], &d);
     return 1;
   }
+  if (remember_partial(args[1], h.units)) spagm_cli_cleanup_install();
   spagm_status st = spagm_vec_export_hex(r, args[0], args[1], &d);
+  spagm_cli_cleanup_done();
   spagm_vec_reader_free(r);
   if (st != SPAGM_OK) {
     spagm_cli_vec_error("export-hex", d.line > 0 ? args[0] : args[1], &d);

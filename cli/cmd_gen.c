@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
+#include "signal_cleanup.h"
 #include "vec_scenario.h"
 
 static void gen_usage(FILE *out) {
@@ -140,14 +141,36 @@ static int parse_args(int argc, char **argv, gen_args *a) {
   return check_args(a);
 }
 
+/* Write the random file; a signal on the way removes the partial file
+ * (signal_cleanup.h) and ends the process with that signal. */
+static int gen_random(const gen_args *a, const spagm_vec_header *h) {
+  spagm_diag d = {0, 0, ""};
+  spagm_vec_writer *w = spagm_vec_writer_open(a->out, h, &d);
+  if (!w) {
+    spagm_cli_vec_error("gen", a->out, &d);
+    return 1;
+  }
+  if (spagm_cli_cleanup_file(spagm_vec_writer_partial_path(w))) spagm_cli_cleanup_install();
+  spagm_status st = spagm_vec_gen_random(w, h, &d);
+  if (st != SPAGM_OK) spagm_vec_writer_abort(w);
+  else st = spagm_vec_writer_close(w, &d);
+  spagm_cli_cleanup_done();
+  if (st != SPAGM_OK) {
+    spagm_cli_vec_error("gen", a->out, &d);
+    return 1;
+  }
+  return 0;
+}
+
 int spagm_cmd_gen(int argc, char **argv) {
   gen_args a;
   int rc = parse_args(argc, argv, &a);
   if (rc != 0) return rc < 0 ? 0 : rc;
   spagm_diag d = {0, 0, ""};
   if (a.scenario) {
-    if (spagm_cli_record_scenario(a.scenario, a.out, NULL, &d) != SPAGM_OK) {
-      spagm_cli_vec_error("gen", d.line > 0 ? a.scenario : a.out, &d);
+    const char *where = a.scenario;
+    if (spagm_cli_record_scenario(a.scenario, a.out, NULL, &where, &d) != SPAGM_OK) {
+      spagm_cli_vec_error("gen", where ? where : a.out, &d);
       return 1;
     }
     return 0;
@@ -165,19 +188,5 @@ int spagm_cmd_gen(int argc, char **argv) {
     spagm_vec_shard_range(h.epochs, h.shard_index, h.shard_count, &h.first_epoch,
                           &h.shard_epochs);
   }
-  spagm_vec_writer *w = spagm_vec_writer_open(a.out, &h, &d);
-  if (!w) {
-    spagm_cli_vec_error("gen", a.out, &d);
-    return 1;
-  }
-  if (spagm_vec_gen_random(w, &h, &d) != SPAGM_OK) {
-    spagm_vec_writer_abort(w);
-    spagm_cli_vec_error("gen", a.out, &d);
-    return 1;
-  }
-  if (spagm_vec_writer_close(w, &d) != SPAGM_OK) {
-    spagm_cli_vec_error("gen", a.out, &d);
-    return 1;
-  }
-  return 0;
+  return gen_random(&a, &h);
 }

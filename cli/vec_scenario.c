@@ -202,7 +202,9 @@ static spagm_status write_file(recorder *r, const char *name, const char *out_pa
 }
 
 spagm_status spagm_cli_record_scenario(const char *scn_path, const char *out_path,
-                                       spagm_vec_writer **mem_writer, spagm_diag *d) {
+                                       spagm_vec_writer **mem_writer, const char **where,
+                                       spagm_diag *d) {
+  if (where) *where = scn_path; /* until the output is written */
   if (!scn_path || (!out_path && !mem_writer))
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no scenario or output");
   const char *name = strrchr(scn_path, '/');
@@ -226,6 +228,7 @@ spagm_status spagm_cli_record_scenario(const char *scn_path, const char *out_pat
   }
   if (st == SPAGM_OK) st = spagm_scn_run_file_hooked(scn_path, NULL, &hooks, &res, d);
   if (st == SPAGM_OK) st = finish_epoch(&r, d);
+  if (st == SPAGM_OK && where) *where = out_path;
   if (st == SPAGM_OK) st = write_file(&r, name, out_path, mem_writer, d);
   free_recorder(&r);
   return st;

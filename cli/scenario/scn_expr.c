@@ -84,8 +84,7 @@ static void parse_primary(expr_parser *e) {
   memcpy(tok, p, len);
   tok[len] = '\0';
   spagm_scn_args sub = *e->a;
-  sub.p = tok;
-  sub.text = tok - (p - e->a->text); /* keep columns pointing into the line */
+  sub.p = sub.text = tok; /* not tok - col: outside tok is UB (#18); col fixed below */
   uint32_t v;
   spagm_status st = spagm_scn_u32(&sub, &v, e->d);
   if (st != SPAGM_OK) {

@@ -225,3 +225,21 @@ TEST(ScenarioCore, AsmStageBadArgument_IsAnErrorWithColumn) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue #18, defect 7: a literal in an expression was parsed through a
+// pointer computed to lie before its copy (outside the array: undefined
+// behaviour, reported by UBSan in the sanitizer build, label cli). Literals
+// far into a long line, good and bad; a bad one is reported at its column.
+TEST(ScenarioCore, ExprLiteral_FarIntoTheLine_NoUB_ErrorAtItsColumn) {
+  std::string pad(600, ' ');
+  ScnRun r = run_scn("reg R0 =" + pad + "16 + lane\nexpect R0[1] == 17\n");
+  EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
+  r = run_scn("reg R0 =" + pad + "1 + 0x1zz\n");
+  EXPECT_NE(r.st, SPAGM_OK);
+  EXPECT_EQ(r.d.line, 1);
+  EXPECT_EQ(r.d.col, 8 + (int)pad.size() + 5) << r.d.msg;  // the 0 of 0x1zz
+}
+
+}  // namespace

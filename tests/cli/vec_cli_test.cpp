@@ -237,3 +237,19 @@ TEST_F(VecCli, ExportHex_WritesTheManifestAndGuardsForeignDirectories) {
   EXPECT_EQ(e.status, 1);
   EXPECT_TRUE(fs::exists(dir / "mine" / "notes.txt"));
 }
+
+// Issue #18, defect 9: the error named the output file, not the scenario
+// that could not be opened.
+TEST_F(VecCli, GenScenario_MissingFile_IsError_NamingTheFile) {
+  CliRun g = run("gen --scenario " + at("missing.scn") + " -o " + at("m.vec"));
+  EXPECT_EQ(g.status, 1);
+  EXPECT_NE(g.out.find("spagm gen: " + at("missing.scn") + ": cannot open"), std::string::npos)
+      << g.out;
+  EXPECT_EQ(g.out.find(at("m.vec")), std::string::npos) << g.out;
+  // An output that cannot be written is still named as the output.
+  std::ofstream(at("ok.scn")) << "stage PS\nraster samples 4\nPIXLD.MSCOUNT R0;\n";
+  g = run("gen --scenario " + at("ok.scn") + " -o " + at("no/such/dir/x.vec"));
+  EXPECT_EQ(g.status, 1);
+  EXPECT_NE(g.out.find("spagm gen: " + at("no/such/dir/x.vec") + ": "), std::string::npos)
+      << g.out;
+}

@@ -28,6 +28,7 @@ void spagm_cfg_list_free(spagm_cfg_list *l) {
 }
 
 spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data) {
+  if (!l) return SPAGM_E_ARG;
   if (l->n == l->cap) {
     size_t cap = l->cap ? l->cap * 2 : 1024;
     spagm_cfg_word *w = realloc(l->w, cap * sizeof *w);
@@ -359,6 +360,7 @@ void spagm_mem_list_free(spagm_mem_list *l) {
 }
 
 spagm_status spagm_mem_list_push(spagm_mem_list *l, uint64_t va, uint32_t data) {
+  if (!l) return SPAGM_E_ARG;
   if (l->n == l->cap) {
     size_t cap = l->cap ? l->cap * 2 : 4096;
     spagm_mem_word *w = realloc(l->w, cap * sizeof *w);

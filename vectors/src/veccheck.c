@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "veccheck_source.h"
 #include "vecfile_internal.h"
 
 typedef struct checker {
@@ -21,6 +22,7 @@ typedef struct checker {
   int state_line[SPAGM_UNIT_COUNT];
   uint32_t units;
   bool roundtrip_done;
+  spagm__vec_source *src; /* a random file's stimulus (N86), else NULL */
 } checker;
 
 static void report(checker *c, int line, const char *fmt, ...)
@@ -138,6 +140,41 @@ static void state(checker *c, const spagm_vec_item *it) {
   }
 }
 
+/* N86: a random file is its header's stimulus; a disagreement counts as a
+ * failed state (state words, a unit's requests ending early or late) or a
+ * failed transaction (a request that is not the stimulus's). */
+static void source_item(checker *c, const spagm_vec_item *it) {
+  const char *field;
+  const char *un = spagm_unit_name(it->unit);
+  switch (it->kind) {
+    case SPAGM_VEC_EPOCH:
+      if (!spagm__vec_source_epoch(c->src, it->epoch)) {
+        c->res->state_failed++;
+        report(c, it->line, "epoch %u: the header's stimulus cannot start it", it->epoch);
+      }
+      break;
+    case SPAGM_VEC_STATE:
+      if (spagm__vec_source_state(c->src, it->unit, &it->words)) break;
+      c->res->state_failed++;
+      report(c, it->line, "state %s: not the state the header's generator options give "
+             "(seed, units; N86)", un);
+      break;
+    case SPAGM_VEC_TXN:
+      if (!(field = spagm__vec_source_txn(c->src, it->unit, &it->req))) break;
+      c->res->txns_failed++;
+      report(c, it->line, "%s tag %u: not the request the header's generator options give "
+             "(%s differs; N86)", un, it->req.tag, field);
+      break;
+    case SPAGM_VEC_READBACK:
+      if (spagm__vec_source_unit_done(c->src, it->unit)) break;
+      c->res->state_failed++;
+      report(c, it->line, "readback %s: the header's stimulus has more %s requests in this "
+             "epoch (epoch-txns, count; N86)", un, un);
+      break;
+    default: break;
+  }
+}
+
 static void txn(checker *c, const spagm_vec_item *it, spagm_response *got) {
   roundtrip(c);
   c->res->txns++;
@@ -211,10 +248,15 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
     c->out = out;
     c->max_reports = max_reports;
     c->res = res;
+    spagm_vec_header h;
+    if (spagm__vec_reader_header(r, &h) == SPAGM_OK && h.source == SPAGM_VEC_SOURCE_RANDOM &&
+        !(c->src = spagm__vec_source_new(&h)))
+      st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
   }
   while (st == SPAGM_OK) {
     if ((st = spagm_vec_next(r, it, d)) != SPAGM_OK) break;
     if (it->kind == SPAGM_VEC_END) break;
+    if (c->src) source_item(c, it);
     switch (it->kind) {
       case SPAGM_VEC_EPOCH:
         spagm_model_reset(c->m);
@@ -238,6 +280,7 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
       spagm_mem_list_free(&c->recorded_mem[u]);
     }
     spagm_model_free(c->m);
+    spagm__vec_source_free(c->src);
   }
   spagm_cfg_list_free(&want);
   free(c);

@@ -250,6 +250,7 @@ bool spagm_vec_parse_units(const char *list, uint32_t *mask) {
 
 void spagm_vec_shard_range(uint32_t epochs, uint32_t i, uint32_t n_shards, uint32_t *first,
                            uint32_t *n) {
+  if (!first || !n) return;
   if (n_shards == 0 || i == 0 || i > n_shards) {
     *first = 0;
     *n = 0;
@@ -351,6 +352,7 @@ spagm_status spagm__vec_header_check(const spagm_vec_header *h, spagm_diag *d) {
 /* ---- Compare masks (docs/port-contract.md, "What is compared") ---------- */
 
 void spagm_vec_compare_mask(const spagm_response *e, spagm_response *m) {
+  if (!e || !m) return;
   memset(m, 0, sizeof *m);
   m->fault = 0xFF;
   m->fault_lanes = 0xFFFFFFFFu;

@@ -52,6 +52,11 @@ struct spagm_vec_reader {
   uint32_t state_units, rb_units;
   uint64_t txns, body_start, trailer_start;
   bool body_started;
+  /* The body against the header (N86): per unit, the last tag, the
+   * records so far and those of the current epoch. */
+  uint32_t last_tag[SPAGM_UNIT_COUNT];
+  uint64_t unit_txns[SPAGM_UNIT_COUNT];
+  uint32_t epoch_unit_txns[SPAGM_UNIT_COUNT];
   spagm_cfg_list words;
   spagm_mem_list mem;
   spagm_status err;
@@ -216,13 +221,16 @@ static bool parse_hex(const char *s, size_t n, uint64_t *v) {
   return true;
 }
 
+/* A decimal number up to max. `dv > max` comes first: with max below 9
+ * (a row index of a 2- or 4-row field) `max - dv` would wrap around and let
+ * any digit through (issue #18). */
 static bool parse_dec(const char *s, size_t n, uint64_t max, uint64_t *v) {
   if (n == 0 || n > 20) return false;
   uint64_t x = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] < '0' || s[i] > '9') return false;
     unsigned dv = (unsigned)(s[i] - '0');
-    if (x > (max - dv) / 10) return false;
+    if (dv > max || x > (max - dv) / 10) return false;
     x = x * 10 + dv;
   }
   *v = x;
@@ -365,6 +373,24 @@ static spagm_status header_source(spagm_vec_reader *r, spagm_diag *d) {
   return expect_end(r, &c, d);
 }
 
+/* N86: the one spelling the writer gives a mix (units in unit order, each
+ * once), so an edited list cannot be a second spelling of the same file. */
+static bool units_canonical(const char *list, uint32_t units) {
+  char canon[64];
+  size_t n = 0;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(units >> u & 1u)) continue;
+    const char *un = spagm_unit_name((spagm_unit)u);
+    size_t k = strlen(un);
+    if (n + k + 2 > sizeof canon) return false;
+    if (n) canon[n++] = ',';
+    memcpy(canon + n, un, k);
+    n += k;
+  }
+  canon[n] = '\0';
+  return strcmp(canon, list) == 0;
+}
+
 /* `units LIST`; a version 1 file cannot hold the texture unit. */
 static spagm_status header_units(spagm_vec_reader *r, spagm_diag *d) {
   spagm_vec_header *h = &r->h;
@@ -380,6 +406,10 @@ static spagm_status header_units(spagm_vec_reader *r, spagm_diag *d) {
   if (!spagm_vec_parse_units(list, &h->units))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "unknown unit in '%s' (attr, pix, tex, comma-separated)", list);
+  if (!units_canonical(list, h->units))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
+                  "the unit list '%s' is not in unit order (attr, pix, tex) with each unit once "
+                  "(N86)", list);
   if (h->version < 2 && (h->units >> SPAGM_UNIT_TEX & 1u))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "a version 1 file has no texture memory, so its texture unit cannot be "
@@ -727,7 +757,7 @@ static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *t
   *row = 0;
   if (f->rows > 1) {
     if (!br || name->s[name->n - 1] != ']' ||
-        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row))
+        !parse_dec(br + 1, name->n - nn - 2, f->rows - 1, row) || !spagm__vec_row_fits(f, *row))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, name->col + (int)nn,
                     "field %s needs a row [0..%u]", f->info.name, f->rows - 1);
   } else if (br) {
@@ -741,11 +771,11 @@ static spagm_status field_of_name(spagm_vec_reader *r, const spagm__vec_table *t
 /* `name V`: a single-element field, never its empty value. */
 static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
                                  const void *empty, cursor *c, spagm_diag *d) {
-  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
   uint64_t v;
-  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || (v & ~wmask))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+  /* t.col: the value's column, or the end of the line when there is none */
+  if (!next_tok(c, &t) || !parse_hex(t.s, t.n, &v) || !spagm__vec_value_fits(f, v))
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "field %s needs a %u-bit hex value", f->info.name, f->info.bits);
   if (v == spagm__vec_elem(f, empty, 0))
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
@@ -758,12 +788,11 @@ static spagm_status field_scalar(spagm_vec_reader *r, const spagm__vec_field *f,
  * run of N copies) per set bit of the mask, lowest bit first. */
 static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f, void *obj,
                                  const void *empty, cursor *c, uint64_t row, spagm_diag *d) {
-  uint64_t wmask = spagm__vec_width_mask(f->info.bits);
   tok t = {NULL, 0, 0};
   uint64_t mask, lim = f->row_len >= 64 ? ~0ull : ((1ull << f->row_len) - 1u);
   if (!next_tok(c, &t) || t.s[0] != '@' || !parse_hex(t.s + 1, t.n - 1, &mask) || !mask ||
       (mask & ~lim))
-    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, next_tok(c, &t) ? t.col : (int)c->i + 1,
+    return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col,
                   "field %s needs @MASK: the non-empty elements of the row, a non-zero hex "
                   "mask of %u bits",
                   f->info.name, f->row_len);
@@ -773,7 +802,7 @@ static spagm_status field_masked(spagm_vec_reader *r, const spagm__vec_field *f,
     const char *star = memchr(t.s, '*', t.n);
     size_t vn = star ? (size_t)(star - t.s) : t.n;
     uint64_t v, rep = 1;
-    if (!parse_hex(t.s, vn, &v) || (v & ~wmask))
+    if (!parse_hex(t.s, vn, &v) || !spagm__vec_value_fits(f, v))
       return err_at(r, d, SPAGM_E_FORMAT, r->lineno, t.col, "'%.*s' is not a %u-bit hex value",
                     (int)(vn > 20 ? 20 : vn), t.s, f->info.bits);
     if (star && (!parse_dec(star + 1, t.n - vn - 1, 64, &rep) || rep == 0))
@@ -868,6 +897,64 @@ static int lowest_missing(uint32_t units, uint32_t done) {
   return -1;
 }
 
+/* N86: a record's tag continues its unit's sequence and stays within the
+ * header's counts, so a record duplicated or removed (CRCs recomputed) is
+ * caught. A scenario file numbers its records 0, 1, ... in file order over
+ * every unit; a random file counts per unit from 1 (a shard from where the
+ * previous shard stopped) up to `count`, at most `epoch-txns` an epoch. */
+static spagm_status check_tag(spagm_vec_reader *r, const spagm_vec_item *it, spagm_diag *d) {
+  const spagm_vec_header *h = &r->h;
+  unsigned u = it->unit;
+  uint32_t tag = it->req.tag;
+  if (h->source == SPAGM_VEC_SOURCE_SCENARIO) {
+    if (tag != r->txns)
+      return err_at(r, d, SPAGM_E_FORMAT, it->line, 1,
+                    "tag %x: a scenario file numbers its records from 0 in file order, this is "
+                    "record %llx (a record was duplicated, removed or moved; N86)",
+                    tag, (unsigned long long)r->txns);
+    return SPAGM_OK;
+  }
+  const char *un = spagm_unit_name((spagm_unit)u);
+  bool first = r->unit_txns[u] == 0;
+  uint64_t want = first ? 1 : (uint64_t)r->last_tag[u] + 1;
+  if ((first && h->sharded) ? tag == 0 : tag != want)
+    return err_at(r, d, SPAGM_E_FORMAT, it->line, 1,
+                  "%s tag %x: expected %llx, tags count up by one per unit from 1 (a record "
+                  "was duplicated, removed or moved; N86)",
+                  un, tag, (unsigned long long)want);
+  if (tag > h->count)
+    return err_at(r, d, SPAGM_E_FORMAT, it->line, 1,
+                  "%s tag %x is beyond the header's count %u (N86)", un, tag, h->count);
+  if (++r->epoch_unit_txns[u] > h->epoch_txns)
+    return err_at(r, d, SPAGM_E_FORMAT, it->line, 1,
+                  "more than the header's epoch-txns %u %s records in epoch %u (N86)",
+                  h->epoch_txns, un, r->cur_epoch);
+  r->last_tag[u] = tag;
+  r->unit_txns[u]++;
+  return SPAGM_OK;
+}
+
+/* N86 at the trailer: an unsharded random file holds `count` records of
+ * every unit of the mix; the last shard ends each unit at tag `count`. */
+static spagm_status check_counts(spagm_vec_reader *r, spagm_diag *d) {
+  const spagm_vec_header *h = &r->h;
+  if (h->source != SPAGM_VEC_SOURCE_RANDOM) return SPAGM_OK;
+  bool last_shard = h->sharded && h->shard_index == h->shard_count;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(h->units >> u & 1u)) continue;
+    const char *un = spagm_unit_name((spagm_unit)u);
+    if (!h->sharded && r->unit_txns[u] != h->count)
+      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, 1,
+                    "the file has %llu %s records, the header's count is %u (N86)",
+                    (unsigned long long)r->unit_txns[u], un, h->count);
+    if (last_shard && r->unit_txns[u] && r->last_tag[u] != h->count)
+      return err_at(r, d, SPAGM_E_FORMAT, r->lineno, 1,
+                    "the last shard ends the %s unit at tag %x, the header's count is %u (N86)",
+                    un, r->last_tag[u], h->count);
+  }
+  return SPAGM_OK;
+}
+
 /* `KEYWORD UNIT` where UNIT must be `want`. */
 static spagm_status unit_arg(spagm_vec_reader *r, cursor *c, const char *kw, int want,
                              spagm_unit *u, spagm_diag *d) {
@@ -921,6 +1008,7 @@ static spagm_status trailer(spagm_vec_reader *r, cursor *c, spagm_vec_item *it, 
     return err_at(r, d, SPAGM_E_FORMAT, r->lineno, v.col,
                   "the trailer counts %llu transactions, the file has %llu",
                   (unsigned long long)n, (unsigned long long)r->txns);
+  if ((st = check_counts(r, d)) != SPAGM_OK) return st;
   bool more;
   if ((st = next_line(r, &more, d)) != SPAGM_OK) return st;
   if (more)
@@ -956,6 +1044,7 @@ static spagm_status item_epoch(spagm_vec_reader *r, cursor *c, const tok *t, spa
   r->next_epoch = (uint32_t)e + 1;
   r->epochs_seen++;
   r->state_units = r->rb_units = 0;
+  memset(r->epoch_unit_txns, 0, sizeof r->epoch_unit_txns);
   r->ph = PH_STATE;
   it->kind = SPAGM_VEC_EPOCH;
   it->epoch = r->cur_epoch;
@@ -987,6 +1076,7 @@ static spagm_status item_txn(spagm_vec_reader *r, cursor *c, spagm_vec_item *it,
   if ((st = unit_arg(r, c, "txn", -1, &it->unit, d)) != SPAGM_OK) return st;
   begin_block(r);
   if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
+  if ((st = check_tag(r, it, d)) != SPAGM_OK) return st;
   r->txns++;
   it->kind = SPAGM_VEC_TXN;
   return SPAGM_OK;
@@ -1049,6 +1139,7 @@ spagm_status spagm_vec_next(spagm_vec_reader *r, spagm_vec_item *it, spagm_diag 
 
 spagm_status spagm_vec_validate(const char *path, spagm_vec_header *h, uint64_t *txns,
                                 spagm_diag *d) {
+  if (!path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no path");
   spagm_vec_reader *r = spagm_vec_reader_open(path, h, d);
   if (!r) return SPAGM_E_FORMAT; /* d says why */
   spagm_vec_item *it = malloc(sizeof *it);

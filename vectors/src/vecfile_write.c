@@ -272,12 +272,23 @@ static inline char *raw_dec(char *p, unsigned v) {
   return p;
 }
 
+/* Where a record holds a value the reader would refuse. */
+typedef struct bad_value {
+  const spagm__vec_field *f; /* NULL while every value fits */
+  unsigned k;                /* flattened element */
+  uint64_t v;
+} bad_value;
+
 /* `  name V` of a single-element field that differs from the empty record;
- * false when the buffer cannot grow. */
+ * false when the buffer cannot grow or the value does not fit (*bad). */
 static inline bool put_scalar(spagm__vec_buf *b, const spagm__vec_field *f, const void *obj,
-                              const void *empty) {
+                              const void *empty, bad_value *bad) {
   uint64_t v = spagm__vec_elem(f, obj, 0);
   if (v == spagm__vec_elem(f, empty, 0)) return true;
+  if (!spagm__vec_value_fits(f, v)) {
+    *bad = (bad_value){f, 0, v};
+    return false;
+  }
   if (!spagm__vec_buf_reserve(b, f->name_len + 24)) return false;
   char *p = b->p + b->len;
   *p++ = ' ';
@@ -289,6 +300,21 @@ static inline bool put_scalar(spagm__vec_buf *b, const spagm__vec_field *f, cons
   *p++ = '\n';
   b->len = (size_t)(p - b->p);
   return true;
+}
+
+/* The first of the n values of row r that does not fit field f (the
+ * reader's range check); false when all fit. Elements equal to the empty
+ * record's are not listed, and the empty record fits. */
+static bool row_misfit(const spagm__vec_field *f, unsigned r, uint64_t mask, const uint64_t *vals,
+                       unsigned n, bad_value *bad) {
+  for (unsigned j = 0, k = 0; j < n; j++, k++) {
+    while (!(mask >> k & 1u)) k++;
+    if (!spagm__vec_value_fits(f, vals[j])) {
+      *bad = (bad_value){f, r * f->row_len + k, vals[j]};
+      return true;
+    }
+  }
+  return false;
 }
 
 /* The elements of row r that differ from the empty record: their values in
@@ -363,20 +389,35 @@ static inline bool put_row(spagm__vec_buf *b, const spagm__vec_field *f, unsigne
  * differ, room for the whole line is reserved once, and the text is written
  * through a plain pointer. */
 static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void *obj,
-                       const void *empty) {
+                       const void *empty, bad_value *bad) {
   for (size_t i = 0; i < t->n; i++) {
     const spagm__vec_field *f = &t->f[i];
     if (f->info.count == 1) {
-      if (!put_scalar(b, f, obj, empty)) return;
+      if (!put_scalar(b, f, obj, empty, bad)) return;
       continue;
     }
+    /* Only fields narrower than their C type can hold a misfit. */
+    bool narrow = f->info.bits < 8 * f->elem_size;
     for (unsigned r = 0; r < f->rows; r++) {
       uint64_t vals[64], mask;
       unsigned nv = row_diff(f, obj, empty, r, vals, &mask);
       if (!nv) continue; /* the row is the empty record's */
+      if (narrow && row_misfit(f, r, mask, vals, nv, bad)) return;
       if (!put_row(b, f, r, mask, vals, nv)) return;
     }
   }
+}
+
+/* The writer refuses a record the reader would refuse (issue #18): the
+ * record's text is taken back and the writer stays usable. */
+static spagm_status refuse_record(spagm_vec_writer *w, size_t start, const bad_value *bad,
+                                  bool in_rsp, spagm_diag *d) {
+  w->b.len = start;
+  const spagm__vec_field *f = bad->f;
+  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                        "%s field %s element %u is %llx, wider than its %u bits: not written",
+                        in_rsp ? "response" : "request", f->info.name, bad->k,
+                        (unsigned long long)bad->v, f->info.bits);
 }
 
 /* Which rule produced each value, grouped by rule: one comment per rule and
@@ -438,7 +479,6 @@ spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "response tag %u is not the request's %u",
                           rsp->tag, req->tag);
   if (w->b.len >= FLUSH_AT && (st = flush(w, d)) != SPAGM_OK) return st;
-  w->in_txns = true;
   size_t start = block_begin(w);
   spagm__vec_buf_puts(&w->b, "txn ");
   spagm__vec_buf_puts(&w->b, spagm_unit_name(u));
@@ -454,11 +494,15 @@ spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_
   }
   put_sanitized(&w->b, dis);
   spagm__vec_buf_put(&w->b, "\n", 1);
-  put_fields(&w->b, &w->req_t, req, &w->req0);
+  bad_value bad = {NULL, 0, 0};
+  put_fields(&w->b, &w->req_t, req, &w->req0, &bad);
+  if (bad.f) return refuse_record(w, start, &bad, false, d);
   spagm__vec_buf_puts(&w->b, "expect\n");
-  put_fields(&w->b, &w->rsp_t, rsp, &w->rsp0);
+  put_fields(&w->b, &w->rsp_t, rsp, &w->rsp0, &bad);
+  if (bad.f) return refuse_record(w, start, &bad, true, d);
   if (ex) put_explain(&w->b, req, rsp, ex, stores);
   block_end(w, start);
+  w->in_txns = true;
   w->txns++;
   return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
 }
@@ -487,6 +531,7 @@ spagm_status spagm_vec_write_raw(spagm_vec_writer *w, const char *text, size_t n
                                  spagm_diag *d) {
   spagm_status st = check_open(w, d);
   if (st != SPAGM_OK) return st;
+  if (!text && n) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no text");
   account(w);
   if ((st = flush(w, d)) != SPAGM_OK) return st;
   w->raw = true;
@@ -570,4 +615,8 @@ const char *spagm_vec_writer_text(const spagm_vec_writer *w, size_t *len) {
 
 uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w) {
   return w ? w->flushed + w->b.len : 0;
+}
+
+const char *spagm_vec_writer_partial_path(const spagm_vec_writer *w) {
+  return w && w->f ? w->tmp : NULL;
 }

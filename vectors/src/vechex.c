@@ -91,6 +91,43 @@ static bool put_pairs(FILE *f, const spagm_cfg_list *l) {
   return true;
 }
 
+/* ---- The names an export uses (also for signal-time cleanup) ------------- */
+
+bool spagm_vec_export_hex_partial_dir(const char *dir, char *buf, size_t n) {
+  if (!dir || !buf) return false;
+  int k = snprintf(buf, n, "%s.partial-%ld", dir, (long)getpid());
+  return k >= 0 && (size_t)k < n;
+}
+
+/* Per unit: the kinds of file_kind, then for a unit with memory mem and
+ * mem_epochs; after every unit fields.hex and manifest.hex. */
+static size_t unit_files(unsigned u) {
+  return F_COUNT + (spagm_statemap_has_memory((spagm_unit)u) ? 2u : 0u);
+}
+
+size_t spagm_vec_export_hex_file_count(uint32_t units) {
+  size_t n = 2;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    if (units >> u & 1u) n += unit_files(u);
+  return n;
+}
+
+bool spagm_vec_export_hex_file_name(uint32_t units, size_t k, char *buf, size_t n) {
+  if (!buf) return false;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(units >> u & 1u)) continue;
+    if (k < unit_files(u)) {
+      const char *kind = k < F_COUNT ? file_kind[k] : k == F_COUNT ? "mem" : "mem_epochs";
+      int w = snprintf(buf, n, "%s_%s.hex", spagm_unit_name((spagm_unit)u), kind);
+      return w >= 0 && (size_t)w < n;
+    }
+    k -= unit_files(u);
+  }
+  if (k > 1) return false;
+  int w = snprintf(buf, n, "%s", k == 0 ? "fields.hex" : "manifest.hex");
+  return w >= 0 && (size_t)w < n;
+}
+
 /* Create UNIT_KIND.hex in the temporary directory. */
 static spagm_status create(exporter *x, unsigned u, const char *kind, FILE **f, spagm_diag *d) {
   char name[32];
@@ -382,7 +419,7 @@ spagm_status spagm_vec_export_hex(spagm_vec_reader *r, const char *source, const
   x->tmp = malloc(n);
   if (st == SPAGM_OK && !x->tmp) st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
   if (st == SPAGM_OK) {
-    snprintf(x->tmp, n, "%s.partial-%ld", dir, (long)getpid());
+    spagm_vec_export_hex_partial_dir(dir, x->tmp, n);
     drop_tmp(x->tmp); /* left over by a crashed run with our pid */
     if (mkdir(x->tmp, 0777) != 0) st = io_err(d, "create", x->tmp);
   }

@@ -7,6 +7,7 @@
 #include "stim_internal.h"
 
 void spagm_stim_opts_default(spagm_stim_opts *o) {
+  if (!o) return;
   o->seed = 1;
   o->units = (1u << SPAGM_UNIT_ATTR) | (1u << SPAGM_UNIT_PIX);
   o->epoch_txns = 1000;

@@ -473,7 +473,11 @@ void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
       queue_readback(a, r, req, size, addr);
   } else if (k < 84) {
     bool out = spagm_rng_pct(r, 40);
-    make_al2p(a, r, req, out, pick_size(r), pick_addr(r, out ? a->bmap_out : a->bmap_in));
+    /* Two draws as arguments were unsequenced (N83): gcc drew the address
+     * first, clang the size. The golden set has gcc's order; keep it. */
+    uint32_t addr = pick_addr(r, out ? a->bmap_out : a->bmap_in);
+    spagm_asize size = pick_size(r);
+    make_al2p(a, r, req, out, size, addr);
   } else {
     make_isberd(a, r, req, (spagm_isbe_region)spagm_rng_below(r, 4));
   }

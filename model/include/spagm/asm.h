@@ -17,6 +17,15 @@
 extern "C" {
 #endif
 
+/* Pointer arguments (issue #18): no function declared here dereferences a
+ * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
+ * function returning spagm_status, NULL from one returning a pointer, false
+ * from one returning bool, 0 (or a fixed text) from one returning a number
+ * or a name, and nothing at all from a void function. spagm_diag *d and
+ * spagm_explain *ex are optional wherever they appear (NULL: not wanted),
+ * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
+ * every function with NULL for each pointer. */
+
 typedef struct spagm_asm_opts {
   /* Shader stage when known, enabling stage-dependent assembler checks
    * (R8: an ALD in GS/TI/TS must name its vertex handle Rb). -1 = unknown. */

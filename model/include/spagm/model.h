@@ -17,6 +17,15 @@
 extern "C" {
 #endif
 
+/* Pointer arguments (issue #18): no function declared here dereferences a
+ * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
+ * function returning spagm_status, NULL from one returning a pointer, false
+ * from one returning bool, 0 (or a fixed text) from one returning a number
+ * or a name, and nothing at all from a void function. spagm_diag *d and
+ * spagm_explain *ex are optional wherever they appear (NULL: not wanted),
+ * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
+ * every function with NULL for each pointer. */
+
 typedef struct spagm_model spagm_model;
 
 /* A new model in reset state (stage VSA, empty maps, ISBE zeroed, default
@@ -35,7 +44,15 @@ spagm_status spagm_execute(spagm_model *m, const spagm_request *req,
 
 /* The same for an already decoded instruction (ISBEWR has no word, and the
  * scenario runner executes text), with an optional explanation (ex may be
- * NULL). req->insn is ignored. */
+ * NULL). req->insn is ignored. Every field is range-checked here:
+ * SPAGM_E_ARG for NULL m, insn, req or resp, an op that is not an opcode,
+ * pg above 7, or an ALD/AST/AL2P asize above SPAGM_ASZ_128 (values no word
+ * can hold); then nothing executes and resp holds a warp-wide
+ * ILLEGAL_INSTR_ENCODING. The other fields return SPAGM_OK with the fault
+ * their rule gives, as spagm_execute does for a word: ISBERD/ISBEWR isize 3
+ * or region above 3, PIXLD mode 6/7 (R16) or Pd or imm out of range (N51),
+ * TLDS fields outside the legal table (N73); an ALD/AST/AL2P imm outside
+ * the attribute space reads 0 / discards the store (R4). */
 spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn,
                                 const spagm_request *req, spagm_response *resp,
                                 spagm_explain *ex);

@@ -31,6 +31,15 @@
 extern "C" {
 #endif
 
+/* Pointer arguments (issue #18): no function declared here dereferences a
+ * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
+ * function returning spagm_status, NULL from one returning a pointer, false
+ * from one returning bool, 0 (or a fixed text) from one returning a number
+ * or a name, and nothing at all from a void function. spagm_diag *d and
+ * spagm_explain *ex are optional wherever they appear (NULL: not wanted),
+ * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
+ * every function with NULL for each pointer. */
+
 #define SPAGM_PIX_MAX_SAMPLES 16 /* 16xAA is the largest raster mode */
 #define SPAGM_PIX_POS_MIN (-8)   /* sample offsets are signed 4-bit ... */
 #define SPAGM_PIX_POS_MAX 7      /* ... in 1/16 pixel (PIXLD.txt .OFFSET) */

@@ -14,6 +14,15 @@
 extern "C" {
 #endif
 
+/* Pointer arguments (issue #18): no function declared here dereferences a
+ * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
+ * function returning spagm_status, NULL from one returning a pointer, false
+ * from one returning bool, 0 (or a fixed text) from one returning a number
+ * or a name, and nothing at all from a void function. spagm_diag *d and
+ * spagm_explain *ex are optional wherever they appear (NULL: not wanted),
+ * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
+ * every function with NULL for each pointer. */
+
 typedef enum spagm_status {
   SPAGM_OK = 0,
   SPAGM_E_ARG,        /* a NULL pointer or out-of-range API argument */

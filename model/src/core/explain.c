@@ -35,7 +35,9 @@ const char *spagm_rule_text(unsigned rule) {
   return r ? r->text : NULL;
 }
 
-void spagm_explain_init(spagm_explain *ex) { memset(ex, 0, sizeof *ex); }
+void spagm_explain_init(spagm_explain *ex) {
+  if (ex) memset(ex, 0, sizeof *ex);
+}
 
 /* Expand %0..%2 (decimal) and %x0..%x2 (hex) with the recorded arguments. */
 /* Decimal (signed) or 0x-prefixed hex text of v into piece; its length.

@@ -56,9 +56,15 @@ spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn,
                                 const spagm_request *req, spagm_response *resp,
                                 spagm_explain *ex) {
   if (!m || !insn || !req || !resp) return SPAGM_E_ARG;
-  if (insn->op <= SPAGM_OP_NONE || insn->op >= SPAGM_OP_COUNT) return SPAGM_E_ARG;
-  spagm_response_init(resp, req->tag);
   if (ex) spagm_explain_init(ex);
+  if (!spagm__insn_fields_fit(insn)) {
+    /* No word holds it: refused, and a caller that ignores the status
+     * still sees a warp-wide fault rather than stale data. */
+    spagm__fault_warp(req, resp, ex, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING,
+                      SPAGM_RULE_ILLEGAL_WORD, 0, 0, 0);
+    return SPAGM_E_ARG;
+  }
+  spagm_response_init(resp, req->tag);
   switch (spagm_op_unit(insn->op)) {
     case SPAGM_UNIT_ATTR: spagm__attr_execute(m, insn, req, resp, ex); break;
     case SPAGM_UNIT_PIX: spagm__pix_execute(m, insn, req, resp, ex); break;

@@ -47,6 +47,9 @@ void spagm__tex_execute(spagm_model *m, const spagm_insn *insn,
 spagm_stage spagm__model_stage(const spagm_model *m);
 
 /* Mark the whole warp faulted with no side effects. */
+/* Every field of insn within what its encoding can hold (insn_range.c). */
+bool spagm__insn_fields_fit(const spagm_insn *insn);
+
 void spagm__fault_warp(const spagm_request *req, spagm_response *resp,
                        spagm_explain *ex, spagm_fault f, unsigned rule,
                        int32_t a0, int32_t a1, int32_t a2);

@@ -51,6 +51,7 @@ const char *spagm_stage_name(spagm_stage s) {
 }
 
 void spagm_insn_init(spagm_insn *insn, spagm_op op) {
+  if (!insn) return;
   memset(insn, 0, sizeof *insn);
   insn->op = op;
   insn->pg = SPAGM_PT;

@@ -4,17 +4,19 @@
 
 #include "spagm/regfile.h"
 
-void spagm_regfile_init(spagm_regfile *rf) { memset(rf, 0, sizeof *rf); }
+void spagm_regfile_init(spagm_regfile *rf) {
+  if (rf) memset(rf, 0, sizeof *rf);
+}
 
 uint32_t spagm_regfile_get(const spagm_regfile *rf, unsigned reg,
                            unsigned lane) {
   /* DESIGN §3: RZ reads as 0; a vector past R254 wraps into RZ, also 0. */
-  if (reg >= SPAGM_NREGS || lane >= SPAGM_LANES) return 0;
+  if (!rf || reg >= SPAGM_NREGS || lane >= SPAGM_LANES) return 0;
   return rf->r[reg][lane];
 }
 
 uint32_t spagm_regfile_pred(const spagm_regfile *rf, unsigned p) {
-  if (p >= SPAGM_NPREDS) return 0xFFFFFFFFu;
+  if (!rf || p >= SPAGM_NPREDS) return 0xFFFFFFFFu;
   return rf->p[p];
 }
 
@@ -33,6 +35,7 @@ static unsigned reg_plus(unsigned reg, unsigned i) {
 
 void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
                  uint32_t lanes, uint32_t tag, spagm_request *req) {
+  if (!insn || !rf || !req) return;
   spagm_request_init(req);
   req->tag = tag;
   req->insn = word;
@@ -59,6 +62,7 @@ void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
 }
 
 void spagm_retire(const spagm_response *resp, spagm_regfile *rf) {
+  if (!resp || !rf) return;
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     unsigned reg = resp->wb_reg[s];
     if (reg >= SPAGM_NREGS) continue;

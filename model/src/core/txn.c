@@ -25,9 +25,12 @@ const char *spagm_space_name(spagm_space s) {
   return "unknown_space";
 }
 
-void spagm_request_init(spagm_request *req) { memset(req, 0, sizeof *req); }
+void spagm_request_init(spagm_request *req) {
+  if (req) memset(req, 0, sizeof *req);
+}
 
 void spagm_response_init(spagm_response *resp, uint32_t tag) {
+  if (!resp) return;
   /* Everything zero so responses compare and serialise byte for byte. */
   memset(resp, 0, sizeof *resp);
   resp->tag = tag;

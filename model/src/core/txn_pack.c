@@ -126,16 +126,20 @@ static void unpack(const field_desc *desc, const char *const *dims, size_t n,
 }
 
 void spagm_request_pack(const spagm_request *req, uint32_t *words) {
+  if (!req || !words) return;
   pack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, req, words, SPAGM_REQUEST_WORDS);
 }
 void spagm_response_pack(const spagm_response *resp, uint32_t *words) {
+  if (!resp || !words) return;
   pack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, resp, words, SPAGM_RESPONSE_WORDS);
 }
 void spagm_request_unpack(const uint32_t *words, spagm_request *req) {
+  if (!words || !req) return;
   memset(req, 0, sizeof *req);
   unpack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, words, req);
 }
 void spagm_response_unpack(const uint32_t *words, spagm_response *resp) {
+  if (!words || !resp) return;
   memset(resp, 0, sizeof *resp);
   unpack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, words, resp);
 }
@@ -144,7 +148,7 @@ static size_t copy_fields(const field_desc *desc, const char *const *dims, size_
                           unsigned total, spagm_field_info *out, size_t max) {
   spagm_field_info info[32];
   layout(desc, dims, n, total, info);
-  for (size_t i = 0; i < n && i < max; i++) out[i] = info[i];
+  for (size_t i = 0; out && i < n && i < max; i++) out[i] = info[i]; /* NULL: count only */
   return n;
 }
 

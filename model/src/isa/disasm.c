@@ -168,7 +168,7 @@ static void print_sched(out *o, const spagm_sched *s) {
 }
 
 size_t spagm_disasm(const spagm_insn *insn, int with_sched, char *buf, size_t n) {
-  out o = {buf, n, 0};
+  out o = {buf, buf ? n : 0, 0}; /* no buffer: only the length */
   if (buf && n > 0) buf[0] = '\0';
   if (!insn) {
     put(&o, "<null>");
@@ -195,6 +195,7 @@ size_t spagm_disasm(const spagm_insn *insn, int with_sched, char *buf, size_t n)
 }
 
 spagm_status spagm_disasm_word(uint64_t word, char *buf, size_t n) {
+  if (!buf) return SPAGM_E_ARG;
   spagm_insn insn;
   spagm_diag d;
   spagm_status s = spagm_decode(word, &insn, &d);

@@ -32,6 +32,15 @@
 extern "C" {
 #endif
 
+/* Pointer arguments (issue #18): no function declared here dereferences a
+ * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
+ * function returning spagm_status, NULL from one returning a pointer, false
+ * from one returning bool, 0 (or a fixed text) from one returning a number
+ * or a name, and nothing at all from a void function. spagm_diag *d and
+ * spagm_explain *ex are optional wherever they appear (NULL: not wanted),
+ * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
+ * every function with NULL for each pointer. */
+
 /* The format version this library writes and reads. */
 #define SPAGM_VEC_FORMAT_VERSION 2
 /* Version 1 (no texture memory) is still read for files without the
@@ -95,6 +104,11 @@ spagm_vec_writer *spagm_vec_writer_open(const char *path, const spagm_vec_header
 /* The same into memory (spagm_vec_writer_text gives the text). */
 spagm_vec_writer *spagm_vec_writer_open_mem(const spagm_vec_header *h, spagm_diag *d);
 
+/* The temporary file a file writer writes (PATH.partial-PID) until
+ * spagm_vec_writer_close renames it; NULL for NULL or a memory writer. A
+ * caller can store it to remove it from a signal handler (spagm gen). */
+const char *spagm_vec_writer_partial_path(const spagm_vec_writer *w);
+
 /* Start epoch `epoch` (the next one in order). */
 spagm_status spagm_vec_write_epoch(spagm_vec_writer *w, uint32_t epoch, spagm_diag *d);
 /* The state of unit u as configuration words in load order (the load list
@@ -107,7 +121,9 @@ spagm_status spagm_vec_write_state(spagm_vec_writer *w, spagm_unit u,
                                    const spagm_cfg_list *words, const spagm_mem_list *mem,
                                    const char *summary, spagm_diag *d);
 /* One transaction of unit u: the request and the model's response, and the
- * explanation (may be NULL) written as comments with the disassembly. */
+ * explanation (may be NULL) written as comments with the disassembly.
+ * SPAGM_E_ARG, and nothing written, for a value wider than its field (the
+ * reader's range check; the writer stays usable). */
 spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_request *req,
                                  const spagm_response *rsp, const spagm_explain *ex,
                                  spagm_diag *d);
@@ -238,6 +254,16 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *report
  * place). Layout: docs/vector-format.md, "Hex export". */
 spagm_status spagm_vec_export_hex(spagm_vec_reader *r, const char *source_name,
                                   const char *dir, spagm_diag *d);
+
+/* What an interrupted export leaves, for a caller that must remove it from
+ * a signal handler, where it cannot list a directory (spagm export-hex):
+ * the temporary directory this process builds for dir (DIR.partial-PID)
+ * into buf, and the names of the files it can hold for a unit mix, name k
+ * for 0 <= k < spagm_vec_export_hex_file_count(units). false for NULL
+ * arguments, a buffer too small or k out of range. */
+bool spagm_vec_export_hex_partial_dir(const char *dir, char *buf, size_t n);
+size_t spagm_vec_export_hex_file_count(uint32_t units);
+bool spagm_vec_export_hex_file_name(uint32_t units, size_t k, char *buf, size_t n);
 
 #ifdef __cplusplus
 }
