@@ -170,21 +170,6 @@ static bool ast_vertex_lane(spagm_attr_state *s, int form, int64_t base,
   return false;
 }
 
-/* R9/N25: the trap is reported on the faulting lanes. */
-static void ast_report_trap(const spagm_attr_config *c, uint32_t trap_lanes,
-                            uint32_t first_handle, spagm_response *resp,
-                            spagm_explain *ex) {
-  if (!trap_lanes) return;
-  resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
-  resp->fault_lanes = trap_lanes;
-  if (ex) {
-    ex->fault_rule = SPAGM_RULE_VTX_TRAP;
-    ex->fault_arg[0] = __builtin_ctz(trap_lanes);
-    ex->fault_arg[1] = (int32_t)first_handle;
-    ex->fault_arg[2] = (int32_t)c->vertex_count;
-  }
-}
-
 void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
                         const spagm_request *req, spagm_response *resp,
                         spagm_explain *ex) {
@@ -228,5 +213,5 @@ void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
   }
   if (!gs) spagm__attr_drop_overwritten(resp, ncomp, ex,
                                         SPAGM_RULE_AST_OVERWRITTEN);
-  ast_report_trap(c, trap_lanes, first_handle, resp, ex);
+  spagm__attr_report_vtx_trap(c, trap_lanes, first_handle, resp, ex);
 }

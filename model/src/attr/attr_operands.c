@@ -25,3 +25,17 @@ int spagm__attr_form(const spagm_insn *insn) {
   if (insn->imm != 0 || !insn->phys) return -1;
   return 2;
 }
+
+void spagm__attr_report_vtx_trap(const spagm_attr_config *c, uint32_t trap_lanes,
+                                 uint32_t first_handle, spagm_response *resp,
+                                 spagm_explain *ex) {
+  if (!trap_lanes) return;
+  resp->fault = SPAGM_FAULT_VTX_OUT_OF_RANGE;
+  resp->fault_lanes = trap_lanes;
+  if (ex) {
+    ex->fault_rule = SPAGM_RULE_VTX_TRAP;
+    ex->fault_arg[0] = __builtin_ctz(trap_lanes);
+    ex->fault_arg[1] = (int32_t)first_handle;
+    ex->fault_arg[2] = (int32_t)c->vertex_count;
+  }
+}

@@ -90,6 +90,12 @@ int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz);
 /* Register after R10 alignment (.64 drops bit 0, .96/.128 bits 1:0); RZ
  * stays RZ. */
 unsigned spagm__attr_align_reg(unsigned reg, spagm_asize sz);
+/* R9 (N25 for AST): the vertex-out-of-range trap on the faulting lanes, with
+ * the first faulting lane, its handle and the vertex count explained; the
+ * access itself still happens. Nothing when trap_lanes is 0. */
+void spagm__attr_report_vtx_trap(const spagm_attr_config *c, uint32_t trap_lanes,
+                                 uint32_t first_handle, spagm_response *resp,
+                                 spagm_explain *ex);
 /* R5/R7 address form of an ALD/AST/AL2P: 0 immediate, 1 indexed patch,
  * 2 .PHYS; -1 when the fields are inconsistent (Ra != RZ, no .P, imm != 0,
  * or insn->phys not matching the fields). */
