@@ -61,7 +61,15 @@ struct spagm_vec_reader {
   spagm_mem_list mem;
   spagm_status err;
   spagm_diag err_d;
+  spagm_vec_progress_fn on_txn;
+  void *on_txn_user;
 };
+
+void spagm_vec_reader_on_txn(spagm_vec_reader *r, spagm_vec_progress_fn fn, void *user) {
+  if (!r) return;
+  r->on_txn = fn;
+  r->on_txn_user = user;
+}
 
 static spagm_status err_at(spagm_vec_reader *r, spagm_diag *d, spagm_status st, int line, int col,
                            const char *fmt, ...)
@@ -1078,6 +1086,7 @@ static spagm_status item_txn(spagm_vec_reader *r, cursor *c, spagm_vec_item *it,
   if ((st = txn_block(r, it, d)) != SPAGM_OK) return st;
   if ((st = check_tag(r, it, d)) != SPAGM_OK) return st;
   r->txns++;
+  if (r->on_txn) r->on_txn(r->on_txn_user, r->txns);
   it->kind = SPAGM_VEC_TXN;
   return SPAGM_OK;
 }

@@ -34,7 +34,15 @@ struct spagm_vec_writer {
   uint32_t state_units, rb_units; /* units done in this epoch */
   bool failed;
   uLong *combine_op; /* [length]: x^(8*length) mod P, 0 = not yet computed */
+  spagm_vec_progress_fn on_txn;
+  void *on_txn_user;
 };
+
+void spagm_vec_writer_on_txn(spagm_vec_writer *w, spagm_vec_progress_fn fn, void *user) {
+  if (!w) return;
+  w->on_txn = fn;
+  w->on_txn_user = user;
+}
 
 static spagm_status fail(spagm_vec_writer *w, spagm_diag *d, spagm_status st, const char *fmt,
                          const char *arg) {
@@ -504,6 +512,7 @@ spagm_status spagm_vec_write_txn(spagm_vec_writer *w, spagm_unit u, const spagm_
   block_end(w, start);
   w->in_txns = true;
   w->txns++;
+  if (w->on_txn) w->on_txn(w->on_txn_user, w->txns);
   return w->b.oom ? fail(w, d, SPAGM_E_NOMEM, "out of memory%s", "") : SPAGM_OK;
 }
 

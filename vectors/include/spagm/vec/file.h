@@ -151,6 +151,12 @@ spagm_status spagm_vec_writer_finish_mem(spagm_vec_writer *w, spagm_diag *d);
 /* Bytes written so far (header and trailer included once written). */
 uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w);
 
+/* For progress lines of long runs (spagm/vec/progress.h): fn(user, n) is
+ * called after each transaction written (writer) or read (reader), n being
+ * the count so far. fn NULL removes it; w/r NULL is ignored. */
+typedef void (*spagm_vec_progress_fn)(void *user, uint64_t txns);
+void spagm_vec_writer_on_txn(spagm_vec_writer *w, spagm_vec_progress_fn fn, void *user);
+
 /* ---- Reader ------------------------------------------------------------- */
 
 typedef enum spagm_vec_item_kind {
@@ -190,6 +196,8 @@ spagm_vec_reader *spagm_vec_reader_open(const char *path, spagm_vec_header *h, s
 spagm_vec_reader *spagm_vec_reader_open_mem(const char *text, size_t len, const char *name,
                                             spagm_vec_header *h, spagm_diag *d);
 void spagm_vec_reader_free(spagm_vec_reader *r);
+/* See spagm_vec_writer_on_txn. */
+void spagm_vec_reader_on_txn(spagm_vec_reader *r, spagm_vec_progress_fn fn, void *user);
 
 /* The next item into *it (reused between calls: its word list is the
  * reader's). SPAGM_OK with kind END once the trailer is verified, then

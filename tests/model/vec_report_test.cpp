@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// Progress lines and JSON summaries of long runs (spagm/vec/progress.h,
+// spagm/vec/json.h; issue #18 "Progress and machine-readable results").
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "spagm/vec/json.h"
+#include "spagm/vec/progress.h"
+
+namespace {
+
+std::string Slurp(const std::string &path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string TempName(const char *what) {
+  return std::string(::testing::TempDir()) + "/spagm_report_" + what + "_" +
+         std::to_string(getpid());
+}
+
+TEST(Progress, Format_CountTotalPercentRateEta) {
+  spagm_progress p;
+  spagm_progress_start(&p, nullptr, "gen", "transactions", 60000);  // disabled: no output
+  p.who = "gen";
+  p.what = "transactions";
+  p.total = 60000;
+  char line[200];
+  spagm_progress_format(&p, 15000, 2.0, line, sizeof line);
+  EXPECT_STREQ(line, "gen: 15000/60000 transactions (25%), 7500/s, ETA 0:06");
+}
+
+TEST(Progress, Format_NothingDoneYet_HasNoEta) {
+  spagm_progress p{};
+  p.who = "replay";
+  p.what = "checks";
+  p.total = 10;
+  char line[200];
+  spagm_progress_format(&p, 0, 1.0, line, sizeof line);
+  EXPECT_STREQ(line, "replay: 0/10 checks (0%), 0/s, ETA -");
+}
+
+TEST(Progress, Format_UnknownTotal_CountAndRateOnly) {
+  spagm_progress p{};
+  p.who = "check";
+  p.what = "transactions";
+  char line[200];
+  spagm_progress_format(&p, 300, 3.0, line, sizeof line);
+  EXPECT_STREQ(line, "check: 300 transactions, 100/s");
+}
+
+// SPAGM_PROGRESS_SECONDS=0 into a file: a plain line (no carriage return)
+// at every 256th update; "off": nothing at all.
+TEST(Progress, PlainLinesToAFile_OffPrintsNothing) {
+  std::string path = TempName("progress");
+  FILE *f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  setenv("SPAGM_PROGRESS_SECONDS", "0", 1);
+  spagm_progress p;
+  spagm_progress_start(&p, f, "cosim", "transactions", 1024);
+  for (uint64_t i = 1; i <= 1024; i++) spagm_progress_update(&p, i);
+  spagm_progress_end(&p);
+  setenv("SPAGM_PROGRESS_SECONDS", "off", 1);
+  spagm_progress_start(&p, f, "cosim", "transactions", 1024);
+  for (uint64_t i = 1; i <= 1024; i++) spagm_progress_update(&p, i);
+  unsetenv("SPAGM_PROGRESS_SECONDS");
+  fclose(f);
+  std::string text = Slurp(path);
+  remove(path.c_str());
+  EXPECT_EQ(text.find('\r'), std::string::npos);
+  EXPECT_NE(text.find("cosim: 256/1024 transactions (25%)"), std::string::npos) << text;
+  EXPECT_NE(text.find("cosim: 1024/1024 transactions (100%)"), std::string::npos) << text;
+  size_t lines = 0;
+  for (char c : text) lines += c == '\n';
+  EXPECT_EQ(lines, 4u) << text;
+}
+
+TEST(Json, NestedObjectsArraysAndEscapes) {
+  std::string path = TempName("nested.json");
+  spagm_diag d = {0, 0, ""};
+  spagm_json j;
+  ASSERT_TRUE(spagm_json_open(&j, path.c_str(), &d)) << d.msg;
+  spagm_json_str(&j, "s", "a\"b\\c\nd\x01");
+  spagm_json_u64(&j, "n", 18446744073709551615ull);
+  spagm_json_f64(&j, "x", 1.5);
+  spagm_json_f64(&j, "nan", std::nan(""));
+  spagm_json_bool(&j, "t", true);
+  spagm_json_object(&j, "o");
+  spagm_json_array(&j, "a");
+  spagm_json_u64(&j, nullptr, 1);
+  spagm_json_str(&j, nullptr, "two");
+  spagm_json_end(&j);
+  spagm_json_object(&j, "empty");
+  spagm_json_end(&j);
+  ASSERT_TRUE(spagm_json_close(&j, &d)) << d.msg;  // closes "o" too
+  std::string text = Slurp(path);
+  remove(path.c_str());
+  EXPECT_EQ(text,
+            "{\n  \"s\": \"a\\\"b\\\\c\\nd\\u0001\",\n  \"n\": 18446744073709551615,\n"
+            "  \"x\": 1.5,\n  \"nan\": null,\n  \"t\": true,\n  \"o\": {\n    \"a\": [\n"
+            "      1,\n      \"two\"\n    ],\n    \"empty\": {}\n  }\n}\n");
+}
+
+// Bytes a file name or report may hold become valid JSON text.
+TEST(Json, InvalidUtf8BecomesReplacementCharacter) {
+  std::string path = TempName("utf8.json");
+  spagm_diag d = {0, 0, ""};
+  spagm_json j;
+  ASSERT_TRUE(spagm_json_open(&j, path.c_str(), &d));
+  spagm_json_str(&j, "k", "ok \xc3\xa9 bad \xff \xe0\x80 end");
+  ASSERT_TRUE(spagm_json_close(&j, &d));
+  std::string text = Slurp(path);
+  remove(path.c_str());
+  EXPECT_NE(text.find("ok \xc3\xa9 bad \\ufffd \\ufffd\\ufffd end"), std::string::npos) << text;
+}
+
+// Written whole: a file that cannot be created is reported and nothing is
+// left; an earlier file survives an abort.
+TEST(Json, WrittenWholeOrNotAtAll) {
+  spagm_diag d = {0, 0, ""};
+  spagm_json j;
+  EXPECT_FALSE(spagm_json_open(&j, "/nonexistent-dir/x.json", &d));
+  EXPECT_NE(std::string(d.msg).find("cannot create"), std::string::npos) << d.msg;
+  EXPECT_FALSE(spagm_json_open(&j, nullptr, &d));
+  std::string path = TempName("keep.json");
+  {
+    std::ofstream f(path);
+    f << "old";
+  }
+  ASSERT_TRUE(spagm_json_open(&j, path.c_str(), &d));
+  spagm_json_u64(&j, "n", 1);
+  spagm_json_abort(&j);
+  EXPECT_EQ(Slurp(path), "old");
+  remove(path.c_str());
+}
+
+// Closing more levels than were opened is misuse: the file is not renamed
+// into place.
+TEST(Json, UnbalancedEndFailsClose) {
+  std::string path = TempName("unbalanced.json");
+  spagm_diag d = {0, 0, ""};
+  spagm_json j;
+  ASSERT_TRUE(spagm_json_open(&j, path.c_str(), &d));
+  spagm_json_end(&j);
+  EXPECT_FALSE(spagm_json_close(&j, &d));
+  EXPECT_FALSE(std::ifstream(path).good());
+}
+
+}  // namespace

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm — progress lines for long runs (spagm gen, spagm export-hex,
+ * spagm-cosim, spagm-replay; issue #18 "Progress").
+ *
+ * On a terminal one line redrawn in place at most four times a second; to a
+ * file or pipe (CI logs) one plain line every SPAGM_PROGRESS_SECONDS
+ * seconds (default 10; 0 = at every update; "off" = never). A line reads
+ *   gen: 120000/600000 transactions (20%), 45123/s, ETA 0:10
+ * Nothing is printed for a run that ends before the first interval. Call
+ * spagm_progress_update as often as convenient: it reads the clock only
+ * every 256th call. */
+#ifndef SPAGM_VEC_PROGRESS_H
+#define SPAGM_VEC_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct spagm_progress {
+  FILE *out;         /* NULL: disabled */
+  bool tty;          /* redraw in place */
+  double interval;   /* seconds between lines */
+  const char *who;   /* "gen", "cosim", ... */
+  const char *what;  /* "transactions", "checks" */
+  uint64_t total;    /* 0: unknown (no percentage or ETA) */
+  double start, last;
+  unsigned calls;
+  bool drawn;        /* a tty line is on screen */
+} spagm_progress;
+
+/* Start measuring now. out NULL or SPAGM_PROGRESS_SECONDS=off disables. */
+void spagm_progress_start(spagm_progress *p, FILE *out, const char *who, const char *what,
+                          uint64_t total);
+/* done of total so far; prints when an interval has passed. */
+void spagm_progress_update(spagm_progress *p, uint64_t done);
+/* Format the line for done items after `seconds` into buf (for tests and
+ * for callers with their own output). */
+void spagm_progress_format(const spagm_progress *p, uint64_t done, double seconds, char *buf,
+                           size_t n);
+/* Clear a redrawn terminal line so the caller's summary starts clean. */
+void spagm_progress_end(spagm_progress *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Progress lines for long runs (spagm/vec/progress.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "spagm/vec/progress.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* SPAGM_PROGRESS_SECONDS: seconds between plain lines; "off" disables. */
+static bool interval_from_env(double *sec) {
+  const char *e = getenv("SPAGM_PROGRESS_SECONDS");
+  if (!e || !*e) return true;
+  if (strcmp(e, "off") == 0) return false;
+  char *end;
+  double v = strtod(e, &end);
+  if (*end == '\0' && v >= 0 && v < 1e6) *sec = v;
+  return true;
+}
+
+void spagm_progress_start(spagm_progress *p, FILE *out, const char *who, const char *what,
+                          uint64_t total) {
+  memset(p, 0, sizeof *p);
+  double sec = 10.0;
+  if (!out || !interval_from_env(&sec)) return;
+  p->out = out;
+  p->tty = isatty(fileno(out)) != 0;
+  p->interval = p->tty ? 0.25 : sec;
+  p->who = who;
+  p->what = what;
+  p->total = total;
+  p->start = p->last = now_s();
+}
+
+void spagm_progress_format(const spagm_progress *p, uint64_t done, double seconds, char *buf,
+                           size_t n) {
+  double rate = seconds > 0 ? (double)done / seconds : 0;
+  int k = snprintf(buf, n, "%s: %llu", p->who, (unsigned long long)done);
+  if (p->total && k >= 0 && (size_t)k < n) {
+    double left = rate > 0 && p->total > done ? (double)(p->total - done) / rate : 0;
+    unsigned long eta = (unsigned long)(left + 0.5);
+    char when[32] = "ETA -"; /* nothing done yet: no estimate */
+    if (rate > 0) snprintf(when, sizeof when, "ETA %lu:%02lu", eta / 60, eta % 60);
+    snprintf(buf + k, n - (size_t)k, "/%llu %s (%.0f%%), %.0f/s, %s",
+             (unsigned long long)p->total, p->what, 100.0 * (double)done / (double)p->total,
+             rate, when);
+  } else if (k >= 0 && (size_t)k < n) {
+    snprintf(buf + k, n - (size_t)k, " %s, %.0f/s", p->what, rate);
+  }
+}
+
+void spagm_progress_update(spagm_progress *p, uint64_t done) {
+  if (!p->out || (++p->calls & 255u) != 0) return;
+  double t = now_s();
+  if (t - p->last < p->interval) return;
+  p->last = t;
+  char line[200];
+  spagm_progress_format(p, done, t - p->start, line, sizeof line);
+  if (p->tty) {
+    fprintf(p->out, "\r\033[K%s", line);
+    p->drawn = true;
+  } else {
+    fprintf(p->out, "%s\n", line);
+  }
+  fflush(p->out);
+}
+
+void spagm_progress_end(spagm_progress *p) {
+  if (p->out && p->drawn) {
+    fputs("\r\033[K", p->out);
+    fflush(p->out);
+  }
+  p->drawn = false;
+}
