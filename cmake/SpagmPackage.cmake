@@ -41,6 +41,7 @@ foreach(tool spagm-cli spagm-cosim spagm-replay)
 endforeach()
 if(SPAGM_REPLAY_VVP)
   install(FILES ${SPAGM_REPLAY_VVP} DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm OPTIONAL)
+  install(PROGRAMS ${SPAGM_REPLAY_ICARUS} DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 # SystemVerilog: the transaction package (generated) and the DPI packages,

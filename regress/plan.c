@@ -72,8 +72,7 @@ static char *replay_command(const expand *e, const rg_test *t, unsigned long see
   bin_path(&b, e, "spagm");
   rg_buf_puts(&b, " export-hex run.vec run.hex && exec ");
   if (t->kind == RG_KIND_REPLAY_ICARUS) {
-    rg_buf_puts(&b, "vvp -n ");
-    bin_path(&b, e, "tb_replay.vvp");
+    bin_path(&b, e, "spagm-replay-iverilog");
   } else {
     bin_path(&b, e, "spagm-replay");
   }

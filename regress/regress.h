@@ -11,7 +11,7 @@
 
 typedef enum rg_kind {
   RG_KIND_COSIM,             /* spagm-cosim with plusargs */
-  RG_KIND_REPLAY_ICARUS,     /* spagm gen + export-hex + vvp tb_replay.vvp */
+  RG_KIND_REPLAY_ICARUS,     /* spagm gen + export-hex + spagm-replay-iverilog */
   RG_KIND_REPLAY_VERILATOR,  /* spagm gen + export-hex + spagm-replay */
   RG_KIND_COMMAND,           /* any shell command (faults, own tools) */
 } rg_kind;

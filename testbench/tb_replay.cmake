@@ -2,7 +2,9 @@
 # The replay testbench (tb_replay*.sv): the hex export of a vector file
 # replayed on the RTL units without DPI.
 #   spagm-replay             Verilator model (bin/spagm-replay +vectors=DIR)
-#   spagm-replay-iverilog    Icarus Verilog image (bin/tb_replay.vvp; vvp -n bin/tb_replay.vvp +vectors=DIR)
+#   spagm-replay-iverilog    Icarus Verilog image bin/tb_replay.vvp and its runner
+#                            bin/spagm-replay-iverilog +vectors=DIR (spagm-replay-iverilog.in:
+#                            progress, and a run without its summary fails)
 # Either is skipped when its simulator is not installed (scripts/install-deps).
 # Included from vectors/CMakeLists.txt; SPAGM_REPLAY_VVP names the Icarus image
 # for the tests, and is empty when there is none.
@@ -25,6 +27,7 @@ find_package(verilator QUIET HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
 if(verilator_FOUND)
   add_executable(spagm-replay ${SPAGM_REPLAY_DIR}/tb_replay_main.cpp)
   set_target_properties(spagm-replay PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
+  target_link_libraries(spagm-replay PRIVATE spagm_vectors)  # progress lines
   verilate(spagm-replay
     PREFIX Vtb_replay
     TOP_MODULE tb_replay
@@ -49,6 +52,10 @@ if(SPAGM_IVERILOG AND SPAGM_VVP)
             ${SPAGM_REPLAY_DIR}/tb_rtl_tops.svh
     COMMENT "Compiling the replay testbench for Icarus Verilog")
   add_custom_target(spagm-replay-iverilog ALL DEPENDS ${SPAGM_REPLAY_VVP})
+  set(SPAGM_REPLAY_ICARUS ${PROJECT_BINARY_DIR}/bin/spagm-replay-iverilog)
+  configure_file(${SPAGM_REPLAY_DIR}/spagm-replay-iverilog.in ${SPAGM_REPLAY_ICARUS} @ONLY
+                 FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                  WORLD_READ WORLD_EXECUTE)
 else()
   message(STATUS "Icarus Verilog not found: the Icarus replay is not built")
 endif()

@@ -15,7 +15,7 @@
 // where a check is one transaction or one unit's image at the end of an
 // epoch. `done` rises then and `failures` holds M (the Icarus wrapper
 // tb_replay_iverilog.sv and the Verilator harness tb_replay_main.cpp turn it
-// into the exit status).
+// into the exit status; `checked` and `total` drive their progress lines).
 //
 // Plusargs: +vectors=DIR (required), +seed=N (gaps and backpressure,
 // default 1), +bug=N (rtl_stubs injected defect, default 0 = none),
@@ -30,7 +30,11 @@ module tb_replay
 (
   input  logic clk,
   output logic done,
-  output int   failures
+  output int   failures,
+  // Progress for the harnesses (tb_replay_main.cpp, tb_replay_iverilog.sv):
+  // checks made so far and in all (transactions + one image per unit and epoch).
+  output int   checked,
+  output int   total
 );
   // ---- Options and manifest -------------------------------------------------
   string dir;
@@ -85,6 +89,11 @@ module tb_replay
   logic [2:0] present, load_done, run_done, rb_done, hung, mem_fatal;
   int passed[0:2], failed[0:2];
   assign cur_epoch = first_epoch + ep;
+  assign checked = passed[UNIT_ATTR] + passed[UNIT_PIX] + passed[UNIT_TEX] +
+                   failed[UNIT_ATTR] + failed[UNIT_PIX] + failed[UNIT_TEX];
+  int n_present;
+  assign n_present = int'(present[0]) + int'(present[1]) + int'(present[2]);
+  assign total = ok ? int'(man[18] + man[22] + man[26]) + int'(epochs) * n_present : 0;
 
   always @(posedge clk) begin
     case (phase)
@@ -125,6 +134,8 @@ module tb_replay
         if (ok && ep < epochs)
           $display("replay: stopped in epoch %0d of %0d (%0s)", cur_epoch, epochs,
                    |mem_fatal ? "the texture memory could not be loaded" : "a unit hung");
+        $display("replay: checked %0d transactions and %0d end-of-epoch images in %0d epochs",
+                 checked - int'(ep) * n_present, int'(ep) * n_present, ep);
         $display("replay: %0d passed, %0d failed", total_pass, total_fail);
         failures <= total_fail;
         done <= 1'b1;

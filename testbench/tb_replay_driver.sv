@@ -165,14 +165,27 @@ module tb_replay_driver
     end
   endtask
 
-  // n words, word 0 = bits [31:0] (the svBitVecVal order of txn_pack.h).
+  // A vector of n words, word 0 = bits [31:0] (the svBitVecVal order of
+  // txn_pack.h), written sparse (vechex.c put_sparse): K, then K pairs of
+  // (zero words skipped, non-zero word).
   task automatic read_vec(input integer fd, input int n, output logic [VB-1:0] x);
-    logic [31:0] w;
-    int i;
+    logic [31:0] k, s, w;
+    int i, at;
     x = '0;
-    for (i = 0; i < n; i++) begin
+    at = 0;
+    read_word(fd, k);
+    for (i = 0; i < int'(k) && !file_error; i++) begin
+      read_word(fd, s);
       read_word(fd, w);
-      x[i*32+:32] = w;
+      at = at + int'(s);
+      if (at >= n || s > n) begin
+        $display("replay: the %0s hex files are corrupt (a vector word beyond %0d)", name, n);
+        n_fail = n_fail + 1;
+        file_error = 1'b1;  // ends the loop
+      end else begin
+        x[at*32+:32] = w;
+        at = at + 1;
+      end
     end
   endtask
 

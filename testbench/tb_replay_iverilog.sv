@@ -8,13 +8,22 @@
 // each file once (Icarus refuses a package given twice; tb_replay.cmake
 // builds this list with cmake/SpagmRtl.cmake).
 //   vvp -n tb_replay.vvp +vectors=DIR
-// The exit status is 0 only when every check passed.
+// The exit status is 0 only when every check passed; bin/spagm-replay-iverilog
+// (spagm-replay-iverilog.in) runs it and also fails a run that ended without
+// its summary. Every 2% of the checks it prints `replay: progress C/T`, which
+// that wrapper turns into rate and ETA.
 module tb_replay_iverilog;
   logic clk = 1'b0;
   logic done;
-  int failures;
+  int failures, checked, total, next_report = 0;
   always #5 clk = !clk;
-  tb_replay tb (.clk, .done, .failures);
+  tb_replay tb (.clk, .done, .failures, .checked, .total);
+  always @(posedge clk)
+    if (total > 0 && checked >= next_report && !done) begin
+      $display("replay: progress %0d/%0d", checked, total);
+      $fflush();
+      next_report <= checked + (total + 49) / 50;
+    end
   always @(posedge clk)
     if (done) begin
       if (failures != 0) $fatal(1, "replay: %0d checks failed", failures);

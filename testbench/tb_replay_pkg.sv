@@ -26,7 +26,7 @@ package tb_replay_pkg;
   // The hex export's manifest (docs/vector-format.md, "Hex export").
   localparam int MANIFEST_WORDS = 48;
   localparam logic [31:0] MANIFEST_MAGIC = 32'h53504756;  // "SPGV"
-  localparam logic [31:0] EXPORT_VERSION = 32'd2;
+  localparam logic [31:0] EXPORT_VERSION = 32'd3;  // 3: sparse transaction vectors
 
   // Texture memory pages one epoch may have (tb_replay_mem.sv): 4 KiB each.
   // An export whose manifest word 10 is larger needs a larger value here.

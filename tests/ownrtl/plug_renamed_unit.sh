@@ -69,7 +69,7 @@ grep -Eq '^cosim: [1-9][0-9]* passed, 0 failed$' "$work/cosim.log" || { echo "no
 if [ "$have_iverilog" = 1 ]; then
   echo "== Icarus replay of vectors/golden/random_pix_s1.vec on acme_pix"
   "$bin/spagm" export-hex "$src/vectors/golden/random_pix_s1.vec" "$work/hex" > /dev/null
-  vvp -n "$bin/tb_replay.vvp" +vectors="$work/hex" | tee "$work/replay.log"
+  "$bin/spagm-replay-iverilog" +vectors="$work/hex" | tee "$work/replay.log"
   grep -Eq 'replay: [1-9][0-9]* passed, 0 failed' "$work/replay.log" || { echo "replay failed"; exit 1; }
 fi
 

@@ -15,7 +15,9 @@
 
 #define MANIFEST_WORDS 48
 #define MANIFEST_MAGIC 0x53504756u /* "SPGV" */
-#define EXPORT_VERSION 2u /* 2: texture memory pages (tex_mem*.hex) */
+/* 2: texture memory pages (tex_mem*.hex); 3: sparse transaction vectors
+ * (put_sparse: about a tenth of the bytes of 2). */
+#define EXPORT_VERSION 3u
 #define UNIT_SLOTS 8
 
 /* The files of one unit. */
@@ -77,6 +79,41 @@ static bool put_words(FILE *f, const uint32_t *w, size_t count) {
     if (fwrite(line, 1, len, f) != len) return false;
   }
   return true;
+}
+
+/* v as hex without leading zeros at p; returns the digits written. */
+static size_t put_hex(char *p, uint32_t v) {
+  char tmp[8];
+  size_t n = 0;
+  do tmp[n++] = hexdig[v & 15u]; while ((v >>= 4) != 0);
+  for (size_t i = 0; i < n; i++) p[i] = tmp[n - 1 - i];
+  return n;
+}
+
+/* A transaction vector of count words as one line "K s1 w1 ... sK wK": K
+ * non-zero words, each after s zero words, in word order (word 0 = bits
+ * [31:0]); minimal hex digits. Requests and responses are mostly zero
+ * (idle lanes, unused write-back slots), so this is far smaller than
+ * every word in full (docs/vector-format.md, "Hex export"). */
+static bool put_sparse(FILE *f, const uint32_t *w, size_t count) {
+  char line[SPAGM_RESPONSE_WORDS * 18 + 16];
+  size_t k = 0, len;
+  for (size_t i = 0; i < count; i++) k += w[i] != 0;
+  len = put_hex(line, (uint32_t)k);
+  uint32_t skip = 0;
+  for (size_t i = 0; i < count; i++) {
+    if (!w[i]) {
+      skip++;
+      continue;
+    }
+    line[len++] = ' ';
+    len += put_hex(line + len, skip);
+    line[len++] = ' ';
+    len += put_hex(line + len, w[i]);
+    skip = 0;
+  }
+  line[len++] = '\n';
+  return fwrite(line, 1, len, f) == len;
 }
 
 static bool put_pairs(FILE *f, const spagm_cfg_list *l) {
@@ -356,12 +393,12 @@ static bool put_state(exporter *x, unit_out *o, const spagm_vec_item *it) {
 static bool put_txn(unit_out *o, const spagm_vec_item *it, spagm_response *mask,
                     uint32_t *words) {
   spagm_request_pack(&it->req, words);
-  bool ok = put_words(o->f[F_REQ], words, SPAGM_REQUEST_WORDS);
+  bool ok = put_sparse(o->f[F_REQ], words, SPAGM_REQUEST_WORDS);
   spagm_response_pack(&it->rsp, words);
-  ok = ok && put_words(o->f[F_EXP], words, SPAGM_RESPONSE_WORDS);
+  ok = ok && put_sparse(o->f[F_EXP], words, SPAGM_RESPONSE_WORDS);
   spagm_vec_compare_mask(&it->rsp, mask);
   spagm_response_pack(mask, words);
-  ok = ok && put_words(o->f[F_CMP], words, SPAGM_RESPONSE_WORDS);
+  ok = ok && put_sparse(o->f[F_CMP], words, SPAGM_RESPONSE_WORDS);
   uint32_t info[2] = {it->req.tag, (uint32_t)it->line};
   ok = ok && put_words(o->f[F_TXN], info, 2);
   o->e_txns++;
