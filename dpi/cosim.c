@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Lock-step co-simulation core: stimulus, golden model, scoreboards and
  * reports (cosim.h). */
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,7 +91,20 @@ void spagm_cosim_free(spagm_cosim *c) {
   free(c->report);
   free(c->taken);
   free(c->repro);
+  free(c->json_path);
+  free(c->notes);
   free(c);
+}
+
+bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress) {
+  free(c->json_path);
+  c->json_path = json_path && *json_path ? strdup(json_path) : NULL;
+  if (json_path && *json_path && !c->json_path) return false;
+  unsigned units = 0;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) units += c->o.units >> u & 1u;
+  spagm_progress_start(&c->progress, progress ? stderr : NULL, "cosim", "transactions",
+                       c->o.txns * units);
+  return true;
 }
 
 bool spagm_cosim_begin_epoch(spagm_cosim *c) {
@@ -152,12 +166,14 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   spagm_cosim_parked *p = &s->ring[req->tag % SPAGM_COSIM_PARK];
   s->accepted++;
   s->outstanding++;
+  spagm_progress_update(&c->progress, ++c->accepted_all);
   if (p->used) {
     spagm__cosim_reportf(c,
                          "MISMATCH %s: tag %u accepted at cycle %llu while tag %u is still "
                          "outstanding in the same scoreboard slot (more than %u in flight)\n",
                          spagm_unit_name(u), req->tag, (unsigned long long)cycle, p->tag,
                          SPAGM_COSIM_PARK);
+    spagm__cosim_note(c, "slot", u, req->tag, cycle, cycle, "scoreboard slot still in use");
     spagm__cosim_error(c, cycle);
   }
   p->used = true;
@@ -190,6 +206,7 @@ static unsigned compare_and_report(spagm_cosim *c, spagm_unit u, const spagm_cos
   if (log.total > log.n)
     spagm__cosim_reportf(c, "  ... and %u more differences\n", log.total - log.n);
   spagm__cosim_reportf(c, "  reproduce: %s +waves_on_fail\n", c->repro);
+  spagm__cosim_note(c, "response", u, p->tag, cycle, p->cycle, log.n ? log.text[0] : "");
   return log.total;
 }
 
@@ -202,6 +219,8 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
                          "MISMATCH %s: response with tag %u at cycle %llu matches no accepted "
                          "request (lost, duplicated or corrupted tag)\n  reproduce: %s\n",
                          spagm_unit_name(u), rsp->tag, (unsigned long long)cycle, c->repro);
+    spagm__cosim_note(c, "lost_tag", u, rsp->tag, cycle, ~0ull,
+                      "response tag matches no accepted request");
     s->failed++;
     spagm__cosim_error(c, cycle);
     return 1;
@@ -256,6 +275,10 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
                          "0x%08x holds 0x%08x, model has 0x%08x\n  reproduce: %s\n",
                          spagm_unit_name(u), c->epoch, (unsigned long long)cycle,
                          spagm_statemap_target_name(u, addr), addr, data, want, c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "%s address 0x%08x holds 0x%08x, model has 0x%08x",
+           spagm_statemap_target_name(u, addr), addr, data, want);
+  spagm__cosim_note(c, "image", u, 0, cycle, ~0ull, what);
   spagm__cosim_error(c, cycle);
   return 1;
 }
@@ -276,6 +299,10 @@ void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cyc
                        spagm_unit_name(u), (unsigned long long)cycle, (unsigned long long)cycles,
                        s->outstanding, oldest, (unsigned long long)(when == ~0ull ? 0 : when),
                        c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "no handshake for %llu cycles, %u outstanding",
+           (unsigned long long)cycles, s->outstanding);
+  spagm__cosim_note(c, "hang", u, oldest, cycle, when, what);
   spagm__cosim_error(c, cycle);
 }
 
@@ -332,6 +359,7 @@ bool spagm_cosim_should_stop(const spagm_cosim *c) {
 
 uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
   uint64_t passed = 0, failed = 0, images = 0, total = 0;
+  spagm_progress_end(&c->progress);
   fprintf(out, "\n== spagm co-simulation summary ==\n");
   fprintf(out, "seed %llu, %u epochs, %s\n", (unsigned long long)c->o.seed,
           c->epoch == ~0u ? 0 : c->epoch + 1,
@@ -364,7 +392,9 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   if (c->errors && c->first_error_cycle != ~0ull)
     fprintf(out, "first mismatch at cycle %llu; reproduce with waves: %s +waves_on_fail\n",
             (unsigned long long)c->first_error_cycle, c->repro);
+  bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed,
+                                                           failed + (images ? 1 : 0));
   fprintf(out, "cosim: %llu passed, %llu failed\n", (unsigned long long)passed,
           (unsigned long long)(failed + (images ? 1 : 0)));
-  return failed + images + (c->errors && !failed && !images ? c->errors : 0);
+  return failed + images + (c->errors && !failed && !images ? c->errors : 0) + !json_ok;
 }

@@ -52,6 +52,12 @@ typedef struct spagm_cosim spagm_cosim;
 spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d);
 void spagm_cosim_free(spagm_cosim *c);
 
+/* Where the run reports besides the summary: json_path (NULL = none)
+ * receives the summary as JSON when spagm_cosim_finish runs
+ * (docs/json-summary.md); progress prints progress lines with rate and ETA
+ * to stderr (spagm/vec/progress.h). Returns false when out of memory. */
+bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress);
+
 /* Start the next epoch; false when the run has produced all its requests. */
 bool spagm_cosim_begin_epoch(spagm_cosim *c);
 unsigned spagm_cosim_epoch(const spagm_cosim *c);

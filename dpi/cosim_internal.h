@@ -6,6 +6,7 @@
 #include "../vectors/stim/rng.h"
 #include "cosim.h"
 #include "cosim_compare.h"
+#include "spagm/vec/progress.h"
 #include "spagm/vec/statemap.h"
 #include "spagm/vec/stim.h"
 
@@ -34,6 +35,16 @@ typedef struct spagm_cosim_unit {
   spagm_rng rng;
 } spagm_cosim_unit;
 
+/* A mismatch remembered for the JSON summary (cosim_json.c). */
+#define SPAGM_COSIM_NOTES 100u
+typedef struct spagm_cosim_note {
+  const char *kind; /* "response", "lost_tag", "image", "hang", "slot" */
+  spagm_unit unit;
+  uint32_t tag;
+  uint64_t cycle, accept_cycle; /* accept_cycle ~0 when not a transaction */
+  char detail[200];             /* the first difference, or what happened */
+} spagm_cosim_note;
+
 struct spagm_cosim {
   spagm_cosim_opts o;
   char *repro;
@@ -44,6 +55,11 @@ struct spagm_cosim {
   char *report, *taken;
   size_t report_len, report_cap;
   uint64_t errors, first_error_cycle;
+  uint64_t accepted_all;
+  char *json_path; /* spagm_cosim_set_outputs */
+  spagm_progress progress;
+  spagm_cosim_note *notes;
+  unsigned nnotes;
 };
 
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
@@ -52,5 +68,12 @@ void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
 #endif
     ;
 void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
+/* Remember a mismatch for the JSON summary (the first SPAGM_COSIM_NOTES). */
+void spagm__cosim_note(spagm_cosim *c, const char *kind, spagm_unit u, uint32_t tag,
+                       uint64_t cycle, uint64_t accept_cycle, const char *detail);
+/* Write the JSON summary to c->json_path; false (reported to stderr) when
+ * it cannot be written. */
+bool spagm__cosim_write_json(const spagm_cosim *c, uint64_t cycles, double seconds,
+                             uint64_t passed, uint64_t failed);
 
 #endif

@@ -47,6 +47,7 @@ void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
+svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
 void spagm_dpi_close(void *h);
 #ifdef __cplusplus
 }
@@ -87,6 +88,11 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
   }
   clock_gettime(CLOCK_MONOTONIC, &r->start);
   return r;
+}
+
+svBit spagm_dpi_outputs(void *h, const char *json, svBit progress) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  return r && spagm_cosim_set_outputs(r->c, json, progress != 0);
 }
 
 svBit spagm_dpi_begin_epoch(void *h) {

@@ -19,6 +19,13 @@ package spagm_dpi_pkg;
       input int unsigned max_errors, input bit check,
       input string repro);
 
+  // Where the run reports besides the summary: json names a file that gets
+  // the summary as JSON at spagm_dpi_finish ("" = none; docs/json-summary.md);
+  // progress = 1 prints progress lines with rate and ETA to stderr.
+  // Returns 0 when out of memory.
+  import "DPI-C" function bit spagm_dpi_outputs(input chandle h, input string json,
+                                                input bit progress);
+
   // Load the next epoch's state into the model; 0 when the run is complete.
   import "DPI-C" function bit spagm_dpi_begin_epoch(input chandle h);
   // Current epoch number (0-based).

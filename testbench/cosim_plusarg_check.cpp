@@ -30,7 +30,8 @@ const Rule kRules[] = {
     {"trace_file", Kind::Text, 0, 0},      {"no_check", Kind::Flag, 0, 0},
     {"trace", Kind::Flag, 0, 0},           {"waves_on_fail", Kind::Flag, 0, 0},
     {"spagm_rerun", Kind::Flag, 0, 0},     {"help", Kind::Flag, 0, 0},
-    {"list_bugs", Kind::Flag, 0, 0},
+    {"list_bugs", Kind::Flag, 0, 0},       {"json", Kind::Text, 0, 0},
+    {"no_progress", Kind::Flag, 0, 0},
 };
 
 // Decimal digits only: no sign, no base prefix, no overflow.

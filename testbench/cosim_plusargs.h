@@ -35,7 +35,8 @@ struct Options {
 // status: 0 after +help or +list_bugs, 2 on a bad argument (with a message).
 int parse_plusargs(int argc, char **argv, Options *o);
 
-// Options that only control waves; they are not part of the reproduction.
+// Options that only control outputs (waves, JSON, progress); they are not
+// part of the reproduction and the waves re-run does not repeat them.
 bool is_wave_option(const std::string &a);
 
 }  // namespace cosim

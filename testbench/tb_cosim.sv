@@ -30,7 +30,7 @@ module tb_cosim
   tb_cosim_run_if run ();  // run.h: the handle of spagm_dpi_open
   longint unsigned seed = 1, txns = 20000;
   int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
-  string units = "attr,pix,tex", repro = "spagm-cosim";
+  string units = "attr,pix,tex", repro = "spagm-cosim", json = "";
   bit check = 1;
 
   initial begin
@@ -42,12 +42,18 @@ module tb_cosim
     void'($value$plusargs("bug=%d", bug));
     void'($value$plusargs("units=%s", units));
     void'($value$plusargs("repro=%s", repro));
+    void'($value$plusargs("json=%s", json));
     if ($test$plusargs("no_check")) check = 0;
     run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
     if (run.h == null) begin
       $display("spagm-cosim: could not open the run (see above)");
       $finish;
     end
+    // +json=FILE: the summary as JSON too; progress on stderr unless
+    // +no_progress (and never in the waves re-run, whose output is silenced).
+    if (!spagm_dpi_outputs(run.h, json,
+                           !$test$plusargs("no_progress") && !$test$plusargs("spagm_rerun")))
+      $display("spagm-cosim: out of memory");
     $display("spagm-cosim: seed %0d, %0d requests per unit, units %s, bug %0d", seed, txns,
              units, bug);
     if (!check) $display("spagm-cosim: +no_check: the model is not run, nothing is compared");
