@@ -8,38 +8,58 @@
 #include <string.h>
 
 #include "commands.h"
+#include "run_report.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
 
 static void check_usage(FILE *out) {
   fprintf(out,
-          "usage: spagm check [--max-reports N] [--quiet] FILE...\n\n"
+          "usage: spagm check [--max-reports N] [--quiet] [--json OUT] FILE...\n\n"
           "Verifies each vector file (docs/vector-format.md): the CRC-32 of every\n"
           "block and of the whole file, then re-executes every transaction on the\n"
           "golden model from the recorded state and compares the responses and\n"
           "the end-of-epoch read-back words with the file. Each disagreement is\n"
           "reported as FILE:LINE: unit, tag, field, expected and actual (at most\n"
           "--max-reports per file, default 50, 0 = all). --quiet prints only\n"
-          "problems.\n\n"
+          "problems. --json OUT writes the results per file as JSON\n"
+          "(docs/json-summary.md). Progress lines go to stderr.\n\n"
           "Exit status: 0 every file verified and agrees, 1 a file is malformed or\n"
           "disagrees, 2 usage error.\n");
 }
 
-static int check_one(const char *path, unsigned max_reports, bool quiet) {
+/* One file's outcome, for --json. */
+typedef struct check_outcome {
+  const char *path;
+  bool readable; /* read to its verified trailer */
+  char error[320];
+  spagm_vec_check_result res;
+} check_outcome;
+
+static int check_one(const char *path, unsigned max_reports, bool quiet, spagm_cli_run *run,
+                     check_outcome *o) {
   spagm_diag d = {0, 0, ""};
   spagm_vec_header h;
+  memset(o, 0, sizeof *o);
+  o->path = path;
   spagm_vec_reader *r = spagm_vec_reader_open(path, &h, &d);
   if (!r) {
     spagm_cli_vec_error("check", path, &d);
+    snprintf(o->error, sizeof o->error, "%d:%d: %s", d.line, d.col, d.msg);
     return 1;
   }
+  spagm_cli_run_progress(run, &h);
+  spagm_vec_reader_on_txn(r, spagm_cli_run_on_txn, run);
   spagm_vec_check_result res;
   spagm_status st = spagm_vec_check(r, path, stdout, max_reports, &res, &d);
   spagm_vec_reader_free(r);
+  spagm_cli_run_progress_end(run);
   if (st != SPAGM_OK) {
     spagm_cli_vec_error("check", path, &d);
+    snprintf(o->error, sizeof o->error, "%d:%d: %s", d.line, d.col, d.msg);
     return 1;
   }
+  o->readable = true;
+  o->res = res;
   bool bad = res.txns_failed || res.rb_failed || res.state_failed;
   if (bad)
     printf("%s: FAILED: %llu of %llu transactions disagree (%llu fields), %llu of %llu read-back "
@@ -53,9 +73,34 @@ static int check_one(const char *path, unsigned max_reports, bool quiet) {
   return bad ? 1 : 0;
 }
 
+static int check_summary(spagm_cli_run *run, const check_outcome *o, int n, int rc) {
+  spagm_json j;
+  if (!spagm_cli_json_begin(run, &j, rc)) return run->json ? 1 : rc;
+  spagm_json_array(&j, "files");
+  for (int i = 0; i < n; i++) {
+    const spagm_vec_check_result *r = &o[i].res;
+    spagm_json_object(&j, NULL);
+    spagm_json_str(&j, "file", o[i].path);
+    bool bad = !o[i].readable || r->txns_failed || r->rb_failed || r->state_failed;
+    spagm_json_str(&j, "status", bad ? "failed" : "passed");
+    if (!o[i].readable) spagm_json_str(&j, "error", o[i].error);
+    spagm_json_u64(&j, "transactions", r->txns);
+    spagm_json_u64(&j, "transactions_failed", r->txns_failed);
+    spagm_json_u64(&j, "differences", r->differences);
+    spagm_json_u64(&j, "readback_words", r->rb_words);
+    spagm_json_u64(&j, "readback_failed", r->rb_failed);
+    spagm_json_u64(&j, "state_failed", r->state_failed);
+    spagm_json_end(&j);
+  }
+  spagm_json_end(&j);
+  return spagm_cli_json_end(run, &j, rc);
+}
+
 int spagm_cmd_check(int argc, char **argv) {
   uint64_t max_reports = 50;
   bool quiet = false;
+  spagm_cli_run run;
+  if (spagm_cli_run_begin(&run, "check", &argc, argv)) return 2;
   const char **files = malloc(sizeof *files * (size_t)(argc > 0 ? argc : 1));
   int nfiles = 0;
   if (!files) {
@@ -92,9 +137,17 @@ int spagm_cmd_check(int argc, char **argv) {
     free(files);
     return 2;
   }
+  check_outcome *out = calloc((size_t)nfiles, sizeof *out);
+  if (!out) {
+    fprintf(stderr, "spagm check: out of memory\n");
+    free(files);
+    return 1;
+  }
   int rc = 0;
   for (int i = 0; i < nfiles; i++)
-    if (check_one(files[i], (unsigned)max_reports, quiet)) rc = 1;
+    if (check_one(files[i], (unsigned)max_reports, quiet, &run, &out[i])) rc = 1;
+  rc = check_summary(&run, out, nfiles, rc);
+  free(out);
   free(files);
   return rc;
 }

@@ -9,14 +9,15 @@
 #include "commands.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
+#include "run_report.h"
 #include "signal_cleanup.h"
 #include "vec_scenario.h"
 
 static void gen_usage(FILE *out) {
   fprintf(out,
           "usage: spagm gen --count N [--seed N] [--units attr,pix,tex] [--epoch-txns N]\n"
-          "                 [--illegal-ppm N] [--shard I/N] -o FILE\n"
-          "       spagm gen --scenario FILE.scn -o FILE\n\n"
+          "                 [--illegal-ppm N] [--shard I/N] [--json OUT] -o FILE\n"
+          "       spagm gen --scenario FILE.scn [--json OUT] -o FILE\n\n"
           "Writes a golden vector file (docs/vector-format.md). The first form\n"
           "records the seeded random traffic of the co-simulation: per unit, N\n"
           "requests in epochs of at most --epoch-txns (default 1000; a unit whose\n"
@@ -32,6 +33,8 @@ static void gen_usage(FILE *out) {
           "instructions starts a new epoch with a full state record. The\n"
           "scenario's expectations must hold.\n\n"
           "The file is written under a temporary name and renamed when complete.\n"
+          "Progress lines go to stderr; --json OUT writes the summary as JSON\n"
+          "(docs/json-summary.md).\n"
           "Exit status: 0 success, 1 bad input or failure (FILE:line:col), 2 usage\n"
           "error.\n");
 }
@@ -143,7 +146,7 @@ static int parse_args(int argc, char **argv, gen_args *a) {
 
 /* Write the random file; a signal on the way removes the partial file
  * (signal_cleanup.h) and ends the process with that signal. */
-static int gen_random(const gen_args *a, const spagm_vec_header *h) {
+static int gen_random(const gen_args *a, const spagm_vec_header *h, spagm_cli_run *run) {
   spagm_diag d = {0, 0, ""};
   spagm_vec_writer *w = spagm_vec_writer_open(a->out, h, &d);
   if (!w) {
@@ -151,10 +154,13 @@ static int gen_random(const gen_args *a, const spagm_vec_header *h) {
     return 1;
   }
   if (spagm_cli_cleanup_file(spagm_vec_writer_partial_path(w))) spagm_cli_cleanup_install();
+  spagm_cli_run_progress(run, h);
+  spagm_vec_writer_on_txn(w, spagm_cli_run_on_txn, run);
   spagm_status st = spagm_vec_gen_random(w, h, &d);
   if (st != SPAGM_OK) spagm_vec_writer_abort(w);
   else st = spagm_vec_writer_close(w, &d);
   spagm_cli_cleanup_done();
+  spagm_cli_run_progress_end(run);
   if (st != SPAGM_OK) {
     spagm_cli_vec_error("gen", a->out, &d);
     return 1;
@@ -162,24 +168,39 @@ static int gen_random(const gen_args *a, const spagm_vec_header *h) {
   return 0;
 }
 
+/* --json: what was written (docs/json-summary.md). */
+static int gen_summary(spagm_cli_run *run, const gen_args *a, const spagm_vec_header *h, int rc) {
+  spagm_json j;
+  if (!spagm_cli_json_begin(run, &j, rc)) return run->json ? 1 : rc;
+  if (h) spagm_cli_json_header(&j, h);
+  else spagm_json_str(&j, "scenario", a->scenario);
+  spagm_json_str(&j, "output", a->out);
+  if (h) {
+    double s = spagm_cli_run_seconds(run);
+    spagm_json_u64(&j, "transactions", run->txns);
+    spagm_json_f64(&j, "transactions_per_s", s > 0 ? (double)run->txns / s : 0);
+  }
+  return spagm_cli_json_end(run, &j, rc);
+}
+
 int spagm_cmd_gen(int argc, char **argv) {
+  spagm_cli_run run;
+  if (spagm_cli_run_begin(&run, "gen", &argc, argv)) return 2;
   gen_args a;
   int rc = parse_args(argc, argv, &a);
   if (rc != 0) return rc < 0 ? 0 : rc;
   spagm_diag d = {0, 0, ""};
   if (a.scenario) {
     const char *where = a.scenario;
-    if (spagm_cli_record_scenario(a.scenario, a.out, NULL, &where, &d) != SPAGM_OK) {
-      spagm_cli_vec_error("gen", where ? where : a.out, &d);
-      return 1;
-    }
-    return 0;
+    rc = spagm_cli_record_scenario(a.scenario, a.out, NULL, &where, &d) != SPAGM_OK;
+    if (rc) spagm_cli_vec_error("gen", where ? where : a.out, &d);
+    return gen_summary(&run, &a, NULL, rc);
   }
   spagm_vec_header h;
   if (spagm_vec_header_random(&h, a.seed, (uint32_t)a.count, (uint32_t)a.epoch_txns,
                               (uint32_t)a.illegal_ppm, a.units, &d) != SPAGM_OK) {
     spagm_cli_vec_error("gen", a.out, &d);
-    return 1;
+    return gen_summary(&run, &a, NULL, 1);
   }
   if (a.shard_n) {
     h.sharded = true;
@@ -188,5 +209,5 @@ int spagm_cmd_gen(int argc, char **argv) {
     spagm_vec_shard_range(h.epochs, h.shard_index, h.shard_count, &h.first_epoch,
                           &h.shard_epochs);
   }
-  return gen_random(&a, &h);
+  return gen_summary(&run, &a, &h, gen_random(&a, &h, &run));
 }
