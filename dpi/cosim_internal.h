@@ -44,6 +44,7 @@ struct spagm_cosim {
   char *report, *taken;
   size_t report_len, report_cap;
   uint64_t errors, first_error_cycle;
+  uint64_t first_error_accept_cycle; /* ~0 unless the first error is a compare */
 };
 
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
