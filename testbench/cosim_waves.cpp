@@ -205,9 +205,11 @@ std::string filter_command() {
   return cli + " gtkwave-filter";
 }
 
-// The absolute path of directory dir, made when missing; empty on failure.
+// The absolute path of directory dir, made with its parents when missing;
+// empty on failure.
 std::string absolute_dir(const std::string &dir) {
-  mkdir(dir.c_str(), 0777);  // an existing directory is fine
+  for (size_t i = 1; i <= dir.size(); i++)
+    if (i == dir.size() || dir[i] == '/') mkdir(dir.substr(0, i).c_str(), 0777);  // existing: fine
   char buf[PATH_MAX];
   if (!realpath(dir.c_str(), buf)) return "";
   return buf;

@@ -5,13 +5,24 @@
 # marks the request and the response of the mismatching transaction
 # (docs/cosim.md, "Waves"). The run's output is kept in run.log for
 # expect_gtkwave_opens.cmake.
-#   cmake -DCOSIM=path -DCLI=path-of-spagm -DDIR=scratch -P expect_waves_on_fail.cmake
+# With -DWAVES_DIR=D (relative, not there yet) the run gets +waves_dir=D and
+# the files must be in DIR/D instead.
+#   cmake -DCOSIM=path -DCLI=path-of-spagm -DDIR=scratch [-DWAVES_DIR=D]
+#         -P expect_waves_on_fail.cmake
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
+set(extra "")
+set(run_dir ${DIR})
+if(WAVES_DIR)
+  set(extra "+waves_dir=${WAVES_DIR}")
+  set(run_dir ${DIR}/${WAVES_DIR})
+endif()
 execute_process(COMMAND ${COSIM} +units=pix +seed=3 +bug=pix_centroid_highest_sample +waves_on_fail
+                        ${extra}
                 WORKING_DIRECTORY ${DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 file(WRITE ${DIR}/run.log "${out}${err}")
+set(DIR ${run_dir})
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "expected the run to fail with status 1, got '${rc}'")
 endif()
