@@ -7,6 +7,8 @@
 
 int spagm_cmd_asm(int argc, char **argv);
 int spagm_cmd_disasm(int argc, char **argv);
+/* GTKWave translate filter: instruction words to disassembly. */
+int spagm_cmd_gtkwave_filter(int argc, char **argv);
 int spagm_cmd_run(int argc, char **argv);
 /* Golden vector files (docs/vector-format.md). */
 int spagm_cmd_gen(int argc, char **argv);

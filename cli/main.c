@@ -20,6 +20,8 @@ static const command commands[] = {
      "assemble SASS text (FILE or -) into 64-bit words, one per line"},
     {"disasm", spagm_cmd_disasm,
      "disassemble words (FILE or -), one word or 32-byte group per line"},
+    {"gtkwave-filter", spagm_cmd_gtkwave_filter,
+     "GTKWave translate filter: hex words on stdin to disassembly"},
     {"run", spagm_cmd_run,
      "run a text scenario on the golden model and check its expectations"},
     {"gen", spagm_cmd_gen, "write golden vectors: seeded random traffic or a scenario"},
@@ -40,7 +42,7 @@ static void usage(FILE *out) {
           "usage: spagm COMMAND [ARGS]\n\ncommands:\n",
           spagm_version());
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "  %-14s %s\n", commands[i].name, commands[i].summary);
   fprintf(out, "\n`spagm COMMAND --help` shows a command's options.\n");
 }
 

@@ -71,6 +71,7 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
     spagm_rng_seed(&c->sb[u].rng, o->seed, 0xB4C4u, u, 0);
   }
   c->first_error_cycle = ~0ull;
+  c->first_error_accept_cycle = ~0ull;
   c->epoch = ~0u;
   return c;
 nomem:
@@ -236,6 +237,7 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   unsigned diffs = compare_and_report(c, u, p, rsp, cycle);
   if (diffs) {
     s->failed++;
+    if (c->errors == 0) c->first_error_accept_cycle = p->cycle;
     spagm__cosim_error(c, cycle);
   } else {
     s->passed++;
@@ -353,6 +355,9 @@ const char *spagm_cosim_take_report(spagm_cosim *c) {
 
 uint64_t spagm_cosim_errors(const spagm_cosim *c) { return c->errors; }
 uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c) { return c->first_error_cycle; }
+uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c) {
+  return c->first_error_accept_cycle;
+}
 bool spagm_cosim_should_stop(const spagm_cosim *c) {
   return c->o.max_errors && c->errors >= c->o.max_errors;
 }

@@ -111,6 +111,11 @@ const char *spagm_cosim_take_report(spagm_cosim *c);
 /* Totals. */
 uint64_t spagm_cosim_errors(const spagm_cosim *c);
 uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c); /* ~0 when none */
+/* When the first error was a mismatching response: the cycle its request
+ * was accepted, so the waves can mark both ends of the transaction
+ * (+waves_on_fail). ~0 when there is no error or the first error has no
+ * accepted request (hang, unknown tag, image word). */
+uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c);
 bool spagm_cosim_should_stop(const spagm_cosim *c); /* max_errors reached */
 
 /* Print the summary (per-unit counts, rates, seed, last line

@@ -60,6 +60,7 @@ struct spagm_cosim {
   spagm_progress progress;
   spagm_cosim_note *notes;
   unsigned nnotes;
+  uint64_t first_error_accept_cycle; /* ~0 unless the first error is a compare */
 };
 
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)

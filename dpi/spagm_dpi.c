@@ -46,6 +46,7 @@ void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
 void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
+unsigned long long spagm_dpi_first_error_accept_cycle(void *h);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
 void spagm_dpi_close(void *h);
@@ -180,6 +181,10 @@ svBit spagm_dpi_should_stop(void *h) {
 
 unsigned long long spagm_dpi_first_error_cycle(void *h) {
   return spagm_cosim_first_error_cycle(((spagm_dpi_run *)h)->c);
+}
+
+unsigned long long spagm_dpi_first_error_accept_cycle(void *h) {
+  return spagm_cosim_first_error_accept_cycle(((spagm_dpi_run *)h)->c);
 }
 
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles) {

@@ -91,6 +91,9 @@ package spagm_dpi_pkg;
   import "DPI-C" function bit spagm_dpi_should_stop(input chandle h);
   // Cycle of the first mismatch, all ones when none.
   import "DPI-C" function longint unsigned spagm_dpi_first_error_cycle(input chandle h);
+  // Cycle its request was accepted when the first mismatch is a response
+  // (the waves mark it); all ones otherwise.
+  import "DPI-C" function longint unsigned spagm_dpi_first_error_accept_cycle(input chandle h);
   // Print the summary; returns the number of failures (0 = passed).
   import "DPI-C" function longint unsigned spagm_dpi_finish(
       input chandle h, input longint unsigned cycles);

@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
   if (exit_status >= 0) return exit_status;
   cosim::RunResult r = cosim::run_testbench(o.run_args, o.waves, o.rerun);
   bool want_waves = r.status != 0 && !o.rerun && o.waves_on_fail && r.first_err_cycle != ~0ull;
-  if (want_waves) cosim::rerun_with_waves(o, r.first_err_cycle, r.first_err_unit);
+  if (want_waves) cosim::rerun_with_waves(o, r);
   fflush(stdout);
   return r.status;
 }

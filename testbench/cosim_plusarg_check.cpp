@@ -29,6 +29,7 @@ const Rule kRules[] = {
     {"trace_start", Kind::Count, 0, UINT64_MAX}, {"trace_stop", Kind::Count, 0, UINT64_MAX},
     {"trace_file", Kind::Text, 0, 0},      {"no_check", Kind::Flag, 0, 0},
     {"trace", Kind::Flag, 0, 0},           {"waves_on_fail", Kind::Flag, 0, 0},
+    {"waves_dir", Kind::Text, 0, 0},
     {"spagm_rerun", Kind::Flag, 0, 0},     {"help", Kind::Flag, 0, 0},
     {"list_bugs", Kind::Flag, 0, 0},       {"json", Kind::Text, 0, 0},
     {"no_progress", Kind::Flag, 0, 0},

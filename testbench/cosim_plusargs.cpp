@@ -16,7 +16,8 @@ const char *const kUsage =
     "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
-    "                   [+waves_on_fail] [+json=FILE] [+no_progress] [+list_bugs] [+help]\n"
+    "                   [+waves_on_fail] [+waves_dir=DIR] [+json=FILE] [+no_progress]\n"
+    "                   [+list_bugs] [+help]\n"
     "\n"
     "Runs the rtl_stubs units against the spagm golden model in lock step and\n"
     "compares every transaction (docs/cosim.md). Exit status 0 only when every\n"
@@ -91,6 +92,15 @@ std::string repro_command(const std::vector<std::string> &args) {
   return repro;
 }
 
+// spagm-cosim-<units>-seed<N>: wave files of different runs side by side
+// do not overwrite each other (units "attr,pix" give "attr-pix").
+std::string wave_file_stem(const char *units, const std::string &seed) {
+  std::string u = units && *units ? units : "attr,pix,tex";
+  for (char &ch : u)
+    if (ch == ',') ch = '-';
+  return "spagm-cosim-" + u + "-seed" + seed;
+}
+
 WaveWindow wave_window(const std::vector<std::string> &args, const std::string &base) {
   WaveWindow w;
   w.on = has_flag(args, "trace");
@@ -105,7 +115,8 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
 
 bool is_wave_option(const std::string &a) {
   for (const char *p : {"+trace", "+trace_start=", "+trace_stop=", "+trace_file=",
-                        "+waves_on_fail", "+spagm_rerun", "+repro=", "+json=", "+no_progress"})
+                        "+waves_on_fail", "+waves_dir=", "+spagm_rerun", "+repro=", "+json=",
+                        "+no_progress"})
     if (a.compare(0, strlen(p), p) == 0) return true;
   return false;
 }
@@ -132,7 +143,9 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->run_args.push_back("+repro=" + repro_command(o->args));
   const char *seed = plusarg(o->args, "seed");
   o->seed = seed ? seed : "1";
-  o->base = "spagm-cosim-seed" + o->seed;
+  const char *dir = plusarg(o->args, "waves_dir");
+  o->waves_dir = dir && *dir ? dir : ".";
+  o->base = o->waves_dir + "/" + wave_file_stem(plusarg(o->args, "units"), o->seed);
   o->waves = wave_window(o->args, o->base);
   return -1;
 }

@@ -27,8 +27,9 @@ struct Options {
   bool rerun = false;                 // +spagm_rerun: this is the waves re-run
   bool waves_on_fail = false;
   WaveWindow waves;
-  std::string seed;  // +seed as given, "1" by default
-  std::string base;  // spagm-cosim-seed<N>: the name of the wave files
+  std::string seed;       // +seed as given, "1" by default
+  std::string waves_dir;  // +waves_dir=DIR, "." by default: where wave files go
+  std::string base;       // <waves_dir>/spagm-cosim-<units>-seed<N>: +trace's file name
 };
 
 // Parses argv into *o. Returns -1 when the run should go on, else the exit

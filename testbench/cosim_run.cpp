@@ -12,6 +12,19 @@
 
 namespace cosim {
 
+namespace {
+
+// FST time units per clock cycle: one cycle is 1 ns whatever the model's
+// time precision (1 ps from --timescale 1ns/1ps, finer when a user's RTL
+// asks for it).
+uint64_t ticks_per_ns(const VerilatedContext &ctx) {
+  uint64_t t = 1;
+  for (int p = ctx.timeprecision(); p < -9; p++) t *= 10;
+  return t;
+}
+
+}  // namespace
+
 RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &w, bool rerun) {
   auto ctx = std::make_unique<VerilatedContext>();
   std::vector<const char *> argv;
@@ -20,11 +33,12 @@ RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &
   if (w.on) ctx->traceEverOn(true);
   auto top = std::make_unique<Vtb_cosim>(ctx.get(), "TOP");
   std::unique_ptr<VerilatedFstC> tfp;
-  uint64_t cyc = 0;
+  const uint64_t tick = ticks_per_ns(*ctx);
+  uint64_t cyc = 0;  // the edge below starts cycle cyc + 1 (tb_cosim's `cycle`)
   top->clk = 0;
   top->eval();
   while (!ctx->gotFinish() && !top->done) {
-    bool tracing = w.on && cyc >= w.start && cyc <= w.stop;
+    bool tracing = w.on && cyc + 1 >= w.start && cyc + 1 <= w.stop;
     if (tracing && !tfp) {
       tfp = std::make_unique<VerilatedFstC>();
       top->trace(tfp.get(), 99);
@@ -32,18 +46,20 @@ RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &
     }
     top->clk = 1;
     top->eval();
-    if (tracing) tfp->dump(cyc * 10);
+    if (tracing) tfp->dump((cyc + 1) * tick);
     top->clk = 0;
     top->eval();
-    if (tracing) tfp->dump(cyc * 10 + 5);
+    if (tracing) tfp->dump((cyc + 1) * tick + tick / 2);
     cyc++;
-    if (rerun && cyc > w.stop) break;  // the window is written: enough
+    if (rerun && cyc >= w.stop) break;  // the window is written: enough
   }
   if (tfp) tfp->close();
   top->final();
   RunResult r;
   r.first_err_cycle = top->first_err_cycle;
+  r.first_err_req_cycle = top->first_err_req_cycle;
   r.first_err_unit = top->first_err_unit;
+  r.ticks_per_cycle = tick;
   r.status = rerun || (top->done && top->failures == 0) ? 0 : 1;
   if (w.on)
     printf("spagm-cosim: waves in %s (cycles %" PRIu64 "..%" PRIu64 ")\n", w.file.c_str(), w.start,

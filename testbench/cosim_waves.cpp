@@ -2,43 +2,217 @@
 // spagm-cosim +waves_on_fail (cosim_waves.h): the re-run and the save file.
 #include "cosim_waves.h"
 
+#include <limits.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 namespace cosim {
 namespace {
 
-// GTKWave save file showing one unit's handshakes, the tag under check and
-// the mismatch marker, zoomed on the window with a marker at the mismatch.
-// The signals are those of the unit's instance u_<unit> (tb_cosim_unit.sv);
-// testbench/expect_waves_on_fail.cmake and the CTest
-// cosim.waves_open_in_gtkwave check these names.
-bool write_gtkw(const std::string &path, const std::string &fst, const char *unit,
-                uint64_t start, uint64_t mark) {
-  std::string tmp = path + ".tmp";
+// The cycles of the first mismatching transaction and what the waves
+// record and show around them. The view is centred on the response (the
+// mismatch) and wide enough to hold the request too; the trace is three
+// times wider, so scrolling out still finds signals.
+struct Window {
+  uint64_t req = 0, rsp = 0;          // accept and response cycles
+  uint64_t view_lo = 0, view_hi = 0;  // what GTKWave opens on
+  uint64_t trace_lo = 0, trace_hi = 0;
+};
+
+Window window_for(uint64_t req, uint64_t rsp) {
+  Window w;
+  w.rsp = rsp;
+  w.req = req <= rsp ? req : rsp;  // no request (hang, image word): the error cycle
+  uint64_t span = rsp - w.req;
+  uint64_t half = std::max<uint64_t>(40, span + span / 4 + 10);
+  w.view_lo = rsp > half ? rsp - half : 0;
+  w.view_hi = rsp + half;
+  w.trace_lo = rsp > 3 * half ? rsp - 3 * half : 1;
+  w.trace_hi = rsp + 3 * half;
+  return w;
+}
+
+// The fields of tb_cosim_view.sv a unit's instructions use, shown in the
+// save file (every field is in the FST whatever the unit).
+struct UnitView {
+  const char *name;
+  std::vector<const char *> req_lanes;  // per-lane request fields
+  unsigned wb_slots;                    // write-back slots shown
+  bool pd;                              // predicate write (AL2P, PIXLD)
+  unsigned st_comps;                    // store components (AST, ISBEWR)
+};
+
+const UnitView kUnits[] = {
+    {"attr", {"req_a0", "req_b0", "req_c", "req_d0", "req_d1", "req_d2", "req_d3", "req_vertex",
+              "req_primitive"}, 4, true, 4},
+    {"pix", {"req_a0", "req_coverage", "req_sample"}, 1, true, 0},
+    {"tex", {"req_a0", "req_a1", "req_b0", "req_b1"}, 4, false, 0},
+};
+
+unsigned lane_field_bits(const std::string &field) {
+  return field == "req_coverage" ? 16 : field == "req_sample" ? 4 : 32;
+}
+
+// Writes the lines of a GTKWave save file. Trace flags (@...): 22 hex, 24
+// decimal, 28 binary (each right-justified), 29 binary highlighted, 4022
+// hex through the process filter, 200 a comment line; group begin 800200
+// (closed c00200) and group end 1000200 (closed 1401200).
+class Gtkw {
+ public:
+  explicit Gtkw(FILE *f) : f_(f) {}
+  void sig(const char *flags, const std::string &name) {
+    fprintf(f_, "@%s\n%s\n", flags, name.c_str());
+  }
+  void begin(const std::string &label, bool closed) {
+    fprintf(f_, "@%s\n-%s\n", closed ? "c00200" : "800200", label.c_str());
+  }
+  void end(const std::string &label, bool closed) {
+    fprintf(f_, "@%s\n-%s\n", closed ? "1401200" : "1000200", label.c_str());
+  }
+  // One per-lane field as a closed group of its 32 lanes.
+  void lanes(const char *flags, const std::string &field, unsigned bits) {
+    std::string label = field.substr(field.rfind('.') + 1) + "[lane]";
+    begin(label, true);
+    for (unsigned l = 0; l < 32; l++)
+      sig(flags, field + "[" + std::to_string(l) + "][" + std::to_string(bits - 1) + ":0]");
+    end(label, true);
+  }
+  void filter(const std::string &cmd) { fprintf(f_, "^>%s\n", cmd.empty() ? "0" : ("1 " + cmd).c_str()); }
+
+ private:
+  FILE *f_;
+};
+
+void write_handshake(Gtkw &g, const std::string &u) {
+  g.begin("handshake", false);
+  g.sig("28", "TOP.tb_cosim.clk");
+  g.sig("24", "TOP.tb_cosim.cycle[63:0]");
+  for (const char *s : {"req_valid", "req_ready", "rsp_valid", "rsp_ready", "idle"}) g.sig("28", u + s);
+  g.sig("24", u + "check_tag[31:0]");
+  g.sig("29", u + "mismatch");
+  if (u.find("u_tex") != std::string::npos) {  // the texture unit's memory port
+    for (const char *s : {"mem_req_valid", "mem_req_ready"}) g.sig("28", u + "g_rtl." + s);
+    g.sig("22", u + "g_rtl.mem_req_addr[47:0]");
+    g.sig("24", u + "g_rtl.mem_req_tag[7:0]");
+    for (const char *s : {"mem_rsp_valid", "mem_rsp_ready"}) g.sig("28", u + "g_rtl." + s);
+    g.sig("24", u + "g_rtl.mem_rsp_tag[7:0]");
+  }
+  g.end("handshake", false);
+}
+
+void write_request(Gtkw &g, const std::string &f, const UnitView &v, const std::string &filter) {
+  g.begin("request", false);
+  g.sig("24", f + "req_tag[31:0]");
+  g.filter(filter);  // the instruction word as disassembly when the CLI is there
+  g.sig(filter.empty() ? "22" : "4022", f + "req_insn[63:0]");
+  g.filter("");
+  g.sig("22", f + "req_opcode[15:0]");
+  g.sig("22", f + "req_lane_mask[31:0]");
+  for (const char *field : v.req_lanes) g.lanes("22", f + field, lane_field_bits(field));
+  g.end("request", false);
+}
+
+void write_response(Gtkw &g, const std::string &f, const UnitView &v) {
+  g.begin("response", false);
+  g.sig("24", f + "rsp_tag[31:0]");
+  g.sig("24", f + "rsp_fault[7:0]");
+  g.sig("22", f + "rsp_fault_lanes[31:0]");
+  for (unsigned i = 0; i < v.wb_slots; i++) {
+    std::string n = std::to_string(i);
+    g.sig("24", f + "rsp_wb_reg" + n + "[7:0]");
+    g.sig("22", f + "rsp_wb_valid" + n + "[31:0]");
+    g.lanes("22", f + "rsp_wb_value" + n, 32);
+    g.lanes("22", f + "rsp_wb_dontcare" + n, 32);
+  }
+  if (v.pd) {
+    g.sig("24", f + "rsp_pd[7:0]");
+    g.sig("22", f + "rsp_pd_written[31:0]");
+    g.sig("22", f + "rsp_pd_value[31:0]");
+  }
+  if (v.st_comps) g.sig("24", f + "rsp_st_space[7:0]");
+  for (unsigned k = 0; k < v.st_comps; k++) {
+    std::string n = std::to_string(k);
+    g.sig("22", f + "rsp_st_mask" + n + "[31:0]");
+    g.lanes("22", f + "rsp_st_addr" + n, 32);
+    g.lanes("22", f + "rsp_st_data" + n, 32);
+  }
+  g.end("response", false);
+}
+
+// The window's layout: GTKWave's wave pane is about this wide with the
+// [size] and [signals_width] below, and its zoom z shows 2^-z / 200 time
+// units per pixel; the view then spans the window, centred on the mismatch.
+constexpr int kWidth = 1400, kHeight = 900, kSignalsWidth = 360, kWavePixels = 976;
+
+void write_header(FILE *f, const std::string &fst, const std::string &gtkw, const char *unit,
+                  const Window &w, uint64_t t) {
+  fprintf(f,
+          "[*] spagm-cosim: first mismatch of unit %s: request accepted at cycle %" PRIu64
+          ", response at cycle %" PRIu64 " (cycle N is N ns)\n",
+          unit, w.req, w.rsp);
+  fprintf(f, "[dumpfile] \"%s\"\n[savefile] \"%s\"\n", fst.c_str(), gtkw.c_str());
+  fprintf(f, "[timestart] %" PRIu64 "\n", w.view_lo * t);
+  fprintf(f, "[size] %d %d\n[signals_width] %d\n[sst_expanded] 0\n", kWidth, kHeight,
+          kSignalsWidth);
+  double ticks = (double)(w.view_hi - w.view_lo) * (double)t;
+  double zoom = -std::log2(200.0 * ticks / kWavePixels);
+  // Primary marker on the response, named markers A (request), B (response).
+  fprintf(f, "*%f %" PRIu64 " %" PRIu64 " %" PRIu64, zoom, w.rsp * t, w.req * t, w.rsp * t);
+  for (int i = 2; i < 26; i++) fputs(" -1", f);
+  fputs("\n[markername] Arequest\n[markername] Bresponse\n", f);
+}
+
+// The GTKWave save file for the first mismatch of unit v in the dump fst
+// (absolute paths; t FST time units per cycle). testbench/
+// expect_waves_on_fail.cmake and expect_gtkwave_opens.cmake check it.
+bool write_gtkw(const std::string &gtkw, const std::string &fst, const UnitView &v,
+                const Window &w, uint64_t t, const std::string &filter) {
+  std::string tmp = gtkw + ".tmp";
   FILE *f = fopen(tmp.c_str(), "w");
   if (!f) return false;
-  std::string g = std::string("TOP.tb_cosim.u_") + unit + ".";
-  fprintf(f, "[*] spagm-cosim: first mismatch of unit %s at cycle %" PRIu64 "\n", unit, mark);
-  fprintf(f, "[dumpfile] \"%s\"\n", fst.c_str());
-  fprintf(f, "[timestart] %" PRIu64 "\n", start * 10);
-  fprintf(f, "*-6.000000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n",
-          mark * 10 + 5);
-  fprintf(f, "@28\nTOP.tb_cosim.clk\n@22\nTOP.tb_cosim.cycle[63:0]\n");
-  fprintf(f, "@200\n-request\n@28\n%sreq_valid\n%sreq_ready\n@22\n%sreq_tag[31:0]\n", g.c_str(),
-          g.c_str(), g.c_str());
-  fprintf(f, "@200\n-response\n@28\n%srsp_valid\n%srsp_ready\n@22\n%srsp_tag[31:0]\n", g.c_str(),
-          g.c_str(), g.c_str());
-  fprintf(f, "@200\n-check\n@22\n%scheck_tag[31:0]\n@29\n%smismatch\n", g.c_str(), g.c_str());
-  fprintf(f, "@28\n%sidle\n%scfg_we\n%scfg_re\n", g.c_str(), g.c_str(), g.c_str());
-  bool ok = fclose(f) == 0 && rename(tmp.c_str(), path.c_str()) == 0;
+  write_header(f, fst, gtkw, v.name, w, t);
+  std::string u = std::string("TOP.tb_cosim.u_") + v.name + ".";
+  Gtkw g(f);
+  write_handshake(g, u);
+  write_request(g, u + "fields.", v, filter);
+  write_response(g, u + "fields.", v);
+  bool ok = fclose(f) == 0 && rename(tmp.c_str(), gtkw.c_str()) == 0;
   if (!ok) remove(tmp.c_str());
   return ok;
+}
+
+// The GTKWave process filter that shows instruction words as disassembly:
+// `spagm gtkwave-filter`, the CLI beside this program (GTKWave passes a
+// filter at most one argument and splits its command at blanks). Empty
+// when there is none: the words are then shown in hex.
+std::string filter_command() {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "";
+  buf[n] = '\0';
+  std::string exe = buf;
+  std::string cli = exe.substr(0, exe.rfind('/') + 1) + "spagm";
+  if (access(cli.c_str(), X_OK) != 0 || cli.find_first_of(" \t") != std::string::npos) return "";
+  return cli + " gtkwave-filter";
+}
+
+// The absolute path of directory dir, made with its parents when missing;
+// empty on failure.
+std::string absolute_dir(const std::string &dir) {
+  for (size_t i = 1; i <= dir.size(); i++)
+    if (i == dir.size() || dir[i] == '/') mkdir(dir.substr(0, i).c_str(), 0777);  // existing: fine
+  char buf[PATH_MAX];
+  if (!realpath(dir.c_str(), buf)) return "";
+  return buf;
 }
 
 // Runs this program again with args, its stdout silenced (its report
@@ -60,26 +234,35 @@ bool run_quiet_child(const std::vector<std::string> &args) {
 
 }  // namespace
 
-void rerun_with_waves(const Options &o, uint64_t first_err, unsigned first_unit) {
-  uint64_t start = first_err > 200 ? first_err - 200 : 0, stop = first_err + 20;
+void rerun_with_waves(const Options &o, const RunResult &r) {
+  const UnitView &v = kUnits[r.first_err_unit < 3 ? r.first_err_unit : 0];
+  Window w = window_for(r.first_err_req_cycle, r.first_err_cycle);
+  std::string dir = absolute_dir(o.waves_dir);
+  if (dir.empty()) {
+    fprintf(stderr, "spagm-cosim: +waves_dir=%s: cannot use it as a directory\n",
+            o.waves_dir.c_str());
+    return;
+  }
+  std::string base = dir + "/spagm-cosim-" + v.name + "-seed" + o.seed;
   std::vector<std::string> again;
   for (const auto &a : o.args)
     if (!is_wave_option(a)) again.push_back(a);
   again.push_back("+trace");
-  again.push_back("+trace_start=" + std::to_string(start));
-  again.push_back("+trace_stop=" + std::to_string(stop));
-  again.push_back("+trace_file=" + o.base + ".fst");
+  again.push_back("+trace_start=" + std::to_string(w.trace_lo));
+  again.push_back("+trace_stop=" + std::to_string(w.trace_hi));
+  again.push_back("+trace_file=" + base + ".fst");
   again.push_back("+spagm_rerun");
   printf("spagm-cosim: re-running seed %s with waves for cycles %" PRIu64 "..%" PRIu64 "\n",
-         o.seed.c_str(), start, stop);
+         o.seed.c_str(), w.trace_lo, w.trace_hi);
   if (!run_quiet_child(again)) {
     fprintf(stderr, "spagm-cosim: the waves re-run failed\n");
     return;
   }
-  const char *unit = first_unit == 2 ? "tex" : first_unit == 1 ? "pix" : "attr";
-  std::string gtkw = o.base + ".gtkw";
-  if (write_gtkw(gtkw, o.base + ".fst", unit, start, first_err))
-    printf("spagm-cosim: waves of the first mismatch: gtkwave %s\n", gtkw.c_str());
+  std::string gtkw = base + ".gtkw";
+  if (write_gtkw(gtkw, base + ".fst", v, w, r.ticks_per_cycle, filter_command()))
+    printf("spagm-cosim: waves of the first mismatch (%s request at cycle %" PRIu64
+           ", response at cycle %" PRIu64 "): gtkwave %s\n",
+           v.name, w.req, w.rsp, gtkw.c_str());
   else
     fprintf(stderr, "spagm-cosim: could not write %s\n", gtkw.c_str());
 }

@@ -5,17 +5,19 @@
 #ifndef SPAGM_COSIM_WAVES_H
 #define SPAGM_COSIM_WAVES_H
 
-#include <cstdint>
-
 #include "cosim_plusargs.h"
+#include "cosim_run.h"
 
 namespace cosim {
 
-// The run of these options failed with its first mismatch at first_err
-// (cycle) in unit first_unit (0 attr, 1 pix, 2 tex): re-runs it in a child
-// process writing <base>.fst for the cycles around the mismatch, then
-// <base>.gtkw. Says on stdout how to open them, or on stderr what failed.
-void rerun_with_waves(const Options &o, uint64_t first_err, unsigned first_unit);
+// The run of these options failed (r): re-runs it in a child process
+// writing <waves_dir>/spagm-cosim-<unit>-seed<N>.fst for the cycles around
+// the first mismatch, then the .gtkw beside it, which names the dump by its
+// absolute path, centres the view on the mismatch and marks the request
+// (named marker A) and response (B, and the primary marker) of the
+// mismatching transaction. Says on stdout how to open them, or on stderr
+// what failed.
+void rerun_with_waves(const Options &o, const RunResult &r);
 
 }  // namespace cosim
 

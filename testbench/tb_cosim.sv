@@ -24,6 +24,7 @@ module tb_cosim
   output logic [63:0] failures,         // 0 = passed
   output logic [63:0] first_err_cycle,  // all ones when no mismatch
   output logic [1:0]  first_err_unit,   // unit of the first mismatch
+  output logic [63:0] first_err_req_cycle,  // its request's accept cycle, all ones when none
   output logic [63:0] cycle             // cycles since the start
 );
   // ---- Run options ------------------------------------------------------
@@ -73,6 +74,7 @@ module tb_cosim
     done = 0;
     failures = 0;
     first_err_cycle = '1;
+    first_err_req_cycle = '1;
     cycle = 0;
   end
 
@@ -109,6 +111,7 @@ module tb_cosim
         if (run.h != null) begin
           failures <= spagm_dpi_finish(run.h, cycle);
           first_err_cycle <= spagm_dpi_first_error_cycle(run.h);
+          first_err_req_cycle <= spagm_dpi_first_error_accept_cycle(run.h);
         end else begin
           failures <= 1;
         end

@@ -15,7 +15,8 @@
 // backpressure come from the unit's own generator (spagm_dpi_random), so a
 // unit's traffic does not depend on the others'. DPI functions are called
 // only from clocked blocks, on handshakes. The debug signals the waves show
-// (req_tag, rsp_tag, check_tag, mismatch; docs/cosim.md, "Waves") are here.
+// (req_tag, rsp_tag, check_tag, mismatch; docs/cosim.md, "Waves") are here,
+// and the request and response field by field under `fields`.
 //
 // The RTL module of each unit is the stand-in of rtl_stubs/ unless the build
 // defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (tb_rtl_tops.svh,
@@ -53,6 +54,9 @@ module tb_cosim_unit
   logic [63:0] errors = 0;
   assign req_tag = req.tag;
   assign rsp_tag = rsp.tag;
+  // The request and response field by field (tb_cosim_view.sv): a separate
+  // instance, so no name of it can meet a port of the RTL's `.*` below.
+  tb_cosim_view fields (.req, .rsp);
 
   // ---- The RTL ---------------------------------------------------------------
   if (UNIT == UNIT_ATTR) begin : g_rtl

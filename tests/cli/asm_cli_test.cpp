@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -292,3 +293,37 @@ TEST(AsmCli, AsmInput_LargerThanLimit_IsError_file_line_DisasmStreams) {
 }
 
 }  // namespace
+
+// `spagm gtkwave-filter` (docs/cosim.md, "Waves"): GTKWave keeps the
+// process for a whole session and waits for one answer line per value, so
+// every input line gets exactly one line back and nothing stops it: a word
+// in GTKWave's hex shows as its disassembly, x/z values come back as they
+// are, a word that does not decode says so.
+TEST(GtkwaveFilter, OneLinePerValue_DisassemblyOrTheValueBack) {
+  Example e = SpecExamples().front();
+  std::string word = e.word.substr(e.word.rfind('x') + 1);  // GTKWave sends bare hex
+  for (char &c : word) c = (char)toupper((unsigned char)c);
+  std::string in = TempPath("values");
+  WriteFile(in, word + "\n" + "XXXXXXXXXXXXXXXX\n" + "zzzz\n" + "\n" + "12\n" + "0x" + word +
+                    "\n" + std::string(3000, 'F') + "\n" + "  " + word + "  \n" +
+                    "EFD8XXXXXXXXXXXX\n" + "12345678123456789\n");
+  Result r = Spagm("gtkwave-filter", in);
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> out = Lines(r.out);
+  ASSERT_EQ(out.size(), 10u) << r.out;
+  EXPECT_EQ(out[0], e.canonical);
+  EXPECT_EQ(out[1], "XXXXXXXXXXXXXXXX");
+  EXPECT_EQ(out[2], "zzzz");
+  EXPECT_EQ(out[3], "");
+  EXPECT_EQ(out[4].rfind("<illegal", 0), 0u) << out[4];
+  EXPECT_EQ(out[5], e.canonical);
+  EXPECT_EQ(out[6], "");  // an over-long line: an empty answer keeps GTKWave's own text
+  EXPECT_EQ(out[7], e.canonical);
+  EXPECT_EQ(out[8], "EFD8XXXXXXXXXXXX");
+  EXPECT_EQ(out[9], "12345678123456789");  // 17 digits: not a 64-bit word
+}
+
+TEST(GtkwaveFilter, TakesNoArgument) {
+  EXPECT_EQ(Spagm("gtkwave-filter --help").status, 0);
+  EXPECT_EQ(Spagm("gtkwave-filter extra").status, 2);
+}

@@ -43,6 +43,7 @@ uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
 struct Outcome {
   uint64_t failed = 0;
   uint64_t errors = 0;
+  uint64_t first_error_cycle = 0, first_error_accept_cycle = 0;
   std::string reports;
   std::string summary;
 };
@@ -86,6 +87,8 @@ void finish(spagm_cosim *c, uint64_t cycle, Outcome *out) {
   out->summary.assign(buf, len);
   free(buf);
   out->errors = spagm_cosim_errors(c);
+  out->first_error_cycle = spagm_cosim_first_error_cycle(c);
+  out->first_error_accept_cycle = spagm_cosim_first_error_accept_cycle(c);
 }
 
 // Runs a whole co-simulation in which a reference model plays the RTL; the
@@ -228,6 +231,27 @@ TEST(CosimCore, CorrectStandIn_Passes) {
   EXPECT_EQ(o.failed, 0u);
   EXPECT_NE(o.summary.find("cosim: 2000 passed, 0 failed"), std::string::npos) << o.summary;
   EXPECT_NE(o.summary.find("seed 5"), std::string::npos);
+}
+
+// The waves mark both ends of the first mismatching transaction: run_unit
+// accepts each request one cycle before its response.
+TEST(CosimCore, FirstMismatch_KnowsTheCycleItsRequestWasAccepted) {
+  unsigned seen = 0;
+  Outcome o = run(2, 300, [&](spagm_response &r, const spagm_request &) {
+    if (++seen == 40) r.fault ^= 1;
+  });
+  ASSERT_EQ(o.errors, 1u) << o.reports;
+  EXPECT_EQ(o.first_error_accept_cycle + 1, o.first_error_cycle);
+  std::string at = "at cycle " + std::to_string(o.first_error_cycle) + " (accepted at cycle " +
+                   std::to_string(o.first_error_accept_cycle) + ")";
+  EXPECT_NE(o.reports.find(at), std::string::npos) << o.reports;
+}
+
+TEST(CosimCore, FirstErrorWithoutARequest_HasNoAcceptCycle) {
+  Outcome o = run(1, 200, nullptr, true, 0x10);
+  ASSERT_EQ(o.errors, 1u) << o.reports;
+  EXPECT_NE(o.first_error_cycle, ~0ull);
+  EXPECT_EQ(o.first_error_accept_cycle, ~0ull);
 }
 
 TEST(CosimCore, ImageWordDifference_FailsTheRun) {

@@ -5,7 +5,9 @@
 # section SECTION runs verbatim, in order, in a scratch directory where
 # build/ is the build tree and docs/, vectors/, scripts/, examples/ are the
 # source tree's. A line that cannot run here is listed in not_run_here.txt
-# with the test or CI step that runs it instead; that test must exist.
+# with the test or CI step that runs it instead (that test must exist), or
+# with exit:N when it runs here and must end with status N (a co-simulation
+# that catches an injected defect).
 #   readme_commands.sh SECTION README SRC BUILD WORK NOT_RUN_HERE CTEST
 set -uo pipefail
 section=$1 readme=$2 src=$3 build=$4 work=$5 skips=$6 ctest=$7
@@ -28,6 +30,11 @@ ran=0 skipped=0
 while IFS=$'\t' read -r line cmd; do
   # A listed line: where it runs instead (the test must exist).
   hit=$(awk -F'\t' -v c="$cmd" '$0 !~ /^#/ && NF >= 3 && index(c, $1) == 1 { print $2 "\t" $3; exit }' "$skips")
+  want=0
+  if [[ $hit == exit:* ]]; then  # runs here, and must end with this status
+    want=${hit#exit:}; want=${want%%$'\t'*}
+    hit=""
+  fi
   if [ -n "$hit" ]; then
     where=${hit%%$'\t'*}
     case $where in
@@ -43,8 +50,8 @@ while IFS=$'\t' read -r line cmd; do
   out=$(cd "$work" && bash -c "set -eo pipefail; $cmd" 2>&1)
   rc=$?
   printf '%s\n' "$out" | tail -n 15
-  if [ "$rc" -ne 0 ]; then
-    echo "README.md:$line: FAILED (exit $rc): $cmd"
+  if [ "$rc" -ne "$want" ]; then
+    echo "README.md:$line: FAILED (exit $rc, expected $want): $cmd"
     exit 1
   fi
   ran=$((ran + 1))
