@@ -5,22 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Length of the well-formed UTF-8 sequence at s (RFC 3629), 0 if none. */
-static size_t utf8_len(const unsigned char *s) {
-  if (s[0] < 0x80) return 1;
-  size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-  for (size_t i = 1; i < n; i++)
-    if ((s[i] & 0xc0) != 0x80) return 0;
-  if (n == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0))) return 0;
-  if (n == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))) return 0;
-  return n;
-}
+#include "spagm/vec/json.h" /* spagm_utf8_len */
 
 void rg_json_str(rg_buf *b, const char *str) {
   const unsigned char *s = (const unsigned char *)str;
   rg_buf_puts(b, "\"");
   while (*s) {
-    size_t n = utf8_len(s);
+    size_t n = spagm_utf8_len(s);
     if (*s == '"' || *s == '\\') {
       rg_buf_printf(b, "\\%c", *s);
     } else if (*s == '\n') {
@@ -40,7 +31,7 @@ void rg_json_str(rg_buf *b, const char *str) {
 void rg_xml_text(rg_buf *b, const char *str) {
   const unsigned char *s = (const unsigned char *)str;
   while (*s) {
-    size_t n = utf8_len(s);
+    size_t n = spagm_utf8_len(s);
     const char *ent = *s == '&' ? "&amp;" : *s == '<' ? "&lt;" : *s == '>' ? "&gt;"
                       : *s == '"' ? "&quot;" : *s == '\'' ? "&apos;" : NULL;
     if (ent) {

@@ -8,8 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Length of the well-formed UTF-8 sequence at s (RFC 3629), 0 if none. */
-static size_t utf8_len(const unsigned char *s) {
+size_t spagm_utf8_len(const unsigned char *s) {
   if (s[0] < 0x80) return 1;
   size_t n = s[0] >= 0xf0 && s[0] <= 0xf4   ? 4
              : s[0] >= 0xe0                 ? 3
@@ -26,7 +25,7 @@ void spagm_json_write_string(FILE *f, const char *str) {
   const unsigned char *s = (const unsigned char *)(str ? str : "");
   fputc('"', f);
   while (*s) {
-    size_t n = utf8_len(s);
+    size_t n = spagm_utf8_len(s);
     if (*s == '"' || *s == '\\')
       fprintf(f, "\\%c", *s);
     else if (*s == '\n')

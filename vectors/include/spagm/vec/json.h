@@ -52,6 +52,10 @@ void spagm_json_bool(spagm_json *j, const char *key, bool v);
 bool spagm_json_close(spagm_json *j, spagm_diag *d);
 /* Give up: remove the temporary file. */
 void spagm_json_abort(spagm_json *j);
+/* Length of the well-formed UTF-8 sequence (RFC 3629) at s, 0 when s does
+ * not start one; what the writers of JSON and XML text (spagm-regress) turn
+ * into U+FFFD. */
+size_t spagm_utf8_len(const unsigned char *s);
 /* Write s as a JSON string literal (quotes included) to f. */
 void spagm_json_write_string(FILE *f, const char *s);
 
