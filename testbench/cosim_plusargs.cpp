@@ -12,8 +12,9 @@
 namespace cosim {
 namespace {
 
+// After "usage: <program>".
 const char *const kUsage =
-    "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
+    " [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
     "                   [+waves_on_fail] [+list_bugs] [+help]\n"
@@ -53,7 +54,7 @@ void print_bug_list() {
 }
 
 // +bug=NAME becomes +bug=N for the testbench; false for an unknown name.
-bool resolve_bug_names(std::vector<std::string> *args) {
+bool resolve_bug_names(std::vector<std::string> *args, const std::string &prog) {
   for (auto &a : *args) {
     if (a.compare(0, 5, "+bug=") != 0) continue;
     std::string v = a.substr(5);
@@ -61,7 +62,7 @@ bool resolve_bug_names(std::vector<std::string> *args) {
     if (parse_u64(v.c_str(), &n)) continue;
     const spagm_bug *b = spagm_find_bug(v.c_str());
     if (!b) {
-      fprintf(stderr, "spagm-cosim: unknown bug '%s' (+list_bugs lists them)\n", v.c_str());
+      fprintf(stderr, "%s: unknown bug '%s' (+list_bugs lists them)\n", prog.c_str(), v.c_str());
       return false;
     }
     a = "+bug=" + std::to_string(b->sel);
@@ -70,11 +71,12 @@ bool resolve_bug_names(std::vector<std::string> *args) {
 }
 
 // Every argument after the program name must be a plusarg.
-bool only_plusargs(const std::vector<std::string> &args) {
+bool only_plusargs(const std::vector<std::string> &args, const std::string &prog) {
   for (size_t i = 1; i < args.size(); i++) {
     const std::string &a = args[i];
     if (a.empty() || a[0] != '+') {
-      fprintf(stderr, "spagm-cosim: unexpected argument '%s'\n%s", a.c_str(), kUsage);
+      fprintf(stderr, "%s: unexpected argument '%s'\nusage: %s%s", prog.c_str(), a.c_str(),
+              prog.c_str(), kUsage);
       return false;
     }
   }
@@ -111,17 +113,18 @@ bool is_wave_option(const std::string &a) {
 int parse_plusargs(int argc, char **argv, Options *o) {
   o->args.assign(argv, argv + argc);
   if (has_flag(o->args, "help")) {
-    fputs(kUsage, stdout);
+    printf("usage: %s%s", o->program.c_str(), kUsage);
     return 0;
   }
   if (has_flag(o->args, "list_bugs")) {
     print_bug_list();
     return 0;
   }
-  if (!resolve_bug_names(&o->args) || !only_plusargs(o->args)) return 2;
+  if (!resolve_bug_names(&o->args, o->program) || !only_plusargs(o->args, o->program)) return 2;
   std::string why = check_plusargs(o->args);
   if (!why.empty()) {
-    fprintf(stderr, "spagm-cosim: %s\n%s", why.c_str(), kUsage);
+    fprintf(stderr, "%s: %s\nusage: %s%s", o->program.c_str(), why.c_str(), o->program.c_str(),
+            kUsage);
     return 2;
   }
   o->rerun = has_flag(o->args, "spagm_rerun");
@@ -130,7 +133,7 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->run_args.push_back("+repro=" + repro_command(o->args));
   const char *seed = plusarg(o->args, "seed");
   o->seed = seed ? seed : "1";
-  o->base = "spagm-cosim-seed" + o->seed;
+  o->base = o->program + "-seed" + o->seed;
   o->waves = wave_window(o->args, o->base);
   return -1;
 }

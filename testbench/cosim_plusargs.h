@@ -22,13 +22,16 @@ struct WaveWindow {
 
 // What one spagm-cosim process was asked to do.
 struct Options {
+  // The harness's name, in its messages and wave file names: spagm-cosim,
+  // or spagm-sc-cosim (systemc/), which shares these plusargs.
+  std::string program = "spagm-cosim";
   std::vector<std::string> args;      // argv, +bug=NAME turned into +bug=N
   std::vector<std::string> run_args;  // args and the +repro= the reports quote
   bool rerun = false;                 // +spagm_rerun: this is the waves re-run
   bool waves_on_fail = false;
   WaveWindow waves;
   std::string seed;  // +seed as given, "1" by default
-  std::string base;  // spagm-cosim-seed<N>: the name of the wave files
+  std::string base;  // <program>-seed<N>: the name of the wave files
 };
 
 // Parses argv into *o. Returns -1 when the run should go on, else the exit

@@ -19,12 +19,13 @@ namespace {
 // testbench/expect_waves_on_fail.cmake and the CTest
 // cosim.waves_open_in_gtkwave check these names.
 bool write_gtkw(const std::string &path, const std::string &fst, const char *unit,
-                uint64_t start, uint64_t mark) {
+                uint64_t start, uint64_t mark, const std::string &prog) {
   std::string tmp = path + ".tmp";
   FILE *f = fopen(tmp.c_str(), "w");
   if (!f) return false;
   std::string g = std::string("TOP.tb_cosim.u_") + unit + ".";
-  fprintf(f, "[*] spagm-cosim: first mismatch of unit %s at cycle %" PRIu64 "\n", unit, mark);
+  fprintf(f, "[*] %s: first mismatch of unit %s at cycle %" PRIu64 "\n", prog.c_str(), unit,
+          mark);
   fprintf(f, "[dumpfile] \"%s\"\n", fst.c_str());
   fprintf(f, "[timestart] %" PRIu64 "\n", start * 10);
   fprintf(f, "*-6.000000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1\n",
@@ -70,18 +71,19 @@ void rerun_with_waves(const Options &o, uint64_t first_err, unsigned first_unit)
   again.push_back("+trace_stop=" + std::to_string(stop));
   again.push_back("+trace_file=" + o.base + ".fst");
   again.push_back("+spagm_rerun");
-  printf("spagm-cosim: re-running seed %s with waves for cycles %" PRIu64 "..%" PRIu64 "\n",
+  const char *prog = o.program.c_str();
+  printf("%s: re-running seed %s with waves for cycles %" PRIu64 "..%" PRIu64 "\n", prog,
          o.seed.c_str(), start, stop);
   if (!run_quiet_child(again)) {
-    fprintf(stderr, "spagm-cosim: the waves re-run failed\n");
+    fprintf(stderr, "%s: the waves re-run failed\n", prog);
     return;
   }
   const char *unit = first_unit == 2 ? "tex" : first_unit == 1 ? "pix" : "attr";
   std::string gtkw = o.base + ".gtkw";
-  if (write_gtkw(gtkw, o.base + ".fst", unit, start, first_err))
-    printf("spagm-cosim: waves of the first mismatch: gtkwave %s\n", gtkw.c_str());
+  if (write_gtkw(gtkw, o.base + ".fst", unit, start, first_err, o.program))
+    printf("%s: waves of the first mismatch: gtkwave %s\n", prog, gtkw.c_str());
   else
-    fprintf(stderr, "spagm-cosim: could not write %s\n", gtkw.c_str());
+    fprintf(stderr, "%s: could not write %s\n", prog, gtkw.c_str());
 }
 
 }  // namespace cosim
