@@ -74,6 +74,7 @@ class tlm_unit : public sc_core::sc_module {
   spagm_unit unit_;
   unit_timing timing_;
   spagm_model *model_;
+  sc_core::sc_time latency_[SPAGM_LANES + 1];  // by active lanes (unit_timing)
   uint64_t transactions_ = 0;
   std::string last_error_;
 };

@@ -7,8 +7,8 @@
 // payload becomes a WRITE at address 0 whose data are the bytes of req
 // (sizeof(spagm_request)). After b_transport, with TLM_OK_RESPONSE, rsp holds
 // the response (write-backs, their don't-care masks wb_dontcare, predicate,
-// stores, fault) and status SPAGM_OK; with an error response status says why
-// (SPAGM_E_ARG) and rsp is an empty response of req's tag.
+// stores, fault) and status SPAGM_OK; with an error response status is
+// SPAGM_E_ARG, rsp holds no response, and the unit's last_error() says why.
 #ifndef SPAGM_SC_TXN_EXTENSION_H
 #define SPAGM_SC_TXN_EXTENSION_H
 
