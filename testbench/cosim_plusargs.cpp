@@ -12,8 +12,9 @@
 namespace cosim {
 namespace {
 
+// After "usage: <program>".
 const char *const kUsage =
-    "usage: spagm-cosim [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
+    " [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
     "                   [+waves_on_fail] [+waves_dir=DIR] [+json=FILE] [+no_progress]\n"
@@ -56,7 +57,7 @@ void print_bug_list() {
 }
 
 // +bug=NAME becomes +bug=N for the testbench; false for an unknown name.
-bool resolve_bug_names(std::vector<std::string> *args) {
+bool resolve_bug_names(std::vector<std::string> *args, const std::string &prog) {
   for (auto &a : *args) {
     if (a.compare(0, 5, "+bug=") != 0) continue;
     std::string v = a.substr(5);
@@ -64,7 +65,7 @@ bool resolve_bug_names(std::vector<std::string> *args) {
     if (parse_u64(v.c_str(), &n)) continue;
     const spagm_bug *b = spagm_find_bug(v.c_str());
     if (!b) {
-      fprintf(stderr, "spagm-cosim: unknown bug '%s' (+list_bugs lists them)\n", v.c_str());
+      fprintf(stderr, "%s: unknown bug '%s' (+list_bugs lists them)\n", prog.c_str(), v.c_str());
       return false;
     }
     a = "+bug=" + std::to_string(b->sel);
@@ -73,11 +74,12 @@ bool resolve_bug_names(std::vector<std::string> *args) {
 }
 
 // Every argument after the program name must be a plusarg.
-bool only_plusargs(const std::vector<std::string> &args) {
+bool only_plusargs(const std::vector<std::string> &args, const std::string &prog) {
   for (size_t i = 1; i < args.size(); i++) {
     const std::string &a = args[i];
     if (a.empty() || a[0] != '+') {
-      fprintf(stderr, "spagm-cosim: unexpected argument '%s'\n%s", a.c_str(), kUsage);
+      fprintf(stderr, "%s: unexpected argument '%s'\nusage: %s%s", prog.c_str(), a.c_str(),
+              prog.c_str(), kUsage);
       return false;
     }
   }
@@ -94,11 +96,12 @@ std::string repro_command(const std::vector<std::string> &args) {
 
 // spagm-cosim-<units>-seed<N>: wave files of different runs side by side
 // do not overwrite each other (units "attr,pix" give "attr-pix").
-std::string wave_file_stem(const char *units, const std::string &seed) {
+std::string wave_file_stem(const std::string &program, const char *units,
+                           const std::string &seed) {
   std::string u = units && *units ? units : "attr,pix,tex";
   for (char &ch : u)
     if (ch == ',') ch = '-';
-  return "spagm-cosim-" + u + "-seed" + seed;
+  return program + "-" + u + "-seed" + seed;
 }
 
 WaveWindow wave_window(const std::vector<std::string> &args, const std::string &base) {
@@ -124,17 +127,18 @@ bool is_wave_option(const std::string &a) {
 int parse_plusargs(int argc, char **argv, Options *o) {
   o->args.assign(argv, argv + argc);
   if (has_flag(o->args, "help")) {
-    fputs(kUsage, stdout);
+    printf("usage: %s%s", o->program.c_str(), kUsage);
     return 0;
   }
   if (has_flag(o->args, "list_bugs")) {
     print_bug_list();
     return 0;
   }
-  if (!resolve_bug_names(&o->args) || !only_plusargs(o->args)) return 2;
+  if (!resolve_bug_names(&o->args, o->program) || !only_plusargs(o->args, o->program)) return 2;
   std::string why = check_plusargs(o->args);
   if (!why.empty()) {
-    fprintf(stderr, "spagm-cosim: %s\n%s", why.c_str(), kUsage);
+    fprintf(stderr, "%s: %s\nusage: %s%s", o->program.c_str(), why.c_str(), o->program.c_str(),
+            kUsage);
     return 2;
   }
   o->rerun = has_flag(o->args, "spagm_rerun");
@@ -145,7 +149,7 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->seed = seed ? seed : "1";
   const char *dir = plusarg(o->args, "waves_dir");
   o->waves_dir = dir && *dir ? dir : ".";
-  o->base = o->waves_dir + "/" + wave_file_stem(plusarg(o->args, "units"), o->seed);
+  o->base = o->waves_dir + "/" + wave_file_stem(o->program, plusarg(o->args, "units"), o->seed);
   o->waves = wave_window(o->args, o->base);
   return -1;
 }

@@ -22,6 +22,9 @@ struct WaveWindow {
 
 // What one spagm-cosim process was asked to do.
 struct Options {
+  // The harness's name, in its messages and wave file names: spagm-cosim,
+  // or spagm-sc-cosim (systemc/), which shares these plusargs.
+  std::string program = "spagm-cosim";
   std::vector<std::string> args;      // argv, +bug=NAME turned into +bug=N
   std::vector<std::string> run_args;  // args and the +repro= the reports quote
   bool rerun = false;                 // +spagm_rerun: this is the waves re-run
@@ -29,7 +32,7 @@ struct Options {
   WaveWindow waves;
   std::string seed;       // +seed as given, "1" by default
   std::string waves_dir;  // +waves_dir=DIR, "." by default: where wave files go
-  std::string base;       // <waves_dir>/spagm-cosim-<units>-seed<N>: +trace's file name
+  std::string base;       // <waves_dir>/<program>-<units>-seed<N>: +trace's file name
 };
 
 // Parses argv into *o. Returns -1 when the run should go on, else the exit

@@ -243,7 +243,7 @@ void rerun_with_waves(const Options &o, const RunResult &r) {
             o.waves_dir.c_str());
     return;
   }
-  std::string base = dir + "/spagm-cosim-" + v.name + "-seed" + o.seed;
+  std::string base = dir + "/" + o.program + "-" + v.name + "-seed" + o.seed;
   std::vector<std::string> again;
   for (const auto &a : o.args)
     if (!is_wave_option(a)) again.push_back(a);
@@ -252,19 +252,20 @@ void rerun_with_waves(const Options &o, const RunResult &r) {
   again.push_back("+trace_stop=" + std::to_string(w.trace_hi));
   again.push_back("+trace_file=" + base + ".fst");
   again.push_back("+spagm_rerun");
-  printf("spagm-cosim: re-running seed %s with waves for cycles %" PRIu64 "..%" PRIu64 "\n",
+  const char *prog = o.program.c_str();
+  printf("%s: re-running seed %s with waves for cycles %" PRIu64 "..%" PRIu64 "\n", prog,
          o.seed.c_str(), w.trace_lo, w.trace_hi);
   if (!run_quiet_child(again)) {
-    fprintf(stderr, "spagm-cosim: the waves re-run failed\n");
+    fprintf(stderr, "%s: the waves re-run failed\n", prog);
     return;
   }
   std::string gtkw = base + ".gtkw";
   if (write_gtkw(gtkw, base + ".fst", v, w, r.ticks_per_cycle, filter_command()))
-    printf("spagm-cosim: waves of the first mismatch (%s request at cycle %" PRIu64
+    printf("%s: waves of the first mismatch (%s request at cycle %" PRIu64
            ", response at cycle %" PRIu64 "): gtkwave %s\n",
-           v.name, w.req, w.rsp, gtkw.c_str());
+           prog, v.name, w.req, w.rsp, gtkw.c_str());
   else
-    fprintf(stderr, "spagm-cosim: could not write %s\n", gtkw.c_str());
+    fprintf(stderr, "%s: could not write %s\n", prog, gtkw.c_str());
 }
 
 }  // namespace cosim

@@ -8,7 +8,11 @@
 # With -DWAVES_DIR=D (relative, not there yet) the run gets +waves_dir=D and
 # the files must be in DIR/D instead.
 #   cmake -DCOSIM=path -DCLI=path-of-spagm -DDIR=scratch [-DWAVES_DIR=D]
-#         -P expect_waves_on_fail.cmake
+#         [-DNAME=spagm-sc-cosim] -P expect_waves_on_fail.cmake
+# NAME: the harness's name, which starts the wave files' (default spagm-cosim).
+if(NOT NAME)
+  set(NAME spagm-cosim)
+endif()
 file(REMOVE_RECURSE ${DIR})
 file(MAKE_DIRECTORY ${DIR})
 set(extra "")
@@ -26,7 +30,7 @@ set(DIR ${run_dir})
 if(NOT rc EQUAL 1)
   message(FATAL_ERROR "expected the run to fail with status 1, got '${rc}'")
 endif()
-set(base spagm-cosim-pix-seed3)
+set(base ${NAME}-pix-seed3)
 foreach(f ${base}.fst ${base}.gtkw)
   if(NOT EXISTS ${DIR}/${f})
     message(FATAL_ERROR "${f} was not written")
