@@ -22,6 +22,7 @@ namespace {
 
 using vectest::find_line;
 using vectest::gen_text;
+using vectest::hex_sparse_words;
 using vectest::hex_words;
 using vectest::join;
 using vectest::lines_of;
@@ -516,9 +517,9 @@ namespace {
 struct HexFiles {
   std::vector<uint32_t> req, exp, cmp, info, cfg, ep, rb;
   explicit HexFiles(const std::filesystem::path &dir)
-      : req(hex_words(dir / "pix_req.hex")),
-        exp(hex_words(dir / "pix_exp.hex")),
-        cmp(hex_words(dir / "pix_cmp.hex")),
+      : req(hex_sparse_words(dir / "pix_req.hex", SPAGM_REQUEST_WORDS)),
+        exp(hex_sparse_words(dir / "pix_exp.hex", SPAGM_RESPONSE_WORDS)),
+        cmp(hex_sparse_words(dir / "pix_cmp.hex", SPAGM_RESPONSE_WORDS)),
         info(hex_words(dir / "pix_txn.hex")),
         cfg(hex_words(dir / "attr_cfg.hex")),
         ep(hex_words(dir / "attr_epochs.hex")),

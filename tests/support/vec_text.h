@@ -116,6 +116,24 @@ inline std::vector<uint32_t> hex_words(const std::filesystem::path &p) {
   return v;
 }
 
+// The vectors of a sparse export file (export version 3, vechex.c
+// put_sparse): one line per transaction, "K s1 w1 ... sK wK" in hex, K the
+// non-zero words, each after s zero words; returned dense, `width` words per
+// line, one line after another.
+inline std::vector<uint32_t> hex_sparse_words(const std::filesystem::path &p, size_t width) {
+  std::vector<uint32_t> dense, tok = hex_words(p);
+  for (size_t at = 0; at < tok.size();) {
+    size_t line = dense.size(), k = tok[at++], pos = 0;
+    dense.resize(line + width, 0);
+    for (size_t i = 0; i < k && at + 1 < tok.size(); i++, at += 2) {
+      pos += tok[at];
+      if (pos < width) dense[line + pos] = tok[at + 1];
+      pos++;
+    }
+  }
+  return dense;
+}
+
 }  // namespace vectest
 
 #endif
