@@ -9,13 +9,20 @@
 // +waves_on_fail and exit status are spagm-cosim's (docs/systemc.md, N-note
 // in docs/spec-notes.md).
 //   sc_cosim_run   the SystemC elaboration, the clock, the wave window
+#include <cstdlib>
 #include <systemc>
 
 #include "cosim_plusargs.h"
 #include "cosim_waves.h"
 #include "sc_cosim_run.h"
 
+// SystemC's banner is not spagm-cosim's output (N88: the same output on the
+// same seed). The library prints it before sc_main, so the variable is set
+// during static initialisation; a user who set it keeps the value given.
+static const int kNoBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+
 int sc_main(int argc, char **argv) {
+  (void)kNoBanner;
   cosim::Options o;
   o.program = "spagm-sc-cosim";
   int exit_status = cosim::parse_plusargs(argc, argv, &o);
