@@ -22,6 +22,7 @@ static void run_usage(FILE *out) {
 typedef struct run_cov {
   spagm_cov *cov;
   spagm_insn insn;
+  bool word;
   const spagm_model *m;
 } run_cov;
 
@@ -30,6 +31,7 @@ static spagm_status cov_before(void *ctx, const spagm_scn_args *where, const spa
                                const spagm_model *m, spagm_diag *d) {
   run_cov *rc = ctx;
   rc->insn = *insn;
+  rc->word = word_executes; /* then the sampler decodes the word itself */
   rc->m = m;
   return SPAGM_OK;
 }
@@ -37,7 +39,7 @@ static spagm_status cov_before(void *ctx, const spagm_scn_args *where, const spa
 static spagm_status cov_after(void *ctx, const spagm_scn_args *where, const spagm_request *req,
                               const spagm_response *resp, const spagm_explain *ex, spagm_diag *d) {
   run_cov *rc = ctx;
-  return spagm_cov_sample(rc->cov, rc->m, &rc->insn, req, resp, ex);
+  return spagm_cov_sample(rc->cov, rc->m, rc->word ? NULL : &rc->insn, req, resp, ex);
 }
 
 int spagm_cmd_run(int argc, char **argv) {
