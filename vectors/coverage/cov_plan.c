@@ -89,6 +89,14 @@ static const spagm_cov_except attr_rule_except[] = {
      "the decoder refuses ISBERD size 3 (ILLEGAL_WORD) and the assembler refuses it;" HAND_BUILT},
     {{ATTR_BIN_ISBE_REGION_ILLEGAL, ANY, ANY, ANY},
      "region [34:33] has only the four legal values;" HAND_BUILT},
+    {{ATTR_BIN_ATTR_RA_IMM_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses Ra with an immediate and no .P (ILLEGAL_WORD, R5);" HAND_BUILT},
+    {{ATTR_BIN_ALD_OUT_OF_BOUNDS, ANY, ANY, ANY},
+     "a word's address is 10-bit unsigned without Ra (R5) and aligned (R10), a .PHYS "
+     "address 10 bits (R7): always 0..1023;" HAND_BUILT},
+    {{ATTR_BIN_AST_OUT_OF_BOUNDS, ANY, ANY, ANY},
+     "a word's address is 10-bit unsigned without Ra (R5) and aligned (R10), a .PHYS "
+     "address 10 bits (R7): always 0..1023;" HAND_BUILT},
     {{0}, NULL}};
 static const spagm_cov_except pix_rule_except[] = {
     {{PIX_BIN_PIX_MODE_ILLEGAL, ANY, ANY, ANY},
