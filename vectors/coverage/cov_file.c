@@ -81,17 +81,11 @@ static char *render(const spagm_cov *c, size_t *len) {
   return buf;
 }
 
-spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d) {
-  if (!c || !path || !*path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no database or path");
-  size_t len = 0;
-  char *text = render(c, &len);
+spagm_status spagm__cov_write_text(const char *path, const char *text, size_t len,
+                                   spagm_diag *d) {
   size_t tn = strlen(path) + 32;
   char *tmp = malloc(tn);
-  if (!text || !tmp) {
-    free(text);
-    free(tmp);
-    return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
-  }
+  if (!tmp) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
   snprintf(tmp, tn, "%s.tmp-%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
   spagm_status st = SPAGM_OK;
@@ -105,7 +99,16 @@ spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d
                           strerror(errno));
     if (st != SPAGM_OK) remove(tmp);
   }
-  free(text);
   free(tmp);
+  return st;
+}
+
+spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d) {
+  if (!c || !path || !*path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no database or path");
+  size_t len = 0;
+  char *text = render(c, &len);
+  if (!text) return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  spagm_status st = spagm__cov_write_text(path, text, len, d);
+  free(text);
   return st;
 }

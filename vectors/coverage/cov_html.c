@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cov_internal.h"
 #include "spagm/vec/json.h"
@@ -46,44 +45,40 @@ static void html_unit(const spagm_cov *c, FILE *f, unsigned u) {
   fputs("</table>\n", f);
 }
 
+static void html_page(const spagm_cov *c, FILE *f) {
+  spagm_cov_totals all;
+  spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &all);
+  fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+             "<title>spagm coverage</title>\n<style>\n"
+             "body{font-family:sans-serif} table{border-collapse:collapse}\n"
+             "td,th{border:1px solid #999;padding:2px 6px;font-size:small}\n"
+             ".hit{background:#dfd} .hole{background:#fcc} .ex{color:#888} .bad{background:#f66}\n"
+             "</style>\n</head>\n<body>\n<h1>spagm functional coverage</h1>\n"
+             "<p>%u of %u legal bins hit, %u holes, %zu inputs.</p>\n",
+          all.hit, all.legal, all.holes, c->nin);
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) html_unit(c, f, u);
+  fputs("</body>\n</html>\n", f);
+}
+
 spagm_status spagm_cov_report_html(const spagm_cov *c, const char *dir, spagm_diag *d) {
   if (!c || !dir) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no database or directory");
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     return spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s: %s", dir, strerror(errno));
-  size_t n = strlen(dir) + 48;
-  char *path = malloc(n), *tmp = malloc(n);
-  if (!path || !tmp) {
-    free(path);
-    free(tmp);
-    return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
-  }
-  snprintf(path, n, "%s/index.html", dir);
-  snprintf(tmp, n, "%s/index.html.tmp-%ld", dir, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  size_t n = strlen(dir) + 16, len = 0;
+  char *path = malloc(n), *page = NULL;
+  FILE *f = open_memstream(&page, &len);
   spagm_status st = SPAGM_OK;
-  if (!f) {
-    st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s: %s", tmp, strerror(errno));
+  if (!path || !f) {
+    st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    if (f) fclose(f);
   } else {
-    spagm_cov_totals all;
-    spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &all);
-    fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-               "<title>spagm coverage</title>\n<style>\n"
-               "body{font-family:sans-serif} table{border-collapse:collapse}\n"
-               "td,th{border:1px solid #999;padding:2px 6px;font-size:small}\n"
-               ".hit{background:#dfd} .hole{background:#fcc} .ex{color:#888} .bad{background:#f66}\n"
-               "</style>\n</head>\n<body>\n<h1>spagm functional coverage</h1>\n"
-               "<p>%u of %u legal bins hit, %u holes, %zu inputs.</p>\n",
-            all.hit, all.legal, all.holes, c->nin);
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) html_unit(c, f, u);
-    fputs("</body>\n</html>\n", f);
-    bool werr = ferror(f) != 0;
-    if (fclose(f) != 0 || werr) st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s", tmp);
-    if (st == SPAGM_OK && rename(tmp, path) != 0)
-      st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot rename %s: %s", tmp, strerror(errno));
-    if (st != SPAGM_OK) remove(tmp);
+    html_page(c, f);
+    if (fclose(f) != 0) st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+    snprintf(path, n, "%s/index.html", dir);
+    if (st == SPAGM_OK) st = spagm__cov_write_text(path, page, len, d);
   }
+  free(page);
   free(path);
-  free(tmp);
   return st;
 }
 

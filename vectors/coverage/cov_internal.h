@@ -68,6 +68,9 @@ unsigned spagm__cov_index(const spagm_cov_point *p, const unsigned *at);
 long spagm__cov_input(spagm_cov *c, const char *name);
 /* Whether a global bin is legal (not excluded). */
 bool spagm__cov_legal(const spagm_cov *c, unsigned g);
+/* Write text to path whole: path.tmp-PID, then rename (N101). */
+spagm_status spagm__cov_write_text(const char *path, const char *text, size_t len,
+                                   spagm_diag *d);
 /* Point index of global bin g. */
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
 
