@@ -57,6 +57,8 @@ struct spagm_cosim {
   uint64_t errors, first_error_cycle;
   uint64_t accepted_all;
   char *json_path; /* spagm_cosim_set_outputs */
+  char *cov_path;  /* spagm_cosim_set_coverage */
+  struct spagm_cov *cov;
   spagm_progress progress;
   spagm_cosim_note *notes;
   unsigned nnotes;
