@@ -238,6 +238,18 @@ static void readback(checker *c, const spagm_vec_item *it, spagm_cfg_list *want)
   }
 }
 
+static void checker_free(checker *c) {
+  if (!c) return;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    spagm_cfg_list_free(&c->recorded[u]);
+    spagm_mem_list_free(&c->recorded_mem[u]);
+  }
+  spagm_model_free(c->m);
+  spagm__vec_source_free(c->src);
+  free(c->ex);
+  free(c);
+}
+
 spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
                              unsigned max_reports, spagm_vec_check_result *res, spagm_diag *d) {
   return spagm_vec_check_cov(r, name, out, max_reports, res, NULL, d);
@@ -290,17 +302,8 @@ spagm_status spagm_vec_check_cov(spagm_vec_reader *r, const char *name, FILE *ou
   }
   if (c && c->out && c->max_reports && c->reports > c->max_reports)
     fprintf(c->out, "%s: ... and %u more disagreements\n", c->name, c->reports - c->max_reports);
-  if (c) {
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_cfg_list_free(&c->recorded[u]);
-      spagm_mem_list_free(&c->recorded_mem[u]);
-    }
-    spagm_model_free(c->m);
-    spagm__vec_source_free(c->src);
-    free(c->ex);
-  }
+  checker_free(c);
   spagm_cfg_list_free(&want);
-  free(c);
   free(it);
   free(got);
   return st;
