@@ -23,7 +23,9 @@ static void check_usage(FILE *out) {
           "reported as FILE:LINE: unit, tag, field, expected and actual (at most\n"
           "--max-reports per file, default 50, 0 = all). --quiet prints only\n"
           "problems. --json OUT writes the results per file as JSON\n"
-          "(docs/json-summary.md). Progress lines go to stderr.\n\n"
+          "(docs/json-summary.md). --cov DB writes the functional coverage of the\n"
+          "re-executed transactions, one input per file (docs/coverage.md).\n"
+          "Progress lines go to stderr.\n\n"
           "Exit status: 0 every file verified and agrees, 1 a file is malformed or\n"
           "disagrees, 2 usage error.\n");
 }

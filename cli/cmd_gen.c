@@ -35,7 +35,8 @@ static void gen_usage(FILE *out) {
           "scenario's expectations must hold.\n\n"
           "The file is written under a temporary name and renamed when complete.\n"
           "Progress lines go to stderr; --json OUT writes the summary as JSON\n"
-          "(docs/json-summary.md).\n"
+          "(docs/json-summary.md); --cov DB writes the functional coverage of the\n"
+          "random traffic, one input named by the options (docs/coverage.md).\n"
           "Exit status: 0 success, 1 bad input or failure (FILE:line:col), 2 usage\n"
           "error.\n");
 }

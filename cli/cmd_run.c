@@ -14,7 +14,9 @@ static void run_usage(FILE *out) {
           "Runs each scenario (docs/scenario-format.md): prints every\n"
           "instruction with its results and the rule behind each value, and\n"
           "checks `expect` lines. Exit status 1 when an expectation fails or a\n"
-          "scenario is malformed (reported as file:line:col).\n");
+          "scenario is malformed (reported as file:line:col). --cov DB writes the\n"
+          "functional coverage of every instruction, one input per scenario file\n"
+          "(docs/coverage.md).\n");
 }
 
 /* --cov: each scenario file is one input; every executed instruction is
