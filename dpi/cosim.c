@@ -247,6 +247,10 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
     return 1;
   }
   p->used = false;
+  /* +cov: what only a co-simulation sees (N104): tag order, depth, epoch. */
+  if (c->cov)
+    spagm_cov_sample_response(c->cov, u, rsp->tag < s->done_max, s->outstanding, c->epoch > 0);
+  if (rsp->tag > s->done_max) s->done_max = rsp->tag;
   s->outstanding--;
   s->checked++;
   if (!c->o.check) {

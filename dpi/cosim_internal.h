@@ -26,6 +26,7 @@ typedef struct spagm_cosim_unit {
   spagm_cosim_parked *ring;
   uint64_t issued, accepted, checked, passed, failed, faults;
   unsigned outstanding;
+  uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
   spagm_cfg_list cfg; /* this epoch's load (statemap.h) */
   size_t cfg_pos;
   spagm_cfg_list rb; /* this epoch's read-back addresses */

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <zlib.h>
 
@@ -188,7 +189,7 @@ TEST(COV_Api, NullArgumentsAreErrors) {
 
 // +cov=FILE of spagm-cosim: each accepted, checked request is sampled and
 // the database is written at finish, whatever the RTL answered.
-TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish) {
+TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish_N104) {
   spagm_cosim_opts o;
   spagm_cosim_opts_default(&o);
   o.txns = 300;
@@ -199,13 +200,25 @@ TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish) {
   std::remove(path.c_str());
   ASSERT_TRUE(spagm_cosim_set_coverage(c, path.c_str()));
   spagm_request req;
+  spagm_response rsp;
   uint64_t accepted = 0;
   while (spagm_cosim_begin_epoch(c))
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      // Two requests at a time, answered youngest first: every second
+      // response is overtaken (N104). The answers are wrong (no RTL);
+      // only sampling is tested.
+      std::vector<uint32_t> tags;
       while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
         spagm_cosim_accept(c, (spagm_unit)u, &req, accepted++);
-        // No RTL answers: finish reports them pending; only sampling is tested.
+        tags.push_back(req.tag);
+        if (tags.size() < 2) continue;
+        for (auto t = tags.rbegin(); t != tags.rend(); ++t) {
+          spagm_response_init(&rsp, *t);
+          spagm_cosim_check(c, (spagm_unit)u, &rsp, accepted);
+        }
+        tags.clear();
       }
+    }
   FILE *devnull = std::fopen("/dev/null", "w");
   spagm_cosim_finish(c, devnull, accepted, 1.0);
   std::fclose(devnull);
@@ -216,5 +229,34 @@ TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish) {
   spagm_cov_totals t{};
   spagm_cov_unit_totals(r, SPAGM_UNIT_COUNT, &t);
   EXPECT_GT(t.hit, 100u);
+  EXPECT_TRUE(spagm_cov_has_cosim(r));
+  size_t n = 0;
+  const spagm_cov_point *p = spagm_cov_plan(&n);
+  for (size_t i = 0; i < n; i++) {
+    if (!p[i].cosim_only) continue;
+    // order=overtaken in_flight=1 epoch=first and order=in_order in_flight=2-3 epoch=reloaded
+    unsigned overtaken[3] = {1, 0, 0}, in_order[3] = {0, 1, 1};
+    EXPECT_GT(spagm_cov_hits(r, i, (overtaken[0] * 3 + overtaken[1]) * 2 + overtaken[2]), 0u)
+        << p[i].name;
+    EXPECT_GT(spagm_cov_hits(r, i, (in_order[0] * 3 + in_order[1]) * 2 + in_order[2]), 0u)
+        << p[i].name;
+  }
   spagm_cov_free(r);
+}
+
+// A database without co-simulation samples does not count the
+// co-simulation-only points: random traffic alone can close the plan.
+TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
+  spagm_cov *c = spagm_cov_new();
+  collect(c, 1, 500);
+  EXPECT_FALSE(spagm_cov_has_cosim(c));
+  spagm_cov_totals before{}, after{};
+  spagm_cov_unit_totals(c, SPAGM_UNIT_ATTR, &before);
+  ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_OK);
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  spagm_cov_unit_totals(c, SPAGM_UNIT_ATTR, &after);
+  EXPECT_EQ(after.legal, before.legal + 12);
+  EXPECT_EQ(after.hit, before.hit + 1);
+  EXPECT_EQ(spagm_cov_sample_response(nullptr, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_E_ARG);
+  spagm_cov_free(c);
 }

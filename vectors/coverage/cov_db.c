@@ -86,6 +86,19 @@ uint64_t spagm_cov_hits(const spagm_cov *c, size_t point, unsigned bin) {
   return c->hits[c->first[point] + bin];
 }
 
+bool spagm_cov_has_cosim(const spagm_cov *c) {
+  if (!c) return false;
+  for (size_t i = 0; i < COV_PT_COUNT; i++)
+    if (spagm_cov_plan(NULL)[i].cosim_only)
+      for (unsigned g = c->first[i]; g < c->first[i + 1]; g++)
+        if (c->hits[g]) return true;
+  return false;
+}
+
+bool spagm__cov_counted(const spagm_cov *c, size_t i) {
+  return !spagm_cov_plan(NULL)[i].cosim_only || spagm_cov_has_cosim(c);
+}
+
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g) {
   size_t p = 0;
   while (p + 1 < COV_PT_COUNT && g >= c->first[p + 1]) p++;

@@ -31,6 +31,11 @@ static void html_unit(const spagm_cov *c, FILE *f, unsigned u) {
   for (size_t i = 0; i < COV_PT_COUNT; i++) {
     const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
     if (p->unit != u) continue;
+    if (!spagm__cov_counted(c, i)) {
+      fprintf(f, "<tr class=\"ex\"><td>%s</td><td>all</td><td>0</td><td>not collected "
+                 "(co-simulation only, N104)</td></tr>\n", p->name);
+      continue;
+    }
     for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
       const char *why = spagm_cov_bin_excluded(p, b);
       uint64_t h = c->hits[c->first[i] + b];
@@ -100,7 +105,7 @@ spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_d
     spagm_json_array(&j, "points");
     for (size_t i = 0; i < COV_PT_COUNT; i++) {
       const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
-      if (p->unit != u) continue;
+      if (p->unit != u || !spagm__cov_counted(c, i)) continue;
       spagm_json_object(&j, NULL);
       spagm_json_str(&j, "name", p->name);
       spagm_json_array(&j, "holes");

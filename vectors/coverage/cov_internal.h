@@ -28,6 +28,9 @@ typedef enum cov_pt {
   COV_TEX_ENC_LAYOUT,
   COV_TEX_FORMAT_LAYOUT,
   COV_TEX_FP16,
+  COV_ATTR_COSIM,
+  COV_PIX_COSIM,
+  COV_TEX_COSIM,
   COV_PT_COUNT
 } cov_pt;
 
@@ -71,6 +74,9 @@ bool spagm__cov_legal(const spagm_cov *c, unsigned g);
 /* Write text to path whole: path.tmp-PID, then rename (N101). */
 spagm_status spagm__cov_write_text(const char *path, const char *text, size_t len,
                                    spagm_diag *d);
+/* Whether point i counts in totals and holes (cosim_only points only when
+ * the database holds co-simulation samples, N104). */
+bool spagm__cov_counted(const spagm_cov *c, size_t i);
 /* Point index of global bin g. */
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
 

@@ -74,6 +74,10 @@ static const char *const rounds[] = {"RNE", "RZ"};
 static const char *const fp16_classes[] = {"zero", "subnormal", "normal", "max_finite", "inf",
                                            "nan"};
 
+static const char *const orders[] = {"in_order", "overtaken"};
+static const char *const depths[] = {"1", "2-3", "4+"};
+static const char *const epochs[] = {"first", "reloaded"};
+
 #define DIM(nm, arr) {nm, COUNT(arr), arr}
 #define ANY -1
 
@@ -216,6 +220,16 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_TEX_FP16] = {"tex.fp16", SPAGM_UNIT_TEX,
                       "TLDS.F16 rounding mode x class of each defined half written (R22)", 2,
                       {DIM("round", rounds), DIM("class", fp16_classes)}, fp16_except},
+#define COSIM_FLOW(nm, u)                                                                        \
+  {nm, u,                                                                                        \
+   "co-simulation only: each response's tag order (overtaken: a younger request was answered " \
+   "first), requests in flight (request/response handshakes) and epoch (first, or state "      \
+   "reloaded through the configuration port)",                                                  \
+   3, {DIM("order", orders), DIM("in_flight", depths), DIM("epoch", epochs)}, NULL, true}
+    [COV_ATTR_COSIM] = COSIM_FLOW("attr.cosim_flow", SPAGM_UNIT_ATTR),
+    [COV_PIX_COSIM] = COSIM_FLOW("pix.cosim_flow", SPAGM_UNIT_PIX),
+    [COV_TEX_COSIM] = COSIM_FLOW("tex.cosim_flow", SPAGM_UNIT_TEX),
+#undef COSIM_FLOW
 };
 
 /* Each point's rule dimension is filled from the rule tables above. */

@@ -10,7 +10,8 @@ static void point_section(FILE *f, const spagm_cov_point *p) {
   unsigned bins = spagm_cov_point_bins(p), excluded = 0;
   char name[192];
   for (unsigned b = 0; b < bins; b++) excluded += spagm_cov_bin_excluded(p, b) != NULL;
-  fprintf(f, "### `%s`\n\n%s.\n\n", p->name, p->what);
+  fprintf(f, "### `%s`\n\n%s.%s\n\n", p->name, p->what,
+          p->cosim_only ? " Counted only in a database with co-simulation samples (N104)." : "");
   fprintf(f, "%u bins, %u legal.", bins, bins - excluded);
   for (unsigned k = 0; k < p->ndims; k++) {
     fprintf(f, "%s `%s`: ", k ? ";" : " Dimensions:", p->dim[k].name);

@@ -27,7 +27,8 @@ spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_tot
   if (!c || !t || u > SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
   memset(t, 0, sizeof *t);
   for (size_t i = 0; i < COV_PT_COUNT; i++)
-    if (u == SPAGM_UNIT_COUNT || spagm_cov_plan(NULL)[i].unit == u) point_totals(c, i, t);
+    if ((u == SPAGM_UNIT_COUNT || spagm_cov_plan(NULL)[i].unit == u) && spagm__cov_counted(c, i))
+      point_totals(c, i, t);
   return SPAGM_OK;
 }
 
@@ -43,6 +44,10 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
     for (size_t i = 0; i < COV_PT_COUNT; i++) {
       const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
       if (p->unit != u) continue;
+      if (!spagm__cov_counted(c, i)) {
+        fprintf(f, "  %-26s not collected (co-simulation only, N104)\n", p->name);
+        continue;
+      }
       spagm_cov_totals pt = {0};
       point_totals(c, i, &pt);
       fprintf(f, "  %-26s %4u/%-4u %6.1f%%\n", p->name, pt.hit, pt.legal, pct(pt.hit, pt.legal));
@@ -69,6 +74,7 @@ unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f) {
   char name[192];
   for (size_t i = 0; i < COV_PT_COUNT; i++) {
     const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
+    if (!spagm__cov_counted(c, i)) continue;
     for (unsigned b = 0; b < spagm_cov_point_bins(p); b++)
       if (!spagm_cov_bin_excluded(p, b) && c->hits[c->first[i] + b] == 0) {
         holes++;
@@ -83,7 +89,7 @@ static unsigned gain(const spagm_cov *c, size_t k, const uint8_t *got) {
   unsigned n = 0;
   for (unsigned g = 0; g < c->nbins; g++)
     if ((c->in[k].bits[g >> 3] >> (g & 7) & 1u) && !(got[g >> 3] >> (g & 7) & 1u) &&
-        spagm__cov_legal(c, g))
+        spagm__cov_legal(c, g) && spagm__cov_counted(c, spagm__cov_point_of(c, g)))
       n++;
   return n;
 }

@@ -254,3 +254,14 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
     sample_tex(c, m, in, rsp, &s);
   return SPAGM_OK;
 }
+
+/* ---- Co-simulation only (N104) ----------------------------------------- */
+
+spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtaken,
+                                       unsigned in_flight, bool reloaded) {
+  static const cov_pt point[SPAGM_UNIT_COUNT] = {COV_ATTR_COSIM, COV_PIX_COSIM, COV_TEX_COSIM};
+  if (!c || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
+  unsigned at[3] = {overtaken, in_flight >= 4 ? 2u : in_flight >= 2 ? 1u : 0u, reloaded};
+  hit(c, point[u], at);
+  return SPAGM_OK;
+}

@@ -60,6 +60,10 @@ typedef struct spagm_cov_point {
   unsigned ndims;
   spagm_cov_dim dim[SPAGM_COV_MAX_DIMS];
   const spagm_cov_except *except; /* NULL-reason-terminated list, or NULL */
+  /* Observed only by a co-simulation (handshakes, tags, epochs): counted in
+   * totals and holes only when the database holds co-simulation samples
+   * (spagm_cov_has_cosim), so gen/check/run databases can close (N104). */
+  bool cosim_only;
 } spagm_cov_point;
 
 /* The plan's coverpoints in order; count into *n. */
@@ -98,6 +102,18 @@ spagm_status spagm_cov_begin_input(spagm_cov *c, const char *name, spagm_diag *d
 spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_insn *insn,
                               const spagm_request *req, const spagm_response *rsp,
                               const spagm_explain *ex);
+
+/* Co-simulation only (spagm-cosim +cov): a response of unit u arrived.
+ * overtaken: a younger request of u was answered before it (out-of-order
+ * tags); in_flight: requests of u outstanding, this one included (how far
+ * the unit's pipeline and the response handshake let requests pile up);
+ * reloaded: the epoch is not the first, so the unit's state was reloaded
+ * through its configuration port. SPAGM_E_ARG for NULL c or a bad unit. */
+spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtaken,
+                                       unsigned in_flight, bool reloaded);
+/* Whether c holds co-simulation samples (then co-simulation-only points
+ * count in totals and holes). false for NULL. */
+bool spagm_cov_has_cosim(const spagm_cov *c);
 
 /* Hits of bin `bin` of the plan's point `point`; 0 out of range. */
 uint64_t spagm_cov_hits(const spagm_cov *c, size_t point, unsigned bin);
