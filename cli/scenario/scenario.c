@@ -322,7 +322,7 @@ static spagm_status execute_issued(spagm_scn *s, spagm_scn_args *a, const spagm_
           SPAGM_OK)
     return st;
   s->last_insn = *insn;
-  s->have_last = decoded;
+  s->have_last = true; /* the response of a refused word is checkable too */
   s->res.instructions++;
   if (s->out) {
     char dis[256] = "(a word the decoder refuses)";
