@@ -8,13 +8,14 @@
 #include <string.h>
 
 #include "commands.h"
+#include "cov_cli.h"
 #include "run_report.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
 
 static void check_usage(FILE *out) {
   fprintf(out,
-          "usage: spagm check [--max-reports N] [--quiet] [--json OUT] FILE...\n\n"
+          "usage: spagm check [--max-reports N] [--quiet] [--json OUT] [--cov DB] FILE...\n\n"
           "Verifies each vector file (docs/vector-format.md): the CRC-32 of every\n"
           "block and of the whole file, then re-executes every transaction on the\n"
           "golden model from the recorded state and compares the responses and\n"
@@ -22,7 +23,9 @@ static void check_usage(FILE *out) {
           "reported as FILE:LINE: unit, tag, field, expected and actual (at most\n"
           "--max-reports per file, default 50, 0 = all). --quiet prints only\n"
           "problems. --json OUT writes the results per file as JSON\n"
-          "(docs/json-summary.md). Progress lines go to stderr.\n\n"
+          "(docs/json-summary.md). --cov DB writes the functional coverage of the\n"
+          "re-executed transactions, one input per file (docs/coverage.md).\n"
+          "Progress lines go to stderr.\n\n"
           "Exit status: 0 every file verified and agrees, 1 a file is malformed or\n"
           "disagrees, 2 usage error.\n");
 }
@@ -36,7 +39,7 @@ typedef struct check_outcome {
 } check_outcome;
 
 static int check_one(const char *path, unsigned max_reports, bool quiet, spagm_cli_run *run,
-                     check_outcome *o) {
+                     spagm_cov *cov, check_outcome *o) {
   spagm_diag d = {0, 0, ""};
   spagm_vec_header h;
   memset(o, 0, sizeof *o);
@@ -50,7 +53,9 @@ static int check_one(const char *path, unsigned max_reports, bool quiet, spagm_c
   spagm_cli_run_progress(run, &h);
   spagm_vec_reader_on_txn(r, spagm_cli_run_on_txn, run);
   spagm_vec_check_result res;
-  spagm_status st = spagm_vec_check(r, path, stdout, max_reports, &res, &d);
+  /* --cov: each file is one input of the database. */
+  spagm_status st = cov ? spagm_cov_begin_input(cov, path, &d) : SPAGM_OK;
+  if (st == SPAGM_OK) st = spagm_vec_check_cov(r, path, stdout, max_reports, &res, cov, &d);
   spagm_vec_reader_free(r);
   spagm_cli_run_progress_end(run);
   if (st != SPAGM_OK) {
@@ -101,6 +106,8 @@ int spagm_cmd_check(int argc, char **argv) {
   bool quiet = false;
   spagm_cli_run run;
   if (spagm_cli_run_begin(&run, "check", &argc, argv)) return 2;
+  const char *cov_path = NULL;
+  if (spagm_cli_cov_take("check", &argc, argv, &cov_path)) return 2;
   const char **files = malloc(sizeof *files * (size_t)(argc > 0 ? argc : 1));
   int nfiles = 0;
   if (!files) {
@@ -144,8 +151,11 @@ int spagm_cmd_check(int argc, char **argv) {
     return 1;
   }
   int rc = 0;
-  for (int i = 0; i < nfiles; i++)
-    if (check_one(files[i], (unsigned)max_reports, quiet, &run, &out[i])) rc = 1;
+  spagm_cov *cov = NULL;
+  if (cov_path && !(cov = spagm_cli_cov_open("check"))) rc = 1;
+  for (int i = 0; i < nfiles && (!cov_path || cov); i++)
+    if (check_one(files[i], (unsigned)max_reports, quiet, &run, cov, &out[i])) rc = 1;
+  rc = spagm_cli_cov_finish("check", cov, cov_path, rc);
   rc = check_summary(&run, out, nfiles, rc);
   free(out);
   free(files);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "cov_cli.h"
 #include "spagm/vec/file.h"
 #include "vec_cli.h"
 #include "run_report.h"
@@ -16,7 +17,7 @@
 static void gen_usage(FILE *out) {
   fprintf(out,
           "usage: spagm gen --count N [--seed N] [--units attr,pix,tex] [--epoch-txns N]\n"
-          "                 [--illegal-ppm N] [--shard I/N] [--json OUT] -o FILE\n"
+          "                 [--illegal-ppm N] [--shard I/N] [--json OUT] [--cov DB] -o FILE\n"
           "       spagm gen --scenario FILE.scn [--json OUT] -o FILE\n\n"
           "Writes a golden vector file (docs/vector-format.md). The first form\n"
           "records the seeded random traffic of the co-simulation: per unit, N\n"
@@ -34,7 +35,8 @@ static void gen_usage(FILE *out) {
           "scenario's expectations must hold.\n\n"
           "The file is written under a temporary name and renamed when complete.\n"
           "Progress lines go to stderr; --json OUT writes the summary as JSON\n"
-          "(docs/json-summary.md).\n"
+          "(docs/json-summary.md); --cov DB writes the functional coverage of the\n"
+          "random traffic, one input named by the options (docs/coverage.md).\n"
           "Exit status: 0 success, 1 bad input or failure (FILE:line:col), 2 usage\n"
           "error.\n");
 }
@@ -146,7 +148,8 @@ static int parse_args(int argc, char **argv, gen_args *a) {
 
 /* Write the random file; a signal on the way removes the partial file
  * (signal_cleanup.h) and ends the process with that signal. */
-static int gen_random(const gen_args *a, const spagm_vec_header *h, spagm_cli_run *run) {
+static int gen_random(const gen_args *a, const spagm_vec_header *h, spagm_cli_run *run,
+                      spagm_cov *cov) {
   spagm_diag d = {0, 0, ""};
   spagm_vec_writer *w = spagm_vec_writer_open(a->out, h, &d);
   if (!w) {
@@ -156,7 +159,7 @@ static int gen_random(const gen_args *a, const spagm_vec_header *h, spagm_cli_ru
   if (spagm_cli_cleanup_file(spagm_vec_writer_partial_path(w))) spagm_cli_cleanup_install();
   spagm_cli_run_progress(run, h);
   spagm_vec_writer_on_txn(w, spagm_cli_run_on_txn, run);
-  spagm_status st = spagm_vec_gen_random(w, h, &d);
+  spagm_status st = spagm_vec_gen_random_cov(w, h, cov, &d);
   if (st != SPAGM_OK) spagm_vec_writer_abort(w);
   else st = spagm_vec_writer_close(w, &d);
   spagm_cli_cleanup_done();
@@ -186,9 +189,15 @@ static int gen_summary(spagm_cli_run *run, const gen_args *a, const spagm_vec_he
 int spagm_cmd_gen(int argc, char **argv) {
   spagm_cli_run run;
   if (spagm_cli_run_begin(&run, "gen", &argc, argv)) return 2;
+  const char *cov_path = NULL;
+  if (spagm_cli_cov_take("gen", &argc, argv, &cov_path)) return 2;
   gen_args a;
   int rc = parse_args(argc, argv, &a);
   if (rc != 0) return rc < 0 ? 0 : rc;
+  if (cov_path && a.scenario) {
+    fprintf(stderr, "spagm gen: --cov collects random traffic; use `spagm run --cov` for a scenario\n");
+    return 2;
+  }
   spagm_diag d = {0, 0, ""};
   if (a.scenario) {
     const char *where = a.scenario;
@@ -209,5 +218,26 @@ int spagm_cmd_gen(int argc, char **argv) {
     spagm_vec_shard_range(h.epochs, h.shard_index, h.shard_count, &h.first_epoch,
                           &h.shard_epochs);
   }
-  return gen_summary(&run, &a, &h, gen_random(&a, &h, &run));
+  /* --cov: the run is one input of the database, named by its options. */
+  spagm_cov *cov = NULL;
+  if (cov_path) {
+    char name[200], units[16] = "";
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+      if (a.units >> u & 1u)
+        snprintf(units + strlen(units), sizeof units - strlen(units), "%s%s", *units ? "," : "",
+                 spagm_unit_name((spagm_unit)u));
+    snprintf(name, sizeof name, "gen --seed %llu --count %llu --units %s --epoch-txns %llu "
+             "--illegal-ppm %llu",
+             (unsigned long long)a.seed, (unsigned long long)a.count, units,
+             (unsigned long long)a.epoch_txns, (unsigned long long)a.illegal_ppm);
+    if (a.shard_n)
+      snprintf(name + strlen(name), sizeof name - strlen(name), " --shard %llu/%llu",
+               (unsigned long long)a.shard_i, (unsigned long long)a.shard_n);
+    if (!(cov = spagm_cli_cov_open("gen")) || spagm_cov_begin_input(cov, name, &d) != SPAGM_OK) {
+      spagm_cov_free(cov);
+      return gen_summary(&run, &a, &h, 1);
+    }
+  }
+  rc = gen_random(&a, &h, &run, cov);
+  return gen_summary(&run, &a, &h, spagm_cli_cov_finish("gen", cov, cov_path, rc));
 }

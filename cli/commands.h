@@ -16,5 +16,7 @@ int spagm_cmd_check(int argc, char **argv);
 int spagm_cmd_merge(int argc, char **argv);
 int spagm_cmd_export_hex(int argc, char **argv);
 int spagm_cmd_regress(int argc, char **argv);
+/* Functional coverage databases (docs/coverage.md). */
+int spagm_cmd_cov(int argc, char **argv);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cosim_internal.h"
+#include "spagm/vec/cov.h"
 
 void spagm_cosim_opts_default(spagm_cosim_opts *o) {
   o->seed = 1;
@@ -93,8 +94,24 @@ void spagm_cosim_free(spagm_cosim *c) {
   free(c->taken);
   free(c->repro);
   free(c->json_path);
+  free(c->cov_path);
+  spagm_cov_free(c->cov);
   free(c->notes);
   free(c);
+}
+
+bool spagm_cosim_set_coverage(spagm_cosim *c, const char *cov_path) {
+  if (!c) return false;
+  free(c->cov_path);
+  spagm_cov_free(c->cov);
+  c->cov_path = NULL;
+  c->cov = NULL;
+  if (!cov_path || !*cov_path) return true;
+  char name[64];
+  snprintf(name, sizeof name, "cosim seed=%llu", (unsigned long long)c->o.seed);
+  c->cov_path = strdup(cov_path);
+  c->cov = spagm_cov_new();
+  return c->cov_path && c->cov && spagm_cov_begin_input(c->cov, name, NULL) == SPAGM_OK;
 }
 
 bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress) {
@@ -181,7 +198,10 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   p->tag = req->tag;
   p->cycle = cycle;
   p->req = *req;
-  if (c->o.check) spagm_execute_explained(c->model, req, &p->exp, &p->ex);
+  if (c->o.check) {
+    spagm_execute_explained(c->model, req, &p->exp, &p->ex);
+    if (c->cov) spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
+  }
 }
 
 unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
@@ -227,6 +247,10 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
     return 1;
   }
   p->used = false;
+  /* +cov: what only a co-simulation sees (N104): tag order, depth, epoch. */
+  if (c->cov)
+    spagm_cov_sample_response(c->cov, u, rsp->tag < s->done_max, s->outstanding, c->epoch > 0);
+  if (rsp->tag > s->done_max) s->done_max = rsp->tag;
   s->outstanding--;
   s->checked++;
   if (!c->o.check) {
@@ -399,6 +423,10 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
             (unsigned long long)c->first_error_cycle, c->repro);
   bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed,
                                                            failed + (images ? 1 : 0));
+  spagm_diag cd = {0, 0, ""};
+  bool cov_ok = !c->cov || spagm_cov_write(c->cov, c->cov_path, &cd) == SPAGM_OK;
+  if (!cov_ok) fprintf(stderr, "spagm-cosim: +cov=%s: %s\n", c->cov_path, cd.msg);
+  json_ok = json_ok && cov_ok;
   fprintf(out, "cosim: %llu passed, %llu failed\n", (unsigned long long)passed,
           (unsigned long long)(failed + (images ? 1 : 0)));
   return failed + images + (c->errors && !failed && !images ? c->errors : 0) + !json_ok;

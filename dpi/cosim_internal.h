@@ -26,6 +26,7 @@ typedef struct spagm_cosim_unit {
   spagm_cosim_parked *ring;
   uint64_t issued, accepted, checked, passed, failed, faults;
   unsigned outstanding;
+  uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
   spagm_cfg_list cfg; /* this epoch's load (statemap.h) */
   size_t cfg_pos;
   spagm_cfg_list rb; /* this epoch's read-back addresses */
@@ -57,6 +58,8 @@ struct spagm_cosim {
   uint64_t errors, first_error_cycle;
   uint64_t accepted_all;
   char *json_path; /* spagm_cosim_set_outputs */
+  char *cov_path;  /* spagm_cosim_set_coverage */
+  struct spagm_cov *cov;
   spagm_progress progress;
   spagm_cosim_note *notes;
   unsigned nnotes;

@@ -49,6 +49,7 @@ unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
+svBit spagm_dpi_coverage(void *h, const char *cov);
 void spagm_dpi_close(void *h);
 #ifdef __cplusplus
 }
@@ -94,6 +95,11 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   return r && spagm_cosim_set_outputs(r->c, json, progress != 0);
+}
+
+svBit spagm_dpi_coverage(void *h, const char *cov) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  return r && spagm_cosim_set_coverage(r->c, cov);
 }
 
 svBit spagm_dpi_begin_epoch(void *h) {

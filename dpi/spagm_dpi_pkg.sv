@@ -26,6 +26,10 @@ package spagm_dpi_pkg;
   import "DPI-C" function bit spagm_dpi_outputs(input chandle h, input string json,
                                                 input bit progress);
 
+  // +cov=FILE: functional coverage of every checked transaction, written at
+  // spagm_dpi_finish ("" = none; docs/coverage.md). Returns 0 when out of memory.
+  import "DPI-C" function bit spagm_dpi_coverage(input chandle h, input string cov);
+
   // Load the next epoch's state into the model; 0 when the run is complete.
   import "DPI-C" function bit spagm_dpi_begin_epoch(input chandle h);
   // Current epoch number (0-based).

@@ -31,7 +31,7 @@ module tb_cosim
   tb_cosim_run_if run ();  // run.h: the handle of spagm_dpi_open
   longint unsigned seed = 1, txns = 20000;
   int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
-  string units = "attr,pix,tex", repro = "spagm-cosim", json = "";
+  string units = "attr,pix,tex", repro = "spagm-cosim", json = "", cov = "";
   bit check = 1;
 
   initial begin
@@ -44,6 +44,7 @@ module tb_cosim
     void'($value$plusargs("units=%s", units));
     void'($value$plusargs("repro=%s", repro));
     void'($value$plusargs("json=%s", json));
+    void'($value$plusargs("cov=%s", cov));
     if ($test$plusargs("no_check")) check = 0;
     run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
     if (run.h == null) begin
@@ -54,6 +55,9 @@ module tb_cosim
     // +no_progress (and never in the waves re-run, whose output is silenced).
     if (!spagm_dpi_outputs(run.h, json,
                            !$test$plusargs("no_progress") && !$test$plusargs("spagm_rerun")))
+      $display("spagm-cosim: out of memory");
+    // +cov=FILE: functional coverage (docs/coverage.md); not in the waves re-run.
+    if (!$test$plusargs("spagm_rerun") && !spagm_dpi_coverage(run.h, cov))
       $display("spagm-cosim: out of memory");
     $display("spagm-cosim: seed %0d, %0d requests per unit, units %s, bug %0d", seed, txns,
              units, bug);

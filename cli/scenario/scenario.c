@@ -168,6 +168,8 @@ static spagm_status dir_echo(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   return SPAGM_OK;
 }
 
+static spagm_status dir_word(spagm_scn *s, spagm_scn_args *a, spagm_diag *d);
+
 static const spagm_scn_directive core_directives[] = {
     {"lanes", dir_lanes, "lanes all | 0xMASK | 0-7,9      lanes the next instructions issue on"},
     {"reg", dir_reg, "reg R4[=lanes] = EXPR            set a register (EXPR may use `lane`)"},
@@ -177,6 +179,7 @@ static const spagm_scn_directive core_directives[] = {
     {"asm_stage", dir_asm_stage, "asm_stage any|current            assembler stage checks (R8): none, or the stage set"},
     {"reset", dir_reset, "reset                            model and registers back to power-on"},
     {"echo", dir_echo, "echo TEXT                        print TEXT in the trace"},
+    {"word", dir_word, "word 0xHEX                       issue a raw 64-bit instruction word"},
     {NULL, NULL, NULL},
 };
 
@@ -290,6 +293,51 @@ static void print_result(spagm_scn *s) {
   }
 }
 
+/* Issue, execute, trace and retire one instruction: assembled text
+ * (run_instruction) or a raw word (the `word` directive). has_word: word
+ * is what executes; decoded: insn holds its decoding (false for a word the
+ * decoder refuses, which the model faults as ILLEGAL_INSTR_ENCODING). */
+static spagm_status execute_issued(spagm_scn *s, spagm_scn_args *a, const spagm_insn *insn,
+                                   uint64_t word, bool has_word, bool executes_word,
+                                   bool decoded, spagm_diag *d) {
+  spagm_issue(insn, word, &s->rf, s->lanes, s->next_tag++, &s->last_req);
+  spagm_status st;
+  if (s->hooks && s->hooks->before_insn) {
+    st = s->hooks->before_insn(s->hooks->ctx, a, insn, executes_word, s->state_changed,
+                               &s->last_req, s->model, d);
+    if (st != SPAGM_OK) return st;
+  }
+  s->state_changed = false;
+  /* Execute the word when there is one, so the scenario also exercises the
+   * decoder exactly as co-simulation does; text-only forms run decoded. */
+  if (executes_word)
+    st = spagm_execute_explained(s->model, &s->last_req, &s->last_resp, &s->last_ex);
+  else
+    st = spagm_execute_insn(s->model, insn, &s->last_req, &s->last_resp, &s->last_ex);
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, a->line, 1, "model refused the instruction: %s",
+                          spagm_status_name(st));
+  if (s->hooks && s->hooks->after_insn &&
+      (st = s->hooks->after_insn(s->hooks->ctx, a, &s->last_req, &s->last_resp, &s->last_ex, d)) !=
+          SPAGM_OK)
+    return st;
+  s->last_insn = *insn;
+  s->have_last = true; /* the response of a refused word is checkable too */
+  s->res.instructions++;
+  if (s->out) {
+    char dis[256] = "(a word the decoder refuses)";
+    if (decoded) spagm_disasm(insn, 1, dis, sizeof dis);
+    if (has_word)
+      fprintf(s->out, "%s:%d: %s   // 0x%016llx\n", s->file, a->line, dis,
+              (unsigned long long)word);
+    else
+      fprintf(s->out, "%s:%d: %s   // text only\n", s->file, a->line, dis);
+    print_result(s);
+  }
+  spagm_retire(&s->last_resp, &s->rf);
+  return SPAGM_OK;
+}
+
 static spagm_status run_instruction(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
   spagm_asm_opts opts = {s->asm_any_stage ? -1 : s->stage}; /* -1: no R8 checks */
   spagm_insn insn;
@@ -307,41 +355,21 @@ static spagm_status run_instruction(spagm_scn *s, spagm_scn_args *a, spagm_diag 
     }
     return st;
   }
-  spagm_issue(&insn, word, &s->rf, s->lanes, s->next_tag++, &s->last_req);
-  if (s->hooks && s->hooks->before_insn) {
-    st = s->hooks->before_insn(s->hooks->ctx, a, &insn, has_word && !dropped, s->state_changed,
-                               &s->last_req, s->model, d);
-    if (st != SPAGM_OK) return st;
-  }
-  s->state_changed = false;
-  /* Execute the word when there is one, so the scenario also exercises the
-   * decoder exactly as co-simulation does; text-only forms run decoded. */
-  if (has_word && !dropped)
-    st = spagm_execute_explained(s->model, &s->last_req, &s->last_resp, &s->last_ex);
-  else
-    st = spagm_execute_insn(s->model, &insn, &s->last_req, &s->last_resp, &s->last_ex);
-  if (st != SPAGM_OK)
-    return spagm_diag_set(d, st, a->line, 1, "model refused the instruction: %s",
-                          spagm_status_name(st));
-  if (s->hooks && s->hooks->after_insn &&
-      (st = s->hooks->after_insn(s->hooks->ctx, a, &s->last_req, &s->last_resp, &s->last_ex, d)) !=
-          SPAGM_OK)
-    return st;
-  s->last_insn = insn;
-  s->have_last = true;
-  s->res.instructions++;
-  if (s->out) {
-    char dis[256];
-    spagm_disasm(&insn, 1, dis, sizeof dis);
-    if (has_word)
-      fprintf(s->out, "%s:%d: %s   // 0x%016llx\n", s->file, a->line, dis,
-              (unsigned long long)word);
-    else
-      fprintf(s->out, "%s:%d: %s   // text only\n", s->file, a->line, dis);
-    print_result(s);
-  }
-  spagm_retire(&s->last_resp, &s->rf);
-  return SPAGM_OK;
+  return execute_issued(s, a, &insn, word, has_word, has_word && !dropped, true, d);
+}
+
+/* word 0xHEX: issue a raw 64-bit instruction word, decoded by the model as
+ * in co-simulation. It reaches words the assembler refuses (R10's TLDS
+ * register rules, illegal encodings): directed coverage (docs/coverage.md). */
+static spagm_status dir_word(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
+  uint64_t word = 0;
+  spagm_status st = spagm_scn_u64(a, &word, d);
+  if (st == SPAGM_OK) st = spagm_scn_end(a, d);
+  if (st != SPAGM_OK) return st;
+  spagm_insn insn;
+  bool decoded = spagm_decode(word, &insn, NULL) == SPAGM_OK;
+  if (!decoded) spagm_insn_init(&insn, SPAGM_OP_NONE); /* reads no register */
+  return execute_issued(s, a, &insn, word, true, true, decoded, d);
 }
 
 static spagm_status run_line(spagm_scn *s, const char *line, int lineno, spagm_diag *d) {

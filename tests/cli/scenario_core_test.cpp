@@ -243,3 +243,20 @@ TEST(ScenarioCore, ExprLiteral_FarIntoTheLine_NoUB_ErrorAtItsColumn) {
 }
 
 }  // namespace
+
+// `word 0xHEX` issues a raw word as co-simulation would: a word the
+// decoder refuses faults warp-wide, one it accepts executes (its results
+// retire like an instruction line's), and a missing value is an error.
+TEST(ScenarioCore, Word_IssuesARawWordAsCosimWould) {
+  ScnRun r = run_scn("lanes 0-3\nword 0x0\nexpect fault ILLEGAL_INSTR_ENCODING lanes 0-3\n"
+                     "expect rule fault ILLEGAL_WORD\n");
+  EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
+  EXPECT_EQ(r.res.instructions, 1u);
+  EXPECT_EQ(r.res.expects, 2u);
+  // PIXLD.MSCOUNT R0 in PS: its word, as `spagm asm` gives it.
+  r = run_scn("stage PS\nlanes 0\nword 0xefe8e0000007ff00\nexpect R0 == 1\n");
+  EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
+  r = run_scn("word\n");
+  EXPECT_NE(r.st, SPAGM_OK);
+  EXPECT_EQ(r.d.line, 1);
+}

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spagm/vec/cov.h"
 #include "veccheck_source.h"
 #include "vecfile_internal.h"
 
@@ -23,6 +24,8 @@ typedef struct checker {
   uint32_t units;
   bool roundtrip_done;
   spagm__vec_source *src; /* a random file's stimulus (N86), else NULL */
+  spagm_cov *cov;          /* --cov (issue #16), else NULL */
+  spagm_explain *ex;       /* the explanation sampled with cov */
 } checker;
 
 static void report(checker *c, int line, const char *fmt, ...)
@@ -178,7 +181,12 @@ static void source_item(checker *c, const spagm_vec_item *it) {
 static void txn(checker *c, const spagm_vec_item *it, spagm_response *got) {
   roundtrip(c);
   c->res->txns++;
-  spagm_execute(c->m, &it->req, got);
+  if (c->cov) {
+    spagm_execute_explained(c->m, &it->req, got, c->ex);
+    spagm_cov_sample(c->cov, c->m, NULL, &it->req, got, c->ex);
+  } else {
+    spagm_execute(c->m, &it->req, got);
+  }
   uint64_t diffs = 0;
   for (size_t fi = 0; fi < c->rsp_t.n; fi++) {
     const spagm__vec_field *f = &c->rsp_t.f[fi];
@@ -230,8 +238,26 @@ static void readback(checker *c, const spagm_vec_item *it, spagm_cfg_list *want)
   }
 }
 
+static void checker_free(checker *c) {
+  if (!c) return;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    spagm_cfg_list_free(&c->recorded[u]);
+    spagm_mem_list_free(&c->recorded_mem[u]);
+  }
+  spagm_model_free(c->m);
+  spagm__vec_source_free(c->src);
+  free(c->ex);
+  free(c);
+}
+
 spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
                              unsigned max_reports, spagm_vec_check_result *res, spagm_diag *d) {
+  return spagm_vec_check_cov(r, name, out, max_reports, res, NULL, d);
+}
+
+spagm_status spagm_vec_check_cov(spagm_vec_reader *r, const char *name, FILE *out,
+                                 unsigned max_reports, spagm_vec_check_result *res,
+                                 spagm_cov *cov, spagm_diag *d) {
   if (!r || !res) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no reader or result");
   memset(res, 0, sizeof *res);
   checker *c = calloc(1, sizeof *c);
@@ -239,8 +265,10 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
   spagm_response *got = malloc(sizeof *got);
   spagm_cfg_list want = {0};
   spagm_status st = SPAGM_OK;
-  if (!c || !it || !got || !(c->m = spagm_model_new()))
+  if (!c || !it || !got || !(c->m = spagm_model_new()) ||
+      (cov && !(c->ex = malloc(sizeof *c->ex))))
     st = spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "out of memory");
+  if (c) c->cov = cov;
   if (st == SPAGM_OK && !spagm__vec_table_get(1, &c->rsp_t))
     st = spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "the response table does not fit the format");
   if (st == SPAGM_OK) {
@@ -274,16 +302,8 @@ spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *out,
   }
   if (c && c->out && c->max_reports && c->reports > c->max_reports)
     fprintf(c->out, "%s: ... and %u more disagreements\n", c->name, c->reports - c->max_reports);
-  if (c) {
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_cfg_list_free(&c->recorded[u]);
-      spagm_mem_list_free(&c->recorded_mem[u]);
-    }
-    spagm_model_free(c->m);
-    spagm__vec_source_free(c->src);
-  }
+  checker_free(c);
   spagm_cfg_list_free(&want);
-  free(c);
   free(it);
   free(got);
   return st;

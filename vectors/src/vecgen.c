@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spagm/vec/cov.h"
 #include "spagm/vec/stim.h"
 #include "vecfile_internal.h"
 
@@ -92,6 +93,7 @@ typedef struct gen {
   spagm_explain *ex;
   spagm_request *req;
   spagm_response *rsp;
+  spagm_cov *cov; /* NULL: no coverage (issue #16) */
   uint64_t issued[SPAGM_UNIT_COUNT]; /* requests so far, per unit */
 } gen;
 
@@ -129,6 +131,7 @@ static spagm_status gen_txns(gen *g, spagm_diag *d) {
            spagm_stim_next(g->s, (spagm_unit)u, g->req)) {
       g->req->tag = (uint32_t)++g->issued[u];
       spagm_execute_explained(g->m, g->req, g->rsp, g->ex);
+      if (g->cov) spagm_cov_sample(g->cov, g->m, NULL, g->req, g->rsp, g->ex);
       st = spagm_vec_write_txn(g->w, (spagm_unit)u, g->req, g->rsp, g->ex, d);
     }
   }
@@ -160,6 +163,11 @@ static spagm_status gen_epoch(gen *g, uint32_t e, spagm_diag *d) {
 }
 
 spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h, spagm_diag *d) {
+  return spagm_vec_gen_random_cov(w, h, NULL, d);
+}
+
+spagm_status spagm_vec_gen_random_cov(spagm_vec_writer *w, const spagm_vec_header *h,
+                                      spagm_cov *cov, spagm_diag *d) {
   if (!w || !h || h->source != SPAGM_VEC_SOURCE_RANDOM)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "gen_random needs a writer and a random header");
   uint32_t first = 0, n = h->epochs;
@@ -169,7 +177,7 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
   }
   /* Tags count per unit over the whole run from 1: a shard starts from the
    * requests of the epochs before it. */
-  gen g = {.w = w, .h = h};
+  gen g = {.w = w, .h = h, .cov = cov};
   uint32_t walked;
   spagm_status st = walk(h, first, &walked, g.issued, d);
   if (st != SPAGM_OK) return st;

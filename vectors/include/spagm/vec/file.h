@@ -238,6 +238,12 @@ spagm_status spagm_vec_readback_words(const spagm_model *m, spagm_unit u, spagm_
  * the read-back. */
 spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h,
                                   spagm_diag *d);
+/* The same, sampling each executed transaction into the coverage database
+ * cov (spagm/vec/cov.h; NULL: no coverage). The file's bytes do not depend
+ * on cov. */
+struct spagm_cov; /* spagm/vec/cov.h */
+spagm_status spagm_vec_gen_random_cov(spagm_vec_writer *w, const spagm_vec_header *h,
+                                      struct spagm_cov *cov, spagm_diag *d);
 
 typedef struct spagm_vec_check_result {
   uint64_t txns;          /* transactions re-executed */
@@ -256,6 +262,11 @@ typedef struct spagm_vec_check_result {
  * for disagreements), else the reader's error in d. */
 spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *report,
                              unsigned max_reports, spagm_vec_check_result *res, spagm_diag *d);
+/* The same, sampling each re-executed transaction into the coverage
+ * database cov (spagm/vec/cov.h; NULL: none). */
+spagm_status spagm_vec_check_cov(spagm_vec_reader *r, const char *name, FILE *report,
+                                 unsigned max_reports, spagm_vec_check_result *res,
+                                 struct spagm_cov *cov, spagm_diag *d);
 
 /* Export the file read by r as $readmemh files into dir (created; an
  * earlier export there is replaced; built beside it and renamed into

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: Apache-2.0
+// Functional coverage (issue #16, docs/coverage.md): the plan covers every
+// rule, collection is deterministic, databases merge in any order, and bad
+// database files are refused with a clear error (N100..N103).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <zlib.h>
+
+extern "C" {
+#include "spagm/spagm.h"
+#include "spagm/vec/cov.h"
+#include "spagm/vec/stim.h"
+#include "cosim.h"
+}
+
+namespace {
+
+// Collect `txns` requests per unit of seed `seed` into c, as `spagm gen` does.
+void collect(spagm_cov *c, uint64_t seed, uint32_t txns) {
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  o.seed = seed;
+  o.units = 7;
+  o.epoch_txns = 200;
+  spagm_stim *s = spagm_stim_new(&o, nullptr);
+  spagm_model *m = spagm_model_new();
+  ASSERT_TRUE(s && m);
+  auto *req = new spagm_request, *dummy = new spagm_request;
+  auto *rsp = new spagm_response;
+  auto *ex = new spagm_explain;
+  std::string name = "seed " + std::to_string(seed);
+  ASSERT_EQ(spagm_cov_begin_input(c, name.c_str(), nullptr), SPAGM_OK);
+  uint32_t done = 0;
+  for (unsigned e = 0; done < txns; e++) {
+    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, nullptr), SPAGM_OK);
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+      while (spagm_stim_next(s, (spagm_unit)u, req)) {
+        spagm_execute_explained(m, req, rsp, ex);
+        ASSERT_EQ(spagm_cov_sample(c, m, nullptr, req, rsp, ex), SPAGM_OK);
+        done++;
+      }
+  }
+  delete req;
+  delete dummy;
+  delete rsp;
+  delete ex;
+  spagm_model_free(m);
+  spagm_stim_free(s);
+}
+
+std::string slurp(const std::string &path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string tmp(const std::string &leaf) {
+  return std::string(::testing::TempDir()) + "cov_test_" + leaf;
+}
+
+std::string written(const spagm_cov *c, const std::string &leaf) {
+  std::string p = tmp(leaf);
+  EXPECT_EQ(spagm_cov_write(c, p.c_str(), nullptr), SPAGM_OK);
+  return slurp(p);
+}
+
+// text with its first `n` bytes replaced by `head` and a valid crc32 line:
+// a well-formed file of another version or plan.
+std::string recrc(const std::string &good, size_t n, const std::string &head) {
+  std::string body = head + good.substr(n, good.size() - n - 15);
+  char line[32];
+  snprintf(line, sizeof line, "crc32 %08lx\n",
+           crc32(0L, reinterpret_cast<const Bytef *>(body.data()), (uInt)body.size()));
+  return body + line;
+}
+
+}  // namespace
+
+TEST(COV_Plan, EveryRuleHasABin_N100) {
+  size_t n = 0;
+  const spagm_cov_point *p = spagm_cov_plan(&n);
+  for (unsigned r = 1; r < 0x400; r++) {
+    const char *name = spagm_rule_name(r);
+    if (!name) continue;
+    bool found = false;
+    for (size_t i = 0; i < n && !found; i++) {
+      if (p[i].ndims != 1 || std::string(p[i].dim[0].name) != "rule") continue;
+      for (unsigned b = 0; b < p[i].dim[0].n; b++)
+        if (std::string(p[i].dim[0].bins[b]) == name) found = true;
+    }
+    EXPECT_TRUE(found) << name;
+  }
+}
+
+TEST(COV_Plan, ExcludedBinsGiveAReason_N100) {
+  size_t n = 0;
+  const spagm_cov_point *p = spagm_cov_plan(&n);
+  for (size_t i = 0; i < n; i++)
+    for (const spagm_cov_except *e = p[i].except; e && e->reason; e++)
+      EXPECT_GT(std::string(e->reason).size(), 10u) << p[i].name;
+}
+
+TEST(COV_Db, SameSeedSameBytes_N101) {
+  spagm_cov *a = spagm_cov_new(), *b = spagm_cov_new();
+  collect(a, 3, 3000);
+  collect(b, 3, 3000);
+  EXPECT_EQ(written(a, "same_a"), written(b, "same_b"));
+  spagm_cov_free(a);
+  spagm_cov_free(b);
+}
+
+TEST(COV_Db, RoundTripsThroughTheFile_N101) {
+  spagm_cov *a = spagm_cov_new(), *r = nullptr;
+  collect(a, 5, 2000);
+  std::string text = written(a, "rt");
+  spagm_diag d{};
+  ASSERT_EQ(spagm_cov_read(tmp("rt").c_str(), &r, &d), SPAGM_OK) << d.msg;
+  EXPECT_EQ(written(r, "rt2"), text);
+  spagm_cov_free(a);
+  spagm_cov_free(r);
+}
+
+TEST(COV_Merge, IsCommutative_N102) {
+  spagm_cov *a = spagm_cov_new(), *b = spagm_cov_new();
+  collect(a, 1, 2000);
+  collect(b, 2, 2000);
+  spagm_cov *ab = spagm_cov_new(), *ba = spagm_cov_new();
+  ASSERT_EQ(spagm_cov_merge(ab, a, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_cov_merge(ab, b, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_cov_merge(ba, b, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_cov_merge(ba, a, nullptr), SPAGM_OK);
+  EXPECT_EQ(written(ab, "ab"), written(ba, "ba"));
+  EXPECT_EQ(spagm_cov_hits(ab, 0, 0), spagm_cov_hits(a, 0, 0) + spagm_cov_hits(b, 0, 0));
+  for (spagm_cov *c : {a, b, ab, ba}) spagm_cov_free(c);
+}
+
+// Each damaged copy of a good file is refused with a message naming the
+// problem, and nothing is returned.
+TEST(COV_Db, CorruptTruncatedOrOtherVersionRefused_N101) {
+  spagm_cov *a = spagm_cov_new();
+  collect(a, 7, 500);
+  std::string good = written(a, "good");
+  spagm_cov_free(a);
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 0x01;
+  std::string version = recrc(good, 11, "spagm-cov 9");
+  std::string plan = recrc(good, 25, "spagm-cov 1\nplan 00000000");
+  struct {
+    const char *leaf;
+    std::string text;
+    const char *says;
+  } cases[] = {{"flipped", flipped, "CRC-32 mismatch"},
+               {"truncated", good.substr(0, good.size() / 3), "truncated"},
+               {"empty", "", "truncated"},
+               {"version", version, "format version 9, this spagm reads version 1"},
+               {"plan", plan, "another coverage plan"},
+               {"binary", std::string("\0\1\2", 3), "NUL"}};
+  for (auto &k : cases) {
+    std::string p = tmp(k.leaf);
+    std::ofstream(p, std::ios::binary) << k.text;
+    spagm_cov *r = reinterpret_cast<spagm_cov *>(1);
+    spagm_diag d{};
+    EXPECT_NE(spagm_cov_read(p.c_str(), &r, &d), SPAGM_OK) << k.leaf;
+    EXPECT_EQ(r, nullptr) << k.leaf;
+    EXPECT_NE(std::string(d.msg).find(k.says), std::string::npos) << k.leaf << ": " << d.msg;
+  }
+}
+
+TEST(COV_Api, NullArgumentsAreErrors) {
+  spagm_cov *c = spagm_cov_new();
+  EXPECT_EQ(spagm_cov_sample(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_begin_input(c, nullptr, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_begin_input(c, "two\nlines", nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_merge(nullptr, c, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_write(nullptr, "x", nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_read(nullptr, nullptr, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_report_text(nullptr, stdout), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_rank(c, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_write_plan(nullptr), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
+// +cov=FILE of spagm-cosim: each accepted, checked request is sampled and
+// the database is written at finish, whatever the RTL answered.
+TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish_N104) {
+  spagm_cosim_opts o;
+  spagm_cosim_opts_default(&o);
+  o.txns = 300;
+  o.epoch_txns = 100;
+  spagm_cosim *c = spagm_cosim_new(&o, nullptr);
+  ASSERT_NE(c, nullptr);
+  std::string path = tmp("cosim");
+  std::remove(path.c_str());
+  ASSERT_TRUE(spagm_cosim_set_coverage(c, path.c_str()));
+  spagm_request req;
+  spagm_response rsp;
+  uint64_t accepted = 0;
+  while (spagm_cosim_begin_epoch(c))
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      // Two requests at a time, answered youngest first: every second
+      // response is overtaken (N104). The answers are wrong (no RTL);
+      // only sampling is tested.
+      std::vector<uint32_t> tags;
+      while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
+        spagm_cosim_accept(c, (spagm_unit)u, &req, accepted++);
+        tags.push_back(req.tag);
+        if (tags.size() < 2) continue;
+        for (auto t = tags.rbegin(); t != tags.rend(); ++t) {
+          spagm_response_init(&rsp, *t);
+          spagm_cosim_check(c, (spagm_unit)u, &rsp, accepted);
+        }
+        tags.clear();
+      }
+    }
+  FILE *devnull = std::fopen("/dev/null", "w");
+  spagm_cosim_finish(c, devnull, accepted, 1.0);
+  std::fclose(devnull);
+  spagm_cosim_free(c);
+  spagm_cov *r = nullptr;
+  spagm_diag d{};
+  ASSERT_EQ(spagm_cov_read(path.c_str(), &r, &d), SPAGM_OK) << d.msg;
+  spagm_cov_totals t{};
+  spagm_cov_unit_totals(r, SPAGM_UNIT_COUNT, &t);
+  EXPECT_GT(t.hit, 100u);
+  EXPECT_TRUE(spagm_cov_has_cosim(r));
+  size_t n = 0;
+  const spagm_cov_point *p = spagm_cov_plan(&n);
+  for (size_t i = 0; i < n; i++) {
+    if (!p[i].cosim_only) continue;
+    // order=overtaken in_flight=1 epoch=first and order=in_order in_flight=2-3 epoch=reloaded
+    unsigned overtaken[3] = {1, 0, 0}, in_order[3] = {0, 1, 1};
+    EXPECT_GT(spagm_cov_hits(r, i, (overtaken[0] * 3 + overtaken[1]) * 2 + overtaken[2]), 0u)
+        << p[i].name;
+    EXPECT_GT(spagm_cov_hits(r, i, (in_order[0] * 3 + in_order[1]) * 2 + in_order[2]), 0u)
+        << p[i].name;
+  }
+  spagm_cov_free(r);
+}
+
+// A database without co-simulation samples does not count the
+// co-simulation-only points: random traffic alone can close the plan.
+TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
+  spagm_cov *c = spagm_cov_new();
+  collect(c, 1, 500);
+  EXPECT_FALSE(spagm_cov_has_cosim(c));
+  spagm_cov_totals before{}, after{};
+  spagm_cov_unit_totals(c, SPAGM_UNIT_ATTR, &before);
+  ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_OK);
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  spagm_cov_unit_totals(c, SPAGM_UNIT_ATTR, &after);
+  EXPECT_EQ(after.legal, before.legal + 12);
+  EXPECT_EQ(after.hit, before.hit + 1);
+  EXPECT_EQ(spagm_cov_sample_response(nullptr, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}

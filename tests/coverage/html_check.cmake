@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: Apache-2.0
+# The coverage HTML page parses as HTML (xmllint --html, libxml2-utils) and
+# has one heading and table per unit.
+find_program(XMLLINT xmllint)
+if(XMLLINT)
+  execute_process(COMMAND ${XMLLINT} --html --noout ${HTML} RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+    message(FATAL_ERROR "xmllint --html refuses ${HTML}: ${err}")
+  endif()
+else()
+  message(STATUS "xmllint not found: checking the structure only")
+endif()
+file(READ ${HTML} page)
+foreach(unit attr pix tex)
+  if(NOT page MATCHES "<h2 id=\"${unit}\">Unit ${unit}: ")
+    message(FATAL_ERROR "${HTML} has no section for unit ${unit}")
+  endif()
+endforeach()
+string(REGEX MATCHALL "<table>" tables "${page}")
+list(LENGTH tables n)
+if(NOT n EQUAL 3 OR NOT page MATCHES "</html>\n$")
+  message(FATAL_ERROR "${HTML}: expected 3 tables and a closed page, found ${n} tables")
+endif()

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# `spagm cov report --json` of the regression's database parses as JSON and
+# says, per unit, every legal bin hit and no hole (docs/json-summary.md).
+execute_process(COMMAND ${SPAGM} cov report ${DB} --json ${OUT} OUTPUT_QUIET RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "spagm cov report --json failed (${rc})")
+endif()
+file(READ ${OUT} json)
+string(JSON tool GET "${json}" tool)
+string(JSON n LENGTH "${json}" units)
+if(NOT tool STREQUAL "spagm cov report" OR NOT n EQUAL 3)
+  message(FATAL_ERROR "${OUT}: tool '${tool}', ${n} units")
+endif()
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  string(JSON unit GET "${json}" units ${i} unit)
+  string(JSON hit GET "${json}" units ${i} hit)
+  string(JSON legal GET "${json}" units ${i} legal)
+  if(NOT hit EQUAL legal OR legal EQUAL 0)
+    message(FATAL_ERROR "${OUT}: unit ${unit}: ${hit} of ${legal} legal bins")
+  endif()
+endforeach()

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+/* Coverage internals shared by the plan, the sampler, the database and the
+ * reports (spagm/vec/cov.h). */
+#ifndef SPAGM_COV_INTERNAL_H
+#define SPAGM_COV_INTERNAL_H
+
+#include "spagm/vec/cov.h"
+
+/* The plan's points, in table order (cov_plan.c indexes by these). */
+typedef enum cov_pt {
+  COV_ATTR_RULE,
+  COV_ATTR_FAULT,
+  COV_ATTR_OP_STAGE,
+  COV_ALD_FIELDS,
+  COV_AST_FIELDS,
+  COV_AL2P_FIELDS,
+  COV_ISBE_FIELDS,
+  COV_ATTR_ACCESS,
+  COV_ATTR_BMAP_STAGE,
+  COV_PIX_RULE,
+  COV_PIX_FAULT,
+  COV_PIX_FIELDS,
+  COV_PIX_MODE_LAYOUT_MASK,
+  COV_TEX_RULE,
+  COV_TEX_FAULT,
+  COV_TEX_FIELDS,
+  COV_TEX_WMSK,
+  COV_TEX_ENC_LAYOUT,
+  COV_TEX_FORMAT_LAYOUT,
+  COV_TEX_FP16,
+  COV_ATTR_COSIM,
+  COV_PIX_COSIM,
+  COV_TEX_COSIM,
+  COV_PT_COUNT
+} cov_pt;
+
+/* Rule bins: the common rules a unit can give, then the unit's own table
+ * (rules_*.h), in table order. */
+extern const uint16_t spagm__cov_rule_nums_attr[];
+extern const uint16_t spagm__cov_rule_nums_pix[];
+extern const uint16_t spagm__cov_rule_nums_tex[];
+extern const unsigned spagm__cov_rule_count[SPAGM_UNIT_COUNT];
+
+#define COV_RULE_SPACE 0x400u /* rule numbers 0x000..0x3FF (explain.h) */
+#define COV_NAME_MAX 255u
+
+typedef struct cov_input {
+  char *name;
+  uint8_t *bits; /* one bit per global bin */
+} cov_input;
+
+struct spagm_cov {
+  unsigned nbins;
+  unsigned first[COV_PT_COUNT + 1]; /* global index of each point's bin 0 */
+  uint64_t *hits;
+  cov_input *in;
+  size_t nin, cap;
+  long cur;                          /* input being credited, -1 none */
+  uint16_t rule_bin[COV_RULE_SPACE]; /* rule number -> bin + 1 in its unit's point */
+};
+
+/* Credit global bin g: count it and mark it for the current input. */
+static inline void cov_hit(spagm_cov *c, unsigned g) {
+  c->hits[g]++;
+  if (c->cur >= 0) c->in[c->cur].bits[g >> 3] |= (uint8_t)(1u << (g & 7));
+}
+
+/* Bin of a point from per-dimension indexes (row-major, last fastest). */
+unsigned spagm__cov_index(const spagm_cov_point *p, const unsigned *at);
+/* Input `name` (created when new); its index or -1 when out of memory. */
+long spagm__cov_input(spagm_cov *c, const char *name);
+/* Whether a global bin is legal (not excluded). */
+bool spagm__cov_legal(const spagm_cov *c, unsigned g);
+/* Write text to path whole: path.tmp-PID, then rename (N101). */
+spagm_status spagm__cov_write_text(const char *path, const char *text, size_t len,
+                                   spagm_diag *d);
+/* Whether point i counts in totals and holes (cosim_only points only when
+ * the database holds co-simulation samples, N104). */
+bool spagm__cov_counted(const spagm_cov *c, size_t i);
+/* Point index of global bin g. */
+size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
+
+#endif

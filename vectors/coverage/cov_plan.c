@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The coverage plan (issue #16): every coverpoint and cross of the three
+ * units, their bins, and the bins excluded with the ruling that excludes
+ * them. This table is the single source of collection (cov_sample.c), of
+ * the database layout (cov_db.c) and of docs/coverage-plan.md (N100). */
+#include <string.h>
+
+#include "cov_internal.h"
+
+/* ---- Rule bins: every rule id a unit can record (explain.h) ------------ */
+
+#define COV_X_NAME(id, num, text) #id,
+#define COV_X_NUM(id, num, text) num,
+/* ILLEGAL_WORD and LANE_INACTIVE are common rules, credited to the unit
+ * that executed the transaction; NONE is "nothing recorded", not a bin. */
+static const char *const attr_rules[] = {"ILLEGAL_WORD", "LANE_INACTIVE",
+                                         SPAGM_RULES_ATTR(COV_X_NAME)};
+static const char *const pix_rules[] = {"ILLEGAL_WORD", "LANE_INACTIVE",
+                                        SPAGM_RULES_PIX(COV_X_NAME)};
+static const char *const tex_rules[] = {"ILLEGAL_WORD", "LANE_INACTIVE",
+                                        SPAGM_RULES_TEX(COV_X_NAME)};
+const uint16_t spagm__cov_rule_nums_attr[] = {1, 2, SPAGM_RULES_ATTR(COV_X_NUM)};
+const uint16_t spagm__cov_rule_nums_pix[] = {1, 2, SPAGM_RULES_PIX(COV_X_NUM)};
+const uint16_t spagm__cov_rule_nums_tex[] = {1, 2, SPAGM_RULES_TEX(COV_X_NUM)};
+/* Bin indexes of the rule points, for the exclusion lists below. */
+#define COV_X_BIN(prefix, id) prefix##id,
+#define COV_X_ATTR_BIN(id, num, text) COV_X_BIN(ATTR_BIN_, id)
+#define COV_X_PIX_BIN(id, num, text) COV_X_BIN(PIX_BIN_, id)
+#define COV_X_TEX_BIN(id, num, text) COV_X_BIN(TEX_BIN_, id)
+enum { ATTR_BIN_ILLEGAL_WORD, ATTR_BIN_LANE_INACTIVE, SPAGM_RULES_ATTR(COV_X_ATTR_BIN) };
+enum { PIX_BIN_ILLEGAL_WORD, PIX_BIN_LANE_INACTIVE, SPAGM_RULES_PIX(COV_X_PIX_BIN) };
+enum { TEX_BIN_ILLEGAL_WORD, TEX_BIN_LANE_INACTIVE, SPAGM_RULES_TEX(COV_X_TEX_BIN) };
+#define COUNT(a) ((unsigned)(sizeof a / sizeof a[0]))
+const unsigned spagm__cov_rule_count[SPAGM_UNIT_COUNT] = {COUNT(attr_rules), COUNT(pix_rules),
+                                                          COUNT(tex_rules)};
+
+/* ---- Dimension bins ----------------------------------------------------- */
+
+static const char *const faults[] = {"NONE", "ILLEGAL_INSTR_ENCODING", "VTX_OUT_OF_RANGE"};
+static const char *const attr_ops[] = {"ALD", "AST", "AL2P", "ISBERD", "ISBEWR"};
+static const char *const stages[] = {"VSA", "VSB", "TI", "TS", "GS", "PS"};
+static const char *const io[] = {"I", "O"};
+static const char *const no_yes[] = {"no", "yes"};
+static const char *const asizes[] = {"32", "64", "96", "128"};
+static const char *const pd_kind[] = {"PT", "P0-P6"};
+static const char *const ra_kind[] = {"RZ", "reg"};
+static const char *const isbe_ops[] = {"ISBERD", "ISBEWR"};
+static const char *const regions[] = {"MAP", "PATCH", "PRIM", "ATTR"};
+static const char *const isizes[] = {"U8", "U16", "B32"};
+static const char *const ld_st[] = {"ALD", "AST"};
+static const char *const aligns[] = {"aligned", "misaligned"};
+static const char *const bounds[] = {"in", "out"};
+static const char *const bmap_rows[] = {"I_BMAP0_DEFAULT", "I_GARBAGE",       "I_HW",
+                                        "I_PREV_OUTPUT",   "O_BMAP0_DEFAULT", "O_GARBAGE",
+                                        "O_CUR_OUTPUT"};
+static const char *const pix_modes[] = {"MSCOUNT", "COVMASK",         "COVERED",
+                                        "OFFSET",  "CENTROID_OFFSET", "MY_INDEX"};
+static const char *const sample_counts[] = {"1", "2", "4", "8", "16"};
+static const char *const positions[] = {"standard", "programmable"};
+static const char *const mask_shapes[] = {"full", "partial", "single"};
+static const char *const dests[] = {"Rd0", "Rd0+Rd1", "none"};
+static const char *const wmsk_tables[] = {"2C", "34C"};
+static const char *const wmsks[] = {"0", "1", "2", "3", "4", "5", "6", "7"};
+/* The legal modifier table rows of TLDS.txt (model/src/isa/tlds_table.c). */
+static const char *const encodings[] = {"0:1D.LZ",       "1:1D.LL",       "2:2D.LZ",
+                                        "4:2D.LZ.AOFFI", "5:2D.LL",       "6:2D.LZ.MS",
+                                        "7:3D.LZ",       "8:ARRAY_2D.LZ", "12:2D.LL.AOFFI"};
+static const char *const layouts[] = {"pitch", "blocklinear"};
+static const char *const formats[] = {
+    "R32_G32_B32_A32", "R32_G32_B32", "R16_G16_B16_A16", "R32_G32", "A8B8G8R8",
+    "A2B10G10R10",     "R16_G16",     "R32",             "B5G6R5",  "G8R8",
+    "R16",             "R8",          "E5B9G9R9",        "BF10GF11RF11"};
+static const char *const rounds[] = {"RNE", "RZ"};
+static const char *const fp16_classes[] = {"zero", "subnormal", "normal", "max_finite", "inf",
+                                           "nan"};
+
+static const char *const orders[] = {"in_order", "overtaken"};
+static const char *const depths[] = {"1", "2-3", "4+"};
+static const char *const epochs[] = {"first", "reloaded"};
+
+#define DIM(nm, arr) {nm, COUNT(arr), arr}
+#define ANY -1
+
+/* ---- Excluded bins (each with the ruling that excludes it) ------------- */
+
+/* Rules no instruction word and no assembly text can reach: the decoder
+ * refuses the word (the common rule ILLEGAL_WORD covers it) or a field
+ * cannot hold the value; only spagm_execute_insn with a hand-built
+ * spagm_insn gives them (tests/model cover that path). N103. */
+#define HAND_BUILT " only a hand-built spagm_insn (spagm_execute_insn) reaches the rule (N87, N103)"
+static const spagm_cov_except attr_rule_except[] = {
+    {{ATTR_BIN_ISBE_SIZE_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses ISBERD size 3 (ILLEGAL_WORD) and the assembler refuses it;" HAND_BUILT},
+    {{ATTR_BIN_ISBE_REGION_ILLEGAL, ANY, ANY, ANY},
+     "region [34:33] has only the four legal values;" HAND_BUILT},
+    {{ATTR_BIN_ATTR_RA_IMM_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses Ra with an immediate and no .P (ILLEGAL_WORD, R5);" HAND_BUILT},
+    {{ATTR_BIN_ALD_OUT_OF_BOUNDS, ANY, ANY, ANY},
+     "a word's address is 10-bit unsigned without Ra (R5) and aligned (R10), a .PHYS "
+     "address 10 bits (R7): always 0..1023;" HAND_BUILT},
+    {{ATTR_BIN_AST_OUT_OF_BOUNDS, ANY, ANY, ANY},
+     "a word's address is 10-bit unsigned without Ra (R5) and aligned (R10), a .PHYS "
+     "address 10 bits (R7): always 0..1023;" HAND_BUILT},
+    {{0}, NULL}};
+static const spagm_cov_except pix_rule_except[] = {
+    {{PIX_BIN_PIX_MODE_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses modes 6 and 7 (ILLEGAL_WORD, R16);" HAND_BUILT},
+    {{PIX_BIN_PIX_IMM_U8_RANGE, ANY, ANY, ANY}, "imm8 [27:20] always fits (N51);" HAND_BUILT},
+    {{PIX_BIN_PIX_IMM_S8_RANGE, ANY, ANY, ANY}, "imm8 [27:20] always fits (N51);" HAND_BUILT},
+    {{PIX_BIN_PIX_PD_RANGE, ANY, ANY, ANY}, "Pd [47:45] always names P0..P6 or PT (N51);" HAND_BUILT},
+    {{0}, NULL}};
+static const spagm_cov_except tex_rule_except[] = {
+    {{TEX_BIN_LANE_INACTIVE, ANY, ANY, ANY},
+     "TLDS records no rule for an inactive lane (model/src/tex/tlds.c leaves it empty)"},
+    {{TEX_BIN_TEX_ENCODING_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses a target outside the legal table (ILLEGAL_WORD, N73);" HAND_BUILT},
+    {{TEX_BIN_TEX_MODIFIERS_MISMATCH, ANY, ANY, ANY},
+     "a word's modifiers are those of its row (N73);" HAND_BUILT},
+    {{TEX_BIN_TEX_FIELD_RANGE, ANY, ANY, ANY}, "a word's fields fit their bits (N73);" HAND_BUILT},
+    {{TEX_BIN_TEX_WMSK_34C_ILLEGAL, ANY, ANY, ANY},
+     "the decoder refuses wmsk34C 5..7 (ILLEGAL_WORD, R23);" HAND_BUILT},
+    {{0}, NULL}};
+static const spagm_cov_except pix_fault_except[] = {
+    {{2, ANY, ANY, ANY}, "R9: vertex handles exist only in the attribute unit"},
+    {{0}, NULL}};
+static const spagm_cov_except tex_fault_except[] = {
+    {{2, ANY, ANY, ANY}, "R9: vertex handles exist only in the attribute unit"},
+    {{0}, NULL}};
+static const spagm_cov_except ald_except[] = {
+    {{ANY, 1, ANY, 1}, "R5: .PHYS means .P=0"},
+    {{0}, NULL}};
+static const spagm_cov_except ast_except[] = {
+    {{1, ANY, 1, ANY}, "R5: .PHYS means .P=0"},
+    {{0}, NULL}};
+static const spagm_cov_except bmap_except[] = {
+    {{ANY, 5, ANY, ANY}, "R8: ALD is ILLEGAL_INSTR_ENCODING in PS, no row is read"},
+    {{4, 4, ANY, ANY}, "R8: ALD.O is illegal in GS"},
+    {{5, 4, ANY, ANY}, "R8: ALD.O is illegal in GS"},
+    {{6, 4, ANY, ANY}, "R8: ALD.O is illegal in GS"},
+    {{0}, NULL}};
+static const spagm_cov_except wmsk_except[] = {
+    {{1, 5, ANY, ANY}, "R23: the wmsk34C table has rows 0..4 (5..7 are ILLEGAL_INSTR_ENCODING)"},
+    {{1, 6, ANY, ANY}, "R23: the wmsk34C table has rows 0..4 (5..7 are ILLEGAL_INSTR_ENCODING)"},
+    {{1, 7, ANY, ANY}, "R23: the wmsk34C table has rows 0..4 (5..7 are ILLEGAL_INSTR_ENCODING)"},
+    {{0}, NULL}};
+static const spagm_cov_except fp16_except[] = {
+    {{1, 4, ANY, ANY}, "R22: with RZ a finite overflow gives the largest finite value, not inf"},
+    {{0}, NULL}};
+
+/* ---- The plan ----------------------------------------------------------- */
+
+static const spagm_cov_point plan[COV_PT_COUNT] = {
+    [COV_ATTR_RULE] = {"attr.rule", SPAGM_UNIT_ATTR,
+                       "every rule the attribute unit records (rules_attr.h), from the "
+                       "explanation of each active lane and slot and of the fault",
+                       1, {DIM("rule", attr_rules)}, attr_rule_except},
+    [COV_ATTR_FAULT] = {"attr.fault", SPAGM_UNIT_ATTR, "the response's fault kind", 1,
+                        {DIM("fault", faults)}, NULL},
+    [COV_ATTR_OP_STAGE] = {"attr.op_stage", SPAGM_UNIT_ATTR,
+                           "each attribute instruction in each shader stage (R8)", 2,
+                           {DIM("op", attr_ops), DIM("stage", stages)}, NULL},
+    [COV_ALD_FIELDS] = {"attr.ald_fields", SPAGM_UNIT_ATTR,
+                        "ALD fields: .I/.O [32], .P [31], size [48:47], .PHYS (R5)", 4,
+                        {DIM("io", io), DIM("patch", no_yes), DIM("size", asizes),
+                         DIM("phys", no_yes)},
+                        ald_except},
+    [COV_AST_FIELDS] = {"attr.ast_fields", SPAGM_UNIT_ATTR,
+                        "AST fields: .P [31], size [48:47], .PHYS (R5)", 3,
+                        {DIM("patch", no_yes), DIM("size", asizes), DIM("phys", no_yes)},
+                        ast_except},
+    [COV_AL2P_FIELDS] = {"attr.al2p_fields", SPAGM_UNIT_ATTR,
+                         "AL2P fields: .O [32], size [48:47], Pd [46:44]", 3,
+                         {DIM("io", io), DIM("size", asizes), DIM("pd", pd_kind)}, NULL},
+    [COV_ISBE_FIELDS] = {"attr.isbe_fields", SPAGM_UNIT_ATTR,
+                         "ISBERD/ISBEWR region [34:33] and size [48:47] (encoding 3 is "
+                         "ILLEGAL_INSTR_ENCODING and never decodes)",
+                         3, {DIM("op", isbe_ops), DIM("region", regions), DIM("size", isizes)},
+                         NULL},
+    [COV_ATTR_ACCESS] = {"attr.access", SPAGM_UNIT_ATTR,
+                         "ALD/AST (not .PHYS) size x alignment of the immediate x bounds "
+                         "outcome (R4: any lane out of bounds, R10)",
+                         4, {DIM("op", ld_st), DIM("size", asizes), DIM("align", aligns),
+                             DIM("bounds", bounds)},
+                         NULL},
+    [COV_ATTR_BMAP_STAGE] = {"attr.bmap_stage", SPAGM_UNIT_ATTR,
+                             "the ALD.I/ALD.O table row a lane took (ALD.txt) x stage", 2,
+                             {DIM("row", bmap_rows), DIM("stage", stages)}, bmap_except},
+    [COV_PIX_RULE] = {"pix.rule", SPAGM_UNIT_PIX,
+                      "every rule the pixel unit records (rules_pix.h)", 1,
+                      {DIM("rule", pix_rules)}, pix_rule_except},
+    [COV_PIX_FAULT] = {"pix.fault", SPAGM_UNIT_PIX, "the response's fault kind", 1,
+                       {DIM("fault", faults)}, pix_fault_except},
+    [COV_PIX_FIELDS] = {"pix.fields", SPAGM_UNIT_PIX,
+                        "PIXLD Pd [47:45] and Ra [15:8] (imm8 zero- or sign-extended, R13)", 2,
+                        {DIM("pd", pd_kind), DIM("ra", ra_kind)}, NULL},
+    [COV_PIX_MODE_LAYOUT_MASK] = {"pix.mode_layout_mask", SPAGM_UNIT_PIX,
+                                  "PIXLD mode x raster samples x sample positions x lane-mask "
+                                  "shape (legal modes, no fault)",
+                                  4, {DIM("mode", pix_modes), DIM("samples", sample_counts),
+                                      DIM("positions", positions), DIM("mask", mask_shapes)},
+                                  NULL},
+    [COV_TEX_RULE] = {"tex.rule", SPAGM_UNIT_TEX,
+                      "every rule the texture unit records (rules_tex.h)", 1,
+                      {DIM("rule", tex_rules)}, tex_rule_except},
+    [COV_TEX_FAULT] = {"tex.fault", SPAGM_UNIT_TEX, "the response's fault kind", 1,
+                       {DIM("fault", faults)}, tex_fault_except},
+    [COV_TEX_FIELDS] = {"tex.fields", SPAGM_UNIT_TEX,
+                        "TLDS .F16 (bit 59), .NODEP [49], destinations (R24)", 3,
+                        {DIM("f16", no_yes), DIM("nodep", no_yes), DIM("dest", dests)}, NULL},
+    [COV_TEX_WMSK] = {"tex.wmsk", SPAGM_UNIT_TEX,
+                      "TLDS write mask [52:50] in its table (2C when Rd1 is RZ, else 34C)", 2,
+                      {DIM("table", wmsk_tables), DIM("wmsk", wmsks)}, wmsk_except},
+    [COV_TEX_ENC_LAYOUT] = {"tex.encoding_layout", SPAGM_UNIT_TEX,
+                            "TLDS legal-table row (dimensionality, .LL, .AOFFI, .MS, array) x "
+                            "memory layout of the header it read",
+                            2, {DIM("encoding", encodings), DIM("layout", layouts)}, NULL},
+    [COV_TEX_FORMAT_LAYOUT] = {"tex.format_layout", SPAGM_UNIT_TEX,
+                               "component format (R21) x memory layout of the header read", 2,
+                               {DIM("format", formats), DIM("layout", layouts)}, NULL},
+    [COV_TEX_FP16] = {"tex.fp16", SPAGM_UNIT_TEX,
+                      "TLDS.F16 rounding mode x class of each defined half written (R22)", 2,
+                      {DIM("round", rounds), DIM("class", fp16_classes)}, fp16_except},
+#define COSIM_FLOW(nm, u)                                                                        \
+  {nm, u,                                                                                        \
+   "co-simulation only: each response's tag order (overtaken: a younger request was answered " \
+   "first), requests in flight (request/response handshakes) and epoch (first, or state "      \
+   "reloaded through the configuration port)",                                                  \
+   3, {DIM("order", orders), DIM("in_flight", depths), DIM("epoch", epochs)}, NULL, true}
+    [COV_ATTR_COSIM] = COSIM_FLOW("attr.cosim_flow", SPAGM_UNIT_ATTR),
+    [COV_PIX_COSIM] = COSIM_FLOW("pix.cosim_flow", SPAGM_UNIT_PIX),
+    [COV_TEX_COSIM] = COSIM_FLOW("tex.cosim_flow", SPAGM_UNIT_TEX),
+#undef COSIM_FLOW
+};
+
+/* Each point's rule dimension is filled from the rule tables above. */
+const spagm_cov_point *spagm_cov_plan(size_t *n) {
+  if (n) *n = COV_PT_COUNT;
+  return plan;
+}
+
+unsigned spagm_cov_point_bins(const spagm_cov_point *p) {
+  if (!p) return 0;
+  unsigned b = 1;
+  for (unsigned k = 0; k < p->ndims; k++) b *= p->dim[k].n;
+  return b;
+}
+
+unsigned spagm__cov_index(const spagm_cov_point *p, const unsigned *at) {
+  unsigned b = 0;
+  for (unsigned k = 0; k < p->ndims; k++) b = b * p->dim[k].n + at[k];
+  return b;
+}
+
+/* Per-dimension indexes of a bin (the inverse of spagm__cov_index). */
+static void split(const spagm_cov_point *p, unsigned bin, unsigned *at) {
+  for (unsigned k = p->ndims; k-- > 0;) {
+    at[k] = bin % p->dim[k].n;
+    bin /= p->dim[k].n;
+  }
+}
+
+const char *spagm_cov_bin_excluded(const spagm_cov_point *p, unsigned bin) {
+  if (!p || !p->except || bin >= spagm_cov_point_bins(p)) return NULL;
+  unsigned at[SPAGM_COV_MAX_DIMS];
+  split(p, bin, at);
+  for (const spagm_cov_except *e = p->except; e->reason; e++) {
+    bool match = true;
+    for (unsigned k = 0; k < p->ndims; k++)
+      if (e->at[k] != ANY && (unsigned)e->at[k] != at[k]) match = false;
+    if (match) return e->reason;
+  }
+  return NULL;
+}
+
+const char *spagm_cov_bin_name(const spagm_cov_point *p, unsigned bin, char *buf, size_t n) {
+  if (!buf || n == 0) return "";
+  buf[0] = '\0';
+  if (!p || bin >= spagm_cov_point_bins(p)) return buf;
+  unsigned at[SPAGM_COV_MAX_DIMS];
+  split(p, bin, at);
+  size_t used = 0;
+  for (unsigned k = 0; k < p->ndims && used < n; k++) {
+    int w = p->ndims == 1 ? snprintf(buf + used, n - used, "%s", p->dim[k].bins[at[k]])
+                          : snprintf(buf + used, n - used, "%s%s=%s", k ? " " : "",
+                                     p->dim[k].name, p->dim[k].bins[at[k]]);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+  return buf;
+}
