@@ -23,6 +23,7 @@ namespace {
 using vectest::find_line;
 using vectest::gen_text;
 using vectest::hex_words;
+using vectest::sparse_words;
 using vectest::join;
 using vectest::lines_of;
 using vectest::read_all;
@@ -516,9 +517,9 @@ namespace {
 struct HexFiles {
   std::vector<uint32_t> req, exp, cmp, info, cfg, ep, rb;
   explicit HexFiles(const std::filesystem::path &dir)
-      : req(hex_words(dir / "pix_req.hex")),
-        exp(hex_words(dir / "pix_exp.hex")),
-        cmp(hex_words(dir / "pix_cmp.hex")),
+      : req(sparse_words(dir / "pix_req.hex", SPAGM_REQUEST_WORDS)),
+        exp(sparse_words(dir / "pix_exp.hex", SPAGM_RESPONSE_WORDS)),
+        cmp(sparse_words(dir / "pix_cmp.hex", SPAGM_RESPONSE_WORDS)),
         info(hex_words(dir / "pix_txn.hex")),
         cfg(hex_words(dir / "attr_cfg.hex")),
         ep(hex_words(dir / "attr_epochs.hex")),
@@ -606,6 +607,7 @@ TEST(VecHex, SmallExport_HoldsTheFileWordForWord) {
   auto man = hex_words(dir / "manifest.hex");
   ASSERT_EQ(man.size(), 48u);
   EXPECT_EQ(man[0], 0x53504756u);
+  EXPECT_EQ(man[1], 3u);  // export version 3: sparse transaction vectors
   EXPECT_EQ(man[2], (uint32_t)SPAGM_REQUEST_BITS);
   EXPECT_EQ(man[5], (uint32_t)SPAGM_RESPONSE_WORDS);
   EXPECT_EQ(man[16], 1u);  // attr present

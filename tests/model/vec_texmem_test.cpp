@@ -295,7 +295,7 @@ TEST(VecTexMemHex, Export_WritesEachEpochsPagesWhole) {
   auto man = hex_words(dir / "manifest.hex");
   auto pages = hex_words(dir / "tex_mem.hex"), per_epoch = hex_words(dir / "tex_mem_epochs.hex");
   ASSERT_EQ(man.size(), 48u);
-  EXPECT_EQ(man[1], 2u);  // export version 2: texture memory
+  EXPECT_EQ(man[1], 3u);  // export version 3 (2 added texture memory, 3 sparse vectors)
   ASSERT_EQ(per_epoch.size(), 2u);
   EXPECT_EQ(man[9], per_epoch[0] + per_epoch[1]);
   EXPECT_EQ(man[10], std::max(per_epoch[0], per_epoch[1]));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Helpers of the vector-file tests (tests/model/vec_*_test.cpp): generate a
 // random file in memory, read one to its end, take it apart into lines and
-// put it together again, read a hex export.
+// put it together again, read a hex export (dense and sparse files).
 #ifndef SPAGM_TEST_VEC_TEXT_H
 #define SPAGM_TEST_VEC_TEXT_H
 
@@ -112,6 +112,28 @@ inline std::vector<uint32_t> hex_words(const std::filesystem::path &p) {
       continue;
     }
     v.push_back((uint32_t)std::stoul(tok, nullptr, 16));
+  }
+  return v;
+}
+
+// The vectors of a sparse file of a hex export (UNIT_req/_exp/_cmp.hex,
+// export version 3, docs/vector-format.md "Hex export"): each line
+// "K s1 w1 ... sK wK" expanded to `words` words, zeros included.
+inline std::vector<uint32_t> sparse_words(const std::filesystem::path &p, size_t words) {
+  std::ifstream f(p);
+  std::vector<uint32_t> v;
+  std::string line;
+  while (std::getline(f, line)) {
+    std::istringstream ss(line);
+    std::string k, skip, w;
+    if (!(ss >> k)) continue;
+    size_t base = v.size(), at = 0;
+    v.resize(base + words, 0);
+    for (unsigned long i = std::stoul(k, nullptr, 16); i > 0 && ss >> skip >> w; i--, at++) {
+      at += std::stoul(skip, nullptr, 16);
+      EXPECT_LT(at, words) << p << ": " << line;
+      if (at < words) v[base + at] = (uint32_t)std::stoul(w, nullptr, 16);
+    }
   }
   return v;
 }
