@@ -17,6 +17,7 @@
 
 int main(int argc, char **argv) {
   cosim::Options o;
+  o.rtl_coverage_built = VM_COVERAGE;  // from verilate(), 1 with -DSPAGM_RTL_COVERAGE=ON
   int exit_status = cosim::parse_plusargs(argc, argv, &o);
   if (exit_status >= 0) return exit_status;
   cosim::RunResult r = cosim::run_testbench(o.run_args, o.waves, o.rerun);

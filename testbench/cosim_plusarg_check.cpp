@@ -32,7 +32,7 @@ const Rule kRules[] = {
     {"waves_dir", Kind::Text, 0, 0},
     {"spagm_rerun", Kind::Flag, 0, 0},     {"help", Kind::Flag, 0, 0},
     {"list_bugs", Kind::Flag, 0, 0},       {"json", Kind::Text, 0, 0},
-    {"cov", Kind::Text, 0, 0},
+    {"cov", Kind::Text, 0, 0},             {"rtl_cov", Kind::Text, 0, 0},
     {"no_progress", Kind::Flag, 0, 0},
 };
 

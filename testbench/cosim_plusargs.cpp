@@ -17,14 +17,16 @@ const char *const kUsage =
     " [+seed=N] [+txns=N] [+units=attr,pix,tex] [+bug=NAME|N]\n"
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
-    "                   [+waves_on_fail] [+waves_dir=DIR] [+json=FILE] [+cov=FILE] [+no_progress]\n"
+    "                   [+waves_on_fail] [+waves_dir=DIR] [+json=FILE] [+cov=FILE]\n"
+    "                   [+rtl_cov=FILE] [+no_progress]\n"
     "                   [+list_bugs] [+help]\n"
     "\n"
     "Runs the rtl_stubs units against the spagm golden model in lock step and\n"
     "compares every transaction (docs/cosim.md). Exit status 0 only when every\n"
     "transaction matched and the final state images agree. +json=FILE writes the\n"
     "summary as JSON (docs/json-summary.md); progress lines go to stderr unless\n"
-    "+no_progress. +cov=FILE writes a functional-coverage database (docs/coverage.md).\n";
+    "+no_progress. +cov=FILE writes a functional-coverage database (docs/coverage.md);\n"
+    "+rtl_cov=FILE the RTL's line and toggle coverage (a -DSPAGM_RTL_COVERAGE=ON build).\n";
 
 // The value of +name=VALUE among args, or nullptr.
 const char *plusarg(const std::vector<std::string> &args, const char *name) {
@@ -118,7 +120,7 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
 
 bool is_wave_option(const std::string &a) {
   for (const char *p : {"+trace", "+trace_start=", "+trace_stop=", "+trace_file=",
-                        "+waves_on_fail", "+waves_dir=", "+spagm_rerun", "+repro=", "+json=", "+cov=",
+                        "+waves_on_fail", "+waves_dir=", "+spagm_rerun", "+repro=", "+json=", "+cov=", "+rtl_cov=",
                         "+no_progress"})
     if (a.compare(0, strlen(p), p) == 0) return true;
   return false;
@@ -141,6 +143,13 @@ int parse_plusargs(int argc, char **argv, Options *o) {
             kUsage);
     return 2;
   }
+  const char *rtl_cov = plusarg(o->args, "rtl_cov");
+  if (rtl_cov && !o->rtl_coverage_built) {
+    fprintf(stderr, "%s: +rtl_cov=FILE needs a build with -DSPAGM_RTL_COVERAGE=ON "
+                    "(scripts/rtl-coverage, docs/coverage.md)\n", o->program.c_str());
+    return 2;
+  }
+  o->rtl_cov = rtl_cov ? rtl_cov : "";
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;

@@ -33,6 +33,11 @@ struct Options {
   std::string seed;       // +seed as given, "1" by default
   std::string waves_dir;  // +waves_dir=DIR, "." by default: where wave files go
   std::string base;       // <waves_dir>/<program>-<units>-seed<N>: +trace's file name
+  // Set by the harness before parsing: the RTL is built with Verilator's
+  // line and toggle coverage (-DSPAGM_RTL_COVERAGE=ON), so +rtl_cov=FILE
+  // can write it; otherwise that plusarg is refused.
+  bool rtl_coverage_built = false;
+  std::string rtl_cov;  // +rtl_cov=FILE, "" when not asked
 };
 
 // Parses argv into *o. Returns -1 when the run should go on, else the exit

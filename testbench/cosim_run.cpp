@@ -4,6 +4,7 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "Vtb_cosim.h"
@@ -55,6 +56,12 @@ RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &
   }
   if (tfp) tfp->close();
   top->final();
+#if VM_COVERAGE
+  // +rtl_cov=FILE (a -DSPAGM_RTL_COVERAGE=ON build): Verilator's line and
+  // toggle counts of this run, for verilator_coverage (scripts/rtl-coverage).
+  const std::string cov = ctx->commandArgsPlusMatch("rtl_cov=");
+  if (!cov.empty()) ctx->coveragep()->write(cov.substr(strlen("+rtl_cov=")).c_str());
+#endif
   RunResult r;
   r.first_err_cycle = top->first_err_cycle;
   r.first_err_req_cycle = top->first_err_req_cycle;
