@@ -48,7 +48,7 @@ int spagm_cmd_run(int argc, char **argv) {
   int quiet = 0, nfiles = 0, failed = 0;
   const char *cov_path = NULL;
   if (spagm_cli_cov_take("run", &argc, argv, &cov_path)) return 2;
-  run_cov rcov = {NULL};
+  run_cov rcov = {0};
   spagm_scn_hooks hooks = {&rcov, cov_before, cov_after};
   for (int i = 0; i < argc; i++) {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
