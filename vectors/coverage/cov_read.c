@@ -59,7 +59,7 @@ static spagm_status slurp(rd *r, size_t *len) {
   return SPAGM_OK;
 }
 
-/* The last line must be "crc32 XXXXXXXX" over every byte before it. */
+/* The last line must be "crc32 " and eight hex digits, over every byte before it. */
 static spagm_status check_crc(rd *r, size_t len) {
   const size_t tail = 15; /* "crc32 " + 8 hex + "\n" */
   char *last = len >= tail ? r->text + len - tail : NULL;
