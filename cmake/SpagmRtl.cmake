@@ -24,10 +24,26 @@ set(SPAGM_ATTR_TOP attr_unit CACHE STRING "Top module of the attribute unit's RT
 set(SPAGM_PIX_TOP pix_unit CACHE STRING "Top module of the pixel unit's RTL")
 set(SPAGM_TEX_TOP tex_unit CACHE STRING "Top module of the texture-load unit's RTL")
 
+# The version of each top's configuration port (docs/port-contract.md): 2,
+# or 1 for an RTL with the one-word port of version 1, which the
+# testbenches then connect through tb_cfg_v1_bridge.sv (docs/own-rtl.md).
+set(SPAGM_ATTR_CFG_PORT 1 CACHE STRING "Configuration port version of the attribute unit's RTL (1 or 2)")
+set(SPAGM_PIX_CFG_PORT 2 CACHE STRING "Configuration port version of the pixel unit's RTL (1 or 2)")
+set(SPAGM_TEX_CFG_PORT 1 CACHE STRING "Configuration port version of the texture-load unit's RTL (1 or 2)")
+
 # The testbenches instantiate each unit's top through these macros
-# (tb_cosim_unit.sv, tb_replay_unit.sv); Verilator and Icarus read -D alike.
+# (tb_dut.svh in tb_cosim_unit.sv and tb_replay_unit.sv); Verilator and
+# Icarus read -D alike.
 set(SPAGM_RTL_TOP_DEFINES -DSPAGM_ATTR_TOP=${SPAGM_ATTR_TOP} -DSPAGM_PIX_TOP=${SPAGM_PIX_TOP}
     -DSPAGM_TEX_TOP=${SPAGM_TEX_TOP})
+foreach(_u ATTR PIX TEX)
+  if(NOT SPAGM_${_u}_CFG_PORT MATCHES "^[12]$")
+    message(FATAL_ERROR "SPAGM_${_u}_CFG_PORT is '${SPAGM_${_u}_CFG_PORT}': 1 or 2")
+  endif()
+  if(SPAGM_${_u}_CFG_PORT EQUAL 1)
+    list(APPEND SPAGM_RTL_TOP_DEFINES -DSPAGM_${_u}_CFG_V1)
+  endif()
+endforeach()
 
 # spagm_rtl_read_f(<out_var> <file.f>) is in SpagmFileList.cmake, which the
 # installed package carries too (find_package(spagm)).

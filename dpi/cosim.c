@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 #include "cosim_internal.h"
@@ -169,6 +170,12 @@ bool spagm_cosim_cfg_next(spagm_cosim *c, spagm_unit u, uint32_t *addr, uint32_t
   return true;
 }
 
+bool spagm_cosim_cfg_burst(spagm_cosim *c, spagm_unit u, spagm_cfg_burst *b) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  return spagm_cfg_list_next_burst(&s->cfg, &s->cfg_pos, b);
+}
+
 bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT || !(c->o.units >> u & 1u)) return false;
   spagm_cosim_unit *s = &c->sb[u];
@@ -199,8 +206,10 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   p->cycle = cycle;
   p->req = *req;
   if (c->o.check) {
+    double t0 = spagm_cosim_now();
     spagm_execute_explained(c->model, req, &p->exp, &p->ex);
     if (c->cov) spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
+    c->model_seconds += spagm_cosim_now() - t0;
   }
 }
 
@@ -269,8 +278,9 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   return diffs;
 }
 
-bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr) {
-  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+/* This epoch's read-back list of unit u, built on first use (after the
+ * epoch's traffic, so it names the vertices and buffers then live). */
+static const spagm_cfg_list *readback_list(spagm_cosim *c, spagm_unit u) {
   spagm_cosim_unit *s = &c->sb[u];
   if (!s->rb_built) {
     s->rb_built = true;
@@ -281,9 +291,31 @@ bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr) {
       c->errors++;
     }
   }
-  if (s->rb_pos >= s->rb.n) return false;
-  *addr = s->rb.w[s->rb_pos++].addr;
+  return &s->rb;
+}
+
+bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  const spagm_cfg_list *l = readback_list(c, u);
+  if (s->rb_pos >= l->n) return false;
+  *addr = l->w[s->rb_pos++].addr;
   return true;
+}
+
+bool spagm_cosim_readback_burst(spagm_cosim *c, spagm_unit u, spagm_cfg_burst *b) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
+  spagm_cosim_unit *s = &c->sb[u];
+  return spagm_cfg_list_next_burst(readback_list(c, u), &s->rb_pos, b);
+}
+
+unsigned spagm_cosim_readback_check_burst(spagm_cosim *c, spagm_unit u,
+                                          const spagm_cfg_burst *b, uint64_t cycle) {
+  unsigned bad = 0;
+  for (unsigned k = 0; k < 32; k++)
+    if (b->mask >> k & 1u)
+      bad += spagm_cosim_readback_check(c, u, b->addr + 4 * k, b->data[k], cycle);
+  return bad;
 }
 
 unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
@@ -386,6 +418,22 @@ bool spagm_cosim_should_stop(const spagm_cosim *c) {
   return c->o.max_errors && c->errors >= c->o.max_errors;
 }
 
+void spagm_cosim_set_phase_cycles(spagm_cosim *c, uint64_t load, uint64_t run,
+                                  uint64_t readback) {
+  c->phase_cycles[0] = load;
+  c->phase_cycles[1] = run;
+  c->phase_cycles[2] = readback;
+  c->have_phases = true;
+}
+
+void spagm_cosim_add_c_time(spagm_cosim *c, double seconds) { c->c_seconds += seconds; }
+
+double spagm_cosim_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
   uint64_t passed = 0, failed = 0, images = 0, total = 0;
   spagm_progress_end(&c->progress);
@@ -414,6 +462,24 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   double secs = seconds > 0 ? seconds : 1e-9;
   fprintf(out, "%llu cycles in %.2f s: %.0f transactions/s, %.0f cycles/s\n",
           (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
+  if (c->have_phases) {
+    /* Deterministic: the same seed gives the same cycles. */
+    uint64_t all = c->phase_cycles[0] + c->phase_cycles[1] + c->phase_cycles[2];
+    double d = all ? (double)all : 1.0;
+    fprintf(out,
+            "cycles: load %llu (%.1f%%), run %llu (%.1f%%), read-back %llu (%.1f%%); "
+            "%.2f cycles per transaction\n",
+            (unsigned long long)c->phase_cycles[0], 100.0 * (double)c->phase_cycles[0] / d,
+            (unsigned long long)c->phase_cycles[1], 100.0 * (double)c->phase_cycles[1] / d,
+            (unsigned long long)c->phase_cycles[2], 100.0 * (double)c->phase_cycles[2] / d,
+            total ? (double)cycles / (double)total : 0.0);
+  }
+  if (c->c_seconds > 0) {
+    double testbench_c = c->c_seconds > c->model_seconds ? c->c_seconds - c->model_seconds : 0;
+    double sim = secs > c->c_seconds ? secs - c->c_seconds : 0;
+    fprintf(out, "time: model %.1f%%, testbench C %.1f%%, simulator %.1f%%\n",
+            100.0 * c->model_seconds / secs, 100.0 * testbench_c / secs, 100.0 * sim / secs);
+  }
   if (images) fprintf(out, "%llu image words differ\n", (unsigned long long)images);
   if (spagm_cosim_should_stop(c))
     fprintf(out, "stopped after %llu errors (+max_errors=%u)\n", (unsigned long long)c->errors,

@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "spagm/spagm.h"
+#include "spagm/vec/statemap.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,6 +74,11 @@ unsigned spagm_cosim_epoch(const spagm_cosim *c);
 bool spagm_cosim_cfg_next(spagm_cosim *c, spagm_unit u, uint32_t *addr,
                           uint32_t *data);
 
+/* The same writes packed into bursts of the version-2 port (N120,
+ * spagm_cfg_list_next_burst); false when there are no more. A testbench
+ * uses either this or spagm_cosim_cfg_next for an epoch, not both. */
+bool spagm_cosim_cfg_burst(spagm_cosim *c, spagm_unit u, spagm_cfg_burst *b);
+
 /* The next request for unit u; false when its share of the epoch is done. */
 bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req);
 
@@ -95,6 +101,14 @@ unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u);
 bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr);
 unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
                                     uint32_t data, uint64_t cycle);
+
+/* The same read-back as bursts (b->data is 0): the words of b->mask are
+ * read at once; then hand the data read (b->addr, b->mask and the words)
+ * to readback_check_burst, which checks each masked word like
+ * readback_check and returns how many differ. */
+bool spagm_cosim_readback_burst(spagm_cosim *c, spagm_unit u, spagm_cfg_burst *b);
+unsigned spagm_cosim_readback_check_burst(spagm_cosim *c, spagm_unit u,
+                                          const spagm_cfg_burst *b, uint64_t cycle);
 
 /* A random bit for response backpressure / request gaps of unit u, from a
  * stream of its own (seeded), so waves reproduce. pct = chance of 1. */
@@ -123,6 +137,18 @@ uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c); /* ~0 when none */
  * accepted request (hang, unknown tag, image word). */
 uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c);
 bool spagm_cosim_should_stop(const spagm_cosim *c); /* max_errors reached */
+
+/* Cycles the testbench spent in each phase of the epochs (load, run,
+ * read-back), for the summary's share of configuration load. */
+void spagm_cosim_set_phase_cycles(spagm_cosim *c, uint64_t load, uint64_t run,
+                                  uint64_t readback);
+/* Wall time the caller spent in its C side (DPI calls: stimulus, packing,
+ * model, scoreboard), seconds; the model's own share is measured inside.
+ * The summary splits the run's time into model, testbench C and the rest
+ * (the simulator). */
+void spagm_cosim_add_c_time(spagm_cosim *c, double seconds);
+/* Monotonic wall clock in seconds, for spagm_cosim_add_c_time. */
+double spagm_cosim_now(void);
 
 /* Print the summary (per-unit counts, rates, seed, last line
  * "cosim: N passed, M failed") to out; returns M plus image mismatches

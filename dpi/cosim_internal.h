@@ -64,6 +64,13 @@ struct spagm_cosim {
   spagm_cosim_note *notes;
   unsigned nnotes;
   uint64_t first_error_accept_cycle; /* ~0 unless the first error is a compare */
+  /* spagm_cosim_set_phase_cycles: cycles spent loading, running, reading
+   * back (issue #19: the share of the configuration load). */
+  uint64_t phase_cycles[3];
+  bool have_phases;
+  /* Wall time inside the model (execution and coverage sampling) and
+   * inside the testbench's C calls (spagm_cosim_add_c_time), seconds. */
+  double model_seconds, c_seconds;
 };
 
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)

@@ -83,6 +83,14 @@ bool spagm__cosim_write_json(const spagm_cosim *c, uint64_t cycles, double secon
   spagm_json_f64(&j, "seconds", seconds);
   spagm_json_f64(&j, "transactions_per_s", (double)c->accepted_all / secs);
   spagm_json_f64(&j, "cycles_per_s", (double)cycles / secs);
+  if (c->have_phases) {
+    spagm_json_u64(&j, "cycles_load", c->phase_cycles[0]);
+    spagm_json_u64(&j, "cycles_run", c->phase_cycles[1]);
+    spagm_json_u64(&j, "cycles_readback", c->phase_cycles[2]);
+  }
+  spagm_json_f64(&j, "seconds_model", c->model_seconds);
+  spagm_json_f64(&j, "seconds_testbench_c", c->c_seconds > c->model_seconds
+                                                 ? c->c_seconds - c->model_seconds : 0.0);
   if (c->first_error_cycle != ~0ull) spagm_json_u64(&j, "first_mismatch_cycle", c->first_error_cycle);
   write_notes(&j, c);
   spagm_json_str(&j, "repro", c->repro);

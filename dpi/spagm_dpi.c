@@ -30,16 +30,19 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
                      unsigned int max_errors, svBit check, const char *repro);
 svBit spagm_dpi_begin_epoch(void *h);
 int spagm_dpi_epoch(void *h);
-svBit spagm_dpi_cfg_next(void *h, unsigned int unit, unsigned int *addr, unsigned int *data);
+svBit spagm_dpi_cfg_burst(void *h, unsigned int unit, unsigned int *addr, unsigned int *mask,
+                          svBitVecVal *data);
 svBit spagm_dpi_next_request(void *h, unsigned int unit, svBitVecVal *req);
 void spagm_dpi_accept(void *h, unsigned int unit, const svBitVecVal *req,
                       unsigned long long cycle);
 unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
                              unsigned long long cycle);
 unsigned int spagm_dpi_outstanding(void *h, unsigned int unit);
-svBit spagm_dpi_readback_next(void *h, unsigned int unit, unsigned int *addr);
-unsigned int spagm_dpi_readback_check(void *h, unsigned int unit, unsigned int addr,
-                                      unsigned int data, unsigned long long cycle);
+svBit spagm_dpi_readback_burst(void *h, unsigned int unit, unsigned int *addr,
+                               unsigned int *mask);
+unsigned int spagm_dpi_readback_check_burst(void *h, unsigned int unit, unsigned int addr,
+                                            unsigned int mask, const svBitVecVal *data,
+                                            unsigned long long cycle);
 svBit spagm_dpi_random(void *h, unsigned int unit, unsigned int pct);
 void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
                     unsigned long long cycles);
@@ -47,6 +50,8 @@ void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h);
+void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,
+                            unsigned long long readback);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
 svBit spagm_dpi_coverage(void *h, const char *cov);
@@ -111,34 +116,60 @@ svBit spagm_dpi_begin_epoch(void *h) {
 
 int spagm_dpi_epoch(void *h) { return (int)spagm_cosim_epoch(((spagm_dpi_run *)h)->c); }
 
-svBit spagm_dpi_cfg_next(void *h, unsigned int unit, unsigned int *addr, unsigned int *data) {
-  uint32_t a = 0, d = 0;
-  svBit more = spagm_cosim_cfg_next(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &a, &d);
-  *addr = a;
-  *data = d;
+/* The calls that carry transactions and state time themselves, so the
+ * summary can say how the run's wall time splits between the simulator and
+ * the C side (spagm_cosim_add_c_time; issue #19). The per-cycle calls
+ * (random, outstanding) are too small to be worth a clock read. */
+#define SPAGM_DPI_TIMED(c) for (double t0_ = spagm_cosim_now(), once_ = 1; once_; \
+                                once_ = 0, spagm_cosim_add_c_time((c), spagm_cosim_now() - t0_))
+
+/* A burst's words are svBitVecVal words: word k of the block is data[k]. */
+svBit spagm_dpi_cfg_burst(void *h, unsigned int unit, unsigned int *addr, unsigned int *mask,
+                          svBitVecVal *data) {
+  spagm_cosim *c = ((spagm_dpi_run *)h)->c;
+  spagm_cfg_burst b;
+  svBit more = 0;
+  SPAGM_DPI_TIMED(c) {
+    more = spagm_cosim_cfg_burst(c, (spagm_unit)unit, &b);
+    if (more) {
+      *addr = b.addr;
+      *mask = b.mask;
+      for (unsigned k = 0; k < 32; k++) data[k] = b.data[k];
+    }
+  }
   return more;
 }
 
 svBit spagm_dpi_next_request(void *h, unsigned int unit, svBitVecVal *req) {
+  spagm_cosim *c = ((spagm_dpi_run *)h)->c;
   spagm_request q;
-  if (!spagm_cosim_next_request(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &q)) return 0;
-  spagm_request_pack(&q, req);
-  return 1;
+  svBit more = 0;
+  SPAGM_DPI_TIMED(c) {
+    more = spagm_cosim_next_request(c, (spagm_unit)unit, &q);
+    if (more) spagm_request_pack(&q, req);
+  }
+  return more;
 }
 
 void spagm_dpi_accept(void *h, unsigned int unit, const svBitVecVal *req,
                       unsigned long long cycle) {
+  spagm_cosim *c = ((spagm_dpi_run *)h)->c;
   spagm_request q;
-  spagm_request_unpack(req, &q);
-  spagm_cosim_accept(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &q, cycle);
+  SPAGM_DPI_TIMED(c) {
+    spagm_request_unpack(req, &q);
+    spagm_cosim_accept(c, (spagm_unit)unit, &q, cycle);
+  }
 }
 
 unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
                              unsigned long long cycle) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   spagm_response p;
-  spagm_response_unpack(rsp, &p);
-  unsigned n = spagm_cosim_check(r->c, (spagm_unit)unit, &p, cycle);
+  unsigned n = 0;
+  SPAGM_DPI_TIMED(r->c) {
+    spagm_response_unpack(rsp, &p);
+    n = spagm_cosim_check(r->c, (spagm_unit)unit, &p, cycle);
+  }
   flush_reports(r);
   return n;
 }
@@ -147,17 +178,22 @@ unsigned int spagm_dpi_outstanding(void *h, unsigned int unit) {
   return spagm_cosim_outstanding(((spagm_dpi_run *)h)->c, (spagm_unit)unit);
 }
 
-svBit spagm_dpi_readback_next(void *h, unsigned int unit, unsigned int *addr) {
-  uint32_t a = 0;
-  svBit more = spagm_cosim_readback_next(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &a);
-  *addr = a;
-  return more;
+svBit spagm_dpi_readback_burst(void *h, unsigned int unit, unsigned int *addr,
+                               unsigned int *mask) {
+  spagm_cfg_burst b;
+  if (!spagm_cosim_readback_burst(((spagm_dpi_run *)h)->c, (spagm_unit)unit, &b)) return 0;
+  *addr = b.addr;
+  *mask = b.mask;
+  return 1;
 }
 
-unsigned int spagm_dpi_readback_check(void *h, unsigned int unit, unsigned int addr,
-                                      unsigned int data, unsigned long long cycle) {
+unsigned int spagm_dpi_readback_check_burst(void *h, unsigned int unit, unsigned int addr,
+                                            unsigned int mask, const svBitVecVal *data,
+                                            unsigned long long cycle) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
-  unsigned n = spagm_cosim_readback_check(r->c, (spagm_unit)unit, addr, data, cycle);
+  spagm_cfg_burst b = {.addr = addr, .mask = mask};
+  for (unsigned k = 0; k < 32; k++) b.data[k] = data[k];
+  unsigned n = spagm_cosim_readback_check_burst(r->c, (spagm_unit)unit, &b, cycle);
   flush_reports(r);
   return n;
 }
@@ -174,8 +210,9 @@ void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
 }
 
 void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data) {
+  spagm_cosim *c = ((spagm_dpi_run *)h)->c;
   uint8_t b[32];
-  spagm_cosim_tex_read(((spagm_dpi_run *)h)->c, addr, b);
+  SPAGM_DPI_TIMED(c) spagm_cosim_tex_read(c, addr, b);
   for (unsigned w = 0; w < 8; w++)
     data[w] = (svBitVecVal)b[4 * w] | (svBitVecVal)b[4 * w + 1] << 8 |
               (svBitVecVal)b[4 * w + 2] << 16 | (svBitVecVal)b[4 * w + 3] << 24;
@@ -191,6 +228,11 @@ unsigned long long spagm_dpi_first_error_cycle(void *h) {
 
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h) {
   return spagm_cosim_first_error_accept_cycle(((spagm_dpi_run *)h)->c);
+}
+
+void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,
+                            unsigned long long readback) {
+  spagm_cosim_set_phase_cycles(((spagm_dpi_run *)h)->c, load, run, readback);
 }
 
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles) {

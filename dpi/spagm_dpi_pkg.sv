@@ -35,12 +35,14 @@ package spagm_dpi_pkg;
   // Current epoch number (0-based).
   import "DPI-C" function int spagm_dpi_epoch(input chandle h);
 
-  // Next configuration write for unit (0 attr, 1 pix, 2 tex): addr = target
-  // [31:28] and byte address [27:0], data = the 32-bit word
-  // (docs/port-contract.md). 0 when the unit's load is complete.
-  import "DPI-C" function bit spagm_dpi_cfg_next(
+  // Next burst of the configuration load of unit (0 attr, 1 pix, 2 tex)
+  // for the version-2 port (docs/port-contract.md, N120): addr = target
+  // [31:28] and the 128-byte block's byte address (addr[6:0] = 0), mask
+  // bit k = the word at addr + 4k takes part, its data at data[32k +: 32].
+  // 0 when the unit's load is complete.
+  import "DPI-C" function bit spagm_dpi_cfg_burst(
       input chandle h, input int unsigned unit, output int unsigned addr,
-      output int unsigned data);
+      output int unsigned mask, output bit [1023:0] data);
 
   // Next request for unit, packed as spagm_request_t; 0 when the unit's
   // requests of this epoch are exhausted.
@@ -65,14 +67,16 @@ package spagm_dpi_pkg;
   import "DPI-C" function int unsigned spagm_dpi_outstanding(
       input chandle h, input int unsigned unit);
 
-  // End-of-epoch read-back: next configuration address of unit to read; 0
-  // when done. Then hand the word read there (cfg_rdata) to readback_check,
-  // which returns 1 when it differs from the model's image.
-  import "DPI-C" function bit spagm_dpi_readback_next(
-      input chandle h, input int unsigned unit, output int unsigned addr);
-  import "DPI-C" function int unsigned spagm_dpi_readback_check(
+  // End-of-epoch read-back, in bursts: the next block (addr, mask as for
+  // cfg_burst) of unit to read; 0 when done. Then hand the burst's read
+  // data (cfg_rdata, word k at [32k +: 32]) to readback_check_burst, which
+  // returns how many masked words differ from the model's image.
+  import "DPI-C" function bit spagm_dpi_readback_burst(
+      input chandle h, input int unsigned unit, output int unsigned addr,
+      output int unsigned mask);
+  import "DPI-C" function int unsigned spagm_dpi_readback_check_burst(
       input chandle h, input int unsigned unit, input int unsigned addr,
-      input int unsigned data, input longint unsigned cycle);
+      input int unsigned mask, input bit [1023:0] data, input longint unsigned cycle);
 
   // 1 with probability pct/100, from unit's own seeded stream (backpressure
   // and request gaps reproduce with the seed).
@@ -90,6 +94,12 @@ package spagm_dpi_pkg;
   // unit's memory model in the testbench answers reads with it.
   import "DPI-C" function void spagm_dpi_tex_read(
       input chandle h, input longint unsigned addr, output bit [255:0] data);
+
+  // Simulated cycles the epochs spent loading state, running requests and
+  // reading images back; the summary prints the shares (call before finish).
+  import "DPI-C" function void spagm_dpi_phase_cycles(
+      input chandle h, input longint unsigned load, input longint unsigned run,
+      input longint unsigned readback);
 
   // max_errors mismatches reached.
   import "DPI-C" function bit spagm_dpi_should_stop(input chandle h);

@@ -2,7 +2,7 @@
 // pix_cfg_regs: the pixel unit's configuration registers and their
 // load / read-back port (docs/port-contract.md, "Pixel unit").
 //
-//   target cfg_addr[31:28] = 0 (registers), byte address cfg_addr[27:0]:
+//   target cfg_addr[31:28] = 0 (registers), byte address:
 //     0x00        stage: 0 VSA .. 5 PS
 //     0x04        raster sample count: 1, 2, 4, 8 or 16
 //     0x08        sample positions: 0 standard, 1 programmable
@@ -12,50 +12,58 @@
 // A write of a value the register cannot hold (stage above 5, a sample
 // count that is not a power of two up to 16, a mode above 1) is ignored and
 // the register keeps its value, as the model refuses such a setting. Table
-// entries keep wdata[7:0]. Other targets and addresses ignore writes and
-// read 0; address bits [1:0] are not decoded (every access is one word).
-// A read returns the register in cfg_rdata on the cycle after cfg_re.
+// entries keep wdata[7:0]. Other targets and blocks ignore writes and read
+// 0.
+//
+// Version-2 port (docs/port-contract.md, N120-N122): every register lives in
+// the 128-byte block 0 of target 0, word k of a burst at byte address 4k,
+// so a burst writes or reads any set of them in one cycle; cfg_ready is
+// always high and a read is answered the cycle after it transfers.
 //
 // Reset (rst_n low, synchronous) gives the power-on configuration: stage
 // VSA, 1 sample, standard positions, table all (0, 0), SSAA off.
 module pix_cfg_regs (
-  input  logic         clk,
-  input  logic         rst_n,
-  input  logic         cfg_we,
-  input  logic         cfg_re,
-  input  logic [31:0]  cfg_addr,
-  input  logic [31:0]  cfg_wdata,
-  output logic [31:0]  cfg_rdata,
-  output logic [2:0]   stage,
-  output logic [2:0]   count_log2,    // sample count = 1 << count_log2
-  output logic         programmable,
-  output logic         ssaa,
-  output logic [127:0] prog_table     // entry i at [8*i +: 8]
+  input  logic          clk,
+  input  logic          rst_n,
+  input  logic          cfg_valid,
+  output logic          cfg_ready,
+  input  logic          cfg_write,
+  input  logic [31:0]   cfg_addr,
+  input  logic [31:0]   cfg_mask,
+  input  logic [1023:0] cfg_wdata,
+  output logic          cfg_rvalid,
+  output logic [1023:0] cfg_rdata,
+  output logic [2:0]    stage,
+  output logic [2:0]    count_log2,    // sample count = 1 << count_log2
+  output logic          programmable,
+  output logic          ssaa,
+  output logic [127:0]  prog_table     // entry i at [8*i +: 8]
 );
 
-  localparam logic [25:0] WORD_STAGE = 26'h0;      // byte 0x00
-  localparam logic [25:0] WORD_SAMPLES = 26'h1;    // byte 0x04
-  localparam logic [25:0] WORD_POSITIONS = 26'h2;  // byte 0x08
-  localparam logic [25:0] WORD_SSAA = 26'h3;       // byte 0x0C
-  localparam logic [21:0] TABLE_BLOCK = 22'h1;     // bytes 0x40..0x7F
+  // Words of block 0.
+  localparam int WORD_STAGE = 0;      // byte 0x00
+  localparam int WORD_SAMPLES = 1;    // byte 0x04
+  localparam int WORD_POSITIONS = 2;  // byte 0x08
+  localparam int WORD_SSAA = 3;       // byte 0x0C
+  localparam int WORD_TABLE = 16;     // bytes 0x40..0x7F: entry i at word 16 + i
 
-  logic        target_regs, unused_byte_bits;
-  logic [25:0] word;         // word address inside the target
-  logic        in_table;
-  logic [3:0]  table_entry;  // sample number of a table access
-  logic        samples_ok;
-  logic [2:0]  samples_log2;
+  logic block0, unused_addr_bits;
+  assign block0 = cfg_addr[31:7] == 25'd0;  // target 0, block 0
+  assign unused_addr_bits = ^cfg_addr[6:0];  // a block's address has them 0
+  assign cfg_ready = 1'b1;
 
-  assign target_regs = cfg_addr[31:28] == 4'h0;
-  assign word = cfg_addr[27:2];
-  assign unused_byte_bits = ^cfg_addr[1:0];  // word accesses only
-  assign in_table = word[25:4] == TABLE_BLOCK;
-  assign table_entry = word[3:0];
+  logic [31:0] w_stage, w_samples, w_positions, w_ssaa;
+  assign w_stage = cfg_wdata[32*WORD_STAGE +: 32];
+  assign w_samples = cfg_wdata[32*WORD_SAMPLES +: 32];
+  assign w_positions = cfg_wdata[32*WORD_POSITIONS +: 32];
+  assign w_ssaa = cfg_wdata[32*WORD_SSAA +: 32];
 
   // Sample count to log2; anything else is refused.
+  logic       samples_ok;
+  logic [2:0] samples_log2;
   always_comb begin
     samples_ok = 1'b1;
-    case (cfg_wdata)
+    case (w_samples)
       32'd1:   samples_log2 = 3'd0;
       32'd2:   samples_log2 = 3'd1;
       32'd4:   samples_log2 = 3'd2;
@@ -65,6 +73,10 @@ module pix_cfg_regs (
     endcase
   end
 
+  logic wr, rd;
+  assign wr = cfg_valid && cfg_write && block0;
+  assign rd = cfg_valid && !cfg_write;
+
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       stage <= 3'd0;
@@ -72,35 +84,37 @@ module pix_cfg_regs (
       programmable <= 1'b0;
       ssaa <= 1'b0;
       prog_table <= '0;
-    end else if (cfg_we && target_regs) begin
-      if (word == WORD_STAGE && cfg_wdata <= 32'd5) stage <= cfg_wdata[2:0];
-      if (word == WORD_SAMPLES && samples_ok) count_log2 <= samples_log2;
-      if (word == WORD_POSITIONS && cfg_wdata <= 32'd1) programmable <= cfg_wdata[0];
-      if (word == WORD_SSAA && cfg_wdata <= 32'd1) ssaa <= cfg_wdata[0];
-      if (in_table) prog_table[8*table_entry +: 8] <= cfg_wdata[7:0];
+    end else if (wr) begin
+      if (cfg_mask[WORD_STAGE] && w_stage <= 32'd5) stage <= w_stage[2:0];
+      if (cfg_mask[WORD_SAMPLES] && samples_ok) count_log2 <= samples_log2;
+      if (cfg_mask[WORD_POSITIONS] && w_positions <= 32'd1) programmable <= w_positions[0];
+      if (cfg_mask[WORD_SSAA] && w_ssaa <= 32'd1) ssaa <= w_ssaa[0];
+      for (int i = 0; i < 16; i++)
+        if (cfg_mask[WORD_TABLE + i]) prog_table[8*i +: 8] <= cfg_wdata[32*(WORD_TABLE + i) +: 8];
     end
   end
 
-  // Read-back, registered.
-  logic [31:0] read_value;
-  logic [4:0]  count;
-
+  // Read-back: block 0 as it reads, registered; other blocks read 0.
+  logic [1023:0] block_image;
+  logic [4:0]    count;
   assign count = 5'd1 << count_log2;
 
   always_comb begin
-    read_value = 32'd0;
-    if (target_regs) begin
-      if (word == WORD_STAGE) read_value = {29'd0, stage};
-      if (word == WORD_SAMPLES) read_value = {27'd0, count};
-      if (word == WORD_POSITIONS) read_value = {31'd0, programmable};
-      if (word == WORD_SSAA) read_value = {31'd0, ssaa};
-      if (in_table) read_value = {24'd0, prog_table[8*table_entry +: 8]};
-    end
+    block_image = '0;
+    block_image[32*WORD_STAGE +: 32] = {29'd0, stage};
+    block_image[32*WORD_SAMPLES +: 32] = {27'd0, count};
+    block_image[32*WORD_POSITIONS +: 32] = {31'd0, programmable};
+    block_image[32*WORD_SSAA +: 32] = {31'd0, ssaa};
+    for (int i = 0; i < 16; i++) block_image[32*(WORD_TABLE + i) +: 32] = {24'd0, prog_table[8*i +: 8]};
   end
 
   always_ff @(posedge clk) begin
-    if (!rst_n) cfg_rdata <= 32'd0;
-    else if (cfg_re) cfg_rdata <= read_value;
+    if (!rst_n) begin
+      cfg_rvalid <= 1'b0;
+    end else begin
+      cfg_rvalid <= rd;
+      if (rd) cfg_rdata <= block0 ? block_image : '0;
+    end
   end
 
 endmodule : pix_cfg_regs

@@ -22,16 +22,19 @@
 module pix_unit
   import shader_txn_pkg::*;
 #(
-  parameter int LANES_PER_CYCLE = 8
+  parameter int LANES_PER_CYCLE = 16
 ) (
   input  logic           clk,
   input  logic           rst_n,
   input  logic [7:0]     bug_sel,
-  input  logic           cfg_we,
-  input  logic           cfg_re,
+  input  logic           cfg_valid,
+  output logic           cfg_ready,
+  input  logic           cfg_write,
   input  logic [31:0]    cfg_addr,
-  input  logic [31:0]    cfg_wdata,
-  output logic [31:0]    cfg_rdata,
+  input  logic [31:0]    cfg_mask,
+  input  logic [1023:0]  cfg_wdata,
+  output logic           cfg_rvalid,
+  output logic [1023:0]  cfg_rdata,
   output logic           idle,
   input  logic           req_valid,
   output logic           req_ready,
@@ -73,10 +76,13 @@ module pix_unit
   pix_cfg_regs u_cfg (
     .clk         (clk),
     .rst_n       (rst_n),
-    .cfg_we      (cfg_we),
-    .cfg_re      (cfg_re),
+    .cfg_valid   (cfg_valid),
+    .cfg_ready   (cfg_ready),
+    .cfg_write   (cfg_write),
     .cfg_addr    (cfg_addr),
+    .cfg_mask    (cfg_mask),
     .cfg_wdata   (cfg_wdata),
+    .cfg_rvalid  (cfg_rvalid),
     .cfg_rdata   (cfg_rdata),
     .stage       (cfg_stage),
     .count_log2  (cfg_count_log2),
@@ -95,6 +101,7 @@ module pix_unit
   // ---- Pipeline control ---------------------------------------------------
   logic d_valid, x_valid, o_valid;
   logic x_done;            // every lane group of X is computed
+  logic x_last;            // X computes its last lane group this cycle
   logic o_free;            // O can take a response this cycle
   logic d_to_x, x_to_o;    // stage transfers this cycle
   logic req_fire;
@@ -103,7 +110,9 @@ module pix_unit
 
   assign ready_seen = bug_sel == BUG_RSP_READY_REGISTERED ? rsp_ready_q : rsp_ready;
   assign o_free = !o_valid || ready_seen || bug_sel == BUG_RSP_OVERWRITE_WHEN_STALLED;
-  assign x_to_o = x_valid && x_done && o_free;
+  // The last group's results go straight to O, so a warp holds X for
+  // 32 / LANES_PER_CYCLE cycles, not one more.
+  assign x_to_o = x_valid && (x_done || x_last) && o_free;
   assign d_to_x = d_valid && (!x_valid || x_to_o);
   assign req_ready = !d_valid || d_to_x;
   assign req_fire = req_valid && req_ready;
@@ -182,6 +191,7 @@ module pix_unit
   logic [LANES-1:0]     x_pred_next;
 
   assign x_done = x_groups_done == CNT_DONE;
+  assign x_last = x_groups_done == CNT_DONE - 1'b1;
 
   always_ff @(posedge clk) begin
     if (!rst_n) x_valid <= 1'b0;
@@ -312,9 +322,10 @@ module pix_unit
       o_wb_valid <= (!x_fault && x_rd_write) ? wb_lanes : 32'd0;
       o_pd <= x_pd;
       o_pd_write <= !x_fault && x_pd_write;
-      o_pred <= x_pred;
+      o_pred <= x_last ? x_pred_next : x_pred;
       for (int l = 0; l < LANES; l++)  // unwritten lanes read 0
-        o_value[32*l +: 32] <= x_value[32*l +: 32] & {32{!x_fault && x_rd_write && wb_lanes[l]}};
+        o_value[32*l +: 32] <= (x_last ? x_value_next[32*l +: 32] : x_value[32*l +: 32]) &
+                               {32{!x_fault && x_rd_write && wb_lanes[l]}};
     end
   end
 

@@ -100,11 +100,11 @@ void write_handshake(Gtkw &g, const std::string &u) {
   g.sig("24", u + "check_tag[31:0]");
   g.sig("29", u + "mismatch");
   if (u.find("u_tex") != std::string::npos) {  // the texture unit's memory port
-    for (const char *s : {"mem_req_valid", "mem_req_ready"}) g.sig("28", u + "g_rtl." + s);
-    g.sig("22", u + "g_rtl.mem_req_addr[47:0]");
-    g.sig("24", u + "g_rtl.mem_req_tag[7:0]");
-    for (const char *s : {"mem_rsp_valid", "mem_rsp_ready"}) g.sig("28", u + "g_rtl." + s);
-    g.sig("24", u + "g_rtl.mem_rsp_tag[7:0]");
+    for (const char *s : {"mem_req_valid", "mem_req_ready"}) g.sig("28", u + s);
+    g.sig("22", u + "mem_req_addr[47:0]");
+    g.sig("24", u + "mem_req_tag[7:0]");
+    for (const char *s : {"mem_rsp_valid", "mem_rsp_ready"}) g.sig("28", u + s);
+    g.sig("24", u + "mem_rsp_tag[7:0]");
   }
   g.end("handshake", false);
 }

@@ -82,8 +82,14 @@ module tb_cosim
     cycle = 0;
   end
 
+  // Cycles per phase, for the summary's share of the configuration load.
+  logic [63:0] phase_cycles[3] = '{0, 0, 0};
+
   always_ff @(posedge clk) begin
     cycle <= cycle + 1;
+    if (ctrl == C_LOAD) phase_cycles[0] <= phase_cycles[0] + 1;
+    if (ctrl == C_RUN) phase_cycles[1] <= phase_cycles[1] + 1;
+    if (ctrl == C_READBACK) phase_cycles[2] <= phase_cycles[2] + 1;
     case (ctrl)
       C_START: begin
         // Nested ifs: Verilator does not short-circuit && around DPI calls.
@@ -105,14 +111,21 @@ module tb_cosim
           reset_count <= reset_count - 1;
         end
       end
-      C_LOAD: if (load_done) ctrl <= C_RUN;
+      C_LOAD: begin
+        if (load_done) ctrl <= C_RUN;
+        if (hung) ctrl <= C_FINISH;
+      end
       C_RUN: begin
         if (run_done) ctrl <= C_READBACK;
         if (hung) ctrl <= C_FINISH;
       end
-      C_READBACK: if (rb_done) ctrl <= C_START;
+      C_READBACK: begin
+        if (rb_done) ctrl <= C_START;
+        if (hung) ctrl <= C_FINISH;
+      end
       C_FINISH: begin
         if (run.h != null) begin
+          spagm_dpi_phase_cycles(run.h, phase_cycles[0], phase_cycles[1], phase_cycles[2]);
           failures <= spagm_dpi_finish(run.h, cycle);
           first_err_cycle <= spagm_dpi_first_error_cycle(run.h);
           first_err_req_cycle <= spagm_dpi_first_error_accept_cycle(run.h);

@@ -5,12 +5,13 @@
 //
 // Under the phases of the epoch controller, per epoch:
 //   reset     the flags
-//   load      one configuration write at a time, only while the unit is
-//             idle and never two cycles in a row
+//   load      the configuration bursts (docs/port-contract.md, N120-N123),
+//             back to back as the unit takes them
 //   run       the seeded requests with random gaps, responses under random
 //             backpressure; every accept and every response goes to the
 //             scoreboard (spagm_dpi_accept, spagm_dpi_check)
-//   readback  every word of the state images, checked by the model
+//   readback  every word of the state images in read bursts, answers
+//             checked by the model in order
 // The texture unit's memory port is answered by tb_cosim_mem.sv. Gaps and
 // backpressure come from the unit's own generator (spagm_dpi_random), so a
 // unit's traffic does not depend on the others'. DPI functions are called
@@ -20,7 +21,8 @@
 //
 // The RTL module of each unit is the stand-in of rtl_stubs/ unless the build
 // defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (tb_rtl_tops.svh,
-// docs/own-rtl.md); it is connected by port name.
+// docs/own-rtl.md); it is connected by port name, a unit with the
+// version-1 configuration port through tb_cfg_v1_bridge.
 `include "tb_rtl_tops.svh"
 module tb_cosim_unit
   import spagm_txn_pkg::*;
@@ -42,8 +44,9 @@ module tb_cosim_unit
   output logic [63:0] first_bad = '1     // cycle of the first mismatch, all ones when none
 );
   // ---- The unit's ports ------------------------------------------------------
-  logic cfg_we = 0, cfg_re = 0, idle;
-  logic [31:0] cfg_addr = 0, cfg_wdata = 0, cfg_rdata;
+  logic cfg_valid = 0, cfg_write = 0, cfg_ready, cfg_rvalid, idle;
+  logic [31:0] cfg_addr = 0, cfg_mask = 0;
+  logic [1023:0] cfg_wdata = 0, cfg_rdata;
   logic req_valid = 0, req_ready, rsp_valid, rsp_ready = 0;
   spagm_request_t req;
   spagm_response_t rsp;
@@ -59,60 +62,75 @@ module tb_cosim_unit
   tb_cosim_view fields (.req, .rsp);
 
   // ---- The RTL ---------------------------------------------------------------
-  if (UNIT == UNIT_ATTR) begin : g_rtl
-    `SPAGM_ATTR_TOP dut (.*);
-  end else if (UNIT == UNIT_PIX) begin : g_rtl
-    `SPAGM_PIX_TOP dut (.*);
-  end else begin : g_rtl
-    // The texture unit also has a memory port, answered by the memory model.
-    logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
-    logic [47:0] mem_req_addr;
-    logic [7:0] mem_req_tag, mem_rsp_tag;
-    logic [255:0] mem_rsp_data;
-    `SPAGM_TEX_TOP dut (.*);
+  // The texture unit also has a memory port, answered by the memory model.
+  logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
+  logic [47:0] mem_req_addr;
+  logic [7:0] mem_req_tag, mem_rsp_tag;
+  logic [255:0] mem_rsp_data;
+`include "tb_dut.svh"
+  if (UNIT == UNIT_TEX) begin : g_mem
     tb_cosim_mem #(.UNIT(UNIT)) mem (
       .clk, .run, .ctrl, .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag,
       .mem_rsp_valid, .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
   end
 
   // ---- Driver ----------------------------------------------------------------
+  localparam int RB_DEPTH = 8;  // read bursts in flight
   logic stream_done = 0;  // no more requests this epoch
-  logic rb_p1 = 0, rb_p2 = 0;  // a read-back read issued one / two edges ago
-  logic [31:0] rb_a1, rb_a2;  // and its address
-  logic [31:0] quiet = 0;  // cycles without a handshake while running
+  logic cfg_end = 0;      // no more bursts in this phase
+  logic [31:0] quiet = 0;  // cycles without a handshake while work is pending
+  // Read bursts offered and not yet answered, oldest first (N122: in order).
+  logic [31:0] rb_addr[RB_DEPTH], rb_mask[RB_DEPTH];
+  logic [$clog2(RB_DEPTH+1)-1:0] rb_n = 0;
 
   always_ff @(posedge clk) begin
-    int unsigned a, d, n;
+    int unsigned a, m, n;
+    logic moved;
     bit [SPAGM_REQUEST_BITS-1:0] next;
-    cfg_we <= 1'b0;
-    cfg_re <= 1'b0;
+    bit [1023:0] words;
     mismatch <= 1'b0;
+    moved = 1'b0;
     if (ctrl == C_RESET) begin
       load_done <= 1'b0;
       run_done <= 1'b0;
       rb_done <= 1'b0;
       stream_done <= 1'b0;
+      cfg_end <= 1'b0;
+      cfg_valid <= 1'b0;
       req_valid <= 1'b0;
       rsp_ready <= 1'b0;
-      rb_p1 <= 1'b0;
-      rb_p2 <= 1'b0;
+      rb_n <= 0;
       quiet <= 0;
     end
-    // Load: one write at a time, each only while the unit is idle, and
-    // never two in a row, so a clear can lower idle before the next.
-    if (ctrl == C_LOAD && !load_done && idle && !cfg_we) begin
-      if (spagm_dpi_cfg_next(run.h, UNIT, a, d)) begin
-        cfg_we <= 1'b1;
-        cfg_addr <= a;
-        cfg_wdata <= d;
-      end else begin
+    if (cfg_valid && cfg_ready) begin
+      cfg_valid <= 1'b0;
+      moved = 1'b1;
+    end
+    // Load: the next burst as soon as the last one is taken (N121); the
+    // load is done when all are taken and the unit is idle.
+    if (ctrl == C_LOAD && !load_done) begin
+      if ((!cfg_valid || cfg_ready) && !cfg_end) begin
+        if (spagm_dpi_cfg_burst(run.h, UNIT, a, m, words)) begin
+          cfg_valid <= 1'b1;
+          cfg_write <= 1'b1;
+          cfg_addr <= a;
+          cfg_mask <= m;
+          cfg_wdata <= words;
+        end else begin
+          cfg_end <= 1'b1;
+        end
+      end
+      if (cfg_end && !cfg_valid && idle) begin
         load_done <= 1'b1;
+        cfg_end <= 1'b0;
+        moved = 1'b1;
       end
     end
     if (ctrl == C_RUN) begin
       if (req_valid && req_ready) begin
         spagm_dpi_accept(run.h, UNIT, req, cycle);
         req_valid <= 1'b0;
+        moved = 1'b1;
       end
       // Nested ifs: Verilator does not short-circuit && around DPI calls.
       if ((!req_valid || req_ready) && !stream_done) begin
@@ -127,6 +145,7 @@ module tb_cosim_unit
       end
       if (rsp_valid && rsp_ready) begin
         check_tag <= rsp.tag;
+        moved = 1'b1;
         n = spagm_dpi_check(run.h, UNIT, rsp, cycle);
         if (n != 0) begin
           mismatch <= 1'b1;
@@ -137,38 +156,58 @@ module tb_cosim_unit
       rsp_ready <= spagm_dpi_random(run.h, UNIT, 70);
       n = spagm_dpi_outstanding(run.h, UNIT);
       run_done <= stream_done && !req_valid && n == 0 && idle;
-      // Hang watchdog: work pending and no handshake for too long.
-      if ((req_valid && req_ready) || (rsp_valid && rsp_ready) ||
-          (stream_done && !req_valid && n == 0))
-        quiet <= 0;
-      else
-        quiet <= quiet + 1;
+      if (stream_done && !req_valid && n == 0) moved = 1'b1;
+    end
+    // Read-back: read bursts back to back, up to RB_DEPTH unanswered; each
+    // answer is checked against the oldest.
+    if (ctrl == C_READBACK && !rb_done) begin
+      rsp_ready <= 1'b0;
+      n = rb_n;
+      if (cfg_rvalid) begin
+        moved = 1'b1;
+        if (n == 0) begin
+          $display("spagm-cosim: MISMATCH unit %0d answered a configuration read nobody asked for (cycle %0d)",
+                   UNIT, cycle);
+          mismatch <= 1'b1;
+          if (first_bad == '1) first_bad <= cycle;
+        end else begin
+          if (spagm_dpi_readback_check_burst(run.h, UNIT, rb_addr[0], rb_mask[0], cfg_rdata,
+                                             cycle) != 0) begin
+            mismatch <= 1'b1;
+            if (first_bad == '1) first_bad <= cycle;
+          end
+          for (int i = 0; i < RB_DEPTH - 1; i++) begin
+            rb_addr[i] <= rb_addr[i+1];
+            rb_mask[i] <= rb_mask[i+1];
+          end
+          n = n - 1;
+        end
+      end
+      if ((!cfg_valid || cfg_ready) && !cfg_end && n < RB_DEPTH) begin
+        if (spagm_dpi_readback_burst(run.h, UNIT, a, m)) begin
+          cfg_valid <= 1'b1;
+          cfg_write <= 1'b0;
+          cfg_addr <= a;
+          cfg_mask <= m;
+          rb_addr[n] <= a;
+          rb_mask[n] <= m;
+          n = n + 1;
+        end else begin
+          cfg_end <= 1'b1;
+        end
+      end
+      rb_n <= n[$bits(rb_n)-1:0];
+      if (cfg_end && !cfg_valid && n == 0) rb_done <= 1'b1;
+    end
+    // Hang watchdog: work pending and nothing moved for too long (a burst
+    // never taken, a read never answered, a response never given).
+    if ((ctrl == C_LOAD && !load_done) || ctrl == C_RUN || (ctrl == C_READBACK && !rb_done)) begin
+      if (moved) quiet <= 0;
+      else quiet <= quiet + 1;
       if (quiet == HANG_CYCLES && !hung) begin
         hung <= 1'b1;
         spagm_dpi_hang(run.h, UNIT, cycle, HANG_CYCLES);
         if (first_bad == '1) first_bad <= cycle;
-      end
-    end
-    // Read-back: a read issued at edge k is answered after edge k+1 and
-    // checked at edge k+2.
-    if (ctrl == C_READBACK && !rb_done) begin
-      rsp_ready <= 1'b0;
-      if (rb_p2) begin
-        if (spagm_dpi_readback_check(run.h, UNIT, rb_a2, cfg_rdata, cycle) != 0) begin
-          mismatch <= 1'b1;
-          if (first_bad == '1) first_bad <= cycle;
-        end
-      end
-      rb_p2 <= rb_p1;
-      rb_a2 <= rb_a1;
-      if (spagm_dpi_readback_next(run.h, UNIT, a)) begin
-        cfg_re <= 1'b1;
-        cfg_addr <= a;
-        rb_p1 <= 1'b1;
-        rb_a1 <= a;
-      end else begin
-        rb_p1 <= 1'b0;
-        if (!rb_p1 && !rb_p2) rb_done <= 1'b1;
       end
     end
   end

@@ -14,6 +14,7 @@ set(SPAGM_REPLAY_DIR ${CMAKE_CURRENT_LIST_DIR})
 spagm_rtl_sources(_rtl attr pix tex)
 set(SPAGM_REPLAY_SOURCES ${_rtl} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv
     ${SPAGM_REPLAY_DIR}/tb_replay_driver.sv ${SPAGM_REPLAY_DIR}/tb_replay_mem.sv
+    ${SPAGM_REPLAY_DIR}/tb_cfg_v1_bridge.sv
     ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv ${SPAGM_REPLAY_DIR}/tb_replay.sv)
 
 # The sanitizer build (SPAGM_SANITIZE) runs the C tests only: no replay there.

@@ -6,18 +6,19 @@
 // Per epoch, under the phases of the controller (tb_replay.sv), exactly as
 // the co-simulation (tb_cosim_unit.sv) does:
 //   reset    the flags; this epoch's counts are read from <unit>_epochs.hex
-//   load     one configuration write at a time, only while the unit is idle
-//            and never two cycles in a row (so a clear can lower idle before
-//            the next write), in file order: the clear first, then the
-//            registers, then the non-zero memory words (<unit>_cfg.hex)
+//   load     the configuration words in file order (<unit>_cfg.hex: the
+//            clear first, then the registers, then the non-zero memory
+//            words), packed into bursts of the version-2 port as the
+//            co-simulation packs them (docs/port-contract.md, N120), back
+//            to back as the unit takes them
 //   run      every request in file order (<unit>_req.hex) with seeded gaps,
 //            responses under seeded backpressure; each response is matched
 //            by tag to the requests in flight (they may return out of order)
 //            and compared with the expected response under the compare mask:
 //            ((rtl ^ expected) & mask) == 0 (<unit>_exp.hex, <unit>_cmp.hex)
-//   readback every read-back word: cfg_re with the address, the data valid
-//            the cycle after, checked two edges after the read was issued
-//            (<unit>_rb.hex)
+//   readback every read-back word (<unit>_rb.hex: address and expected
+//            word), packed into read bursts the same way; each answer
+//            (cfg_rvalid) is checked against the oldest burst in flight
 // A mismatch report names the tag, the line of the record in the vector
 // file, and each differing field element (fields.hex gives the layout).
 module tb_replay_driver
@@ -39,11 +40,14 @@ module tb_replay_driver
   output int                  passed,    // transactions and epoch images
   output int                  failed,
   // The unit's ports (docs/port-contract.md).
-  output logic                cfg_we,
-  output logic                cfg_re,
+  output logic                cfg_valid,
+  input  logic                cfg_ready,
+  output logic                cfg_write,
   output logic [31:0]         cfg_addr,
-  output logic [31:0]         cfg_wdata,
-  input  logic [31:0]         cfg_rdata,
+  output logic [31:0]         cfg_mask,
+  output logic [1023:0]       cfg_wdata,
+  input  logic                cfg_rvalid,
+  input  logic [1023:0]       cfg_rdata,
   input  logic                idle,
   output logic                req_valid,
   input  logic                req_ready,
@@ -80,11 +84,23 @@ module tb_replay_driver
   // ---- Epoch bookkeeping -------------------------------------------------------
   int cfg_left = 0, txn_left = 0, rb_left = 0, n_pass, n_fail, quiet = 0;
   logic counts_read = 1'b0, stream_done = 1'b0, rb_bad = 1'b0, progress;
-  logic rb_p1 = 1'b0, rb_p2 = 1'b0;
-  logic [31:0] rb_a1, rb_a2, rb_d1, rb_d2;
+  logic cfg_end = 1'b0;  // no more bursts in this phase
   logic [VB-1:0] v, got;
-  logic [31:0] word, wa, wd, tag;
+  logic [31:0] word, tag;
   int k, slot, found;
+
+  // ---- Bursts (N120) ---------------------------------------------------------
+  // The word read from a file and not yet placed in a burst.
+  logic pend = 1'b0;
+  logic [31:0] pa, pd;
+  logic more;
+  logic [31:0] ba, bm;
+  logic [1023:0] bd;
+  // Read bursts offered and not yet answered, oldest first (N122).
+  localparam int RB_DEPTH = 8;
+  logic [31:0] rb_fa[0:RB_DEPTH-1], rb_fm[0:RB_DEPTH-1];
+  logic [1023:0] rb_fd[0:RB_DEPTH-1];
+  int rb_n = 0;
 
   assign passed = n_pass;
   assign failed = n_fail;
@@ -107,10 +123,11 @@ module tb_replay_driver
     run_done = 1'b0;
     rb_done = 1'b0;
     hung = 1'b0;
-    cfg_we = 1'b0;
-    cfg_re = 1'b0;
+    cfg_valid = 1'b0;
+    cfg_write = 1'b0;
     cfg_addr = 32'd0;
-    cfg_wdata = 32'd0;
+    cfg_mask = 32'd0;
+    cfg_wdata = '0;
     req_valid = 1'b0;
     rsp_ready = 1'b0;
     req = '0;
@@ -189,6 +206,48 @@ module tb_replay_driver
     end
   endtask
 
+  // The next burst of a word list (fd, `left` words of address and data):
+  // the pending word and the words after it in its 128-byte block at
+  // ascending addresses, as spagm_cfg_list_next_burst packs the
+  // co-simulation's (N120). got = 0 at the end of the list.
+  task automatic next_burst(input integer fd, inout int left, output logic got,
+                            output logic [31:0] a, output logic [31:0] m,
+                            output logic [1023:0] d);
+    logic [31:0] last;
+    logic stop;
+    got = 1'b0;
+    a = 32'd0;
+    m = 32'd0;
+    d = '0;
+    last = 32'd0;
+    stop = 1'b0;
+    while (!stop) begin
+      if (!pend) begin
+        if (left > 0 && !file_error) begin
+          read_word(fd, pa);
+          read_word(fd, pd);
+          left = left - 1;
+          pend = !file_error;
+        end
+        if (!pend) stop = 1'b1;
+      end
+      if (pend && !stop) begin
+        if (!got) begin
+          got = 1'b1;
+          a = pa & ~32'd127;
+        end
+        if ((pa & ~32'd127) == a && (m == 0 || pa > last)) begin
+          m[pa[6:2]] = 1'b1;
+          d[32*pa[6:2]+:32] = pd;
+          last = pa;
+          pend = 1'b0;
+        end else begin
+          stop = 1'b1;
+        end
+      end
+    end
+  endtask
+
   // Each compared field element that differs: name[row][element], expected,
   // got, and the bits that are compared.
   task automatic report_txn(input int s, input logic [VB-1:0] actual);
@@ -232,8 +291,6 @@ module tb_replay_driver
   endtask
 
   always @(posedge clk) begin
-    cfg_we <= 1'b0;
-    cfg_re <= 1'b0;
     progress = 1'b0;
     if (phase == PH_START) counts_read = 1'b0;
     if (phase == PH_RESET) begin
@@ -243,8 +300,9 @@ module tb_replay_driver
       stream_done <= 1'b0;
       req_valid <= 1'b0;
       rsp_ready <= 1'b0;
-      rb_p1 <= 1'b0;
-      rb_p2 <= 1'b0;
+      cfg_valid <= 1'b0;
+      cfg_end <= 1'b0;
+      rb_n = 0;
       rb_bad = 1'b0;
       quiet = 0;
       if (!counts_read) begin
@@ -262,20 +320,30 @@ module tb_replay_driver
         end
       end
     end
+    if (cfg_valid && cfg_ready) begin
+      cfg_valid <= 1'b0;
+      progress = 1'b1;
+    end
 
-    // Load: one write at a time, each only while the unit is idle, and
-    // never two in a row, so a clear can lower idle before the next.
-    if (phase == PH_LOAD && !load_done && idle && !cfg_we) begin
-      if (cfg_left > 0 && !file_error) begin
-        read_word(fd_cfg, wa);
-        read_word(fd_cfg, wd);
-        cfg_we <= 1'b1;
-        cfg_addr <= wa;
-        cfg_wdata <= wd;
-        cfg_left = cfg_left - 1;
-        progress = 1'b1;
-      end else begin
+    // Load: the next burst as soon as the last one is taken (N121); done
+    // when all are taken and the unit is idle.
+    if (phase == PH_LOAD && !load_done) begin
+      if ((!cfg_valid || cfg_ready) && !cfg_end) begin
+        next_burst(fd_cfg, cfg_left, more, ba, bm, bd);
+        if (more) begin
+          cfg_valid <= 1'b1;
+          cfg_write <= 1'b1;
+          cfg_addr <= ba;
+          cfg_mask <= bm;
+          cfg_wdata <= bd;
+        end else begin
+          cfg_end <= 1'b1;
+        end
+      end
+      if (cfg_end && !cfg_valid && idle) begin
         load_done <= 1'b1;
+        cfg_end <= 1'b0;
+        progress = 1'b1;
       end
     end
 
@@ -341,51 +409,71 @@ module tb_replay_driver
       if (stream_done && !req_valid && outstanding == 0) progress = 1'b1;
     end
 
-    // Read-back: a read issued at edge k is answered after edge k+1 and
-    // checked at edge k+2.
+    // Read-back: read bursts back to back, up to RB_DEPTH unanswered; each
+    // answer is checked word by word against the oldest.
     if (phase == PH_READBACK && !rb_done) begin
       rsp_ready <= 1'b0;
-      progress = 1'b1;
-      if (rb_p2 && cfg_rdata !== rb_d2) begin
-        rb_bad = 1'b1;
-        reports++;
-        if (reports <= max_reports)
-          $display("replay: MISMATCH %0s image at the end of epoch %0d: address %h holds %h, expected %h",
-                   name, epoch, rb_a2, cfg_rdata, rb_d2);
-      end
-      rb_p2 <= rb_p1;
-      rb_a2 <= rb_a1;
-      rb_d2 <= rb_d1;
-      if (rb_left > 0 && !file_error) begin
-        read_word(fd_rb, wa);
-        read_word(fd_rb, wd);
-        cfg_re <= 1'b1;
-        cfg_addr <= wa;
-        rb_p1 <= 1'b1;
-        rb_a1 <= wa;
-        rb_d1 <= wd;
-        rb_left = rb_left - 1;
-      end else begin
-        rb_p1 <= 1'b0;
-        if (!rb_p1 && !rb_p2) begin
-          rb_done <= 1'b1;
-          if (present) begin  // one check per epoch image
-            if (rb_bad || file_error) n_fail = n_fail + 1;
-            else n_pass = n_pass + 1;
+      if (cfg_rvalid) begin
+        progress = 1'b1;
+        if (rb_n == 0) begin
+          rb_bad = 1'b1;
+          reports++;
+          if (reports <= max_reports)
+            $display("replay: MISMATCH %0s answered a configuration read nobody asked for",
+                     name);
+        end else begin
+          for (k = 0; k < 32; k++) begin
+            if (rb_fm[0][k] && cfg_rdata[32*k+:32] !== rb_fd[0][32*k+:32]) begin
+              rb_bad = 1'b1;
+              reports++;
+              if (reports <= max_reports)
+                $display("replay: MISMATCH %0s image at the end of epoch %0d: address %h holds %h, expected %h",
+                         name, epoch, rb_fa[0] + 4 * k, cfg_rdata[32*k+:32], rb_fd[0][32*k+:32]);
+            end
           end
+          for (k = 0; k < RB_DEPTH - 1; k++) begin
+            rb_fa[k] = rb_fa[k+1];
+            rb_fm[k] = rb_fm[k+1];
+            rb_fd[k] = rb_fd[k+1];
+          end
+          rb_n = rb_n - 1;
+        end
+      end
+      if ((!cfg_valid || cfg_ready) && !cfg_end && rb_n < RB_DEPTH) begin
+        next_burst(fd_rb, rb_left, more, ba, bm, bd);
+        if (more) begin
+          cfg_valid <= 1'b1;
+          cfg_write <= 1'b0;
+          cfg_addr <= ba;
+          cfg_mask <= bm;
+          rb_fa[rb_n] = ba;
+          rb_fm[rb_n] = bm;
+          rb_fd[rb_n] = bd;
+          rb_n = rb_n + 1;
+        end else begin
+          cfg_end <= 1'b1;
+        end
+      end
+      if (cfg_end && !cfg_valid && rb_n == 0) begin
+        rb_done <= 1'b1;
+        if (present) begin  // one check per epoch image
+          if (rb_bad || file_error) n_fail = n_fail + 1;
+          else n_pass = n_pass + 1;
         end
       end
     end
 
     // Hang watchdog: no progress for HANG_CYCLES while this unit has work.
-    if ((phase == PH_LOAD && !load_done) || (phase == PH_RUN && !run_done)) begin
+    if ((phase == PH_LOAD && !load_done) || (phase == PH_RUN && !run_done) ||
+        (phase == PH_READBACK && !rb_done)) begin
       if (progress) quiet = 0;
       else quiet = quiet + 1;
       if (quiet == HANG_CYCLES && !hung) begin
         hung <= 1'b1;
         $display("replay: HANG %0s in epoch %0d: no progress for %0d cycles (%0d requests in flight, %0d not sent)",
                  name, epoch, HANG_CYCLES, outstanding, txn_left);
-        n_fail = n_fail + outstanding + txn_left;  // never answered
+        // Never answered; an image never read back fails too.
+        n_fail = n_fail + outstanding + txn_left + (phase == PH_READBACK ? 1 : 0);
       end
     end
   end

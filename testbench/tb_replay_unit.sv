@@ -7,8 +7,9 @@
 //
 // The RTL module of each unit is the stand-in of rtl_stubs/ unless the build
 // defines SPAGM_ATTR_TOP, SPAGM_PIX_TOP or SPAGM_TEX_TOP (tb_rtl_tops.svh,
-// docs/own-rtl.md); it is connected by port name. The widths come from the RTL's
-// transaction package.
+// docs/own-rtl.md); it is connected by port name (tb_dut.svh), a unit with
+// the version-1 configuration port through tb_cfg_v1_bridge. The widths
+// come from the RTL's transaction package.
 `include "tb_rtl_tops.svh"
 module tb_replay_unit
   import shader_txn_pkg::*;
@@ -31,33 +32,32 @@ module tb_replay_unit
   output int          failed      // the memory model's failures included
 );
   // ---- The unit's ports ------------------------------------------------------
-  logic cfg_we, cfg_re, idle, req_valid, req_ready, rsp_valid, rsp_ready;
-  logic [31:0] cfg_addr, cfg_wdata, cfg_rdata;
+  logic cfg_valid, cfg_ready, cfg_write, cfg_rvalid, idle;
+  logic req_valid, req_ready, rsp_valid, rsp_ready;
+  logic [31:0] cfg_addr, cfg_mask;
+  logic [1023:0] cfg_wdata, cfg_rdata;
   logic [REQUEST_BITS-1:0] req;
   logic [RESPONSE_BITS-1:0] rsp;
+  // The texture unit's memory port, answered by the memory model.
+  logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
+  logic [47:0] mem_req_addr;
+  logic [7:0] mem_req_tag, mem_rsp_tag;
+  logic [255:0] mem_rsp_data;
 
   // ---- Driver and checker -----------------------------------------------------
   logic drv_load_done;
   int drv_failed;
   tb_replay_driver #(.UNIT(UNIT), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
     .clk, .phase, .epoch, .present, .load_done(drv_load_done), .run_done, .rb_done, .hung,
-    .passed, .failed(drv_failed), .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
-    .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
+    .passed, .failed(drv_failed), .cfg_valid, .cfg_ready, .cfg_write, .cfg_addr, .cfg_mask,
+    .cfg_wdata, .cfg_rvalid, .cfg_rdata, .idle, .req_valid, .req_ready, .req, .rsp_valid,
+    .rsp_ready, .rsp);
 
   // ---- The RTL ----------------------------------------------------------------
+`include "tb_dut.svh"
   logic mem_load_done;  // the texture memory model's
   int mem_failed;
-  if (UNIT == UNIT_ATTR) begin : g_rtl
-    `SPAGM_ATTR_TOP dut (.*);
-  end else if (UNIT == UNIT_PIX) begin : g_rtl
-    `SPAGM_PIX_TOP dut (.*);
-  end else begin : g_rtl
-    // The texture unit also has a memory port, answered by the memory model.
-    logic mem_req_valid, mem_req_ready, mem_rsp_valid, mem_rsp_ready;
-    logic [47:0] mem_req_addr;
-    logic [7:0] mem_req_tag, mem_rsp_tag;
-    logic [255:0] mem_rsp_data;
-    `SPAGM_TEX_TOP dut (.*);
+  if (UNIT == UNIT_TEX) begin : g_mem
     tb_replay_mem #(.PAGES(TEX_MEM_PAGES)) mem (
       .clk, .phase, .epoch, .load_done(mem_load_done), .fatal(mem_fatal), .failed(mem_failed),
       .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag, .mem_rsp_valid,

@@ -5,16 +5,19 @@
 // docs/port-contract.md. bug_sel switches on one of the stand-in's injected
 // defects (rtl_stubs/pix_bugs.md); 0 is the correct unit.
 module my_pix_dut #(
-  parameter int LANES_PER_CYCLE = 8
+  parameter int LANES_PER_CYCLE = 16
 ) (
   input  logic             clk,
   input  logic             rst_n,
   input  logic [7:0]       bug_sel,
-  input  logic             cfg_we,
-  input  logic             cfg_re,
+  input  logic             cfg_valid,
+  output logic             cfg_ready,
+  input  logic             cfg_write,
   input  logic [31:0]      cfg_addr,
-  input  logic [31:0]      cfg_wdata,
-  output logic [31:0]      cfg_rdata,
+  input  logic [31:0]      cfg_mask,
+  input  logic [1023:0]    cfg_wdata,
+  output logic             cfg_rvalid,
+  output logic [1023:0]    cfg_rdata,
   output logic             idle,
   input  logic             req_valid,
   output logic             req_ready,

@@ -33,8 +33,9 @@ module tb_pix_predictor;
 
   logic rst_n = 1'b0;
   logic [7:0] bug_sel;
-  logic cfg_we = 1'b0, cfg_re = 1'b0, idle;
-  logic [31:0] cfg_addr = '0, cfg_wdata = '0, cfg_rdata;
+  logic cfg_valid = 1'b0, cfg_ready, cfg_write = 1'b1, cfg_rvalid, idle;
+  logic [31:0] cfg_addr = '0, cfg_mask = '0;
+  logic [1023:0] cfg_wdata = '0, cfg_rdata;
   logic req_valid = 1'b0, req_ready, rsp_valid, rsp_ready = 1'b0;
   spagm_request_t req = spagm_request_t'(0);
   spagm_response_t rsp;
@@ -42,7 +43,8 @@ module tb_pix_predictor;
   assign bug_sel = bug[7:0];
 
   my_pix_dut dut (
-    .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata, .idle,
+    .clk, .rst_n, .bug_sel, .cfg_valid, .cfg_ready, .cfg_write, .cfg_addr, .cfg_mask,
+    .cfg_wdata, .cfg_rvalid, .cfg_rdata, .idle,
     .req_valid, .req_ready, .req(req), .rsp_valid, .rsp_ready, .rsp(rsp)
   );
 
@@ -133,7 +135,7 @@ module tb_pix_predictor;
   always @(posedge clk) begin
     int unsigned n;
     longint unsigned fails;
-    cfg_we <= 1'b0;
+    if (cfg_valid && cfg_ready) cfg_valid <= 1'b0;
     per_phase = (txns + PHASES - 1) / PHASES;
 
     // Every response, in any state: checked by tag.
@@ -163,12 +165,13 @@ module tb_pix_predictor;
           state <= S_CONFIG;
         end
       end
-      S_CONFIG: begin  // one word at a time, while the unit is idle
-        if (idle && !cfg_we) begin
+      S_CONFIG: begin  // one word per burst (docs/port-contract.md, N120)
+        if (!cfg_valid || cfg_ready) begin
           if (k < cfg_n) begin
-            cfg_we <= 1'b1;
-            cfg_addr <= cfg_a[k];
-            cfg_wdata <= cfg_d[k];
+            cfg_valid <= 1'b1;
+            cfg_addr <= cfg_a[k] & ~32'd127;
+            cfg_mask <= 32'd1 << cfg_a[k][6:2];
+            cfg_wdata[32*cfg_a[k][6:2] +: 32] <= cfg_d[k];
             void'(pred.cfg_write(cfg_a[k], cfg_d[k]));
             k++;
           end else begin

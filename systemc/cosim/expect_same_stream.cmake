@@ -16,6 +16,8 @@ function(run_one exe out_var rc_var)
   # "N cycles in S s: T transactions/s, C cycles/s": keep N only.
   string(REGEX REPLACE " cycles in [0-9.]+ s: [0-9]+ transactions/s, [0-9]+ cycles/s"
          " cycles" out "${out}")
+  # "time: model X%, testbench C Y%, simulator Z%": wall time, not the stream.
+  string(REGEX REPLACE "time: model [^\n]*\n" "" out "${out}")
   set(${out_var} "${out}" PARENT_SCOPE)
   if(err)
     message("${exe} said on standard error:\n${err}")

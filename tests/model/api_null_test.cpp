@@ -299,6 +299,13 @@ TEST_F(ApiNull, StatemapAndStimulusApi_NullPointers_NeverCrash) {
   spagm_mem_list ml = {};
   RUNS(spagm_cfg_list_free(nullptr));
   ARG(spagm_cfg_list_push(nullptr, 0, 0));
+  {
+    size_t pos = 0;
+    spagm_cfg_burst b;
+    NO(spagm_cfg_list_next_burst(nullptr, &pos, &b));
+    NO(spagm_cfg_list_next_burst(&cl, nullptr, &b));
+    NO(spagm_cfg_list_next_burst(&cl, &pos, nullptr));
+  }
   ARG(spagm_statemap_load_list(nullptr, SPAGM_UNIT_PIX, &cl));
   ARG(spagm_statemap_load_list(m, SPAGM_UNIT_PIX, nullptr));
   ARG(spagm_statemap_readback_list(nullptr, SPAGM_UNIT_PIX, &cl));

@@ -188,3 +188,90 @@ TEST(Statemap, BadWrites_AreRefusedWithAReason) {
 }
 
 }  // namespace
+
+// ---- Bursts of the version-2 port (N120) ------------------------------------
+
+namespace {
+
+spagm_cfg_list words(std::initializer_list<std::pair<uint32_t, uint32_t>> w) {
+  spagm_cfg_list l{};
+  for (auto &p : w) EXPECT_EQ(spagm_cfg_list_push(&l, p.first, p.second), SPAGM_OK);
+  return l;
+}
+
+}  // namespace
+
+TEST(Statemap, Burst_PacksConsecutiveWordsOfOneBlockAscending_N120) {
+  // The clear (0x40) then registers 0x00.. of the same block: the address
+  // goes down, so a new burst; 0x1000_0080.. is the next block.
+  spagm_cfg_list l = words({{0x040, 1},
+                            {0x000, 5},
+                            {0x004, 8},
+                            {0x07C, 9},
+                            {0x10000080, 0xA},
+                            {0x100000FC, 0xB},
+                            {0x10000100, 0xC}});
+  size_t pos = 0;
+  spagm_cfg_burst b;
+  ASSERT_TRUE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_EQ(b.addr, 0x0u);
+  EXPECT_EQ(b.mask, 1u << 16);
+  EXPECT_EQ(b.data[16], 1u);
+  ASSERT_TRUE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_EQ(b.addr, 0x0u);
+  EXPECT_EQ(b.mask, (1u << 0) | (1u << 1) | (1u << 31));
+  EXPECT_EQ(b.data[0], 5u);
+  EXPECT_EQ(b.data[1], 8u);
+  EXPECT_EQ(b.data[31], 9u);
+  EXPECT_EQ(b.data[2], 0u);  // not in the mask: 0
+  ASSERT_TRUE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_EQ(b.addr, 0x10000080u);
+  EXPECT_EQ(b.mask, (1u << 0) | (1u << 31));
+  EXPECT_EQ(b.data[31], 0xBu);
+  ASSERT_TRUE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_EQ(b.addr, 0x10000100u);
+  EXPECT_EQ(b.mask, 1u);
+  EXPECT_FALSE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_EQ(pos, l.n);
+  spagm_cfg_list_free(&l);
+}
+
+TEST(Statemap, Burst_ExpandsToExactlyTheLoadList_N120) {
+  // Every unit's load of a random epoch, packed and unpacked again, is the
+  // same list of words in the same order.
+  Models m;
+  load_epoch(m.a, 3, 1);
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    spagm_cfg_list l{};
+    ASSERT_EQ(spagm_statemap_load_list(m.a, (spagm_unit)u, &l), SPAGM_OK);
+    std::vector<std::pair<uint32_t, uint32_t>> back;
+    size_t pos = 0, bursts = 0;
+    spagm_cfg_burst b;
+    while (spagm_cfg_list_next_burst(&l, &pos, &b)) {
+      bursts++;
+      EXPECT_NE(b.mask, 0u);
+      EXPECT_EQ(b.addr & 127u, 0u);
+      for (unsigned k = 0; k < 32; k++)
+        if (b.mask >> k & 1u) back.emplace_back(b.addr + 4 * k, b.data[k]);
+    }
+    ASSERT_EQ(back.size(), l.n) << "unit " << u;
+    for (size_t i = 0; i < l.n; i++) {
+      EXPECT_EQ(back[i].first, l.w[i].addr) << "unit " << u << " word " << i;
+      EXPECT_EQ(back[i].second, l.w[i].data) << "unit " << u << " word " << i;
+    }
+    // Dense state packs well: the texture unit's 8192-word bank is 256
+    // bursts, the whole attribute load a few hundred (issue #19).
+    EXPECT_LT(bursts, l.n / 8) << "unit " << u;
+    spagm_cfg_list_free(&l);
+  }
+}
+
+TEST(Statemap, Burst_NullArgumentsAndEmptyListGiveNoBurst) {
+  spagm_cfg_list l{};
+  size_t pos = 0;
+  spagm_cfg_burst b;
+  EXPECT_FALSE(spagm_cfg_list_next_burst(&l, &pos, &b));
+  EXPECT_FALSE(spagm_cfg_list_next_burst(nullptr, &pos, &b));
+  EXPECT_FALSE(spagm_cfg_list_next_burst(&l, nullptr, &b));
+  EXPECT_FALSE(spagm_cfg_list_next_burst(&l, &pos, nullptr));
+}

@@ -25,7 +25,7 @@
 module pix_unit_selftest;
   import shader_txn_pkg::*;
 
-  parameter int LPC = 8;          // LANES_PER_CYCLE of the unit under test
+  parameter int LPC = 16;         // LANES_PER_CYCLE of the unit under test
   parameter int SEED = 1;
   parameter int TXN_PER_EPOCH = 32;
   localparam int NUM_BUGS = 17;   // defects 1..17 of pix_bugs.md
@@ -35,8 +35,9 @@ module pix_unit_selftest;
   logic clk = 1'b0;
   logic rst_n = 1'b0;
   logic [7:0] bug_sel = 8'd0;
-  logic cfg_we = 1'b0, cfg_re = 1'b0;
-  logic [31:0] cfg_addr = 32'd0, cfg_wdata = 32'd0, cfg_rdata;
+  logic cfg_valid = 1'b0, cfg_write_en = 1'b0, cfg_ready, cfg_rvalid;
+  logic [31:0] cfg_addr = 32'd0, cfg_mask = 32'd0;
+  logic [1023:0] cfg_wdata = '0, cfg_rdata;
   logic idle;
   logic req_valid = 1'b0, req_ready;
   logic [REQUEST_BITS-1:0] req;
@@ -45,8 +46,9 @@ module pix_unit_selftest;
 
   pix_unit #(.LANES_PER_CYCLE(LPC)) dut (
     .clk(clk), .rst_n(rst_n), .bug_sel(bug_sel),
-    .cfg_we(cfg_we), .cfg_re(cfg_re), .cfg_addr(cfg_addr),
-    .cfg_wdata(cfg_wdata), .cfg_rdata(cfg_rdata), .idle(idle),
+    .cfg_valid(cfg_valid), .cfg_ready(cfg_ready), .cfg_write(cfg_write_en),
+    .cfg_addr(cfg_addr), .cfg_mask(cfg_mask), .cfg_wdata(cfg_wdata),
+    .cfg_rvalid(cfg_rvalid), .cfg_rdata(cfg_rdata), .idle(idle),
     .req_valid(req_valid), .req_ready(req_ready), .req(req),
     .rsp_valid(rsp_valid), .rsp_ready(rsp_ready), .rsp(rsp)
   );
@@ -308,22 +310,33 @@ module pix_unit_selftest;
   end
 
   // ---- Driver (all changes on the falling edge) -------------------------------
+  // One-word bursts of the version-2 port (docs/port-contract.md, N120):
+  // the word's block and its bit of the mask. The unit takes every burst at
+  // once (cfg_ready is always high), so one cycle each.
   task automatic cfg_write(input logic [31:0] addr, input logic [31:0] data);
-    cfg_we = 1'b1;
-    cfg_addr = addr;
-    cfg_wdata = data;
+    cfg_valid = 1'b1;
+    cfg_write_en = 1'b1;
+    cfg_addr = addr & ~32'd127;
+    cfg_mask = 32'd1 << addr[6:2];
+    cfg_wdata = '0;
+    cfg_wdata[32*addr[6:2] +: 32] = data;
     @(negedge clk);
-    cfg_we = 1'b0;
+    if (!cfg_ready) setup_errors++;
+    cfg_valid = 1'b0;
   endtask
 
+  // A read burst of one word; the answer comes the cycle after (N122).
   task automatic cfg_expect(input logic [31:0] addr, input logic [31:0] want);
-    cfg_re = 1'b1;
-    cfg_addr = addr;
+    cfg_valid = 1'b1;
+    cfg_write_en = 1'b0;
+    cfg_addr = addr & ~32'd127;
+    cfg_mask = 32'd1 << addr[6:2];
     @(negedge clk);
-    cfg_re = 1'b0;
-    if (cfg_rdata !== want) begin
+    cfg_valid = 1'b0;
+    if (!cfg_rvalid || cfg_rdata[32*addr[6:2] +: 32] !== want) begin
       setup_errors++;
-      $display("CFG READ 0x%08h = 0x%08h, expected 0x%08h", addr, cfg_rdata, want);
+      $display("CFG READ 0x%08h = 0x%08h (rvalid %b), expected 0x%08h", addr,
+               cfg_rdata[32*addr[6:2] +: 32], cfg_rvalid, want);
     end
   endtask
 
@@ -337,11 +350,22 @@ module pix_unit_selftest;
     cfg_write(32'h04, samples);
     cfg_write(32'h08, prog);
     cfg_write(32'h0C, ssaa);
+    // The table in one burst of 16 words (N120), and a stray word past
+    // the registers (0x10) that the unit must ignore.
+    cfg_valid = 1'b1;
+    cfg_write_en = 1'b1;
+    cfg_addr = 32'h0;
+    cfg_mask = 32'hFFFF_0010;
+    cfg_wdata = '0;
+    cfg_wdata[32*4 +: 32] = 32'hFFFF_FFFF;
     for (int i = 0; i < 16; i++) begin
       tab_x[i] = rnd(16) - 8;
       tab_y[i] = rnd(16) - 8;
-      cfg_write(32'h40 + 4 * i, {24'd0, tab_y[i][3:0], tab_x[i][3:0]});
+      cfg_wdata[32*(16 + i) +: 32] = {24'd0, tab_y[i][3:0], tab_x[i][3:0]};
     end
+    @(negedge clk);
+    cfg_valid = 1'b0;
+    cfg_expect(32'h10, 0);
     cfg_expect(32'h00, stage);
     cfg_expect(32'h04, samples);
     cfg_expect(32'h08, prog);

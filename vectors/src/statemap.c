@@ -42,6 +42,24 @@ spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data
   return SPAGM_OK;
 }
 
+bool spagm_cfg_list_next_burst(const spagm_cfg_list *l, size_t *pos, spagm_cfg_burst *b) {
+  if (!l || !pos || !b || *pos >= l->n) return false;
+  const uint32_t block = ~(uint32_t)127;
+  memset(b, 0, sizeof *b);
+  b->addr = l->w[*pos].addr & block;
+  uint32_t last = 0;
+  while (*pos < l->n) {
+    const spagm_cfg_word *w = &l->w[*pos];
+    if ((w->addr & block) != b->addr || (b->mask && w->addr <= last)) break;
+    unsigned k = (w->addr >> 2) & 31u;
+    b->mask |= 1u << k;
+    b->data[k] = w->data;
+    last = w->addr;
+    ++*pos;
+  }
+  return true;
+}
+
 /* ---- Attribute unit ----------------------------------------------------- */
 
 /* Register offsets 0x000..0x01C in spagm_attr_config order. */

@@ -43,6 +43,23 @@ void spagm_cfg_list_free(spagm_cfg_list *l);
 /* Append; SPAGM_E_NOMEM when the list cannot grow. */
 spagm_status spagm_cfg_list_push(spagm_cfg_list *l, uint32_t addr, uint32_t data);
 
+/* A burst of the version-2 configuration port (docs/port-contract.md,
+ * N120): up to 32 words of one 128-byte block. addr is the block's address
+ * (target [31:28], addr[6:0] = 0); bit k of mask says the word at
+ * addr + 4k takes part, its data in data[k] (0 where the bit is clear). */
+typedef struct spagm_cfg_burst {
+  uint32_t addr;
+  uint32_t mask;
+  uint32_t data[32];
+} spagm_cfg_burst;
+
+/* The burst that starts at list word *pos: that word and the words after
+ * it that fall in its 128-byte block at strictly ascending addresses (N120:
+ * so a unit may apply a burst's words in any order). Advances *pos past
+ * them; false (b untouched) at the end of the list. A replay packs its hex
+ * export by the same rule (testbench/tb_replay_driver.sv). */
+bool spagm_cfg_list_next_burst(const spagm_cfg_list *l, size_t *pos, spagm_cfg_burst *b);
+
 /* The writes that load the model's current state of unit u into RTL that
  * has just been reset: for the attribute unit the clear command, every
  * register, then every non-zero memory word; for the pixel unit every
