@@ -126,6 +126,8 @@ bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progres
   return true;
 }
 
+uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
+
 bool spagm_cosim_begin_epoch(spagm_cosim *c) {
   /* The run ends when every unit has produced its share. */
   bool more = false;

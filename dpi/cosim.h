@@ -65,6 +65,9 @@ bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progres
  * run). NULL or "" = none. false when out of memory. */
 bool spagm_cosim_set_coverage(spagm_cosim *c, const char *cov_path);
 
+/* The units of the run, bit (1u << spagm_unit) per unit. */
+uint32_t spagm_cosim_units(const spagm_cosim *c);
+
 /* Start the next epoch; false when the run has produced all its requests. */
 bool spagm_cosim_begin_epoch(spagm_cosim *c);
 unsigned spagm_cosim_epoch(const spagm_cosim *c);

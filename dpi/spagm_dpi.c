@@ -28,6 +28,7 @@ extern "C" {
 void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const char *units,
                      unsigned int epoch_txns, unsigned int illegal_ppm,
                      unsigned int max_errors, svBit check, const char *repro);
+unsigned int spagm_dpi_units(void *h);
 svBit spagm_dpi_begin_epoch(void *h);
 int spagm_dpi_epoch(void *h);
 svBit spagm_dpi_cfg_burst(void *h, unsigned int unit, unsigned int *addr, unsigned int *mask,
@@ -106,6 +107,8 @@ svBit spagm_dpi_coverage(void *h, const char *cov) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   return r && spagm_cosim_set_coverage(r->c, cov);
 }
+
+unsigned int spagm_dpi_units(void *h) { return spagm_cosim_units(((spagm_dpi_run *)h)->c); }
 
 svBit spagm_dpi_begin_epoch(void *h) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;

@@ -30,6 +30,10 @@ package spagm_dpi_pkg;
   // spagm_dpi_finish ("" = none; docs/coverage.md). Returns 0 when out of memory.
   import "DPI-C" function bit spagm_dpi_coverage(input chandle h, input string cov);
 
+  // The units of the run (+units=): bit u set for unit u (0 attr, 1 pix,
+  // 2 tex). The testbench clocks only these.
+  import "DPI-C" function int unsigned spagm_dpi_units(input chandle h);
+
   // Load the next epoch's state into the model; 0 when the run is complete.
   import "DPI-C" function bit spagm_dpi_begin_epoch(input chandle h);
   // Current epoch number (0-based).
