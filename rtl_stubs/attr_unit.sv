@@ -21,9 +21,12 @@
 //
 // Requests execute and respond in acceptance order. A stage moves on when
 // the next one is empty or empties in the same cycle; rsp_valid is a
-// register output. The configuration port (attr_cfg, attr_mem) is used by
-// the testbench only while idle; the clear command runs ISBE_ROWS cycles
-// with idle and req_ready low.
+// register output. The configuration port (version 2: bursts of up to 32
+// words of one 128-byte block, N120-N123; attr_cfg, attr_mem) is used by
+// the testbench only while idle. Every target's block is one row of one or
+// more banks, so a burst transfers in one cycle; a read burst is answered
+// by a cfg_rvalid pulse the next cycle. The clear command flash-clears the
+// memories' valid bits in one cycle, with cfg_ready, idle and req_ready low.
 //
 // LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32).
 module attr_unit
@@ -35,11 +38,14 @@ module attr_unit
   input  logic           clk,
   input  logic           rst_n,
   input  logic [7:0]     bug_sel,
-  input  logic           cfg_we,
-  input  logic           cfg_re,
-  input  logic [31:0]    cfg_addr,
-  input  logic [31:0]    cfg_wdata,
-  output logic [31:0]    cfg_rdata,
+  input  logic           cfg_valid,
+  output logic           cfg_ready,
+  input  logic           cfg_write,
+  input  logic [31:0]    cfg_addr,     // target [31:28], 128-byte block ([6:0] = 0)
+  input  logic [31:0]    cfg_mask,     // word k of the block takes part
+  input  logic [1023:0]  cfg_wdata,    // word k at [32k +: 32]
+  output logic           cfg_rvalid,
+  output logic [1023:0]  cfg_rdata,
   output logic           idle,
   input  logic           req_valid,
   output logic           req_ready,
@@ -58,6 +64,7 @@ module attr_unit
   logic bug_rank, bug_default_w, bug_rd_align, bug_bmap_in, bug_lost_store;
   logic bug_skew, bug_vtx_range, bug_patch_lowest, bug_al2p_pd, bug_u16_sext;
   logic bug_patch_max, bug_shared, bug_overwritten, bug_phys_vector, bug_trap_enable;
+  logic bug_burst_last, bug_read_behind, bug_clear_status, bug_status_merge, bug_group_ra;
 
   assign bug_rank = bug_sel == BUG_RANK_OFF_BY_ONE;
   assign bug_default_w = bug_sel == BUG_DEFAULT_W_ZERO;
@@ -74,6 +81,11 @@ module attr_unit
   assign bug_overwritten = bug_sel == BUG_OVERWRITTEN_STORE_REPORTED;
   assign bug_phys_vector = bug_sel == BUG_PHYS_VECTOR_ACCEPTED;
   assign bug_trap_enable = bug_sel == BUG_TRAP_IGNORES_ENABLE;
+  assign bug_burst_last = bug_sel == BUG_BURST_LAST_WORD_DROPPED;
+  assign bug_read_behind = bug_sel == BUG_BURST_READ_ROW_BEHIND;
+  assign bug_clear_status = bug_sel == BUG_CLEAR_MISSES_STATUS_OUT;
+  assign bug_status_merge = bug_sel == BUG_STATUS_INVALID_ROW_MERGE;
+  assign bug_group_ra = bug_sel == BUG_AGU_GROUP_RA_SHARED;
 
   // ---- Configuration ---------------------------------------------------------------
   logic [2:0]    cfg_stage;
@@ -84,15 +96,21 @@ module attr_unit
   logic [8191:0] cfg_defaults;
   logic [255:0]  bmap_in, bmap_out;
   logic [71:0]   pre_in, pre_out;
-  logic [11:0]   clear_row;
-  logic [31:0]   reg_rdata, mem_rdata;
+  logic [1023:0] reg_rdata, mem_rdata;
+  logic          cfg_fire, exec_sel;
+
+  // N121: the port waits while the clear runs and while the memory stage
+  // owns the banks (the testbench only uses the port while idle anyway).
+  assign cfg_ready = !clear_busy && !exec_sel;
+  assign cfg_fire = cfg_valid && cfg_ready;
 
   attr_cfg u_cfg (
     .clk                  (clk),
     .rst_n                (rst_n),
-    .cfg_we               (cfg_we),
-    .cfg_re               (cfg_re),
+    .cfg_fire             (cfg_fire),
+    .cfg_write            (cfg_write),
     .cfg_addr             (cfg_addr),
+    .cfg_mask             (cfg_mask),
     .cfg_wdata            (cfg_wdata),
     .reg_rdata            (reg_rdata),
     .bug_bmap_in_imap_only(bug_bmap_in),
@@ -109,15 +127,21 @@ module attr_unit
     .bmap_out             (bmap_out),
     .pre_out              (pre_out),
     .n_out                (n_out),
-    .clear_busy           (clear_busy),
-    .clear_row            (clear_row)
+    .clear_busy           (clear_busy)
   );
 
-  // Read data: registers or a memory, by the target of the last read.
+  // Read answer (N122): one cfg_rvalid pulse the cycle after the read
+  // burst, from the registers' read register or the RAM output registers,
+  // by the target of that read.
   logic read_mem_q;
   always_ff @(posedge clk) begin
-    if (!rst_n) read_mem_q <= 1'b0;
-    else if (cfg_re) read_mem_q <= cfg_addr[31:28] != 4'h0;
+    if (!rst_n) begin
+      cfg_rvalid <= 1'b0;
+      read_mem_q <= 1'b0;
+    end else begin
+      cfg_rvalid <= cfg_fire && !cfg_write;
+      if (cfg_fire && !cfg_write) read_mem_q <= cfg_addr[31:28] != 4'h0;
+    end
   end
   assign cfg_rdata = read_mem_q ? mem_rdata : reg_rdata;
 
@@ -259,8 +283,12 @@ module attr_unit
   for (genvar k = 0; k < LPC; k++) begin : g_agu
     logic [4:0]   lane;
     logic [127:0] data;
+    logic [31:0]  ra;
 
     assign lane = 5'(int'(a_grp) * LPC + k);
+    // Defect attr_agu_group_ra_shared: every lane group after the first
+    // reads the first group's Ra (lane k) instead of its own.
+    assign ra = (bug_group_ra && a_grp != '0) ? a_ra[k] : a_ra[lane];
     for (genvar c = 0; c < 4; c++) begin : g_data
       assign data[32*c +: 32] = a_data[32*c + int'(lane)];
     end
@@ -283,7 +311,7 @@ module attr_unit
       .skew                      (a_meta.skew),
       .lane                      (lane),
       .active                    (a_lane_mask[lane]),
-      .ra                        (a_ra[lane]),
+      .ra                        (ra),
       .rb                        (a_rb[lane]),
       .rc                        (a_rc[lane]),
       .vertex                    (a_vertex[lane]),
@@ -320,7 +348,7 @@ module attr_unit
   logic [ACCS*ACC_W-1:0] m_acc;
   logic [127:0]          m_st_mask;
 
-  logic          exec_sel, x_mem_out, x_st_out, x_we;
+  logic          x_mem_out, x_st_out, x_we;
   logic [31:0]   x_isbe_en, x_st_en, x_hw_en, x_gs_en;
   logic [383:0]  x_isbe_row;
   logic [1023:0] x_wdata, isbe_rdata, st_rdata, hw_rdata;
@@ -379,8 +407,7 @@ module attr_unit
   attr_mem u_mem (
     .clk       (clk),
     .rst_n     (rst_n),
-    .clear_busy(clear_busy),
-    .clear_row (clear_row),
+    .clear     (clear_busy),
     .exec_sel  (exec_sel),
     .x_mem_out (x_mem_out),
     .x_st_out  (x_st_out),
@@ -399,11 +426,16 @@ module attr_unit
     .st_rdata  (st_rdata),
     .hw_rdata  (hw_rdata),
     .shared    (cfg_shared),
-    .cfg_we    (cfg_we),
-    .cfg_re    (cfg_re),
+    .cfg_fire  (cfg_fire),
+    .cfg_write (cfg_write),
     .cfg_addr  (cfg_addr),
+    .cfg_mask  (cfg_mask),
     .cfg_wdata (cfg_wdata),
-    .cfg_rdata (mem_rdata)
+    .cfg_rdata (mem_rdata),
+    .bug_burst_last_word_dropped (bug_burst_last),
+    .bug_burst_read_row_behind   (bug_read_behind),
+    .bug_clear_misses_status_out (bug_clear_status),
+    .bug_status_invalid_row_merge(bug_status_merge)
   );
 
   // Values and reported store addresses of the finished instruction.
