@@ -152,7 +152,6 @@ module attr_cfg
   // ---- Derived BMAPs and prefix counts -------------------------------------------
   logic [255:0] imap, omap, omap_prev, imap_next, streq;
   logic [255:0] bmap_in_c, bmap_out_c;
-  logic [80:0]  pre_in_c, pre_out_c;   // 9 prefix values of 9 bits, [9w +: 9]
 
   assign imap = maps[255:0];
   assign omap = maps[511:256];
@@ -182,10 +181,14 @@ module attr_cfg
     return p;
   endfunction
 
-  assign pre_in_c = prefix_counts(bmap_in_c);
-  assign pre_out_c = prefix_counts(bmap_out_c);
+
+  // Recomputed only the cycle after a register write (and after reset):
+  // a clocked block guarded by derive, so the popcounts do not run every
+  // cycle. bug_sel is fixed for a run (it is set before reset ends).
+  logic derive;
 
   always_ff @(posedge clk) begin
+    derive <= !rst_n || wr;
     if (!rst_n) begin
       bmap_in <= '0;
       bmap_out <= '0;
@@ -193,13 +196,12 @@ module attr_cfg
       pre_out <= '0;
       n_in <= 9'd0;
       n_out <= 9'd0;
-    end else begin
+    end else if (derive) begin
       bmap_in <= bmap_in_c;
       bmap_out <= bmap_out_c;
-      pre_in <= pre_in_c[71:0];
-      pre_out <= pre_out_c[71:0];
-      n_in <= pre_in_c[80:72];
-      n_out <= pre_out_c[80:72];
+      // 9 prefix values of 9 bits ([9w +: 9]), the last one is N
+      {n_in, pre_in} <= prefix_counts(bmap_in_c);
+      {n_out, pre_out} <= prefix_counts(bmap_out_c);
     end
   end
 

@@ -110,12 +110,6 @@ module attr_mem
   assign c_mask = (bug_burst_last_word_dropped && t_isbe && cfg_write) ? {1'b0, cfg_mask[30:0]}
                                                                        : cfg_mask;
 
-  // Each word's 32-bit lane mask, for the wide rows.
-  logic [1023:0] c_wmask;
-  for (genvar k = 0; k < 32; k++) begin : g_wmask
-    assign c_wmask[32*k +: 32] = {32{c_mask[k]}};
-  end
-
   // ---- Banks ---------------------------------------------------------------------
   logic [31:0]   in_rdata [32], out_rdata [32], hwr_rdata [32];
   logic [255:0]  stin_rdata [32], stout_rdata [32];
@@ -123,76 +117,68 @@ module attr_mem
 
   for (genvar b = 0; b < BANKS; b++) begin : g_bank
     // Configuration: does the block name this bank, and with which words?
-    logic        c_isbe, c_st, c_hw, c_gs;
-    logic [31:0] c_word_mask;     // ISBE / HW: word b
-    logic [255:0] c_st_wmask, c_st_wdata;
+    // Status block: vertices v0..v0+3 in banks v0 % 32 .. +3; this bank
+    // holds vertex v0 + b % 4 when b / 4 matches.
+    logic c_isbe, c_st, c_hw, c_gs;
 
     assign c_isbe = cfg_fire && t_isbe && (c_mask[b] || !cfg_write);
-    // Status block: vertices v0..v0+3 in banks v0 % 32 .. +3; this bank
-    // holds vertex v0 + b[1:0] when b[4:2] matches.
     assign c_st = cfg_fire && t_status && c_a[9:7] == 3'(b / 4);
-    assign c_st_wmask = c_wmask[256*(b % 4) +: 256];
-    assign c_st_wdata = cfg_wdata[256*(b % 4) +: 256];
     assign c_hw = cfg_fire && t_hw && (c_mask[b] || !cfg_write);
     assign c_gs = cfg_fire && t_gs && c_a[16:12] == 5'(b);
-    assign c_word_mask = 32'hFFFF_FFFF;
 
     // One set of port signals per RAM: memory stage, else configuration.
-    logic         in_en, out_en, sti_en, sto_en, hw_en, gs_en;
-    logic         isbe_we, st_we, gs_we;
-    logic [11:0]  isbe_addr;
-    logic [2:0]   st_addr;
-    logic [5:0]   hw_addr;
-    logic [4:0]   gs_addr;
-    logic [31:0]  isbe_wdata;
-    logic [255:0] st_wmask, st_wdata;
-    logic [1023:0] gs_wmask, gs_wdata;
+    logic        in_en, out_en, sti_en, sto_en, hw_en, gs_en, we;
+    logic [11:0] isbe_addr;
+    logic [2:0]  st_addr;
+    logic [5:0]  hw_addr;
+    logic [4:0]  gs_addr;
+    logic [31:0] isbe_wdata;
 
+    assign we = exec_sel ? x_we : cfg_write;
     assign in_en = exec_sel ? x_isbe_en[b] && !x_mem_out : c_isbe && c_ram == C_ISBE_IN;
     assign out_en = exec_sel ? x_isbe_en[b] && x_mem_out : c_isbe && c_ram == C_ISBE_OUT;
-    assign isbe_we = exec_sel ? x_we : cfg_write;
     assign isbe_addr = exec_sel ? x_isbe_row[12*b +: 12] : c_isbe_row;
     assign isbe_wdata = exec_sel ? x_wdata[32*b +: 32] : cfg_wdata[32*b +: 32];
 
     assign sti_en = exec_sel ? x_st_en[b] && !x_st_out : c_st && c_ram == C_ST_IN;
     assign sto_en = exec_sel ? x_st_en[b] && x_st_out : c_st && c_ram == C_ST_OUT;
-    assign st_we = isbe_we;
     assign st_addr = exec_sel ? x_st_row[6*b + 3 +: 3] : c_a[12:10];
-    // A store sets one write-status bit (the current stage wrote it).
-    assign st_wmask = exec_sel ? (256'd1 << {x_st_row[6*b +: 3], x_st_bit[5*b +: 5]}) : c_st_wmask;
-    assign st_wdata = exec_sel ? {256{1'b1}} : c_st_wdata;
 
     assign hw_en = exec_sel ? x_hw_en[b] : c_hw;
     assign hw_addr = exec_sel ? x_hw_row[6*b +: 6] : {c_a[12:10], c_a[9:7]};
 
     assign gs_en = exec_sel ? x_gs_en[b] : c_gs;
-    assign gs_we = isbe_we;
     assign gs_addr = exec_sel ? x_gs_row[10*b + 5 +: 5] : c_a[11:7];
-    assign gs_wmask = exec_sel ? ({992'd0, c_word_mask} << {x_gs_row[10*b +: 5], 5'd0}) : c_wmask;
-    assign gs_wdata = exec_sel ? {32{x_wdata[32*b +: 32]}} : cfg_wdata;
 
-    attr_ram #(.DEPTH(ISBE_ROWS), .AW(12), .W(32)) u_isbe_in (
-      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(in_en), .we(isbe_we), .addr(isbe_addr),
-      .wmask(32'hFFFF_FFFF), .wdata(isbe_wdata), .bug_merge_invalid(1'b0), .rdata(in_rdata[b]));
-    attr_ram #(.DEPTH(ISBE_ROWS), .AW(12), .W(32)) u_isbe_out (
-      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(out_en), .we(isbe_we), .addr(isbe_addr),
-      .wmask(32'hFFFF_FFFF), .wdata(isbe_wdata), .bug_merge_invalid(1'b0), .rdata(out_rdata[b]));
-    attr_ram #(.DEPTH(STATUS_ROWS), .AW(3), .W(256)) u_status_in (
-      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(sti_en), .we(st_we), .addr(st_addr),
-      .wmask(st_wmask), .wdata(st_wdata), .bug_merge_invalid(bug_status_invalid_row_merge),
-      .rdata(stin_rdata[b]));
-    attr_ram #(.DEPTH(STATUS_ROWS), .AW(3), .W(256)) u_status_out (
-      .clk(clk), .clr(clear), .clr_keep(bug_clear_misses_status_out), .en(sto_en), .we(st_we),
-      .addr(st_addr), .wmask(st_wmask), .wdata(st_wdata),
-      .bug_merge_invalid(bug_status_invalid_row_merge), .rdata(stout_rdata[b]));
+    attr_ram #(.DEPTH(ISBE_ROWS), .AW(12)) u_isbe_in (
+      .clk(clk), .clr(clear), .en(in_en), .we(we), .addr(isbe_addr), .wdata(isbe_wdata),
+      .rdata(in_rdata[b]));
+    attr_ram #(.DEPTH(ISBE_ROWS), .AW(12)) u_isbe_out (
+      .clk(clk), .clr(clear), .en(out_en), .we(we), .addr(isbe_addr), .wdata(isbe_wdata),
+      .rdata(out_rdata[b]));
+    // A store sets one write-status bit (the current stage wrote it): word
+    // attr / 32, bit attr % 32. A burst writes the bank's vertex's 8 words.
+    attr_wram #(.DEPTH(STATUS_ROWS), .AW(3), .WORDS(8), .XW(3)) u_status_in (
+      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(sti_en), .we(we), .addr(st_addr),
+      .word_form(exec_sel), .wen(c_mask[8*(b % 4) +: 8]), .wrow(cfg_wdata[256*(b % 4) +: 256]),
+      .xidx(x_st_row[6*b +: 3]), .xword(32'hFFFF_FFFF), .xmask(32'd1 << x_st_bit[5*b +: 5]),
+      .bug_merge_invalid(bug_status_invalid_row_merge), .rdata(stin_rdata[b]));
+    attr_wram #(.DEPTH(STATUS_ROWS), .AW(3), .WORDS(8), .XW(3)) u_status_out (
+      .clk(clk), .clr(clear), .clr_keep(bug_clear_misses_status_out), .en(sto_en), .we(we),
+      .addr(st_addr), .word_form(exec_sel), .wen(c_mask[8*(b % 4) +: 8]),
+      .wrow(cfg_wdata[256*(b % 4) +: 256]), .xidx(x_st_row[6*b +: 3]), .xword(32'hFFFF_FFFF),
+      .xmask(32'd1 << x_st_bit[5*b +: 5]), .bug_merge_invalid(bug_status_invalid_row_merge),
+      .rdata(stout_rdata[b]));
     // The memory stage only reads HW values; the cfg port writes them.
-    attr_ram #(.DEPTH(HW_ROWS), .AW(6), .W(32)) u_hw (
-      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(hw_en), .we(isbe_we && !exec_sel),
-      .addr(hw_addr), .wmask(32'hFFFF_FFFF), .wdata(isbe_wdata), .bug_merge_invalid(1'b0),
-      .rdata(hwr_rdata[b]));
-    attr_ram #(.DEPTH(GS_ROWS), .AW(5), .W(1024)) u_gs (
-      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(gs_en), .we(gs_we), .addr(gs_addr),
-      .wmask(gs_wmask), .wdata(gs_wdata), .bug_merge_invalid(1'b0), .rdata(gs_rdata[b]));
+    attr_ram #(.DEPTH(HW_ROWS), .AW(6)) u_hw (
+      .clk(clk), .clr(clear), .en(hw_en), .we(we && !exec_sel), .addr(hw_addr),
+      .wdata(isbe_wdata), .rdata(hwr_rdata[b]));
+    // A GS store writes word j % 32 of row j / 32; a burst the masked words.
+    attr_wram #(.DEPTH(GS_ROWS), .AW(5), .WORDS(32), .XW(5)) u_gs (
+      .clk(clk), .clr(clear), .clr_keep(1'b0), .en(gs_en), .we(we), .addr(gs_addr),
+      .word_form(exec_sel), .wen(c_mask), .wrow(cfg_wdata), .xidx(x_gs_row[10*b +: 5]),
+      .xword(x_wdata[32*b +: 32]), .xmask(32'hFFFF_FFFF), .bug_merge_invalid(1'b0),
+      .rdata(gs_rdata[b]));
   end
 
   // ---- Memory-stage read data ----------------------------------------------------------

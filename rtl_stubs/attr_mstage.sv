@@ -30,13 +30,13 @@ module attr_mstage
   // pipeline
   input  logic                  load,        // take a new instruction (stage empty or unloading)
   input  logic                  unload,      // the output stage takes this one
-  input  logic                  in_skip,     // nothing to access (refused word)
   input  logic                  in_is_store,
   input  logic                  in_isberd,
   input  logic [1:0]            in_size,
   input  logic                  in_mem_out,
   input  logic                  in_st_out,
   input  logic [128*ACC_W-1:0]  in_acc,   // component c, lane l at [ACC_W*(32c + l) +: ACC_W]
+  input  logic [127:0]          in_memmask,  // the descriptors that access memory
   output logic                  valid,
   output logic                  done,
   output logic [128*ACC_W-1:0]  acc,      // the same, values of loads filled in
@@ -78,21 +78,15 @@ module attr_mstage
   logic [1:0]  r_comp;
   logic [31:0] r_grant;
 
-  // The descriptors, by 32 * component + lane.
-  acc_t desc [128], in_desc [128];
+  // The descriptors, by 32 * component + lane, flat: descriptor i at
+  // [ACC_W*i +: ACC_W] (the output acc is this register itself, no copy).
+  logic [128*ACC_W-1:0] desc;
 
-  // Memory descriptors of the incoming instruction.
-  logic [127:0] in_memmask;
-  for (genvar i = 0; i < 128; i++) begin : g_inmask
-    /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t d;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign in_desc[i] = in_acc[ACC_W*i +: ACC_W];
-    assign acc[ACC_W*i +: ACC_W] = desc[i];
-    assign d = in_desc[i];
-    assign in_memmask[i] = !in_skip && d.kind != K_NONE;
-  end
+  function automatic acc_t desc_at(input logic [128*ACC_W-1:0] v, input logic [6:0] i);
+    return v[ACC_W*i +: ACC_W];
+  endfunction
+
+  assign acc = desc;
 
   // First component at or after `from` with memory work: {found, comp}.
   function automatic logic [2:0] next_comp(input logic [127:0] mask, input logic [2:0] from);
@@ -117,7 +111,7 @@ module attr_mstage
     // Descriptors are read field by field; each use needs only some fields.
     acc_t d;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign d = desc[{m_comp, 5'(l)}];
+    assign d = desc_at(desc, {m_comp, 5'(l)});
     assign cur_bank[5*l +: 5] = d.bank;
     assign cur_row[12*l +: 12] = d.row;
   end
@@ -143,8 +137,8 @@ module attr_mstage
     // K_PLAIN stores are AST.P (patch) stores.
     assign win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
                     ? lead_lane : highest[5*b +: 5];
-    assign lead = desc[{m_comp, lead_lane}];
-    assign win = desc[{m_comp, win_lane}];
+    assign lead = desc_at(desc, {m_comp, lead_lane});
+    assign win = desc_at(desc, {m_comp, win_lane});
     assign en = beat && bank_active[b];
     assign win_lanes[5*b +: 5] = win_lane;
 
@@ -201,7 +195,7 @@ module attr_mstage
     logic [31:0] word, status, hw, shifted, part;
     logic        written;
 
-    assign d = desc[{r_comp, 5'(l)}];
+    assign d = desc_at(desc, {r_comp, 5'(l)});
     assign word = isbe_word[d.bank];
     assign status = st_word[d.bank];
     assign hw = hw_word[d.bank];
@@ -254,8 +248,7 @@ module attr_mstage
       m_memmask <= in_memmask;
       m_comp <= first[1:0];
       m_pend <= in_memmask[32*first[1:0] +: 32];
-      for (int c = 0; c < 4; c++)
-        for (int l = 0; l < 32; l++) desc[32*c + l] <= in_desc[32*c + l];
+      desc <= in_acc;
       st_mask <= 128'd0;
     end else begin
       if (beat) begin
@@ -269,9 +262,10 @@ module attr_mstage
           st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] |
               (bug_overwritten_store_reported ? grant : reported);
       end
-      for (int l = 0; l < 32; l++)
-        if (r_valid && r_grant[l])
-          desc[{r_comp, 5'(l)}] <= {desc[{r_comp, 5'(l)}][ACC_W-1:32], cap_value[l]};
+      // The value is a descriptor's low 32 bits (acc_t).
+      if (r_valid)
+        for (int l = 0; l < 32; l++)
+          if (r_grant[l]) desc[ACC_W*(32*int'(r_comp) + l) +: 32] <= cap_value[l];
     end
   end
 

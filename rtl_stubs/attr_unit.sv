@@ -223,8 +223,10 @@ module attr_unit
   logic [GRP_W-1:0]      a_grp;
   logic [31:0]           a_ra [LANES], a_rb [LANES], a_rc [LANES];
   logic [31:0]           a_vertex [LANES], a_prim [LANES], a_data [4*LANES];
-  acc_t                  a_desc [ACCS];   // component c, lane l at 32c + l
-  logic [ACCS*ACC_W-1:0] a_acc;           // the same, flat for the memory stage
+  // Descriptors, component c, lane l at [ACC_W*(32c + l) +: ACC_W], and
+  // which of them access memory (the memory stage's work list).
+  logic [ACCS*ACC_W-1:0] a_acc;
+  logic [ACCS-1:0]       a_memmask;
   logic [LANES-1:0]      a_trap, a_pd;
 
   // Outputs of the lane datapaths: lane k of the group has its four
@@ -257,8 +259,11 @@ module attr_unit
       a_done <= dec_meta.illegal;   // a refused word has nothing to compute
     end else if (a_valid && !a_done) begin
       for (int k = 0; k < LPC; k++) begin
-        for (int c = 0; c < 4; c++)
-          a_desc[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+        for (int c = 0; c < 4; c++) begin
+          a_acc[ACC_W*(32*c + int'(a_grp)*LPC + k) +: ACC_W] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+          // acc_t's kind is its top two bits; K_NONE needs no memory.
+          a_memmask[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) + ACC_W - 2 +: 2] != K_NONE;
+        end
         a_trap[int'(a_grp)*LPC + k] <= agu_trap[k];
         a_pd[int'(a_grp)*LPC + k] <= agu_pd[k];
       end
@@ -369,13 +374,13 @@ module attr_unit
     .rst_n                         (rst_n),
     .load                          (a_to_m),
     .unload                        (m_to_o),
-    .in_skip                       (a_meta.illegal),
     .in_is_store                   (a_meta.is_store),
     .in_isberd                     (a_meta.op_isberd),
     .in_size                       (a_meta.size),
     .in_mem_out                    (a_meta.mem_out),
     .in_st_out                     (a_meta.out),
     .in_acc                        (a_acc),
+    .in_memmask                    (a_meta.illegal ? 128'd0 : a_memmask),   // a refused word skips M
     .valid                         (m_valid),
     .done                          (m_done),
     .acc                           (m_acc),
@@ -438,44 +443,15 @@ module attr_unit
     .bug_status_invalid_row_merge(bug_status_merge)
   );
 
-  // Values and reported store addresses of the finished instruction.
-  logic [ACCS*32-1:0] m_values, m_st_addr;
-
-  for (genvar i = 0; i < ACCS; i++) begin : g_result
-    /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t        d;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [18:0] word_addr;
-    assign d = m_acc[ACC_W*i +: ACC_W];
-    assign a_acc[ACC_W*i +: ACC_W] = a_desc[i];
-    assign m_values[32*i +: 32] = d.value;
-    assign word_addr = {d.row[11:0], d.bank, 2'b00};
-    // st_addr (N20, N26): ISBE byte address; patch stores from the patch
-    // region's start; GS stores at lane * 4096 + word * 4.
-    assign m_st_addr[32*i +: 32] =
-        !m_st_mask[i] ? 32'd0
-      : d.kind == K_GS ? {15'd0, d.bank, d.row[9:0], 2'b00}
-      : d.kind == K_PLAIN ? {13'd0, word_addr - BASE_PATCH}
-                          : {13'd0, word_addr};
-  end
-
   // ---- O: response register ---------------------------------------------------------------------
-  logic [31:0]          o_tag, o_fault_lanes, o_pd_written, o_pd_value;
-  logic [7:0]           o_fault, o_pd, o_st_space;
-  logic [31:0]          o_wb_reg;
-  logic [127:0]         o_wb_valid, o_st_mask;
-  logic                 o_is_store;
-  logic [ACCS*32-1:0]   o_data, o_st_addr;
+  // The response is built straight into the output register when the
+  // memory stage hands an instruction on: the per-lane values and store
+  // addresses are worked out in this clocked block, once per instruction,
+  // and nothing wide is recomputed while the register waits for rsp_ready.
+  logic [31:0]   m_trap_lanes;
+  txn_response_t o_rsp;
 
-  logic        m_illegal, m_trapped;
-  logic [3:0]  m_wb_en;
-  logic [31:0] m_trap_lanes;
-
-  assign m_illegal = m_meta.illegal;
-  assign m_wb_en = m_meta.wb_en;
   assign m_trap_lanes = m_trap & m_meta.lane_mask;
-  assign m_trapped = m_trap_lanes != 32'd0;
 
   always_ff @(posedge clk) begin
     if (!rst_n) o_valid <= 1'b0;
@@ -483,54 +459,70 @@ module attr_unit
     else if (rsp_ready) o_valid <= 1'b0;
   end
 
-  always_ff @(posedge clk) begin
-    if (m_to_o) begin
-      o_tag <= m_meta.tag;
-      // ILLEGAL_INSTR_ENCODING is warp-wide with no effects; a vertex trap
-      // only names its lanes and everything else still happens (N34).
-      o_fault <= m_illegal ? FAULT_ILLEGAL_INSTR_ENCODING
-               : m_trapped ? FAULT_VTX_OUT_OF_RANGE : FAULT_NONE;
-      o_fault_lanes <= m_illegal ? m_meta.lane_mask : m_trap_lanes;
-      o_wb_reg <= m_meta.wb_reg;
-      for (int i = 0; i < 4; i++)
-        o_wb_valid[32*i +: 32] <= (!m_illegal && m_wb_en[i]) ? m_meta.lane_mask : 32'd0;
-      o_pd <= (!m_illegal && m_meta.pd_en) ? {5'd0, m_meta.pd} : {5'd0, PT};
-      o_pd_written <= (!m_illegal && m_meta.pd_en) ? m_meta.lane_mask : 32'd0;
-      o_pd_value <= (!m_illegal && m_meta.pd_en) ? (m_pd & m_meta.lane_mask) : 32'd0;
-      o_st_space <= m_illegal ? SPACE_NONE : m_meta.st_space;
-      o_st_mask <= m_st_mask;
-      o_is_store <= m_meta.is_store;
-      o_data <= m_values;
-      o_st_addr <= m_st_addr;
+  // st_addr (N20, N26): ISBE byte address; patch stores from the patch
+  // region's start; GS stores at lane * 4096 + word * 4.
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Only the kind, bank and row of the descriptor make its address.
+  function automatic logic [31:0] store_addr(input acc_t d);
+    logic [18:0] word_addr;
+    word_addr = {d.row[11:0], d.bank, 2'b00};
+    return d.kind == K_GS ? {15'd0, d.bank, d.row[9:0], 2'b00}
+         : d.kind == K_PLAIN ? {13'd0, word_addr - BASE_PATCH}
+                             : {13'd0, word_addr};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The response of the instruction the memory stage finishes (the
+  // controls that steered the earlier stages are not needed here).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic txn_response_t build_rsp(input meta_t mt, input logic [ACCS*ACC_W-1:0] acc,
+                                              input logic [127:0] st_mask,
+                                              input logic [31:0] trap_lanes,
+                                              input logic [31:0] pd_bits);
+    txn_response_t r;
+    logic          illegal, pd_on;
+    logic [3:0]    wb_en;
+    logic [127:0]  wbv;
+    logic [4095:0] value, wb_value, st_data, st_addr;
+    illegal = mt.illegal;
+    pd_on = !illegal && mt.pd_en;
+    wb_en = mt.wb_en;
+    for (int i = 0; i < 4; i++)
+      wbv[32*i +: 32] = (!illegal && wb_en[i]) ? mt.lane_mask : 32'd0;
+    // A descriptor's value is its low 32 bits (acc_t).
+    for (int i = 0; i < ACCS; i++) begin
+      value[32*i +: 32] = acc[ACC_W*i +: 32];
+      st_addr[32*i +: 32] = st_mask[i] ? store_addr(acc[ACC_W*i +: ACC_W]) : 32'd0;
     end
-  end
+    // Write-back values for loads, store data for AST.
+    wb_value = mt.is_store ? '0 : value;
+    st_data = mt.is_store ? value : '0;
+    r.tag = mt.tag;
+    // ILLEGAL_INSTR_ENCODING is warp-wide with no effects; a vertex trap
+    // only names its lanes and everything else still happens (N34).
+    r.fault = illegal ? FAULT_ILLEGAL_INSTR_ENCODING
+            : trap_lanes != 32'd0 ? FAULT_VTX_OUT_OF_RANGE : FAULT_NONE;
+    r.fault_lanes = illegal ? mt.lane_mask : trap_lanes;
+    r.wb_reg = mt.wb_reg;
+    r.wb_valid = wbv;
+    r.wb_value = wb_value;
+    r.wb_dontcare = '0;   // model only
+    r.pd = pd_on ? {5'd0, mt.pd} : {5'd0, PT};
+    r.pd_written = pd_on ? mt.lane_mask : 32'd0;
+    r.pd_value = pd_on ? (pd_bits & mt.lane_mask) : 32'd0;
+    r.st_space = illegal ? SPACE_NONE : mt.st_space;
+    r.st_mask = st_mask;
+    r.st_addr = st_addr;
+    r.st_data = st_data;
+    return r;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
-  // Response assembly: write-back values for loads, store data for AST;
-  // no don't-care bits (model only).
-  txn_response_t rsp_s;
-  logic [ACCS*32-1:0] rsp_wb_value, rsp_st_data;
-
-  assign rsp_wb_value = o_is_store ? '0 : o_data;
-  assign rsp_st_data = o_is_store ? o_data : '0;
-
-  always_comb begin
-    rsp_s.tag = o_tag;
-    rsp_s.fault = o_fault;
-    rsp_s.fault_lanes = o_fault_lanes;
-    rsp_s.wb_reg = o_wb_reg;
-    rsp_s.wb_valid = o_wb_valid;
-    rsp_s.wb_value = rsp_wb_value;
-    rsp_s.wb_dontcare = '0;
-    rsp_s.pd = o_pd;
-    rsp_s.pd_written = o_pd_written;
-    rsp_s.pd_value = o_pd_value;
-    rsp_s.st_space = o_st_space;
-    rsp_s.st_mask = o_st_mask;
-    rsp_s.st_addr = o_st_addr;
-    rsp_s.st_data = rsp_st_data;
+  always_ff @(posedge clk) begin
+    if (m_to_o) o_rsp <= build_rsp(m_meta, m_acc, m_st_mask, m_trap_lanes, m_pd);
   end
 
   assign rsp_valid = o_valid;
-  assign rsp = rsp_s;
+  assign rsp = o_rsp;
 
 endmodule : attr_unit
