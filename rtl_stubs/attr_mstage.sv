@@ -24,7 +24,9 @@
 // lane's GS buffer bank (N26).
 module attr_mstage
   import attr_pkg::*;
-(
+#(
+  parameter int LPC = 8   // lanes per address-stage group
+) (
   input  logic                  clk,
   input  logic                  rst_n,
   // pipeline
@@ -37,10 +39,23 @@ module attr_mstage
   input  logic                  in_st_out,
   input  logic [128*ACC_W-1:0]  in_acc,   // component c, lane l at [ACC_W*(32c + l) +: ACC_W]
   input  logic [127:0]          in_memmask,  // the descriptors that access memory
+  // The address stage's last lane group (lanes 32 - LPC .. 31), straight
+  // from its datapaths when it hands on in that group's cycle: lane k's
+  // component c at [ACC_W*(4k + c) +: ACC_W].
+  input  logic                  in_last,
+  input  logic [LPC*4*ACC_W-1:0] in_last_acc,
   output logic                  valid,
   output logic                  done,
   output logic [128*ACC_W-1:0]  acc,      // the same, values of loads filled in
   output logic [127:0]          st_mask,     // component c at [32c +: 32]
+  // What the cycle that hands the instruction on adds to acc and st_mask
+  // (the output stage merges it, so done need not wait for the registers):
+  output logic [1:0]            now_comp,    // component of this cycle's beat / capture
+  output logic [31:0]           st_now,      // stores this beat reports
+  output logic                  cap_now,     // a read returns this cycle
+  output logic [1:0]            cap_comp,
+  output logic [31:0]           cap_lanes,
+  output logic [1023:0]         cap_values,  // lane l at [32l +: 32]
   // injected defects
   input  logic                  o_stall,     // output register full and not taken
   input  logic                  bug_store_lost_on_stall,
@@ -217,7 +232,21 @@ module attr_mstage
   assign pend_left = m_pend & ~grant;
   assign nxt = next_comp(m_memmask, {1'b0, m_comp} + 3'd1);
   assign first = next_comp(in_memmask, 3'd0);
-  assign done = valid && m_issued && !r_valid;
+  // Done: every beat issued (a load's last read data is merged from the
+  // capture path), or a store's last beat issues now (its write happens at
+  // this edge, before the next instruction's first beat).
+  logic last_store_beat;
+  assign last_store_beat = beat && m_is_store && pend_left == 32'd0 && !nxt[2];
+  assign done = valid && (m_issued || last_store_beat);
+
+  assign now_comp = m_comp;
+  assign st_now = (beat && m_is_store) ? (bug_overwritten_store_reported ? grant : reported) : 32'd0;
+  assign cap_now = r_valid;
+  assign cap_comp = r_comp;
+  assign cap_lanes = r_grant;
+  for (genvar l = 0; l < 32; l++) begin : g_cap_out
+    assign cap_values[32*l +: 32] = cap_value[l];
+  end
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -249,6 +278,10 @@ module attr_mstage
       m_comp <= first[1:0];
       m_pend <= in_memmask[32*first[1:0] +: 32];
       desc <= in_acc;
+      if (in_last)
+        for (int k = 0; k < LPC; k++)
+          for (int c = 0; c < 4; c++)
+            desc[ACC_W*(32*c + 32 - LPC + k) +: ACC_W] <= in_last_acc[ACC_W*(4*k + c) +: ACC_W];
       st_mask <= 128'd0;
     end else begin
       if (beat) begin
@@ -258,9 +291,7 @@ module attr_mstage
         end else begin
           m_pend <= pend_left;
         end
-        if (m_is_store)
-          st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] |
-              (bug_overwritten_store_reported ? grant : reported);
+        st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] | st_now;
       end
       // The value is a descriptor's low 32 bits (acc_t).
       if (r_valid)

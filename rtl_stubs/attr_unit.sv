@@ -159,7 +159,11 @@ module attr_unit
 
   assign o_free = !o_valid || rsp_ready;
   assign m_to_o = m_done && o_free;
-  assign a_to_m = a_valid && a_done && (!m_valid || m_to_o);
+  // A hands on in the cycle of its last lane group: that group's
+  // descriptors go to the memory stage straight from the lane datapaths
+  // (a_last), so the address stage takes GROUPS cycles per instruction.
+  logic a_last;
+  assign a_to_m = a_valid && (a_done || a_last) && (!m_valid || m_to_o);
   assign d_to_a = d_valid && (!a_valid || a_to_m);
   assign req_ready = (!d_valid || d_to_a) && !clear_busy;
   assign req_fire = req_valid && req_ready;
@@ -234,6 +238,22 @@ module attr_unit
   logic [LPC*4*ACC_W-1:0] agu_acc;
   logic [LPC-1:0]         agu_trap, agu_pd;
 
+  assign a_last = a_valid && !a_done && int'(a_grp) == GROUPS - 1;
+
+  // The work list the memory stage loads: the registered groups plus, when
+  // A hands on in its last group's cycle, that group's kinds (acc_t's kind
+  // is its top two bits; K_NONE needs no memory). A refused word skips M.
+  logic [ACCS-1:0] m_in_memmask;
+  for (genvar i = 0; i < ACCS; i++) begin : g_memmask
+    if (i % 32 >= 32 - LPC) begin : g_last
+      localparam int K = i % 32 - (32 - LPC), C = i / 32;
+      assign m_in_memmask[i] = !a_meta.illegal &&
+          (a_last ? agu_acc[ACC_W*(4*K + C) + ACC_W - 2 +: 2] != K_NONE : a_memmask[i]);
+    end else begin : g_reg
+      assign m_in_memmask[i] = !a_meta.illegal && a_memmask[i];
+    end
+  end
+
   always_ff @(posedge clk) begin
     if (!rst_n) a_valid <= 1'b0;
     else if (d_to_a) a_valid <= 1'b1;
@@ -257,6 +277,8 @@ module attr_unit
         for (int l = 0; l < LANES; l++) a_data[32*c + l] <= d_data[32*c + l];
       a_grp <= '0;
       a_done <= dec_meta.illegal;   // a refused word has nothing to compute
+    end else if (a_to_m) begin
+      a_done <= 1'b1;
     end else if (a_valid && !a_done) begin
       for (int k = 0; k < LPC; k++) begin
         for (int c = 0; c < 4; c++) begin
@@ -352,6 +374,10 @@ module attr_unit
   logic [LANES-1:0]      m_trap, m_pd;
   logic [ACCS*ACC_W-1:0] m_acc;
   logic [127:0]          m_st_mask;
+  logic [1:0]            m_now_comp, m_cap_comp;
+  logic [31:0]           m_st_now, m_cap_lanes;
+  logic                  m_cap_now;
+  logic [1023:0]         m_cap_values;
 
   logic          x_mem_out, x_st_out, x_we;
   logic [31:0]   x_isbe_en, x_st_en, x_hw_en, x_gs_en;
@@ -366,10 +392,15 @@ module attr_unit
       m_meta <= a_meta;
       m_trap <= a_trap;
       m_pd <= a_pd;
+      if (a_last)
+        for (int k = 0; k < LPC; k++) begin
+          m_trap[(GROUPS - 1)*LPC + k] <= agu_trap[k];
+          m_pd[(GROUPS - 1)*LPC + k] <= agu_pd[k];
+        end
     end
   end
 
-  attr_mstage u_mstage (
+  attr_mstage #(.LPC(LPC)) u_mstage (
     .clk                           (clk),
     .rst_n                         (rst_n),
     .load                          (a_to_m),
@@ -380,11 +411,19 @@ module attr_unit
     .in_mem_out                    (a_meta.mem_out),
     .in_st_out                     (a_meta.out),
     .in_acc                        (a_acc),
-    .in_memmask                    (a_meta.illegal ? 128'd0 : a_memmask),   // a refused word skips M
+    .in_memmask                    (m_in_memmask),
+    .in_last                       (a_last),
+    .in_last_acc                   (agu_acc),
     .valid                         (m_valid),
     .done                          (m_done),
     .acc                           (m_acc),
     .st_mask                       (m_st_mask),
+    .now_comp                      (m_now_comp),
+    .st_now                        (m_st_now),
+    .cap_now                       (m_cap_now),
+    .cap_comp                      (m_cap_comp),
+    .cap_lanes                     (m_cap_lanes),
+    .cap_values                    (m_cap_values),
     .o_stall                       (o_valid && !rsp_ready),
     .bug_store_lost_on_stall       (bug_lost_store),
     .bug_patch_lowest_lane_wins    (bug_patch_lowest),
@@ -476,7 +515,13 @@ module attr_unit
   // controls that steered the earlier stages are not needed here).
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic txn_response_t build_rsp(input meta_t mt, input logic [ACCS*ACC_W-1:0] acc,
-                                              input logic [127:0] st_mask,
+                                              input logic [127:0] st_mask_q,
+                                              input logic [1:0] now_comp,
+                                              input logic [31:0] st_now,
+                                              input logic cap_now,
+                                              input logic [1:0] cap_comp,
+                                              input logic [31:0] cap_lanes,
+                                              input logic [1023:0] cap_values,
                                               input logic [31:0] trap_lanes,
                                               input logic [31:0] pd_bits);
     txn_response_t r;
@@ -484,6 +529,11 @@ module attr_unit
     logic [3:0]    wb_en;
     logic [127:0]  wbv;
     logic [4095:0] value, wb_value, st_data, st_addr;
+    logic [127:0]  st_mask;
+    // The memory stage's registers plus what its last cycle adds: the
+    // stores of a last store beat, the read data of a last capture.
+    st_mask = st_mask_q;
+    st_mask[32*now_comp +: 32] = st_mask_q[32*now_comp +: 32] | st_now;
     illegal = mt.illegal;
     pd_on = !illegal && mt.pd_en;
     wb_en = mt.wb_en;
@@ -491,7 +541,8 @@ module attr_unit
       wbv[32*i +: 32] = (!illegal && wb_en[i]) ? mt.lane_mask : 32'd0;
     // A descriptor's value is its low 32 bits (acc_t).
     for (int i = 0; i < ACCS; i++) begin
-      value[32*i +: 32] = acc[ACC_W*i +: 32];
+      value[32*i +: 32] = (cap_now && cap_comp == 2'(i / 32) && cap_lanes[i % 32])
+                        ? cap_values[32*(i % 32) +: 32] : acc[ACC_W*i +: 32];
       st_addr[32*i +: 32] = st_mask[i] ? store_addr(acc[ACC_W*i +: ACC_W]) : 32'd0;
     end
     // Write-back values for loads, store data for AST.
@@ -519,7 +570,9 @@ module attr_unit
   /* verilator lint_on UNUSEDSIGNAL */
 
   always_ff @(posedge clk) begin
-    if (m_to_o) o_rsp <= build_rsp(m_meta, m_acc, m_st_mask, m_trap_lanes, m_pd);
+    if (m_to_o)
+      o_rsp <= build_rsp(m_meta, m_acc, m_st_mask, m_now_comp, m_st_now, m_cap_now, m_cap_comp,
+                         m_cap_lanes, m_cap_values, m_trap_lanes, m_pd);
   end
 
   assign rsp_valid = o_valid;
