@@ -93,7 +93,7 @@ module attr_cfg
 
   logic [31:0] patch_v;
   logic        patch_ok;
-  assign patch_v = wd(cfg_wdata, W_PATCH);
+  assign patch_v = cfg_wdata[32*W_PATCH +: 32];
   assign patch_ok = patch_v == 32'd8 || patch_v == 32'd16 || patch_v == 32'd32 ||
                     patch_v == 32'd64 || patch_v == 32'd128;
 

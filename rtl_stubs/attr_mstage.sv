@@ -97,10 +97,6 @@ module attr_mstage
   // [ACC_W*i +: ACC_W] (the output acc is this register itself, no copy).
   logic [128*ACC_W-1:0] desc;
 
-  function automatic acc_t desc_at(input logic [128*ACC_W-1:0] v, input logic [6:0] i);
-    return v[ACC_W*i +: ACC_W];
-  endfunction
-
   assign acc = desc;
 
   // First component at or after `from` with memory work: {found, comp}.
@@ -126,7 +122,7 @@ module attr_mstage
     // Descriptors are read field by field; each use needs only some fields.
     acc_t d;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign d = desc_at(desc, {m_comp, 5'(l)});
+    assign d = desc[ACC_W*{m_comp, 5'(l)} +: ACC_W];
     assign cur_bank[5*l +: 5] = d.bank;
     assign cur_row[12*l +: 12] = d.row;
   end
@@ -152,8 +148,10 @@ module attr_mstage
     // K_PLAIN stores are AST.P (patch) stores.
     assign win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
                     ? lead_lane : highest[5*b +: 5];
-    assign lead = desc_at(desc, {m_comp, lead_lane});
-    assign win = desc_at(desc, {m_comp, win_lane});
+    // (a part-select, not a function: a function would copy the whole
+    // descriptor vector per call in a C++ model)
+    assign lead = desc[ACC_W*{m_comp, lead_lane} +: ACC_W];
+    assign win = desc[ACC_W*{m_comp, win_lane} +: ACC_W];
     assign en = beat && bank_active[b];
     assign win_lanes[5*b +: 5] = win_lane;
 
@@ -210,7 +208,7 @@ module attr_mstage
     logic [31:0] word, status, hw, shifted, part;
     logic        written;
 
-    assign d = desc_at(desc, {r_comp, 5'(l)});
+    assign d = desc[ACC_W*{r_comp, 5'(l)} +: ACC_W];
     assign word = isbe_word[d.bank];
     assign status = st_word[d.bank];
     assign hw = hw_word[d.bank];

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // attr_unit_selftest: directed self-test of rtl_stubs/attr_unit.sv.
 //
-// Loads configurations through the cfg port, sends ALD / AST / AL2P /
+// Loads configurations through the configuration port (version 2: bursts
+// of one 128-byte block, N120-N123; single words go as one-word bursts),
+// tests bursts of every target with partial masks, reads outside the
+// tables and the one-cycle clear entry by entry, sends ALD / AST / AL2P /
 // ISBERD words (encoded here from the bit positions of DESIGN §7.1) in
 // back-to-back batches under random response backpressure, and checks every
 // response against values worked out from the spec pages and rulings
@@ -9,9 +12,11 @@
 // no model: it runs on Verilator and Icarus Verilog alike.
 //
 // Build and run (both simulators, the package files first):
-//   FILES="rtl_stubs/shader_txn_pkg.sv rtl_stubs/attr_pkg.sv
-//          $(ls rtl_stubs/attr_*.sv | grep -v attr_pkg) tests/rtl/attr_unit_selftest.sv"
-//   With Verilator 5: --binary -j 2 -Wno-fatal --top-module attr_unit_selftest $FILES,
+//   FILES="$(sed 's|^|rtl_stubs/|' rtl_stubs/attr.f | grep -v '^rtl_stubs//')
+//          tests/rtl/attr_unit_selftest.sv"
+//   With Verilator 5: --binary -O3 --x-assign fast --x-initial fast -Wno-fatal
+//                    -Wno-lint -Wno-style --top-module attr_unit_selftest
+//                    -F rtl_stubs/attr.f tests/rtl/attr_unit_selftest.sv,
 //                    then obj_dir/Vattr_unit_selftest
 //   With Icarus:      iverilog -g2012 -s attr_unit_selftest -o selftest.vvp $FILES,
 //                    then vvp -n selftest.vvp
@@ -19,7 +24,9 @@
 // Plusarg +bug=N runs with injected defect N (the run is then expected to
 // fail). LANES_PER_CYCLE is the parameter LPC: -GLPC=N (Verilator),
 // -Pattr_unit_selftest.LPC=N (Icarus).
-// The last line is "attr_unit_selftest: PASS (n checks)" or "FAIL (e of n)".
+// The line before the last gives the cycles of the run, of the clear and
+// the longest cfg_ready wait; the last line is "attr_unit_selftest: PASS
+// (n checks)" or "FAIL (e of n)".
 module attr_unit_selftest;
   import shader_txn_pkg::*;
 
