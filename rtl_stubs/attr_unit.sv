@@ -28,12 +28,14 @@
 // by a cfg_rvalid pulse the next cycle. The clear command flash-clears the
 // memories' valid bits in one cycle, with cfg_ready, idle and req_ready low.
 //
-// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32).
+// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32); 16 (two cycles in
+// A) keeps the mix of tests/rtl/attr_unit_perf.sv near 3 cycles per
+// instruction, docs/rtl-attr.md.
 module attr_unit
   import shader_txn_pkg::*;
   import attr_pkg::*;
 #(
-  parameter int LANES_PER_CYCLE = 8
+  parameter int LANES_PER_CYCLE = 16
 ) (
   input  logic           clk,
   input  logic           rst_n,

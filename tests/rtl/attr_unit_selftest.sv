@@ -30,7 +30,7 @@
 module attr_unit_selftest;
   import shader_txn_pkg::*;
 
-  parameter int LPC = 8;
+  parameter int LPC = 16;
 
   // ---- DUT ------------------------------------------------------------------
   logic clk = 1'b0, rst_n = 1'b0;
