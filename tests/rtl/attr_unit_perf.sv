@@ -76,10 +76,11 @@ module attr_unit_perf;
   longint t0, t1;
 
   initial begin
-    logic [1023:0] d;
+    logic [1023:0] d, vtx, ra;
+    logic [4095:0] sd;
     txn_request_t r;
-    void'($value$plusargs("insns=%d", insns));
-    void'($value$plusargs("idle=%d", idle_cycles));
+    if (!$value$plusargs("insns=%d", insns)) insns = 1000;
+    if (!$value$plusargs("idle=%d", idle_cycles)) idle_cycles = 0;
     repeat (3) @(negedge clk);
     rst_n = 1'b1;
     d = '0;
@@ -92,13 +93,18 @@ module attr_unit_perf;
     cfg_block(32'h100, 32'hFFFF_FFFF, d);               // IMAP, OMAP, OMAP_prev, IMAP_next
     for (int b = 0; b < 16; b++) cfg_block(32'h1000_0000 + 32'(128 * b), 32'hFFFF_FFFF,
                                            {32{32'h1000_0000 + 32'(b)}});
+    // Operands as flat vectors (lane l at [32l +: 32]; store data
+    // component c at [32(32c + l) +: 32]), the request layout's order.
+    for (int l = 0; l < 32; l++) begin
+      vtx[32*l +: 32] = 32'(l + 32);
+      ra[32*l +: 32] = 32'(128 * (l % 4) + 4 * l);
+      for (int c = 0; c < 4; c++) sd[32*(32*c + l) +: 32] = 32'hD000_0000 | 32'(c << 8) | 32'(l);
+    end
     r = '0;
     r.lane_mask = 32'hFFFF_FFFF;
-    for (int l = 0; l < 32; l++) begin
-      r.vertex[l] = 32'(l + 32);
-      r.a[0][l] = 32'(128 * (l % 4) + 4 * l);
-      for (int c = 0; c < 4; c++) r.d[c][l] = 32'hD000_0000 | 32'(c << 8) | 32'(l);
-    end
+    r.vertex = vtx;
+    r.a = {1024'd0, ra};
+    r.d = sd;
     r.insn = enc_ald(8'd4, 11'h008, 1'b0, 2'd0);   mix[0] = r;
     r.insn = enc_ald(8'd4, 11'h010, 1'b0, 2'd1);   mix[1] = r;
     r.insn = enc_ald(8'd4, 11'h020, 1'b0, 2'd3);   mix[2] = r;
