@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // attr_cfg: configuration registers of the attribute unit, the BMAPs and
-// ranks derived from them, the default table and the clear sequencer
+// ranks derived from them, the default table and the clear command
 // (docs/port-contract.md, "Attribute unit", target 0x0).
 //
 //   byte address (cfg_addr[27:0], target cfg_addr[31:28] = 0):
