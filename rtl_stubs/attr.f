@@ -16,3 +16,4 @@ attr_rank.sv
 attr_select.sv
 attr_unit.sv
 attr_vdiv.sv
+attr_wram.sv

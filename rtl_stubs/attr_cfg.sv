@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // attr_cfg: configuration registers of the attribute unit, the BMAPs and
-// ranks derived from them, the default table and the clear sequencer
+// ranks derived from them, the default table and the clear command
 // (docs/port-contract.md, "Attribute unit", target 0x0).
 //
 //   byte address (cfg_addr[27:0], target cfg_addr[31:28] = 0):
@@ -8,15 +8,20 @@
 //     0x008  vertex trap enable 0/1     0x00C  vertex count 0..256
 //     0x010  patch words 8..128 (R4)    0x014  MaxOutputVertexCount 0..1024
 //     0x018  ST_REQ start 0..255        0x01C  ST_REQ end 0..255 (N21)
-//     0x040  clear: any write starts zeroing every memory; reads busy in bit 0
+//     0x040  clear: any write zeroes every memory (flash clear, attr_ram);
+//            reads busy in bit 0
 //     0x100 + 4i  IMAP word i    0x120 + 4i  OMAP       (i = 0..7)
 //     0x140 + 4i  OMAP of the previous stage
 //     0x160 + 4i  IMAP of the next stage
 //     0x400 + 4a  default value of attribute a (R3), a = 0..255
 //
-// A write of a value a register cannot hold is ignored (the register keeps
-// its value), as the model refuses such a setting. Other addresses ignore
-// writes and read 0. Reads return the register the cycle after cfg_re.
+// Bursts (N120): a 128-byte block of up to 32 registers is written or
+// read in one cycle, each masked word at its own address (the registers
+// are flops, so any number of them take a value at once). A write of a
+// value a register cannot hold is ignored (the register keeps its value),
+// as the model refuses such a setting (N123). Other addresses ignore
+// writes and read 0. A read burst's words are registered (reg_rdata) for
+// the cfg_rvalid pulse of the next cycle (N122).
 // Reset gives the power-on configuration (N35): VSA, no sharing, trap off,
 // 32 vertices, 32 patch words, MaxOutputVertexCount 32, ST_REQ empty (255,
 // 0), maps zero, default table per R3.
@@ -30,73 +35,75 @@
 // set bits in words 0..w-1, from which the address stage ranks an
 // attribute as pre[a/32] + popcount(word & bits below a) (R1).
 //
-// The clear sequencer walks the memory rows (ISBE_ROWS cycles); the memory
-// block zeroes row clear_row of every RAM while clear_busy is high.
+// The clear command: a write of 0x040 raises clear_busy for one cycle, in
+// which every RAM of attr_mem drops its valid bits (flash clear); the
+// port and the request channel are not ready meanwhile (N121).
 module attr_cfg
   import attr_pkg::*;
 (
-  input  logic          clk,
-  input  logic          rst_n,
-  input  logic          cfg_we,
-  input  logic          cfg_re,
-  input  logic [31:0]   cfg_addr,
-  input  logic [31:0]   cfg_wdata,
-  output logic [31:0]   reg_rdata,     // target 0 read data, the cycle after cfg_re
-  input  logic          bug_bmap_in_imap_only,
-  output logic [2:0]    stage,
-  output logic          shared,
-  output logic          trap,
-  output logic [8:0]    vertex_count,
-  output logic [7:0]    patch_words,
-  output logic [10:0]   gs_max,
-  output logic [8191:0] defaults,      // attribute a at [32a +: 32]
-  output logic [255:0]  bmap_in,
-  output logic [71:0]   pre_in,        // pre[w] at [9w +: 9]
-  output logic [8:0]    n_in,
-  output logic [255:0]  bmap_out,
-  output logic [71:0]   pre_out,
-  output logic [8:0]    n_out,
-  output logic          clear_busy,
-  output logic [11:0]   clear_row
+  input  logic           clk,
+  input  logic           rst_n,
+  input  logic           cfg_fire,      // a burst transfers this cycle
+  input  logic           cfg_write,
+  input  logic [31:0]    cfg_addr,
+  input  logic [31:0]    cfg_mask,
+  input  logic [1023:0]  cfg_wdata,
+  output logic [1023:0]  reg_rdata,     // target 0 read data, the cycle after the read
+  input  logic           bug_bmap_in_imap_only,
+  output logic [2:0]     stage,
+  output logic           shared,
+  output logic           trap,
+  output logic [8:0]     vertex_count,
+  output logic [7:0]     patch_words,
+  output logic [10:0]    gs_max,
+  output logic [8191:0]  defaults,      // attribute a at [32a +: 32]
+  output logic [255:0]   bmap_in,
+  output logic [71:0]    pre_in,        // pre[w] at [9w +: 9]
+  output logic [8:0]     n_in,
+  output logic [255:0]   bmap_out,
+  output logic [71:0]    pre_out,
+  output logic [8:0]     n_out,
+  output logic           clear_busy
 );
 
-  // Word addresses (byte address / 4) inside target 0.
-  localparam logic [25:0] W_STAGE = 26'h0;
-  localparam logic [25:0] W_SHARED = 26'h1;
-  localparam logic [25:0] W_TRAP = 26'h2;
-  localparam logic [25:0] W_VCOUNT = 26'h3;
-  localparam logic [25:0] W_PATCH = 26'h4;
-  localparam logic [25:0] W_GSMAX = 26'h5;
-  localparam logic [25:0] W_SRSTART = 26'h6;
-  localparam logic [25:0] W_SREND = 26'h7;
-  localparam logic [25:0] W_CLEAR = 26'h10;
-  localparam logic [20:0] MAPS_BLOCK = 21'h2;   // words 0x40..0x5F: 4 maps x 8
-  localparam logic [17:0] DEFAULTS_BLOCK = 18'h1;  // words 0x100..0x1FF
+  // Blocks (byte address / 128) inside target 0, and words inside them.
+  localparam logic [20:0] B_SCALARS = 21'h0;   // 0x000..0x07F: scalar registers, clear
+  localparam logic [20:0] B_MAPS = 21'h2;      // 0x100..0x17F: 4 maps x 8 words
+  localparam logic [17:0] B_DEFAULTS = 18'h1;  // 0x400..0x7FF: 8 blocks of defaults
+  localparam int W_STAGE = 0, W_SHARED = 1, W_TRAP = 2, W_VCOUNT = 3, W_PATCH = 4;
+  localparam int W_GSMAX = 5, W_SRSTART = 6, W_SREND = 7, W_CLEAR = 16;
 
-  logic        target_regs, unused_byte_bits;
-  logic [25:0] word;
-  logic        in_maps, in_defaults;
-  logic [4:0]  map_word;      // map m word i at m*8 + i
-  logic [7:0]  default_index;
+  logic        target_regs, unused_low_bits;
+  logic [20:0] block;
+  logic        in_scalars, in_maps, in_defaults;
+  logic [2:0]  default_block;   // attributes 32 * default_block ..
 
   assign target_regs = cfg_addr[31:28] == 4'h0;
-  assign word = cfg_addr[27:2];
-  assign unused_byte_bits = ^cfg_addr[1:0];  // word accesses only
-  assign in_maps = word[25:5] == MAPS_BLOCK;
-  assign map_word = word[4:0];
-  assign in_defaults = word[25:8] == DEFAULTS_BLOCK;
-  assign default_index = word[7:0];
+  assign block = cfg_addr[27:7];
+  assign unused_low_bits = ^cfg_addr[6:0];   // block-aligned (N120)
+  assign in_scalars = target_regs && block == B_SCALARS;
+  assign in_maps = target_regs && block == B_MAPS;
+  assign in_defaults = target_regs && block[20:3] == B_DEFAULTS;
+  assign default_block = block[2:0];
 
-  logic patch_ok;
-  assign patch_ok = cfg_wdata == 32'd8 || cfg_wdata == 32'd16 || cfg_wdata == 32'd32 ||
-                    cfg_wdata == 32'd64 || cfg_wdata == 32'd128;
+  // Word k of the burst.
+  function automatic logic [31:0] wd(input logic [1023:0] d, input int k);
+    return d[32*k +: 32];
+  endfunction
+
+  logic [31:0] patch_v;
+  logic        patch_ok;
+  assign patch_v = cfg_wdata[32*W_PATCH +: 32];
+  assign patch_ok = patch_v == 32'd8 || patch_v == 32'd16 || patch_v == 32'd32 ||
+                    patch_v == 32'd64 || patch_v == 32'd128;
 
   // ---- Registers -------------------------------------------------------------
   logic [7:0]    streq_start, streq_end;
   logic [1023:0] maps;      // IMAP, OMAP, OMAP_prev, IMAP_next: map m at [256m +: 256]
-  logic          wr;
+  logic          wr, sw;
 
-  assign wr = cfg_we && target_regs;
+  assign wr = cfg_fire && cfg_write;
+  assign sw = wr && in_scalars;
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -111,39 +118,40 @@ module attr_cfg
       maps <= '0;
       for (int a = 0; a < 256; a++) defaults[32*a +: 32] <= r3_default(8'(a));
     end else if (wr) begin
-      if (word == W_STAGE && cfg_wdata <= 32'd5) stage <= cfg_wdata[2:0];
-      if (word == W_SHARED && cfg_wdata <= 32'd1) shared <= cfg_wdata[0];
-      if (word == W_TRAP && cfg_wdata <= 32'd1) trap <= cfg_wdata[0];
-      if (word == W_VCOUNT && cfg_wdata <= 32'd256) vertex_count <= cfg_wdata[8:0];
-      if (word == W_PATCH && patch_ok) patch_words <= cfg_wdata[7:0];
-      if (word == W_GSMAX && cfg_wdata <= 32'd1024) gs_max <= cfg_wdata[10:0];
-      if (word == W_SRSTART && cfg_wdata <= 32'd255) streq_start <= cfg_wdata[7:0];
-      if (word == W_SREND && cfg_wdata <= 32'd255) streq_end <= cfg_wdata[7:0];
-      if (in_maps) maps[32*map_word +: 32] <= cfg_wdata;
-      if (in_defaults) defaults[32*default_index +: 32] <= cfg_wdata;
+      if (sw && cfg_mask[W_STAGE] && wd(cfg_wdata, W_STAGE) <= 32'd5)
+        stage <= cfg_wdata[32*W_STAGE +: 3];
+      if (sw && cfg_mask[W_SHARED] && wd(cfg_wdata, W_SHARED) <= 32'd1)
+        shared <= cfg_wdata[32*W_SHARED];
+      if (sw && cfg_mask[W_TRAP] && wd(cfg_wdata, W_TRAP) <= 32'd1)
+        trap <= cfg_wdata[32*W_TRAP];
+      if (sw && cfg_mask[W_VCOUNT] && wd(cfg_wdata, W_VCOUNT) <= 32'd256)
+        vertex_count <= cfg_wdata[32*W_VCOUNT +: 9];
+      if (sw && cfg_mask[W_PATCH] && patch_ok)
+        patch_words <= cfg_wdata[32*W_PATCH +: 8];
+      if (sw && cfg_mask[W_GSMAX] && wd(cfg_wdata, W_GSMAX) <= 32'd1024)
+        gs_max <= cfg_wdata[32*W_GSMAX +: 11];
+      if (sw && cfg_mask[W_SRSTART] && wd(cfg_wdata, W_SRSTART) <= 32'd255)
+        streq_start <= cfg_wdata[32*W_SRSTART +: 8];
+      if (sw && cfg_mask[W_SREND] && wd(cfg_wdata, W_SREND) <= 32'd255)
+        streq_end <= cfg_wdata[32*W_SREND +: 8];
+      for (int k = 0; k < 32; k++) begin
+        if (in_maps && cfg_mask[k]) maps[32*k +: 32] <= cfg_wdata[32*k +: 32];
+        if (in_defaults && cfg_mask[k])
+          defaults[32*(32*int'(default_block) + k) +: 32] <= cfg_wdata[32*k +: 32];
+      end
     end
   end
 
-  // ---- Clear sequencer ---------------------------------------------------------
-  localparam logic [11:0] LAST_ROW = 12'(ISBE_ROWS - 1);
-
+  // ---- Clear command -------------------------------------------------------------
+  // One cycle of clear_busy after the write: attr_mem flash-clears then.
   always_ff @(posedge clk) begin
-    if (!rst_n) begin
-      clear_busy <= 1'b0;
-      clear_row <= 12'd0;
-    end else if (wr && word == W_CLEAR) begin
-      clear_busy <= 1'b1;
-      clear_row <= 12'd0;
-    end else if (clear_busy) begin
-      clear_busy <= clear_row != LAST_ROW;
-      clear_row <= clear_row + 12'd1;
-    end
+    if (!rst_n) clear_busy <= 1'b0;
+    else clear_busy <= sw && cfg_mask[W_CLEAR];
   end
 
   // ---- Derived BMAPs and prefix counts -------------------------------------------
   logic [255:0] imap, omap, omap_prev, imap_next, streq;
   logic [255:0] bmap_in_c, bmap_out_c;
-  logic [80:0]  pre_in_c, pre_out_c;   // 9 prefix values of 9 bits, [9w +: 9]
 
   assign imap = maps[255:0];
   assign omap = maps[511:256];
@@ -173,10 +181,14 @@ module attr_cfg
     return p;
   endfunction
 
-  assign pre_in_c = prefix_counts(bmap_in_c);
-  assign pre_out_c = prefix_counts(bmap_out_c);
+
+  // Recomputed only the cycle after a register write (and after reset):
+  // a clocked block guarded by derive, so the popcounts do not run every
+  // cycle. bug_sel is fixed for a run (it is set before reset ends).
+  logic derive;
 
   always_ff @(posedge clk) begin
+    derive <= !rst_n || wr;
     if (!rst_n) begin
       bmap_in <= '0;
       bmap_out <= '0;
@@ -184,42 +196,40 @@ module attr_cfg
       pre_out <= '0;
       n_in <= 9'd0;
       n_out <= 9'd0;
-    end else begin
+    end else if (derive) begin
       bmap_in <= bmap_in_c;
       bmap_out <= bmap_out_c;
-      pre_in <= pre_in_c[71:0];
-      pre_out <= pre_out_c[71:0];
-      n_in <= pre_in_c[80:72];
-      n_out <= pre_out_c[80:72];
+      // 9 prefix values of 9 bits ([9w +: 9]), the last one is N
+      {n_in, pre_in} <= prefix_counts(bmap_in_c);
+      {n_out, pre_out} <= prefix_counts(bmap_out_c);
     end
   end
 
   // ---- Read-back, registered -----------------------------------------------------
-  logic [31:0] read_value;
+  logic [1023:0] scalars;   // the scalar block as it reads
 
   always_comb begin
-    read_value = 32'd0;
-    if (target_regs) begin
-      case (word)
-        W_STAGE:   read_value = {29'd0, stage};
-        W_SHARED:  read_value = {31'd0, shared};
-        W_TRAP:    read_value = {31'd0, trap};
-        W_VCOUNT:  read_value = {23'd0, vertex_count};
-        W_PATCH:   read_value = {24'd0, patch_words};
-        W_GSMAX:   read_value = {21'd0, gs_max};
-        W_SRSTART: read_value = {24'd0, streq_start};
-        W_SREND:   read_value = {24'd0, streq_end};
-        W_CLEAR:   read_value = {31'd0, clear_busy};
-        default:   read_value = 32'd0;
-      endcase
-      if (in_maps) read_value = maps[32*map_word +: 32];
-      if (in_defaults) read_value = defaults[32*default_index +: 32];
-    end
+    scalars = '0;
+    scalars[32*W_STAGE +: 32] = {29'd0, stage};
+    scalars[32*W_SHARED +: 32] = {31'd0, shared};
+    scalars[32*W_TRAP +: 32] = {31'd0, trap};
+    scalars[32*W_VCOUNT +: 32] = {23'd0, vertex_count};
+    scalars[32*W_PATCH +: 32] = {24'd0, patch_words};
+    scalars[32*W_GSMAX +: 32] = {21'd0, gs_max};
+    scalars[32*W_SRSTART +: 32] = {24'd0, streq_start};
+    scalars[32*W_SREND +: 32] = {24'd0, streq_end};
+    scalars[32*W_CLEAR +: 32] = {31'd0, clear_busy};
   end
 
+  // Evaluated only for a read burst (a clocked block, not logic that runs
+  // every cycle).
   always_ff @(posedge clk) begin
-    if (!rst_n) reg_rdata <= 32'd0;
-    else if (cfg_re) reg_rdata <= read_value;
+    if (!rst_n) reg_rdata <= '0;
+    else if (cfg_fire && !cfg_write)
+      reg_rdata <= in_scalars ? scalars
+                 : in_maps ? maps
+                 : in_defaults ? defaults[1024*int'(default_block) +: 1024]
+                               : '0;
   end
 
 endmodule : attr_cfg

@@ -24,23 +24,38 @@
 // lane's GS buffer bank (N26).
 module attr_mstage
   import attr_pkg::*;
-(
+#(
+  parameter int LPC = 8   // lanes per address-stage group
+) (
   input  logic                  clk,
   input  logic                  rst_n,
   // pipeline
   input  logic                  load,        // take a new instruction (stage empty or unloading)
   input  logic                  unload,      // the output stage takes this one
-  input  logic                  in_skip,     // nothing to access (refused word)
   input  logic                  in_is_store,
   input  logic                  in_isberd,
   input  logic [1:0]            in_size,
   input  logic                  in_mem_out,
   input  logic                  in_st_out,
   input  logic [128*ACC_W-1:0]  in_acc,   // component c, lane l at [ACC_W*(32c + l) +: ACC_W]
+  input  logic [127:0]          in_memmask,  // the descriptors that access memory
+  // The address stage's last lane group (lanes 32 - LPC .. 31), straight
+  // from its datapaths when it hands on in that group's cycle: lane k's
+  // component c at [ACC_W*(4k + c) +: ACC_W].
+  input  logic                  in_last,
+  input  logic [LPC*4*ACC_W-1:0] in_last_acc,
   output logic                  valid,
   output logic                  done,
   output logic [128*ACC_W-1:0]  acc,      // the same, values of loads filled in
   output logic [127:0]          st_mask,     // component c at [32c +: 32]
+  // What the cycle that hands the instruction on adds to acc and st_mask
+  // (the output stage merges it, so done need not wait for the registers):
+  output logic [1:0]            now_comp,    // component of this cycle's beat / capture
+  output logic [31:0]           st_now,      // stores this beat reports
+  output logic                  cap_now,     // a read returns this cycle
+  output logic [1:0]            cap_comp,
+  output logic [31:0]           cap_lanes,
+  output logic [1023:0]         cap_values,  // lane l at [32l +: 32]
   // injected defects
   input  logic                  o_stall,     // output register full and not taken
   input  logic                  bug_store_lost_on_stall,
@@ -78,21 +93,11 @@ module attr_mstage
   logic [1:0]  r_comp;
   logic [31:0] r_grant;
 
-  // The descriptors, by 32 * component + lane.
-  acc_t desc [128], in_desc [128];
+  // The descriptors, by 32 * component + lane, flat: descriptor i at
+  // [ACC_W*i +: ACC_W] (the output acc is this register itself, no copy).
+  logic [128*ACC_W-1:0] desc;
 
-  // Memory descriptors of the incoming instruction.
-  logic [127:0] in_memmask;
-  for (genvar i = 0; i < 128; i++) begin : g_inmask
-    /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t d;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign in_desc[i] = in_acc[ACC_W*i +: ACC_W];
-    assign acc[ACC_W*i +: ACC_W] = desc[i];
-    assign d = in_desc[i];
-    assign in_memmask[i] = !in_skip && d.kind != K_NONE;
-  end
+  assign acc = desc;
 
   // First component at or after `from` with memory work: {found, comp}.
   function automatic logic [2:0] next_comp(input logic [127:0] mask, input logic [2:0] from);
@@ -117,7 +122,7 @@ module attr_mstage
     // Descriptors are read field by field; each use needs only some fields.
     acc_t d;
     /* verilator lint_on UNUSEDSIGNAL */
-    assign d = desc[{m_comp, 5'(l)}];
+    assign d = desc[ACC_W*{m_comp, 5'(l)} +: ACC_W];
     assign cur_bank[5*l +: 5] = d.bank;
     assign cur_row[12*l +: 12] = d.row;
   end
@@ -143,8 +148,10 @@ module attr_mstage
     // K_PLAIN stores are AST.P (patch) stores.
     assign win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
                     ? lead_lane : highest[5*b +: 5];
-    assign lead = desc[{m_comp, lead_lane}];
-    assign win = desc[{m_comp, win_lane}];
+    // (a part-select, not a function: a function would copy the whole
+    // descriptor vector per call in a C++ model)
+    assign lead = desc[ACC_W*{m_comp, lead_lane} +: ACC_W];
+    assign win = desc[ACC_W*{m_comp, win_lane} +: ACC_W];
     assign en = beat && bank_active[b];
     assign win_lanes[5*b +: 5] = win_lane;
 
@@ -201,7 +208,7 @@ module attr_mstage
     logic [31:0] word, status, hw, shifted, part;
     logic        written;
 
-    assign d = desc[{r_comp, 5'(l)}];
+    assign d = desc[ACC_W*{r_comp, 5'(l)} +: ACC_W];
     assign word = isbe_word[d.bank];
     assign status = st_word[d.bank];
     assign hw = hw_word[d.bank];
@@ -223,7 +230,21 @@ module attr_mstage
   assign pend_left = m_pend & ~grant;
   assign nxt = next_comp(m_memmask, {1'b0, m_comp} + 3'd1);
   assign first = next_comp(in_memmask, 3'd0);
-  assign done = valid && m_issued && !r_valid;
+  // Done: every beat issued (a load's last read data is merged from the
+  // capture path), or a store's last beat issues now (its write happens at
+  // this edge, before the next instruction's first beat).
+  logic last_store_beat;
+  assign last_store_beat = beat && m_is_store && pend_left == 32'd0 && !nxt[2];
+  assign done = valid && (m_issued || last_store_beat);
+
+  assign now_comp = m_comp;
+  assign st_now = (beat && m_is_store) ? (bug_overwritten_store_reported ? grant : reported) : 32'd0;
+  assign cap_now = r_valid;
+  assign cap_comp = r_comp;
+  assign cap_lanes = r_grant;
+  for (genvar l = 0; l < 32; l++) begin : g_cap_out
+    assign cap_values[32*l +: 32] = cap_value[l];
+  end
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -254,8 +275,11 @@ module attr_mstage
       m_memmask <= in_memmask;
       m_comp <= first[1:0];
       m_pend <= in_memmask[32*first[1:0] +: 32];
-      for (int c = 0; c < 4; c++)
-        for (int l = 0; l < 32; l++) desc[32*c + l] <= in_desc[32*c + l];
+      desc <= in_acc;
+      if (in_last)
+        for (int k = 0; k < LPC; k++)
+          for (int c = 0; c < 4; c++)
+            desc[ACC_W*(32*c + 32 - LPC + k) +: ACC_W] <= in_last_acc[ACC_W*(4*k + c) +: ACC_W];
       st_mask <= 128'd0;
     end else begin
       if (beat) begin
@@ -265,13 +289,12 @@ module attr_mstage
         end else begin
           m_pend <= pend_left;
         end
-        if (m_is_store)
-          st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] |
-              (bug_overwritten_store_reported ? grant : reported);
+        st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] | st_now;
       end
-      for (int l = 0; l < 32; l++)
-        if (r_valid && r_grant[l])
-          desc[{r_comp, 5'(l)}] <= {desc[{r_comp, 5'(l)}][ACC_W-1:32], cap_value[l]};
+      // The value is a descriptor's low 32 bits (acc_t).
+      if (r_valid)
+        for (int l = 0; l < 32; l++)
+          if (r_grant[l]) desc[ACC_W*(32*int'(r_comp) + l) +: 32] <= cap_value[l];
     end
   end
 

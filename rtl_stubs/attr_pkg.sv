@@ -31,13 +31,19 @@ package attr_pkg;
   localparam logic [7:0] BUG_OVERWRITTEN_STORE_REPORTED = 8'd44;
   localparam logic [7:0] BUG_PHYS_VECTOR_ACCEPTED = 8'd45;
   localparam logic [7:0] BUG_TRAP_IGNORES_ENABLE = 8'd46;
+  // Configuration port version 2, flash clear, wide address stage (N120-N123)
+  localparam logic [7:0] BUG_BURST_LAST_WORD_DROPPED = 8'd47;
+  localparam logic [7:0] BUG_BURST_READ_ROW_BEHIND = 8'd48;
+  localparam logic [7:0] BUG_CLEAR_MISSES_STATUS_OUT = 8'd49;
+  localparam logic [7:0] BUG_STATUS_INVALID_ROW_MERGE = 8'd50;
+  localparam logic [7:0] BUG_AGU_GROUP_RA_SHARED = 8'd51;
 
   // ---- Geometry ------------------------------------------------------------
   localparam int BANKS = 32;
   localparam int ISBE_ROWS = 2068;     // 0x40A00 bytes / 128 bytes per row
-  localparam int STATUS_ROWS = 64;     // 8 vertex groups x 8 status words
+  localparam int STATUS_ROWS = 8;      // 8 vertex groups, 8 status words (256 bits) a row
   localparam int HW_ROWS = 48;         // 6 kinds x 8 vertex groups
-  localparam int GS_ROWS = 1024;       // words of one lane's GS buffer (N26)
+  localparam int GS_ROWS = 32;         // 1024 words of one lane's GS buffer (N26), 32 a row
 
   // Rows of the ISBE regions (N20: map 0x40000, patch 0x40400, prim 0x40600).
   localparam logic [11:0] ROW_PATCH = 12'd2056;  // 0x40400 / 128

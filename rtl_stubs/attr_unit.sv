@@ -21,25 +21,33 @@
 //
 // Requests execute and respond in acceptance order. A stage moves on when
 // the next one is empty or empties in the same cycle; rsp_valid is a
-// register output. The configuration port (attr_cfg, attr_mem) is used by
-// the testbench only while idle; the clear command runs ISBE_ROWS cycles
-// with idle and req_ready low.
+// register output. The configuration port (version 2: bursts of up to 32
+// words of one 128-byte block, N120-N123; attr_cfg, attr_mem) is used by
+// the testbench only while idle. Every target's block is one row of one or
+// more banks, so a burst transfers in one cycle; a read burst is answered
+// by a cfg_rvalid pulse the next cycle. The clear command flash-clears the
+// memories' valid bits in one cycle, with cfg_ready, idle and req_ready low.
 //
-// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32).
+// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32); 16 (two cycles in
+// A) keeps the mix of tests/rtl/attr_unit_perf.sv near 3 cycles per
+// instruction, docs/rtl-attr.md.
 module attr_unit
   import shader_txn_pkg::*;
   import attr_pkg::*;
 #(
-  parameter int LANES_PER_CYCLE = 8
+  parameter int LANES_PER_CYCLE = 16
 ) (
   input  logic           clk,
   input  logic           rst_n,
   input  logic [7:0]     bug_sel,
-  input  logic           cfg_we,
-  input  logic           cfg_re,
-  input  logic [31:0]    cfg_addr,
-  input  logic [31:0]    cfg_wdata,
-  output logic [31:0]    cfg_rdata,
+  input  logic           cfg_valid,
+  output logic           cfg_ready,
+  input  logic           cfg_write,
+  input  logic [31:0]    cfg_addr,     // target [31:28], 128-byte block ([6:0] = 0)
+  input  logic [31:0]    cfg_mask,     // word k of the block takes part
+  input  logic [1023:0]  cfg_wdata,    // word k at [32k +: 32]
+  output logic           cfg_rvalid,
+  output logic [1023:0]  cfg_rdata,
   output logic           idle,
   input  logic           req_valid,
   output logic           req_ready,
@@ -58,6 +66,7 @@ module attr_unit
   logic bug_rank, bug_default_w, bug_rd_align, bug_bmap_in, bug_lost_store;
   logic bug_skew, bug_vtx_range, bug_patch_lowest, bug_al2p_pd, bug_u16_sext;
   logic bug_patch_max, bug_shared, bug_overwritten, bug_phys_vector, bug_trap_enable;
+  logic bug_burst_last, bug_read_behind, bug_clear_status, bug_status_merge, bug_group_ra;
 
   assign bug_rank = bug_sel == BUG_RANK_OFF_BY_ONE;
   assign bug_default_w = bug_sel == BUG_DEFAULT_W_ZERO;
@@ -74,6 +83,11 @@ module attr_unit
   assign bug_overwritten = bug_sel == BUG_OVERWRITTEN_STORE_REPORTED;
   assign bug_phys_vector = bug_sel == BUG_PHYS_VECTOR_ACCEPTED;
   assign bug_trap_enable = bug_sel == BUG_TRAP_IGNORES_ENABLE;
+  assign bug_burst_last = bug_sel == BUG_BURST_LAST_WORD_DROPPED;
+  assign bug_read_behind = bug_sel == BUG_BURST_READ_ROW_BEHIND;
+  assign bug_clear_status = bug_sel == BUG_CLEAR_MISSES_STATUS_OUT;
+  assign bug_status_merge = bug_sel == BUG_STATUS_INVALID_ROW_MERGE;
+  assign bug_group_ra = bug_sel == BUG_AGU_GROUP_RA_SHARED;
 
   // ---- Configuration ---------------------------------------------------------------
   logic [2:0]    cfg_stage;
@@ -84,15 +98,21 @@ module attr_unit
   logic [8191:0] cfg_defaults;
   logic [255:0]  bmap_in, bmap_out;
   logic [71:0]   pre_in, pre_out;
-  logic [11:0]   clear_row;
-  logic [31:0]   reg_rdata, mem_rdata;
+  logic [1023:0] reg_rdata, mem_rdata;
+  logic          cfg_fire, exec_sel;
+
+  // N121: the port waits while the clear runs and while the memory stage
+  // owns the banks (the testbench only uses the port while idle anyway).
+  assign cfg_ready = !clear_busy && !exec_sel;
+  assign cfg_fire = cfg_valid && cfg_ready;
 
   attr_cfg u_cfg (
     .clk                  (clk),
     .rst_n                (rst_n),
-    .cfg_we               (cfg_we),
-    .cfg_re               (cfg_re),
+    .cfg_fire             (cfg_fire),
+    .cfg_write            (cfg_write),
     .cfg_addr             (cfg_addr),
+    .cfg_mask             (cfg_mask),
     .cfg_wdata            (cfg_wdata),
     .reg_rdata            (reg_rdata),
     .bug_bmap_in_imap_only(bug_bmap_in),
@@ -109,15 +129,21 @@ module attr_unit
     .bmap_out             (bmap_out),
     .pre_out              (pre_out),
     .n_out                (n_out),
-    .clear_busy           (clear_busy),
-    .clear_row            (clear_row)
+    .clear_busy           (clear_busy)
   );
 
-  // Read data: registers or a memory, by the target of the last read.
+  // Read answer (N122): one cfg_rvalid pulse the cycle after the read
+  // burst, from the registers' read register or the RAM output registers,
+  // by the target of that read.
   logic read_mem_q;
   always_ff @(posedge clk) begin
-    if (!rst_n) read_mem_q <= 1'b0;
-    else if (cfg_re) read_mem_q <= cfg_addr[31:28] != 4'h0;
+    if (!rst_n) begin
+      cfg_rvalid <= 1'b0;
+      read_mem_q <= 1'b0;
+    end else begin
+      cfg_rvalid <= cfg_fire && !cfg_write;
+      if (cfg_fire && !cfg_write) read_mem_q <= cfg_addr[31:28] != 4'h0;
+    end
   end
   assign cfg_rdata = read_mem_q ? mem_rdata : reg_rdata;
 
@@ -135,7 +161,11 @@ module attr_unit
 
   assign o_free = !o_valid || rsp_ready;
   assign m_to_o = m_done && o_free;
-  assign a_to_m = a_valid && a_done && (!m_valid || m_to_o);
+  // A hands on in the cycle of its last lane group: that group's
+  // descriptors go to the memory stage straight from the lane datapaths
+  // (a_last), so the address stage takes GROUPS cycles per instruction.
+  logic a_last;
+  assign a_to_m = a_valid && (a_done || a_last) && (!m_valid || m_to_o);
   assign d_to_a = d_valid && (!a_valid || a_to_m);
   assign req_ready = (!d_valid || d_to_a) && !clear_busy;
   assign req_fire = req_valid && req_ready;
@@ -199,14 +229,32 @@ module attr_unit
   logic [GRP_W-1:0]      a_grp;
   logic [31:0]           a_ra [LANES], a_rb [LANES], a_rc [LANES];
   logic [31:0]           a_vertex [LANES], a_prim [LANES], a_data [4*LANES];
-  acc_t                  a_desc [ACCS];   // component c, lane l at 32c + l
-  logic [ACCS*ACC_W-1:0] a_acc;           // the same, flat for the memory stage
+  // Descriptors, component c, lane l at [ACC_W*(32c + l) +: ACC_W], and
+  // which of them access memory (the memory stage's work list).
+  logic [ACCS*ACC_W-1:0] a_acc;
+  logic [ACCS-1:0]       a_memmask;
   logic [LANES-1:0]      a_trap, a_pd;
 
   // Outputs of the lane datapaths: lane k of the group has its four
   // descriptors at [4*ACC_W*k +: 4*ACC_W] and its trap / Pd bits at [k].
   logic [LPC*4*ACC_W-1:0] agu_acc;
   logic [LPC-1:0]         agu_trap, agu_pd;
+
+  assign a_last = a_valid && !a_done && int'(a_grp) == GROUPS - 1;
+
+  // The work list the memory stage loads: the registered groups plus, when
+  // A hands on in its last group's cycle, that group's kinds (acc_t's kind
+  // is its top two bits; K_NONE needs no memory). A refused word skips M.
+  logic [ACCS-1:0] m_in_memmask;
+  for (genvar i = 0; i < ACCS; i++) begin : g_memmask
+    if (i % 32 >= 32 - LPC) begin : g_last
+      localparam int K = i % 32 - (32 - LPC), C = i / 32;
+      assign m_in_memmask[i] = !a_meta.illegal &&
+          (a_last ? agu_acc[ACC_W*(4*K + C) + ACC_W - 2 +: 2] != K_NONE : a_memmask[i]);
+    end else begin : g_reg
+      assign m_in_memmask[i] = !a_meta.illegal && a_memmask[i];
+    end
+  end
 
   always_ff @(posedge clk) begin
     if (!rst_n) a_valid <= 1'b0;
@@ -231,10 +279,15 @@ module attr_unit
         for (int l = 0; l < LANES; l++) a_data[32*c + l] <= d_data[32*c + l];
       a_grp <= '0;
       a_done <= dec_meta.illegal;   // a refused word has nothing to compute
+    end else if (a_to_m) begin
+      a_done <= 1'b1;
     end else if (a_valid && !a_done) begin
       for (int k = 0; k < LPC; k++) begin
-        for (int c = 0; c < 4; c++)
-          a_desc[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+        for (int c = 0; c < 4; c++) begin
+          a_acc[ACC_W*(32*c + int'(a_grp)*LPC + k) +: ACC_W] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+          // acc_t's kind is its top two bits; K_NONE needs no memory.
+          a_memmask[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) + ACC_W - 2 +: 2] != K_NONE;
+        end
         a_trap[int'(a_grp)*LPC + k] <= agu_trap[k];
         a_pd[int'(a_grp)*LPC + k] <= agu_pd[k];
       end
@@ -259,8 +312,12 @@ module attr_unit
   for (genvar k = 0; k < LPC; k++) begin : g_agu
     logic [4:0]   lane;
     logic [127:0] data;
+    logic [31:0]  ra;
 
     assign lane = 5'(int'(a_grp) * LPC + k);
+    // Defect attr_agu_group_ra_shared: every lane group after the first
+    // reads the first group's Ra (lane k) instead of its own.
+    assign ra = (bug_group_ra && a_grp != '0) ? a_ra[k] : a_ra[lane];
     for (genvar c = 0; c < 4; c++) begin : g_data
       assign data[32*c +: 32] = a_data[32*c + int'(lane)];
     end
@@ -283,7 +340,7 @@ module attr_unit
       .skew                      (a_meta.skew),
       .lane                      (lane),
       .active                    (a_lane_mask[lane]),
-      .ra                        (a_ra[lane]),
+      .ra                        (ra),
       .rb                        (a_rb[lane]),
       .rc                        (a_rc[lane]),
       .vertex                    (a_vertex[lane]),
@@ -319,8 +376,12 @@ module attr_unit
   logic [LANES-1:0]      m_trap, m_pd;
   logic [ACCS*ACC_W-1:0] m_acc;
   logic [127:0]          m_st_mask;
+  logic [1:0]            m_now_comp, m_cap_comp;
+  logic [31:0]           m_st_now, m_cap_lanes;
+  logic                  m_cap_now;
+  logic [1023:0]         m_cap_values;
 
-  logic          exec_sel, x_mem_out, x_st_out, x_we;
+  logic          x_mem_out, x_st_out, x_we;
   logic [31:0]   x_isbe_en, x_st_en, x_hw_en, x_gs_en;
   logic [383:0]  x_isbe_row;
   logic [1023:0] x_wdata, isbe_rdata, st_rdata, hw_rdata;
@@ -333,25 +394,38 @@ module attr_unit
       m_meta <= a_meta;
       m_trap <= a_trap;
       m_pd <= a_pd;
+      if (a_last)
+        for (int k = 0; k < LPC; k++) begin
+          m_trap[(GROUPS - 1)*LPC + k] <= agu_trap[k];
+          m_pd[(GROUPS - 1)*LPC + k] <= agu_pd[k];
+        end
     end
   end
 
-  attr_mstage u_mstage (
+  attr_mstage #(.LPC(LPC)) u_mstage (
     .clk                           (clk),
     .rst_n                         (rst_n),
     .load                          (a_to_m),
     .unload                        (m_to_o),
-    .in_skip                       (a_meta.illegal),
     .in_is_store                   (a_meta.is_store),
     .in_isberd                     (a_meta.op_isberd),
     .in_size                       (a_meta.size),
     .in_mem_out                    (a_meta.mem_out),
     .in_st_out                     (a_meta.out),
     .in_acc                        (a_acc),
+    .in_memmask                    (m_in_memmask),
+    .in_last                       (a_last),
+    .in_last_acc                   (agu_acc),
     .valid                         (m_valid),
     .done                          (m_done),
     .acc                           (m_acc),
     .st_mask                       (m_st_mask),
+    .now_comp                      (m_now_comp),
+    .st_now                        (m_st_now),
+    .cap_now                       (m_cap_now),
+    .cap_comp                      (m_cap_comp),
+    .cap_lanes                     (m_cap_lanes),
+    .cap_values                    (m_cap_values),
     .o_stall                       (o_valid && !rsp_ready),
     .bug_store_lost_on_stall       (bug_lost_store),
     .bug_patch_lowest_lane_wins    (bug_patch_lowest),
@@ -379,8 +453,7 @@ module attr_unit
   attr_mem u_mem (
     .clk       (clk),
     .rst_n     (rst_n),
-    .clear_busy(clear_busy),
-    .clear_row (clear_row),
+    .clear     (clear_busy),
     .exec_sel  (exec_sel),
     .x_mem_out (x_mem_out),
     .x_st_out  (x_st_out),
@@ -399,51 +472,27 @@ module attr_unit
     .st_rdata  (st_rdata),
     .hw_rdata  (hw_rdata),
     .shared    (cfg_shared),
-    .cfg_we    (cfg_we),
-    .cfg_re    (cfg_re),
+    .cfg_fire  (cfg_fire),
+    .cfg_write (cfg_write),
     .cfg_addr  (cfg_addr),
+    .cfg_mask  (cfg_mask),
     .cfg_wdata (cfg_wdata),
-    .cfg_rdata (mem_rdata)
+    .cfg_rdata (mem_rdata),
+    .bug_burst_last_word_dropped (bug_burst_last),
+    .bug_burst_read_row_behind   (bug_read_behind),
+    .bug_clear_misses_status_out (bug_clear_status),
+    .bug_status_invalid_row_merge(bug_status_merge)
   );
 
-  // Values and reported store addresses of the finished instruction.
-  logic [ACCS*32-1:0] m_values, m_st_addr;
-
-  for (genvar i = 0; i < ACCS; i++) begin : g_result
-    /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t        d;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic [18:0] word_addr;
-    assign d = m_acc[ACC_W*i +: ACC_W];
-    assign a_acc[ACC_W*i +: ACC_W] = a_desc[i];
-    assign m_values[32*i +: 32] = d.value;
-    assign word_addr = {d.row[11:0], d.bank, 2'b00};
-    // st_addr (N20, N26): ISBE byte address; patch stores from the patch
-    // region's start; GS stores at lane * 4096 + word * 4.
-    assign m_st_addr[32*i +: 32] =
-        !m_st_mask[i] ? 32'd0
-      : d.kind == K_GS ? {15'd0, d.bank, d.row[9:0], 2'b00}
-      : d.kind == K_PLAIN ? {13'd0, word_addr - BASE_PATCH}
-                          : {13'd0, word_addr};
-  end
-
   // ---- O: response register ---------------------------------------------------------------------
-  logic [31:0]          o_tag, o_fault_lanes, o_pd_written, o_pd_value;
-  logic [7:0]           o_fault, o_pd, o_st_space;
-  logic [31:0]          o_wb_reg;
-  logic [127:0]         o_wb_valid, o_st_mask;
-  logic                 o_is_store;
-  logic [ACCS*32-1:0]   o_data, o_st_addr;
+  // The response is built straight into the output register when the
+  // memory stage hands an instruction on: the per-lane values and store
+  // addresses are worked out in this clocked block, once per instruction,
+  // and nothing wide is recomputed while the register waits for rsp_ready.
+  logic [31:0]   m_trap_lanes;
+  txn_response_t o_rsp;
 
-  logic        m_illegal, m_trapped;
-  logic [3:0]  m_wb_en;
-  logic [31:0] m_trap_lanes;
-
-  assign m_illegal = m_meta.illegal;
-  assign m_wb_en = m_meta.wb_en;
   assign m_trap_lanes = m_trap & m_meta.lane_mask;
-  assign m_trapped = m_trap_lanes != 32'd0;
 
   always_ff @(posedge clk) begin
     if (!rst_n) o_valid <= 1'b0;
@@ -451,54 +500,84 @@ module attr_unit
     else if (rsp_ready) o_valid <= 1'b0;
   end
 
-  always_ff @(posedge clk) begin
-    if (m_to_o) begin
-      o_tag <= m_meta.tag;
-      // ILLEGAL_INSTR_ENCODING is warp-wide with no effects; a vertex trap
-      // only names its lanes and everything else still happens (N34).
-      o_fault <= m_illegal ? FAULT_ILLEGAL_INSTR_ENCODING
-               : m_trapped ? FAULT_VTX_OUT_OF_RANGE : FAULT_NONE;
-      o_fault_lanes <= m_illegal ? m_meta.lane_mask : m_trap_lanes;
-      o_wb_reg <= m_meta.wb_reg;
-      for (int i = 0; i < 4; i++)
-        o_wb_valid[32*i +: 32] <= (!m_illegal && m_wb_en[i]) ? m_meta.lane_mask : 32'd0;
-      o_pd <= (!m_illegal && m_meta.pd_en) ? {5'd0, m_meta.pd} : {5'd0, PT};
-      o_pd_written <= (!m_illegal && m_meta.pd_en) ? m_meta.lane_mask : 32'd0;
-      o_pd_value <= (!m_illegal && m_meta.pd_en) ? (m_pd & m_meta.lane_mask) : 32'd0;
-      o_st_space <= m_illegal ? SPACE_NONE : m_meta.st_space;
-      o_st_mask <= m_st_mask;
-      o_is_store <= m_meta.is_store;
-      o_data <= m_values;
-      o_st_addr <= m_st_addr;
+  // st_addr (N20, N26): ISBE byte address; patch stores from the patch
+  // region's start; GS stores at lane * 4096 + word * 4.
+  /* verilator lint_off UNUSEDSIGNAL */
+  // Only the kind, bank and row of the descriptor make its address.
+  function automatic logic [31:0] store_addr(input acc_t d);
+    logic [18:0] word_addr;
+    word_addr = {d.row[11:0], d.bank, 2'b00};
+    return d.kind == K_GS ? {15'd0, d.bank, d.row[9:0], 2'b00}
+         : d.kind == K_PLAIN ? {13'd0, word_addr - BASE_PATCH}
+                             : {13'd0, word_addr};
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  // The response of the instruction the memory stage finishes (the
+  // controls that steered the earlier stages are not needed here).
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic txn_response_t build_rsp(input meta_t mt, input logic [ACCS*ACC_W-1:0] acc,
+                                              input logic [127:0] st_mask_q,
+                                              input logic [1:0] now_comp,
+                                              input logic [31:0] st_now,
+                                              input logic cap_now,
+                                              input logic [1:0] cap_comp,
+                                              input logic [31:0] cap_lanes,
+                                              input logic [1023:0] cap_values,
+                                              input logic [31:0] trap_lanes,
+                                              input logic [31:0] pd_bits);
+    txn_response_t r;
+    logic          illegal, pd_on;
+    logic [3:0]    wb_en;
+    logic [127:0]  wbv;
+    logic [4095:0] value, wb_value, st_data, st_addr;
+    logic [127:0]  st_mask;
+    // The memory stage's registers plus what its last cycle adds: the
+    // stores of a last store beat, the read data of a last capture.
+    st_mask = st_mask_q;
+    st_mask[32*now_comp +: 32] = st_mask_q[32*now_comp +: 32] | st_now;
+    illegal = mt.illegal;
+    pd_on = !illegal && mt.pd_en;
+    wb_en = mt.wb_en;
+    for (int i = 0; i < 4; i++)
+      wbv[32*i +: 32] = (!illegal && wb_en[i]) ? mt.lane_mask : 32'd0;
+    // A descriptor's value is its low 32 bits (acc_t).
+    for (int i = 0; i < ACCS; i++) begin
+      value[32*i +: 32] = (cap_now && cap_comp == 2'(i / 32) && cap_lanes[i % 32])
+                        ? cap_values[32*(i % 32) +: 32] : acc[ACC_W*i +: 32];
+      st_addr[32*i +: 32] = st_mask[i] ? store_addr(acc[ACC_W*i +: ACC_W]) : 32'd0;
     end
-  end
+    // Write-back values for loads, store data for AST.
+    wb_value = mt.is_store ? '0 : value;
+    st_data = mt.is_store ? value : '0;
+    r.tag = mt.tag;
+    // ILLEGAL_INSTR_ENCODING is warp-wide with no effects; a vertex trap
+    // only names its lanes and everything else still happens (N34).
+    r.fault = illegal ? FAULT_ILLEGAL_INSTR_ENCODING
+            : trap_lanes != 32'd0 ? FAULT_VTX_OUT_OF_RANGE : FAULT_NONE;
+    r.fault_lanes = illegal ? mt.lane_mask : trap_lanes;
+    r.wb_reg = mt.wb_reg;
+    r.wb_valid = wbv;
+    r.wb_value = wb_value;
+    r.wb_dontcare = '0;   // model only
+    r.pd = pd_on ? {5'd0, mt.pd} : {5'd0, PT};
+    r.pd_written = pd_on ? mt.lane_mask : 32'd0;
+    r.pd_value = pd_on ? (pd_bits & mt.lane_mask) : 32'd0;
+    r.st_space = illegal ? SPACE_NONE : mt.st_space;
+    r.st_mask = st_mask;
+    r.st_addr = st_addr;
+    r.st_data = st_data;
+    return r;
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
 
-  // Response assembly: write-back values for loads, store data for AST;
-  // no don't-care bits (model only).
-  txn_response_t rsp_s;
-  logic [ACCS*32-1:0] rsp_wb_value, rsp_st_data;
-
-  assign rsp_wb_value = o_is_store ? '0 : o_data;
-  assign rsp_st_data = o_is_store ? o_data : '0;
-
-  always_comb begin
-    rsp_s.tag = o_tag;
-    rsp_s.fault = o_fault;
-    rsp_s.fault_lanes = o_fault_lanes;
-    rsp_s.wb_reg = o_wb_reg;
-    rsp_s.wb_valid = o_wb_valid;
-    rsp_s.wb_value = rsp_wb_value;
-    rsp_s.wb_dontcare = '0;
-    rsp_s.pd = o_pd;
-    rsp_s.pd_written = o_pd_written;
-    rsp_s.pd_value = o_pd_value;
-    rsp_s.st_space = o_st_space;
-    rsp_s.st_mask = o_st_mask;
-    rsp_s.st_addr = o_st_addr;
-    rsp_s.st_data = rsp_st_data;
+  always_ff @(posedge clk) begin
+    if (m_to_o)
+      o_rsp <= build_rsp(m_meta, m_acc, m_st_mask, m_now_comp, m_st_now, m_cap_now, m_cap_comp,
+                         m_cap_lanes, m_cap_values, m_trap_lanes, m_pd);
   end
 
   assign rsp_valid = o_valid;
-  assign rsp = rsp_s;
+  assign rsp = o_rsp;
 
 endmodule : attr_unit

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // attr_unit_selftest: directed self-test of rtl_stubs/attr_unit.sv.
 //
-// Loads configurations through the cfg port, sends ALD / AST / AL2P /
+// Loads configurations through the configuration port (version 2: bursts
+// of one 128-byte block, N120-N123; single words go as one-word bursts),
+// tests bursts of every target with partial masks, reads outside the
+// tables and the one-cycle clear entry by entry, sends ALD / AST / AL2P /
 // ISBERD words (encoded here from the bit positions of DESIGN §7.1) in
 // back-to-back batches under random response backpressure, and checks every
 // response against values worked out from the spec pages and rulings
@@ -9,9 +12,11 @@
 // no model: it runs on Verilator and Icarus Verilog alike.
 //
 // Build and run (both simulators, the package files first):
-//   FILES="rtl_stubs/shader_txn_pkg.sv rtl_stubs/attr_pkg.sv
-//          $(ls rtl_stubs/attr_*.sv | grep -v attr_pkg) tests/rtl/attr_unit_selftest.sv"
-//   With Verilator 5: --binary -j 2 -Wno-fatal --top-module attr_unit_selftest $FILES,
+//   FILES="$(sed 's|^|rtl_stubs/|' rtl_stubs/attr.f | grep -v '^rtl_stubs//')
+//          tests/rtl/attr_unit_selftest.sv"
+//   With Verilator 5: --binary -O3 --x-assign fast --x-initial fast -Wno-fatal
+//                    -Wno-lint -Wno-style --top-module attr_unit_selftest
+//                    -F rtl_stubs/attr.f tests/rtl/attr_unit_selftest.sv,
 //                    then obj_dir/Vattr_unit_selftest
 //   With Icarus:      iverilog -g2012 -s attr_unit_selftest -o selftest.vvp $FILES,
 //                    then vvp -n selftest.vvp
@@ -19,17 +24,20 @@
 // Plusarg +bug=N runs with injected defect N (the run is then expected to
 // fail). LANES_PER_CYCLE is the parameter LPC: -GLPC=N (Verilator),
 // -Pattr_unit_selftest.LPC=N (Icarus).
-// The last line is "attr_unit_selftest: PASS (n checks)" or "FAIL (e of n)".
+// The line before the last gives the cycles of the run, of the clear and
+// the longest cfg_ready wait; the last line is "attr_unit_selftest: PASS
+// (n checks)" or "FAIL (e of n)".
 module attr_unit_selftest;
   import shader_txn_pkg::*;
 
-  parameter int LPC = 8;
+  parameter int LPC = 16;
 
   // ---- DUT ------------------------------------------------------------------
   logic clk = 1'b0, rst_n = 1'b0;
   logic [7:0]  bug_sel = 8'd0;
-  logic        cfg_we = 1'b0, cfg_re = 1'b0;
-  logic [31:0] cfg_addr = 32'd0, cfg_wdata = 32'd0, cfg_rdata;
+  logic          cfg_valid = 1'b0, cfg_wr = 1'b0, cfg_ready, cfg_rvalid;
+  logic [31:0]   cfg_addr = 32'd0, cfg_mask = 32'd0;
+  logic [1023:0] cfg_wdata = '0, cfg_rdata;
   logic        idle, req_valid = 1'b0, req_ready, rsp_valid, rsp_ready = 1'b0;
   txn_request_t  req;
   txn_response_t rsp;
@@ -37,7 +45,8 @@ module attr_unit_selftest;
   always #5 clk = !clk;   // rising edges at 10k; the bench drives at 10k+5
 
   attr_unit #(.LANES_PER_CYCLE(LPC)) dut (
-    .clk, .rst_n, .bug_sel, .cfg_we, .cfg_re, .cfg_addr, .cfg_wdata, .cfg_rdata,
+    .clk, .rst_n, .bug_sel, .cfg_valid, .cfg_ready, .cfg_write(cfg_wr), .cfg_addr, .cfg_mask,
+    .cfg_wdata, .cfg_rvalid, .cfg_rdata,
     .idle, .req_valid, .req_ready, .req, .rsp_valid, .rsp_ready, .rsp);
 
   // Loop bounds go through a variable: Verilator unrolls loops with constant
@@ -99,36 +108,93 @@ module attr_unit_selftest;
     return 32'hA000_0000 | (32'(v) << 16) | 32'(k);
   endfunction
 
-  // ---- Configuration port -----------------------------------------------------------
-  task automatic cfg_write(input logic [31:0] a, input logic [31:0] d);
+  // ---- Configuration port (version 2, N120-N123) -------------------------------------
+  // One burst: the block at a (a[6:0] = 0), words by mask. Offered at a
+  // falling edge, held until a rising edge with cfg_ready (N121).
+  int cfg_wait_max = 0;   // longest cfg_ready-low wait seen
+
+  task automatic offer(input logic wr, input logic [31:0] a, input logic [31:0] m,
+                       input logic [1023:0] d);
+    int waited;
     @(negedge clk);
     while (!idle) @(negedge clk);
-    cfg_we = 1'b1;
+    cfg_valid = 1'b1;
+    cfg_wr = wr;
     cfg_addr = a;
+    cfg_mask = m;
     cfg_wdata = d;
+    waited = 0;
+    #4;
+    while (!cfg_ready) begin
+      @(negedge clk);
+      #4;
+      waited++;
+    end
+    if (waited > cfg_wait_max) cfg_wait_max = waited;
     @(negedge clk);
-    cfg_we = 1'b0;
+    cfg_valid = 1'b0;
+    cfg_mask = 32'd0;
+  endtask
+
+  task automatic cfg_burst_write(input logic [31:0] a, input logic [31:0] m,
+                                 input logic [1023:0] d);
+    offer(1'b1, a, m, d);
+  endtask
+
+  // A read burst: the answer is one cfg_rvalid pulse >= 1 cycle after the
+  // transfer (N122); cfg_rvalid must not be high before it.
+  task automatic cfg_burst_read(input logic [31:0] a, input logic [31:0] m,
+                                output logic [1023:0] d);
+    int n;
+    offer(1'b0, a, m, '0);
+    n = 0;
+    #4;
+    while (!cfg_rvalid && n < 100) begin
+      @(negedge clk);
+      #4;
+      n++;
+    end
+    expect32("cfg_rvalid within 100 cycles", -1, 32'(cfg_rvalid), 32'd1);
+    d = cfg_rdata;
+    @(negedge clk);
+    #4;
+    expect32("cfg_rvalid is one pulse", -1, 32'(cfg_rvalid), 32'd0);
+  endtask
+
+  // Single words: a one-word burst at the word's place in its block.
+  task automatic cfg_write(input logic [31:0] a, input logic [31:0] d);
+    logic [1023:0] w;
+    w = '0;
+    w[32*a[6:2] +: 32] = d;
+    cfg_burst_write({a[31:7], 7'd0}, 32'd1 << a[6:2], w);
   endtask
 
   task automatic cfg_read(input logic [31:0] a, output logic [31:0] d);
-    @(negedge clk);
-    while (!idle) @(negedge clk);
-    cfg_re = 1'b1;
-    cfg_addr = a;
-    @(negedge clk);
-    cfg_re = 1'b0;
-    #4 d = cfg_rdata;   // valid the cycle after cfg_re
+    logic [1023:0] r;
+    cfg_burst_read({a[31:7], 7'd0}, 32'd1 << a[6:2], r);
+    d = r[32*a[6:2] +: 32];
   endtask
 
   task automatic set_map(input int base, input logic [255:0] bits);
     for (int i = 0; i < bound(8); i++) cfg_write(32'(base + 4 * i), bits[32*i +: 32]);
   endtask
 
+  // The clear: cfg_ready and idle low while it runs, a handful of cycles.
+  int clear_cycles = 0;
+
   task automatic clear_unit;
     logic [31:0] busy;
+    int n;
     cfg_write(32'h040, 32'd1);
-    @(negedge clk);
-    while (!idle) @(negedge clk);
+    n = 0;
+    #4;
+    while (!idle || !cfg_ready) begin
+      @(negedge clk);
+      #4;
+      n++;
+    end
+    clear_cycles = n;
+    expect32("clear takes at most 4 cycles", -1, 32'(n <= 4), 32'd1);
     cfg_read(32'h040, busy);
     expect32("clear busy bit after idle", 0, busy, 32'd0);
   endtask
@@ -316,8 +382,8 @@ module attr_unit_selftest;
     return m;
   endfunction
 
-  task automatic config_vs;
-    logic [31:0] w;
+  // The registers of configuration A.
+  task automatic config_vs_regs;
     cfg_write(32'h000, 32'd0);          // VSA
     cfg_write(32'h004, 32'd0);          // not shared
     cfg_write(32'h008, 32'd1);          // trap on
@@ -334,6 +400,11 @@ module attr_unit_selftest;
     set_map(32'h160, attrs('h20, 'h21, -1, -1, -1, -1, -1, -1, -1, -1, -1));
     // A driver default for VERTEX_ID (R3: the table is state)
     cfg_write(32'h400 + 4 * 32'hBF, 32'h1234_5678);
+  endtask
+
+  task automatic config_vs;
+    logic [31:0] w;
+    config_vs_regs();
     // Input space: every (vertex, rank) word of 72 vertex entries (R1)
     for (int v = 0; v < bound(72); v++)
       for (int k = 0; k < bound(N_IN); k++) cfg_write(32'h1000_0000 + 32'(skew(v, k, N_IN)), pat(v, k));
@@ -774,6 +845,183 @@ module attr_unit_selftest;
     expect32("cleared gs", -1, rd, 32'd0);
   endtask
 
+  // ---- Bursts of every target (N120-N123) -------------------------------------------
+  // Word k of a test block: distinct per target and block.
+  function automatic logic [31:0] bw(input int tgt, input int blk, input int k);
+    return 32'hC000_0000 | (32'(tgt) << 24) | (32'(blk & 'hFFF) << 8) | 32'(k);
+  endfunction
+
+  function automatic logic [1023:0] block_of(input int tgt, input int blk);
+    logic [1023:0] d;
+    for (int k = 0; k < bound(32); k++) d[32*k +: 32] = bw(tgt, blk, k);
+    return d;
+  endfunction
+
+  // Write a full block, overwrite it under a partial mask, read it back
+  // under another partial mask: masked words new, unmasked words old.
+  task automatic burst_target(input string what, input logic [31:0] a, input int tgt,
+                              input int blk, input logic [31:0] wmask2);
+    logic [1023:0] d1, d2, r;
+    logic [31:0]   rmask;
+    d1 = block_of(tgt, blk);
+    d2 = block_of(tgt + 8, blk);
+    rmask = 32'hF0F0_3C3D;
+    cfg_burst_write(a, 32'hFFFF_FFFF, d1);
+    cfg_burst_write(a, wmask2, d2);
+    cfg_burst_read(a, 32'hFFFF_FFFF, r);
+    for (int k = 0; k < bound(32); k++)
+      expect32({what, " full read"}, k, r[32*k +: 32],
+               wmask2[k] ? d2[32*k +: 32] : d1[32*k +: 32]);
+    cfg_burst_read(a, rmask, r);
+    for (int k = 0; k < bound(32); k++)
+      if (rmask[k])
+        expect32({what, " masked read"}, k, r[32*k +: 32],
+                 wmask2[k] ? d2[32*k +: 32] : d1[32*k +: 32]);
+  endtask
+
+  // A partial write into a block cleared since: unmasked words read 0.
+  task automatic burst_partial_after_clear(input string what, input logic [31:0] a,
+                                           input int tgt, input int blk,
+                                           input logic [31:0] m);
+    logic [1023:0] d, r;
+    d = block_of(tgt, blk);
+    cfg_burst_write(a, m, d);
+    cfg_burst_read(a, 32'hFFFF_FFFF, r);
+    for (int k = 0; k < bound(32); k++)
+      expect32({what, " partial after clear"}, k, r[32*k +: 32], m[k] ? d[32*k +: 32] : 32'd0);
+  endtask
+
+  task automatic test_bursts;
+    logic [1023:0] r, d;
+    logic [31:0] m;
+    // Memories: ISBE in (attribute row 7 and the last row), ISBE out, write
+    // status in / out (vertices 4..7 and 252..255), HW kinds 0 and 5, GS
+    // lanes 0 and 31 (first and last rows of the buffer).
+    burst_target("isbe in", 32'h1000_0000 + 32'(7 * 128), 1, 7, 32'h8000_0001);
+    burst_target("isbe in last row", 32'h1000_0000 + 32'h40980, 1, 2067, 32'h7FFF_FFFE);
+    burst_target("isbe out", 32'h2000_0000 + 32'(300 * 128), 2, 300, 32'hAAAA_5555);
+    burst_target("status in", 32'h3000_0000 + 32'(32 * 4), 3, 1, 32'h0F0F_F00F);
+    burst_target("status out", 32'h4000_0000 + 32'(32 * 252), 4, 63, 32'hFF00_00FF);
+    burst_target("hw kind 0", 32'h5000_0000 + 32'(1024 * 0 + 128 * 2), 5, 2, 32'h1234_5678);
+    burst_target("hw kind 5", 32'h5000_0000 + 32'(1024 * 5 + 128 * 7), 5, 47, 32'hFFFF_0000);
+    burst_target("gs lane 0", 32'h6000_0000 + 32'(4096 * 0 + 128 * 0), 6, 0, 32'hC000_0003);
+    burst_target("gs lane 31", 32'h6000_0000 + 32'(4096 * 31 + 128 * 31), 6, 31, 32'h0000_FFFF);
+    // Words of one burst reach their own addresses: single-word reads.
+    begin
+      logic [31:0] rd;
+      cfg_read(32'h6000_0000 + 32'(4096 * 31 + 128 * 31 + 4 * 20), rd);
+      expect32("gs word 20 of the last row", -1, rd, bw(6, 31, 20));
+      cfg_read(32'h3000_0000 + 32'(32 * 6 + 4 * 3), rd);   // vertex 6, word 3 = burst word 19
+      expect32("status vertex 6 word 3", -1, rd, bw(3 + 8, 1, 19));
+      cfg_read(32'h5000_0000 + 32'(1024 * 5 + 4 * (224 + 31)), rd);
+      expect32("hw kind 5 item 255", -1, rd, bw(5 + 8, 47, 31));
+    end
+    // Registers: the four maps in one burst, defaults block 5, and the
+    // scalar block with refused values (N123: ignored).
+    d = block_of(0, 2);
+    cfg_burst_write(32'h100, 32'hFFFF_FFFF, d);
+    cfg_burst_read(32'h100, 32'hFFFF_FFFF, r);
+    for (int k = 0; k < bound(32); k++) expect32("maps burst", k, r[32*k +: 32], d[32*k +: 32]);
+    d = block_of(0, 5);
+    cfg_burst_write(32'h400 + 32'(128 * 5), 32'h00FF_FF00, d);
+    cfg_burst_read(32'h400 + 32'(128 * 5), 32'hFFFF_FFFF, r);
+    // Unmasked words keep their values: R3 1.0 at 0x28C and 0x29C (words 3,
+    // 7), the driver default of VERTEX_ID (0x2FC, word 31) from config_vs.
+    for (int k = 0; k < bound(32); k++)
+      expect32("defaults burst", k, r[32*k +: 32],
+               (k >= 8 && k < 24) ? d[32*k +: 32]
+             : (k == 3 || k == 7) ? 32'h3F80_0000
+             : k == 31 ? 32'h1234_5678 : 32'd0);
+    d = '0;
+    d[32*0 +: 32] = 32'd3;     // stage TS
+    d[32*1 +: 32] = 32'd2;     // sharing 2: refused
+    d[32*3 +: 32] = 32'd200;   // vertex count
+    d[32*4 +: 32] = 32'd24;    // patch 24: refused
+    d[32*5 +: 32] = 32'd1025;  // MaxOutputVertexCount 1025: refused
+    d[32*6 +: 32] = 32'd7;     // ST_REQ start
+    m = 32'h0000_007B;         // words 0, 1, 3, 4, 5, 6 (not 2: trap kept)
+    cfg_burst_write(32'h000, m, d);
+    cfg_burst_read(32'h000, 32'h0001_00FF, r);
+    expect32("scalar stage", -1, r[32*0 +: 32], 32'd3);
+    expect32("scalar sharing kept", -1, r[32*1 +: 32], 32'd0);
+    expect32("scalar trap kept", -1, r[32*2 +: 32], 32'd1);
+    expect32("scalar vertex count", -1, r[32*3 +: 32], 32'd200);
+    expect32("scalar patch kept", -1, r[32*4 +: 32], 32'd8);
+    expect32("scalar gs max kept", -1, r[32*5 +: 32], 32'd4);
+    expect32("scalar st_req start", -1, r[32*6 +: 32], 32'd7);
+    expect32("scalar clear idle", -1, r[32*16 +: 32], 32'd0);
+    // N123: reads outside the tables return 0 (and writes there are ignored)
+    cfg_burst_write(32'h1000_0000 + 32'h40A00, 32'hFFFF_FFFF, block_of(1, 1));
+    cfg_burst_read(32'h1000_0000 + 32'h40A00, 32'hFFFF_FFFF, r);
+    expect32("isbe past the space", -1, 32'(r != '0), 32'd0);
+    cfg_burst_read(32'h3000_0000 + 32'h2000, 32'hFFFF_FFFF, r);
+    expect32("status past the table", -1, 32'(r != '0), 32'd0);
+    cfg_burst_write(32'h5000_0000 + 32'h1800, 32'hFFFF_FFFF, block_of(5, 1));
+    cfg_burst_read(32'h5000_0000 + 32'h1800, 32'hFFFF_FFFF, r);
+    expect32("hw kind 6", -1, 32'(r != '0), 32'd0);
+    cfg_burst_read(32'h6000_0000 + 32'h20000, 32'hFFFF_FFFF, r);
+    expect32("gs past the buffers", -1, 32'(r != '0), 32'd0);
+    cfg_burst_read(32'h7000_0000, 32'hFFFF_FFFF, r);
+    expect32("target 7", -1, 32'(r != '0), 32'd0);
+    cfg_burst_read(32'h200, 32'hFFFF_FFFF, r);
+    expect32("unused register block", -1, 32'(r != '0), 32'd0);
+    // Back-to-back reads answer in order (N122).
+    begin
+      logic [31:0] rd1, rd2;
+      cfg_read(32'h1000_0000 + 32'(7 * 128 + 4 * 31), rd1);
+      cfg_read(32'h1000_0000 + 32'(8 * 128 + 4 * 31), rd2);
+      expect32("read of row 7", -1, rd1, bw(9, 7, 31));
+      expect32("read of row 8", -1, rd2, 32'd0);
+    end
+  endtask
+
+  // The flash clear zeroes every memory; entries written after it are the
+  // only ones that read non-zero, word by word (attr_ram valid bits).
+  task automatic test_clear_entries;
+    int t_ast;
+    logic [31:0] rd, lanes;
+    logic [1023:0] r;
+    clear_unit();
+    for (int blk = 0; blk < bound(2); blk++) begin
+      cfg_burst_read(32'h1000_0000 + 32'(7 * 128), 32'hFFFF_FFFF, r);
+      expect32("cleared isbe in row", -1, 32'(r != '0), 32'd0);
+      cfg_burst_read(32'h2000_0000 + 32'(300 * 128), 32'hFFFF_FFFF, r);
+      expect32("cleared isbe out row", -1, 32'(r != '0), 32'd0);
+      cfg_burst_read(32'h4000_0000 + 32'(32 * 252), 32'hFFFF_FFFF, r);
+      expect32("cleared status out", -1, 32'(r != '0), 32'd0);
+      cfg_burst_read(32'h3000_0000 + 32'(32 * 4), 32'hFFFF_FFFF, r);
+      expect32("cleared status in", -1, 32'(r != '0), 32'd0);
+      cfg_burst_read(32'h5000_0000 + 32'(1024 * 5 + 128 * 7), 32'hFFFF_FFFF, r);
+      expect32("cleared hw", -1, 32'(r != '0), 32'd0);
+      cfg_burst_read(32'h6000_0000 + 32'(4096 * 31 + 128 * 31), 32'hFFFF_FFFF, r);
+      expect32("cleared gs", -1, 32'(r != '0), 32'd0);
+    end
+    burst_partial_after_clear("isbe in", 32'h1000_0000 + 32'(7 * 128), 1, 7, 32'h0000_8001);
+    burst_partial_after_clear("status out", 32'h4000_0000 + 32'(32 * 252), 4, 63, 32'h0100_0010);
+    burst_partial_after_clear("gs", 32'h6000_0000 + 32'(4096 * 31 + 128 * 31), 6, 31, 32'h8000_0000);
+    burst_partial_after_clear("hw", 32'h5000_0000 + 32'(1024 * 5 + 128 * 7), 5, 47, 32'h0000_0100);
+    // A store after the clear sets only its own write-status bit: the
+    // entries test_vs_stores wrote (0x080..0x08C of vertices 0..19) are gone.
+    config_vs_regs();
+    lanes = 32'h0000_FFFF;
+    new_batch();
+    clear_operands();
+    for (int l = 0; l < bound(16); l++) begin
+      s_vtx[32*l +: 32] = 32'(l);
+      s_d[32*l +: 32] = 32'h5500_0000 | 32'(l);
+    end
+    push(enc_ast(8'd20, RZ_, 11'h088, 1'b0, RZ_, 2'd0), lanes, t_ast);
+    run_batch();
+    for (int v = 0; v < bound(16); v++) begin
+      cfg_read(32'h4000_0000 + 32'(32 * v + 4), rd);
+      expect32("status after clear + store", v, rd, 32'h0000_0004);
+      cfg_read(32'h2000_0000 + 32'(skew(v, 0, N_OUT)), rd);
+      expect32("output word after clear", v, rd, 32'd0);
+      cfg_read(32'h2000_0000 + 32'(skew(v, 2, N_OUT)), rd);
+      expect32("stored word after clear", v, rd, 32'h5500_0000 | 32'(v));
+    end
+  endtask
+
   // ---- Main -----------------------------------------------------------------------------
   initial begin
     int bug;
@@ -790,6 +1038,10 @@ module attr_unit_selftest;
     test_gs();
     test_shared();
     test_clear_and_regs();
+    test_bursts();
+    test_clear_entries();
+    $display("attr_unit_selftest: %0d cycles, clear %0d cycles, longest cfg_ready wait %0d",
+             $time / 10, clear_cycles, cfg_wait_max);
     if (errors == 0) $display("attr_unit_selftest: PASS (%0d checks, LANES_PER_CYCLE %0d)", checks, LPC);
     else $display("attr_unit_selftest: FAIL (%0d of %0d checks, bug_sel %0d)", errors, checks, bug_sel);
     $finish;
