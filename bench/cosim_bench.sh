@@ -1,36 +1,80 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Co-simulation speed and the cost of checking (docs/cosim.md, "Measuring").
-# Runs the same seed REPS times with checking and with +no_check, for each
-# unit alone and for all of them, and prints medians of transactions/s and
-# cycles/s and the checking overhead in percent. Figures, not a test.
-#   bench/cosim_bench.sh [BUILD_DIR] [REPS] [TXNS]
+# Co-simulation speed (docs/cosim.md, "Measuring"; issue #19). For each unit
+# alone and for all three (the main job), runs the same seed REPS times and
+# prints medians of: transactions/s, simulated cycles/s, cycles per
+# transaction, the share of cycles spent loading state through the
+# configuration port, and the split of wall time between the golden model,
+# the testbench's C side and the simulator. With OLD (another build folder
+# or a spagm-cosim binary, e.g. one built from an older commit) both run
+# side by side, alternating, and a last column gives the speed-up of
+# transactions/s. Figures, not a test.
+#   bench/cosim_bench.sh [BUILD_DIR] [REPS] [TXNS] [OLD]
 set -euo pipefail
 build=${1:-build}
 reps=${2:-5}
 txns=${3:-20000}
-cosim="$build/bin/spagm-cosim"
-[ -x "$cosim" ] || { echo "no $cosim: build first" >&2; exit 2; }
+old=${4:-}
+bin_of() { if [ -d "$1" ]; then echo "$1/bin/spagm-cosim"; else echo "$1"; fi; }
+new_bin=$(bin_of "$build")
+[ -x "$new_bin" ] || { echo "no $new_bin: build first" >&2; exit 2; }
+old_bin=""
+if [ -n "$old" ]; then
+  old_bin=$(bin_of "$old")
+  [ -x "$old_bin" ] || { echo "no $old_bin" >&2; exit 2; }
+fi
+[[ $reps =~ ^[1-9][0-9]*$ && $txns =~ ^[1-9][0-9]*$ ]] || {
+  echo "usage: bench/cosim_bench.sh [BUILD_DIR] [REPS] [TXNS] [OLD]" >&2; exit 2; }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+median() { sort -g | awk '{a[NR]=$1} END {if (!NR) print "-"; else print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-# One run: prints "transactions/s cycles/s" from the summary.
-rate() {
-  "$cosim" "$@" | awk '/ transactions\/s, / {for (i=1;i<=NF;i++) {if ($(i)=="transactions/s,") t=$(i-1); if ($(i)=="cycles/s") c=$(i-1)}} END {print t, c}'
+# One run: "txn/s cyc/s cyc/txn load% model% tbc% sim%" from its summary
+# ("-" for what an older binary does not print).
+measure() {
+  local bin=$1; shift
+  "$bin" "$@" +no_progress | awk '
+    / transactions\/s, / { for (i = 1; i <= NF; i++) {
+        if ($i == "cycles" && $(i+1) == "in") cyc = $(i-1)
+        if ($i == "transactions/s,") t = $(i-1)
+        if ($i == "cycles/s") c = $(i-1) } }
+    /^cycles: load / { l = $4; gsub(/[(%),]/, "", l) }
+    /^time: model / { m = $3; b = $6; s = $8; gsub(/[%,]/, "", m); gsub(/[%,]/, "", b); gsub(/[%,]/, "", s) }
+    /^cosim: [0-9]+ passed, [0-9]+ failed/ { n = $2 + $4 }
+    END { printf "%s %s %s %s %s %s %s\n", t, c, (n ? cyc / n : "-"),
+                 (l == "" ? "-" : l), (m == "" ? "-" : m), (b == "" ? "-" : b), (s == "" ? "-" : s) }'
 }
 
-printf '%-10s %14s %14s %14s %14s %10s\n' units "txn/s check" "txn/s nocheck" "cyc/s check" "cyc/s nocheck" overhead
-for units in attr pix attr,pix; do
-  chk=(); nochk=(); cchk=(); cnochk=()
+fmt='%-5s %-4s %12s %12s %9s %7s %7s %8s %7s %8s\n'
+printf "$fmt" units bin "txn/s" "cycles/s" "cyc/txn" "load%" "model%" "tbC%" "sim%" "speedup"
+for units in attr pix tex attr,pix,tex; do
+  declare -A col=()
+  bins=(new)
+  [ -n "$old_bin" ] && bins+=(old)
   for r in $(seq "$reps"); do
-    read -r t c < <(rate +units=$units +seed=1 +txns=$txns)
-    chk+=("$t"); cchk+=("$c")
-    read -r t c < <(rate +units=$units +seed=1 +txns=$txns +no_check)
-    nochk+=("$t"); cnochk+=("$c")
+    for which in "${bins[@]}"; do
+      bin=$new_bin
+      [ "$which" = old ] && bin=$old_bin
+      read -r -a f < <(measure "$bin" +units=$units +seed=1 +txns=$txns)
+      for k in 0 1 2 3 4 5 6; do col[$which.$k]+="${f[$k]} "; done
+    done
   done
-  m1=$(printf '%s\n' "${chk[@]}" | median); m2=$(printf '%s\n' "${nochk[@]}" | median)
-  c1=$(printf '%s\n' "${cchk[@]}" | median); c2=$(printf '%s\n' "${cnochk[@]}" | median)
-  over=$(awk -v a="$m1" -v b="$m2" 'BEGIN {printf "%.1f%%", (b / a - 1) * 100}')
-  printf '%-10s %14.0f %14.0f %14.0f %14.0f %10s\n' "$units" "$m1" "$m2" "$c1" "$c2" "$over"
+  declare -A med=()
+  for which in "${bins[@]}"; do
+    for k in 0 1 2 3 4 5 6; do
+      med[$which.$k]=$(tr ' ' '\n' <<< "${col[$which.$k]}" | { grep -v '^-\?$' || true; } | median)
+    done
+  done
+  name=$units
+  [ "$units" = attr,pix,tex ] && name=all
+  for which in "${bins[@]}"; do
+    speed=""
+    if [ "$which" = new ] && [ -n "$old_bin" ]; then
+      speed=$(awk -v a="${med[new.0]}" -v b="${med[old.0]}" 'BEGIN {printf "%.1fx", a / b}')
+    fi
+    printf "$fmt" "$name" "$which" "${med[$which.0]}" "${med[$which.1]}" \
+      "$(awk -v x="${med[$which.2]}" 'BEGIN {if (x == "-") print x; else printf "%.2f", x}')" \
+      "${med[$which.3]}" "${med[$which.4]}" "${med[$which.5]}" "${med[$which.6]}" "$speed"
+  done
+  unset col med
 done
-echo "medians of $reps runs, seed 1, $txns requests per unit"
+echo "medians of $reps runs, seed 1, $txns requests per unit; new: $new_bin${old_bin:+, old: $old_bin}"
