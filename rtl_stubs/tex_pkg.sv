@@ -30,6 +30,8 @@ package tex_pkg;
   localparam logic [7:0] BUG_SNORM_DIVIDES_BY_POW2 = 8'd74;
   localparam logic [7:0] BUG_12B_SECOND_LINE_IGNORED = 8'd75;
   localparam logic [7:0] BUG_SRGB_ALPHA_DECODED = 8'd76;
+  localparam logic [7:0] BUG_CFG_BURST_ROW_SHIFTED = 8'd77;
+  localparam logic [7:0] BUG_CFG_ROW_READ_REVERSED = 8'd78;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16

@@ -41,11 +41,15 @@ module tex_unit
   input  logic           clk,
   input  logic           rst_n,
   input  logic [7:0]     bug_sel,
-  input  logic           cfg_we,
-  input  logic           cfg_re,
+  // configuration port, version 2: bursts of up to 32 words (N120-N123)
+  input  logic           cfg_valid,
+  output logic           cfg_ready,
+  input  logic           cfg_write,
   input  logic [31:0]    cfg_addr,
-  input  logic [31:0]    cfg_wdata,
-  output logic [31:0]    cfg_rdata,
+  input  logic [31:0]    cfg_mask,
+  input  logic [1023:0]  cfg_wdata,
+  output logic           cfg_rvalid,
+  output logic [1023:0]  cfg_rdata,
   output logic           idle,
   input  logic           req_valid,
   output logic           req_ready,
@@ -86,6 +90,9 @@ module tex_unit
   assign bug_snorm = bug_sel == BUG_SNORM_DIVIDES_BY_POW2;
   assign bug_12b = bug_sel == BUG_12B_SECOND_LINE_IGNORED;
   assign bug_srgb_a = bug_sel == BUG_SRGB_ALPHA_DECODED;
+  logic bug_cfg_row, bug_cfg_rev;
+  assign bug_cfg_row = bug_sel == BUG_CFG_BURST_ROW_SHIFTED;
+  assign bug_cfg_rev = bug_sel == BUG_CFG_ROW_READ_REVERSED;
 
   // ---- Configuration and constant bank ---------------------------------------------
   logic [47:0] pool_base;
@@ -96,11 +103,16 @@ module tex_unit
   tex_cfg u_cfg (
     .clk      (clk),
     .rst_n    (rst_n),
-    .cfg_we   (cfg_we),
-    .cfg_re   (cfg_re),
+    .cfg_valid(cfg_valid),
+    .cfg_ready(cfg_ready),
+    .cfg_write(cfg_write),
     .cfg_addr (cfg_addr),
+    .cfg_mask (cfg_mask),
     .cfg_wdata(cfg_wdata),
+    .cfg_rvalid(cfg_rvalid),
     .cfg_rdata(cfg_rdata),
+    .bug_row_shift(bug_cfg_row),
+    .bug_read_reversed(bug_cfg_rev),
     .cb_re    (cb_re),
     .cb_addr  (cb_addr),
     .cb_rdata (cb_rdata),
