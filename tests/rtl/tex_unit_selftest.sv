@@ -8,7 +8,9 @@
 // §7.5 and spec-notes N60-N76, behaviourally (loops, integer and real
 // arithmetic), then compared with the rules of docs/port-contract.md "What
 // is compared" (including the model's don't-care cases). It
-//   - loads and reads back the configuration registers and constant bank;
+//   - loads and reads back the configuration registers and constant bank
+//     through the version-2 burst port (N120-N123): full, masked and
+//     ignored bursts, back-to-back read bursts checked in order;
 //   - answers the unit's memory port from a behavioural memory (two windows:
 //     [0, 4 MiB) and the top 64 KiB below 2^48, everything else reads 0,
 //     N61) with random ready, random latency and out-of-order responses,
@@ -22,8 +24,11 @@
 //     levels, layers and samples, AOFFI;
 //   - checks every response by tag, that none is lost or duplicated, and
 //     that rsp stays stable while rsp_valid waits for rsp_ready;
-//   - repeats the whole run for bug_sel = 0 and 64 .. 76: bug_sel 0 must
-//     give no mismatch, every defect of tex_bugs.md at least one.
+//   - repeats the whole run for bug_sel = 0 and 64 .. 80: bug_sel 0 must
+//     give no mismatch, every defect of tex_bugs.md at least one;
+//   - then measures back-to-back throughput (bug_sel 0, still checked) with
+//     the co-simulation memory model's 2- or 12-cycle latency
+//     (+perf_epochs=N, +perf_mem_ready=N, +perf_only, +idle=N).
 //
 //   $ iverilog -g2012 -o /tmp/texst rtl_stubs/shader_txn_pkg.sv rtl_stubs/tex_pkg.sv \
 //       rtl_stubs/tex_[a-oq-z]*.sv tests/rtl/tex_unit_selftest.sv && vvp /tmp/texst
@@ -45,7 +50,7 @@ module tex_unit_selftest;
   parameter int TXN_PER_EPOCH = 100;
   parameter int EPOCHS = 6;
   parameter int ONLY_BUG = -1;    // >= 0: run bug_sel 0 and this defect only
-  localparam int FIRST_BUG = 64, LAST_BUG = 78;   // tex_bugs.md
+  localparam int FIRST_BUG = 64, LAST_BUG = 80;   // tex_bugs.md
   localparam int MAX_TXN = 2048;  // tags per bug_sel run
   localparam int NT = 12;         // textures (headers 0 .. NT-1) per epoch
   localparam int NBANK = 64;      // bank words rewritten every epoch
@@ -108,8 +113,10 @@ module tex_unit_selftest;
   // in random order, mem_req_ready high perf_mem_ready % of cycles
   // (+perf_mem_ready=N, default 100; the co-simulation's model: 80).
   bit perf = 1'b0;
-  int perf_cycles = 0, perf_lines = 0, perf_mem_ready = 100;
-  localparam int PERF_TXN = 500, PERF_EPOCHS = 2;
+  int perf_cycles = 0, perf_lines = 0, perf_mem_ready = 100, perf_sent = 0;
+  int perf_epochs, idle_cycles;   // +perf_epochs=N (default 2), +idle=N (default 0)
+  bit perf_only;
+  localparam int PERF_TXN = 500;
   int reads_reordered = 0;        // responses that overtook an older request
   int traffic_cycles = 0;         // cycles from an epoch's first request to its drain
   // Coverage of the bug_sel 0 run: lanes that read a texel by format kind
@@ -1545,8 +1552,12 @@ module tex_unit_selftest;
     failed = 0;
     for (int i = 0; i < 8192; i++) cbank[i] = 32'd0;
     @(negedge clk);
+    // +perf_only: the throughput run alone (for timing the simulator).
+    perf_only = $test$plusargs("perf_only");
+    if (!$value$plusargs("perf_epochs=%d", perf_epochs)) perf_epochs = 2;
+    if (!$value$plusargs("idle=%d", idle_cycles)) idle_cycles = 0;
     for (int sel = 0; sel <= LAST_BUG; sel = sel == 0 ? FIRST_BUG : sel + 1) begin
-      if (ONLY_BUG < 0 || sel == 0 || sel == ONLY_BUG) begin
+      if (!perf_only && (ONLY_BUG < 0 || sel == 0 || sel == ONLY_BUG)) begin
         run_all(sel[7:0]);
         $display("bug_sel %2d: %0d transactions, %0d mismatches", sel, sent, errors);
         if (sel == 0 ? errors != 0 : errors == 0) failed++;
@@ -1577,19 +1588,25 @@ module tex_unit_selftest;
     if (!$value$plusargs("perf_mem_ready=%d", perf_mem_ready)) perf_mem_ready = 100;
     bug_sel = 8'd0;
     errors = 0;
-    sent = 0;
-    received = 0;
-    for (int e = 0; e < PERF_EPOCHS; e++) begin
+    perf_sent = 0;
+    rng_state = 32'h9E37_79B9 ^ seed;
+    mem_rng_state = 32'h2545_F491 ^ seed;
+    for (int e = 0; e < perf_epochs; e++) begin
+      sent = 0;
+      received = 0;
       rst_n = 1'b0;
       repeat (2) @(negedge clk);
       rst_n = 1'b1;
-      run_epoch(e);
+      run_epoch(e % 6);
+      for (int t = 0; t < sent; t++)
+        if (seen[t] == 0) mismatch(t, "response lost");
+      perf_sent += sent;
     end
-    for (int t = 0; t < sent; t++)
-      if (seen[t] == 0) mismatch(t, "response lost");
     $display("throughput: %0d transactions back to back in %0d cycles, %0d.%0d cycles per TLDS, %0d.%0d memory reads per TLDS, %0d mismatches",
-             sent, perf_cycles, perf_cycles / sent, (perf_cycles * 10 / sent) % 10,
-             perf_lines / sent, (perf_lines * 10 / sent) % 10, errors);
+             perf_sent, perf_cycles, perf_cycles / perf_sent, (perf_cycles * 10 / perf_sent) % 10,
+             perf_lines / perf_sent, (perf_lines * 10 / perf_sent) % 10, errors);
+    // +idle=N: N cycles with nothing offered (the cost of an idle cycle).
+    repeat (idle_cycles) @(negedge clk);
     if (errors != 0) failed++;
     if (setup_errors != 0 || proto_errors != 0) failed++;
     $display("configuration read-back errors: %0d, memory protocol errors: %0d",
