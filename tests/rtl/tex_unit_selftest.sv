@@ -207,7 +207,7 @@ module tex_unit_selftest;
   bit          tag_busy [256];
 
   always @(posedge clk) begin
-    int pick, n_due, oldest, k_due;
+    int pick, n_due, oldest, k_due, lat;
     cycle++;
     if (!rst_n) begin
       pq_n = 0;
@@ -234,8 +234,11 @@ module tex_unit_selftest;
         if (perf) perf_lines++;
         pq_addr[pq_n] = mem_req_addr;
         pq_tag[pq_n] = mem_req_tag;
-        // perf: the co-simulation memory model's latency, 2 or 12 cycles
-        pq_due[pq_n] = perf ? cycle + (mem_rnd(2) == 0 ? 2 : 12) : cycle + 1 + mem_rnd(max_latency);
+        // perf: the co-simulation memory model's latency, 2 or 12 cycles.
+        // One draw in its own statement: Verilator may evaluate both arms of
+        // a ?: or if/else that calls a function, which would skew the stream.
+        lat = mem_rnd(perf ? 2 : max_latency);
+        pq_due[pq_n] = perf ? cycle + 2 + 10 * lat : cycle + 1 + lat;
         pq_seq[pq_n] = req_seq++;
         pq_n++;
       end
