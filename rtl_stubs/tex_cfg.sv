@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // tex_cfg: configuration registers and the constant bank of the texture
-// unit, behind the configuration port (docs/port-contract.md, "Texture
-// unit"):
+// unit, behind the version-2 configuration port (docs/port-contract.md,
+// "Configuration port (version 2)", N120-N123, and "Texture unit"):
 //
 //   target 0 registers   0x000 stage (kept for uniformity: TLDS has no stage rule)
 //                        0x004 constant bank select (for the record: the unit
@@ -11,45 +11,67 @@
 //                        0x014 FP16 rounding of .F16: 0 nearest even, 1 toward zero (R22)
 //   target 1 constant bank, word i (0..8191) at byte 4i: samplerPtr[31:20] | headerPtr[19:0]
 //
-// The constant bank is one 8192 x 32 single-port RAM with a registered read.
-// The testbench uses the configuration port only while the unit is idle, so
-// the port simply has priority over the header stage's read (cb_re). Read
-// data (cfg_rdata) is valid the cycle after cfg_re; other addresses read 0
-// and ignore writes. Power-on values (N60): base 0, MaximumIndex 0, nearest
-// even; the bank is not cleared (the testbench writes all of it).
+// A burst names one 128-byte block (N120). The registers all live in block
+// 0 of target 0; the constant bank is a RAM of 256 rows of 32 words (row r
+// = block r, word k of the row at byte 128r + 4k) with a write enable per
+// word, so every burst, write or read, takes one cycle and cfg_ready is
+// always high (N121). A read burst is answered the next cycle (N122): the
+// RAM's registered row read is cfg_rdata itself. The same row read serves
+// the header stage (cb_re): it reads the row of #tsPtrIdxU13 and a 32-bit
+// multiplexer selects the word (cb_rdata, valid the cycle after cb_re).
+// The testbench uses the port only while the unit is idle (N123), so the
+// port simply has priority over the header stage's read. Writes to other
+// blocks or addresses are ignored, reads of them return 0 (N123); a value a
+// register cannot hold keeps its low bits (the registers are as wide as
+// their largest legal value, like version 1). Power-on values (N60): base 0,
+// MaximumIndex 0, nearest even; the bank is not cleared (the testbench
+// writes all of it).
+//
+// Defects (tex_bugs.md): bug_row_shift (77) takes the bank row of a write
+// burst from cfg_addr[13:6] instead of [14:7]; bug_read_reversed (78) wires
+// the row read-out word-reversed (word k of the row register holds word
+// 31 - k), which the header stage's word select shares.
 module tex_cfg (
-  input  logic        clk,
-  input  logic        rst_n,
-  input  logic        cfg_we,
-  input  logic        cfg_re,
-  input  logic [31:0] cfg_addr,
-  input  logic [31:0] cfg_wdata,
-  output logic [31:0] cfg_rdata,
+  input  logic          clk,
+  input  logic          rst_n,
+  input  logic          cfg_valid,
+  output logic          cfg_ready,
+  input  logic          cfg_write,
+  input  logic [31:0]   cfg_addr,
+  input  logic [31:0]   cfg_mask,
+  input  logic [1023:0] cfg_wdata,
+  output logic          cfg_rvalid,
+  output logic [1023:0] cfg_rdata,
+  input  logic          bug_row_shift,
+  input  logic          bug_read_reversed,
   // constant-bank read of the header stage, data the next cycle
-  input  logic        cb_re,
-  input  logic [12:0] cb_addr,
-  output logic [31:0] cb_rdata,
+  input  logic          cb_re,
+  input  logic [12:0]   cb_addr,
+  output logic [31:0]   cb_rdata,
   // registers
-  output logic [47:0] pool_base,
-  output logic [31:0] max_index,
-  output logic        round_rz
+  output logic [47:0]   pool_base,
+  output logic [31:0]   max_index,
+  output logic          round_rz
 );
 
   logic [2:0]  stage;      // read back only
   logic [4:0]  bank_sel;   // read back only
-  logic [31:0] ram [8192];
-  logic [31:0] ram_q, reg_q;
-  logic        read_ram_q;
+  logic [31:0] ram [8192]; // row r, word k at index 32r + k
 
-  logic t_reg, t_bank, bank_in_range;
-  assign t_reg = cfg_addr[31:28] == 4'h0;
-  assign t_bank = cfg_addr[31:28] == 4'h1;
-  assign bank_in_range = cfg_addr[27:15] == 13'd0;  // 8192 words
+  logic fire, t_reg, t_bank;
+  assign cfg_ready = 1'b1;
+  assign fire = cfg_valid && cfg_ready;
+  // Registers: target 0, block 0 only. Bank: target 1, byte address < 32 KiB.
+  assign t_reg = cfg_addr[31:28] == 4'h0 && cfg_addr[27:7] == 21'd0;
+  assign t_bank = cfg_addr[31:28] == 4'h1 && cfg_addr[27:15] == 13'd0;
 
-  // The byte address is word aligned; bits [1:0] are ignored.
+  // A block address has [6:0] = 0 (N120); the defect reads one bit too low.
+  logic [7:0] wr_row;
+  assign wr_row = bug_row_shift ? cfg_addr[13:6] : cfg_addr[14:7];
   logic unused_addr;
-  assign unused_addr = ^cfg_addr[1:0];
+  assign unused_addr = ^cfg_addr[5:0];
 
+  // ---- Registers ---------------------------------------------------------------------------
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       stage <= 3'd0;
@@ -57,53 +79,59 @@ module tex_cfg (
       pool_base <= 48'd0;
       max_index <= 32'd0;
       round_rz <= 1'b0;
-    end else if (cfg_we && t_reg) begin
-      case (cfg_addr[27:2])
-        26'h0: stage <= cfg_wdata[2:0];
-        26'h1: bank_sel <= cfg_wdata[4:0];
-        26'h2: pool_base[31:0] <= cfg_wdata;
-        26'h3: pool_base[47:32] <= cfg_wdata[15:0];
-        26'h4: max_index <= cfg_wdata;
-        26'h5: round_rz <= cfg_wdata[0];
-        default: ;
-      endcase
+    end else if (fire && cfg_write && t_reg) begin
+      if (cfg_mask[0]) stage <= cfg_wdata[2:0];
+      if (cfg_mask[1]) bank_sel <= cfg_wdata[36:32];
+      if (cfg_mask[2]) pool_base[31:0] <= cfg_wdata[95:64];
+      if (cfg_mask[3]) pool_base[47:32] <= cfg_wdata[111:96];
+      if (cfg_mask[4]) max_index <= cfg_wdata[159:128];
+      if (cfg_mask[5]) round_rz <= cfg_wdata[160];
     end
   end
 
-  // Register read-back.
+  // ---- Constant bank: one row per burst -----------------------------------------------------
+  always_ff @(posedge clk) begin
+    if (fire && cfg_write && t_bank)
+      for (int k = 0; k < 32; k++)
+        if (cfg_mask[k]) ram[{wr_row, 5'(k)}] <= cfg_wdata[32*k +: 32];
+  end
+
+  // Row read (header stage or read burst) and read-burst answer. The row
+  // register is cfg_rdata: it changes only on a read, so it costs nothing
+  // while the unit runs.
+  logic       rd_bank, rd_cb;
+  logic [7:0] rd_row;
+  logic [4:0] cb_word;
+  assign rd_bank = fire && !cfg_write && t_bank;
+  assign rd_cb = !(fire && t_bank) && cb_re;
+  assign rd_row = rd_bank ? cfg_addr[14:7] : cb_addr[12:5];
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) cfg_rvalid <= 1'b0;
+    else cfg_rvalid <= fire && !cfg_write;   // N122: one pulse per read burst
+  end
+
   always_ff @(posedge clk) begin
     if (!rst_n) begin
-      reg_q <= 32'd0;
-      read_ram_q <= 1'b0;
-    end else if (cfg_re) begin
-      read_ram_q <= t_bank;
-      if (!t_reg) reg_q <= 32'd0;
-      else
-        case (cfg_addr[27:2])
-          26'h0: reg_q <= {29'd0, stage};
-          26'h1: reg_q <= {27'd0, bank_sel};
-          26'h2: reg_q <= pool_base[31:0];
-          26'h3: reg_q <= {16'd0, pool_base[47:32]};
-          26'h4: reg_q <= max_index;
-          26'h5: reg_q <= {31'd0, round_rz};
-          default: reg_q <= 32'd0;
-        endcase
+      cfg_rdata <= '0;
+      cb_word <= 5'd0;
+    end else if (rd_bank || rd_cb) begin
+      for (int k = 0; k < 32; k++)
+        cfg_rdata[32*k +: 32] <= ram[{rd_row, bug_read_reversed ? 5'(31 - k) : 5'(k)}];
+      cb_word <= cb_addr[4:0];
+    end else if (fire && !cfg_write) begin
+      cfg_rdata <= '0;                       // N123: other targets read 0
+      if (t_reg) begin
+        cfg_rdata[2:0] <= stage;
+        cfg_rdata[36:32] <= bank_sel;
+        cfg_rdata[95:64] <= pool_base[31:0];
+        cfg_rdata[111:96] <= pool_base[47:32];
+        cfg_rdata[159:128] <= max_index;
+        cfg_rdata[160] <= round_rz;
+      end
     end
   end
 
-  // Constant bank RAM: the configuration port wins (used only while idle).
-  logic        ram_cfg;
-  logic [12:0] ram_addr;
-  assign ram_cfg = (cfg_we || cfg_re) && t_bank && bank_in_range;
-  assign ram_addr = ram_cfg ? cfg_addr[14:2] : cb_addr;
-
-  always_ff @(posedge clk) begin
-    if (ram_cfg && cfg_we) ram[ram_addr] <= cfg_wdata;
-    if ((ram_cfg && cfg_re) || (!ram_cfg && cb_re)) ram_q <= ram[ram_addr];
-    else if (cfg_re) ram_q <= 32'd0;   // out-of-range bank address reads 0
-  end
-
-  assign cb_rdata = ram_q;
-  assign cfg_rdata = read_ram_q ? ram_q : reg_q;
+  assign cb_rdata = cfg_rdata[32*cb_word +: 32];
 
 endmodule : tex_cfg

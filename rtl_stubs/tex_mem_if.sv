@@ -3,18 +3,19 @@
 // (docs/port-contract.md, "Texture unit"): 32-byte line reads with tags,
 // answered once each, with any latency and in any order.
 //
-// Requests: two requesters share the port, the header stage (one header
-// line per instruction, tag TAG_HEADER) and the fetch stage (texel lines,
-// tags 0..63 = lane * 2 + line). The port's request is a register: it is
+// Requests: two requesters share the port, the accept stage D (one header
+// line per instruction, tag TAG_HEADER + header buffer) and the fetch stage
+// (texel lines, tags 0..191 = 64 * slot + 2 * lane + line). The port's request is a register: it is
 // loaded when empty or when its request transfers in the same cycle, so
 // mem_req_valid never drops and mem_req_addr/tag stay stable until
 // mem_req_ready; the header stage wins when both ask (it asks once per
 // instruction, so the fetch stage cannot starve). A requester's request
 // is taken in a cycle where its *_take is high.
 //
-// Responses: every tag in flight owns its storage (the header register, a
+// Responses: every tag in flight owns its storage (a header buffer, a
 // lane's texel register), so the unit always accepts: mem_rsp_ready is
-// high out of reset. Responses are routed by tag; a tag the unit never
+// high out of reset. Responses are routed by tag (a header line to its
+// buffer, a texel line to its fetch slot); a tag the unit never
 // issued is dropped.
 module tex_mem_if
   import tex_pkg::*;
@@ -24,15 +25,17 @@ module tex_mem_if
   // header stage
   input  logic         h_req,
   input  logic [47:0]  h_addr,
+  input  logic         h_buf,          // header buffer the line goes to
   output logic         h_take,
-  output logic         h_rsp,          // the header line arrives (data on rsp_data)
+  output logic         h_rsp,          // a header line arrives (data on rsp_data)
+  output logic         h_rsp_buf,      // for this buffer
   // fetch stage
   input  logic         f_req,
   input  logic [47:0]  f_addr,
-  input  logic [5:0]   f_tag,
+  input  logic [7:0]   f_tag,
   output logic         f_take,
   output logic         f_rsp,          // a texel line arrives
-  output logic [5:0]   f_rsp_tag,
+  output logic [7:0]   f_rsp_tag,
   output logic [255:0] rsp_data,
   // the port
   output logic         mem_req_valid,
@@ -59,10 +62,10 @@ module tex_mem_if
       mem_req_valid <= h_req || f_req;
       if (h_req) begin
         mem_req_addr <= {h_addr[47:5], 5'd0};
-        mem_req_tag <= TAG_HEADER;
+        mem_req_tag <= TAG_HEADER | {7'd0, h_buf};
       end else if (f_req) begin
         mem_req_addr <= {f_addr[47:5], 5'd0};
-        mem_req_tag <= {2'b00, f_tag};
+        mem_req_tag <= f_tag;
       end
     end
   end
@@ -73,9 +76,10 @@ module tex_mem_if
 
   logic rsp_fire;
   assign rsp_fire = mem_rsp_valid && mem_rsp_ready;
-  assign h_rsp = rsp_fire && mem_rsp_tag == TAG_HEADER;
-  assign f_rsp = rsp_fire && mem_rsp_tag[7:6] == 2'b00;
-  assign f_rsp_tag = mem_rsp_tag[5:0];
+  assign h_rsp = rsp_fire && mem_rsp_tag[7:1] == TAG_HEADER[7:1];
+  assign h_rsp_buf = mem_rsp_tag[0];
+  assign f_rsp = rsp_fire && mem_rsp_tag[7:6] != 2'b11;
+  assign f_rsp_tag = mem_rsp_tag;
   assign rsp_data = mem_rsp_data;
 
   // The low address bits are always 0: a line is 32-byte aligned.

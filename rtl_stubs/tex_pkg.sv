@@ -30,6 +30,10 @@ package tex_pkg;
   localparam logic [7:0] BUG_SNORM_DIVIDES_BY_POW2 = 8'd74;
   localparam logic [7:0] BUG_12B_SECOND_LINE_IGNORED = 8'd75;
   localparam logic [7:0] BUG_SRGB_ALPHA_DECODED = 8'd76;
+  localparam logic [7:0] BUG_CFG_BURST_ROW_SHIFTED = 8'd77;
+  localparam logic [7:0] BUG_CFG_ROW_READ_REVERSED = 8'd78;
+  localparam logic [7:0] BUG_FETCH_RSP_TO_LAST_SLOT = 8'd79;
+  localparam logic [7:0] BUG_HEADER_FROM_LAST_BUFFER = 8'd80;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16
@@ -98,8 +102,9 @@ package tex_pkg;
   localparam logic [31:0] ONE_INT = 32'h0000_0001;
 
   // ---- Memory port --------------------------------------------------------------
-  // Tags 0..63 are texel lines (lane * 2 + line); the header has its own.
-  localparam logic [7:0] TAG_HEADER = 8'h80;
+  // Tags 0..191 are texel lines (64 * fetch slot + 2 * lane + line);
+  // TAG_HEADER + b is the header line of header buffer b (0, 1).
+  localparam logic [7:0] TAG_HEADER = 8'hC0;
   localparam int MAX_LEVELS = 16;  // MAX_MIP_LEVEL is 4 bits
   /* verilator lint_on UNUSEDPARAM */
 

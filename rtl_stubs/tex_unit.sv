@@ -4,48 +4,62 @@
 // ports plus a read-only memory port). Design notes: docs/rtl-tex.md;
 // injected defects: rtl_stubs/tex_bugs.md.
 //
-// Six pipeline stages, each holding one warp-instruction:
+// Six pipeline stages; the fetch stage holds up to FETCH_SLOTS warps, the
+// others one each (issue #19: several warps in flight):
 //
 //   D  accept: tag, word, lane mask and the Ra/Rb operand slots are
-//      registered; tex_decode works on the registered word.
-//   H  header: the constant-bank word #tsPtrIdxU13 (read as the warp enters),
-//      the MaximumIndex check (R18), the 32-byte header read through the
-//      memory port (pool base + 32 * headerPtr, N60), field extraction
-//      (tex_header: type match, subset N62, format, geometry) and the
-//      mip-level sequencer (tex_levels, one level per cycle). The header
-//      index is an immediate, so one header serves the whole warp.
+//      registered; tex_decode works on the registered word. A warp that
+//      reads then gets its constant-bank word #tsPtrIdxU13 (row read +
+//      word select, tex_cfg), the MaximumIndex check (R18) and sends its
+//      header line request (pool base + 32 * headerPtr, N60) into one of
+//      two header buffers, and moves on without waiting for the line.
+//   H  header: waits for its buffer, then field extraction (tex_header:
+//      type match, subset N62, format, geometry) and the mip-level
+//      sequencer (tex_levels, one level per cycle). The header index is an
+//      immediate, so one header serves the whole warp.
 //   A  address: LANES_PER_CYCLE lanes per cycle (tex_coord, tex_agu):
 //      coordinates, level, layer, sample, AOFFI, R18 bounds, texel lines.
-//   M  fetch (tex_fetch): the lanes' 32-byte line reads, tagged, any latency
-//      and order; texel bytes collected per lane.
-//   C  convert: LANES_PER_CYCLE lanes per cycle (tex_format, tex_wb):
-//      format conversion (R21), swizzle, .F16 (R22), write-mask placement.
-//   O  output: the response register, held until rsp_ready.
+//   M  fetch (tex_fetch): FETCH_SLOTS warp slots; the lanes' 32-byte line
+//      reads, tagged by slot and lane, any latency and order, texel bytes
+//      collected per slot and lane; the next warp's reads go out while
+//      earlier warps' responses are outstanding.
+//   C  convert: LANES_PER_CYCLE lanes per cycle (tex_format, tex_wb) from
+//      tex_fetch's convert buffer: format conversion (R21), swizzle, .F16
+//      (R22), write-mask placement.
+//   O  output: the response register (rsp itself), held until rsp_ready.
 //
-// A and C stream the warp through shift registers like the other units
-// (operands shift down by one lane group per cycle, results enter at the
-// top). Requests execute and respond in acceptance order; TLDS has no side
-// effects, so overlapping the header read of one warp with the texel reads
-// of the one before is invisible. A stage moves on when the next one is
-// empty or empties in the same cycle; rsp_valid and mem_req_valid are
-// register outputs. A refused word (warp-wide ILLEGAL_INSTR_ENCODING) or a
-// TLDS with no destination (R24) passes the stages without reading memory.
+// A streams the warp through shift registers like the other units; A and C
+// hand a warp on in the cycle of its last lane group. Warps leave every
+// stage in acceptance order, so requests execute and respond in acceptance
+// order; TLDS has no side effects, so overlapping the memory reads of
+// several warps is invisible. A stage moves on when the next one is empty
+// or empties in the same cycle; rsp_valid and mem_req_valid are register
+// outputs. A refused word (warp-wide ILLEGAL_INSTR_ENCODING) or a TLDS with
+// no destination (R24) passes the stages without reading memory. Wide
+// payloads move only on handshakes, to keep the simulator's cost per
+// cycle low (docs/rtl-tex.md, "Cost per cycle").
 //
-// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32).
+// LANES_PER_CYCLE must divide 32 (1, 2, 4, 8, 16 or 32); FETCH_SLOTS is at
+// most 3 (64 tags per slot, the header buffers use 0xC0, 0xC1).
 module tex_unit
   import shader_txn_pkg::*;
   import tex_pkg::*;
 #(
-  parameter int LANES_PER_CYCLE = 4
+  parameter int LANES_PER_CYCLE = 4,
+  parameter int FETCH_SLOTS = 3      // warps in the fetch stage at once, 1..3
 ) (
   input  logic           clk,
   input  logic           rst_n,
   input  logic [7:0]     bug_sel,
-  input  logic           cfg_we,
-  input  logic           cfg_re,
+  // configuration port, version 2: bursts of up to 32 words (N120-N123)
+  input  logic           cfg_valid,
+  output logic           cfg_ready,
+  input  logic           cfg_write,
   input  logic [31:0]    cfg_addr,
-  input  logic [31:0]    cfg_wdata,
-  output logic [31:0]    cfg_rdata,
+  input  logic [31:0]    cfg_mask,
+  input  logic [1023:0]  cfg_wdata,
+  output logic           cfg_rvalid,
+  output logic [1023:0]  cfg_rdata,
   output logic           idle,
   input  logic           req_valid,
   output logic           req_ready,
@@ -67,7 +81,9 @@ module tex_unit
   localparam int LPC = LANES_PER_CYCLE;
   localparam int GROUPS = LANES / LPC;
   localparam int CNT_W = $clog2(GROUPS + 1);
-  localparam logic [CNT_W-1:0] CNT_DONE = CNT_W'(GROUPS);
+  // A and C hand a warp on in the cycle of its last lane group (their
+  // counters stop at CNT_LAST), so neither spends a cycle only holding it.
+  localparam logic [CNT_W-1:0] CNT_LAST = CNT_W'(GROUPS - 1);
   localparam int OPS = LANES * 32;              // bits of one operand slot
 
   // ---- Injected defects (rtl_stubs/tex_bugs.md) ---------------------------------
@@ -86,6 +102,11 @@ module tex_unit
   assign bug_snorm = bug_sel == BUG_SNORM_DIVIDES_BY_POW2;
   assign bug_12b = bug_sel == BUG_12B_SECOND_LINE_IGNORED;
   assign bug_srgb_a = bug_sel == BUG_SRGB_ALPHA_DECODED;
+  logic bug_cfg_row, bug_cfg_rev, bug_last_slot, bug_hdr_last;
+  assign bug_hdr_last = bug_sel == BUG_HEADER_FROM_LAST_BUFFER;
+  assign bug_last_slot = bug_sel == BUG_FETCH_RSP_TO_LAST_SLOT;
+  assign bug_cfg_row = bug_sel == BUG_CFG_BURST_ROW_SHIFTED;
+  assign bug_cfg_rev = bug_sel == BUG_CFG_ROW_READ_REVERSED;
 
   // ---- Configuration and constant bank ---------------------------------------------
   logic [47:0] pool_base;
@@ -96,11 +117,16 @@ module tex_unit
   tex_cfg u_cfg (
     .clk      (clk),
     .rst_n    (rst_n),
-    .cfg_we   (cfg_we),
-    .cfg_re   (cfg_re),
+    .cfg_valid(cfg_valid),
+    .cfg_ready(cfg_ready),
+    .cfg_write(cfg_write),
     .cfg_addr (cfg_addr),
+    .cfg_mask (cfg_mask),
     .cfg_wdata(cfg_wdata),
+    .cfg_rvalid(cfg_rvalid),
     .cfg_rdata(cfg_rdata),
+    .bug_row_shift(bug_cfg_row),
+    .bug_read_reversed(bug_cfg_rev),
     .cb_re    (cb_re),
     .cb_addr  (cb_addr),
     .cb_rdata (cb_rdata),
@@ -117,19 +143,20 @@ module tex_unit
   assign req_s = req;
 
   // ---- Pipeline control ---------------------------------------------------------------
-  logic d_valid, h_valid, a_valid, m_valid, c_valid, o_valid;
+  logic d_valid, h_valid, a_valid, m_valid, c_valid, o_valid, m_empty;
   logic h_done, a_done, m_done, c_done;
-  logic o_free, c_to_o, m_to_c, a_to_m, h_to_a, d_to_h, req_fire;
+  logic o_free, c_to_o, m_to_c, a_to_m, h_to_a, d_to_h, req_fire, d_go;
 
   assign o_free = !o_valid || rsp_ready;
   assign c_to_o = c_valid && c_done && o_free;
   assign m_to_c = m_valid && m_done && (!c_valid || c_to_o);
-  assign a_to_m = a_valid && a_done && (!m_valid || m_to_c);
+  assign a_to_m = a_valid && a_done && m_can_load;
   assign h_to_a = h_valid && h_done && (!a_valid || a_to_m);
-  assign d_to_h = d_valid && (!h_valid || h_to_a);
+  assign d_to_h = d_valid && d_go && (!h_valid || h_to_a);
   assign req_ready = !d_valid || d_to_h;
   assign req_fire = req_valid && req_ready;
-  assign idle = !d_valid && !h_valid && !a_valid && !m_valid && !c_valid && !o_valid;
+  // M (and the slot C converts from) is empty when every fetch slot is free.
+  assign idle = !d_valid && !h_valid && !a_valid && m_empty && !c_valid && !o_valid;
 
   // ---- D: accept ------------------------------------------------------------------------
   logic [31:0]    d_tag, d_mask;
@@ -161,37 +188,125 @@ module tex_unit
     .dec             (dec)
   );
 
-  // The constant-bank word is read as the warp enters H (TLDS.txt: the
-  // immediate indexes the selected bank).
-  assign cb_re = d_to_h && dec.read;
+  // ---- D (continued): bank word, index check, header request ----------------------------
+  // D reads the constant-bank word #tsPtrIdxU13 (TLDS.txt: the immediate
+  // indexes the selected bank), checks headerPtr <= MaximumIndex (R18) and
+  // sends the header line request (pool base + 32 * headerPtr, N60, mod
+  // 2^48) into a free header buffer, then hands the warp to H without
+  // waiting for the line. So the header read of a warp overlaps the level
+  // sequencer of the warp before it in H (issue #19). Two header buffers,
+  // tag TAG_HEADER + buffer, are enough: one belongs to the warp in H, one
+  // to the warp in D.
+  localparam logic [1:0] D_BANK = 2'd0;   // bank row read this cycle
+  localparam logic [1:0] D_IDX = 2'd1;    // bank word arrived: index check
+  localparam logic [1:0] D_REQ = 2'd2;    // header line request offered
+  localparam logic [1:0] D_GO = 2'd3;     // ready for H
+
+  logic [1:0]  d_state;
+  logic        d_ok;                     // index valid, header requested
+  logic        d_buf;                    // its header buffer
+  logic [47:0] d_addr;                   // header line address
+  logic        h_take, h_rsp, h_rsp_buf;
+  logic [255:0] mem_data;
+  logic [1:0]  hb_busy, hb_full;         // per buffer: owned by a warp, line arrived
+  logic [255:0] hb_line [2];
+  logic        hb_next, hb_last;         // next buffer to allocate, last written
+
+  assign cb_re = d_valid && d_state == D_BANK && dec.read;
   assign cb_addr = dec.index;
 
-  // ---- H: header ------------------------------------------------------------------------
-  localparam logic [2:0] H_IDX = 3'd0;    // bank word arrived: index check
-  localparam logic [2:0] H_REQ = 3'd1;    // header line request offered
-  localparam logic [2:0] H_WAIT = 3'd2;   // waiting for the header line
-  localparam logic [2:0] H_HDR = 3'd3;    // header registered: checks
-  localparam logic [2:0] H_LVL = 3'd4;    // level sequencer running
-  localparam logic [2:0] H_DONE = 3'd5;
-
-  logic [2:0]     h_state;
-  logic [31:0]    h_tag, h_mask;
-  tex_insn_t      h_insn;
-  logic [OPS-1:0] h_a0, h_a1, h_b0, h_b1;
-  logic           h_ok;                 // the texture passed every warp-wide check
-  logic [47:0]    h_addr;               // header line address
-  logic [255:0]   hdr;
-  logic           h_take, h_rsp, lvl_start, lvl_done;
-  logic [255:0]   mem_data;
-
-  logic [19:0]    header_ptr;
-  logic           index_ok;
+  logic [19:0] header_ptr;
+  logic        index_ok;
   assign header_ptr = cb_rdata[19:0];
   logic unused_sampler_ptr;             // samplerPtr [31:20]: "Only headerPtr is used" (TLDS.txt)
   assign unused_sampler_ptr = ^cb_rdata[31:20];
   // TLDS.txt / R18: a header pointer above MaximumIndex is an invalid texture.
   assign index_ok = bug_index ? {12'd0, header_ptr} < max_index
                               : {12'd0, header_ptr} <= max_index;
+
+  // A warp that reads nothing leaves from D_BANK, one that reads in the
+  // cycle its header request is taken.
+  logic d_take_now, d_ok_now, d_buf_now;
+  assign d_take_now = d_state == D_REQ && h_take;
+  assign d_go = d_state == D_GO || (d_state == D_BANK && !dec.read) || d_take_now;
+  assign d_ok_now = d_ok || d_take_now;
+  assign d_buf_now = d_take_now ? hb_next : d_buf;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      d_state <= D_GO;
+      d_ok <= 1'b0;
+      d_buf <= 1'b0;
+      d_addr <= 48'd0;
+    end else if (req_fire) begin
+      d_state <= D_BANK;
+      d_ok <= 1'b0;
+    end else if (d_valid) begin
+      case (d_state)
+        D_BANK: d_state <= dec.read ? D_IDX : D_GO;
+        D_IDX: begin
+          d_addr <= pool_base + {23'd0, header_ptr, 5'd0};
+          d_state <= index_ok ? D_REQ : D_GO;
+        end
+        D_REQ: if (h_take) begin
+          d_ok <= 1'b1;
+          d_buf <= hb_next;
+          d_state <= D_GO;
+        end
+        default: ;
+      endcase
+    end
+  end
+
+  // Header buffers: allocated at the request, filled by the response (by
+  // tag), released when the owning warp leaves H.
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      hb_busy <= 2'b00;
+      hb_full <= 2'b00;
+      hb_next <= 1'b0;
+      hb_last <= 1'b0;
+    end else begin
+      if (h_take) begin
+        hb_busy[hb_next] <= 1'b1;
+        hb_next <= !hb_next;
+      end
+      if (h_rsp) begin
+        hb_full[h_rsp_buf] <= 1'b1;
+        hb_last <= h_rsp_buf;
+      end
+      if (h_to_a && h_ok_req) begin
+        hb_busy[h_buf] <= 1'b0;
+        hb_full[h_buf] <= 1'b0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    if (h_rsp) hb_line[h_rsp_buf] <= mem_data;
+  end
+
+  // ---- H: header ------------------------------------------------------------------------
+  // The checks of tex_header run on the buffer as the line arrives, and the
+  // warp leaves in the cycle the level sequencer finishes: no cycle of H
+  // is spent only waiting for a register.
+  localparam logic [1:0] H_WAIT = 2'd0;   // waiting for the header line
+  localparam logic [1:0] H_LVL = 2'd2;    // level sequencer running
+  localparam logic [1:0] H_DONE = 2'd3;
+
+  logic [1:0]     h_state;
+  logic [31:0]    h_tag, h_mask;
+  tex_insn_t      h_insn;
+  logic [OPS-1:0] h_a0, h_a1, h_b0, h_b1;
+  logic           h_ok;                 // the texture passed every warp-wide check
+  logic           h_ok_req;             // the warp owns header buffer h_buf
+  logic           h_buf;
+  logic [255:0]   hdr;
+  logic           lvl_start, lvl_done;
+
+  // Defect 80: the header is taken from the buffer written last, which is
+  // the younger warp's when its line overtook this one's.
+  assign hdr = hb_line[bug_hdr_last ? hb_last : h_buf];
 
   // Header fields and what follows from them.
   logic        type_ok, supported;
@@ -219,7 +334,9 @@ module tex_unit
     .levels   (hdr_levels)
   );
 
-  assign lvl_start = h_valid && h_state == H_HDR && type_ok && supported;
+  logic hdr_here;
+  assign hdr_here = h_valid && h_state == H_WAIT && hb_full[h_buf];
+  assign lvl_start = hdr_here && type_ok && supported;
 
   tex_levels u_levels (
     .clk                 (clk),
@@ -243,38 +360,30 @@ module tex_unit
 
   always_comb begin
     h_geom = hdr_geom;
-    h_geom.ok = h_ok;
+    h_geom.ok = h_ok || h_state == H_LVL;   // leaving H_LVL: the levels are done
     h_geom.layer_stride = lvl_stride;
   end
 
-  assign h_done = h_state == H_DONE;
+  assign h_done = h_state == H_DONE || (h_state == H_LVL && lvl_done);
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       h_valid <= 1'b0;
       h_state <= H_DONE;
       h_ok <= 1'b0;
-      h_addr <= 48'd0;
-      hdr <= 256'd0;
+      h_ok_req <= 1'b0;
+      h_buf <= 1'b0;
     end else begin
       if (d_to_h) h_valid <= 1'b1;
       else if (h_to_a) h_valid <= 1'b0;
       if (d_to_h) begin
-        h_state <= dec.read ? H_IDX : H_DONE;
+        h_state <= d_ok_now ? H_WAIT : H_DONE;
         h_ok <= 1'b0;
+        h_ok_req <= d_ok_now;
+        h_buf <= d_buf_now;
       end else if (h_valid) begin
         case (h_state)
-          H_IDX: begin
-            // N60: header i is the 32 bytes at pool base + 32 i (mod 2^48, N61).
-            h_addr <= pool_base + {23'd0, header_ptr, 5'd0};
-            h_state <= index_ok ? H_REQ : H_DONE;
-          end
-          H_REQ: if (h_take) h_state <= H_WAIT;
-          H_WAIT: if (h_rsp) begin
-            hdr <= mem_data;
-            h_state <= H_HDR;
-          end
-          H_HDR: h_state <= type_ok && supported ? H_LVL : H_DONE;
+          H_WAIT: if (hdr_here) h_state <= type_ok && supported ? H_LVL : H_DONE;
           H_LVL: if (lvl_done) begin
             h_ok <= 1'b1;
             h_state <= H_DONE;
@@ -308,7 +417,8 @@ module tex_unit
   logic [CNT_W-1:0] a_cnt;
   logic [LPC*LANE_RD_W-1:0] lane_rd;
 
-  assign a_done = a_cnt == CNT_DONE;
+  logic a_none;                                // the warp reads nothing
+  assign a_done = a_cnt == CNT_LAST;
 
   always_ff @(posedge clk) begin
     if (!rst_n) a_valid <= 1'b0;
@@ -316,12 +426,10 @@ module tex_unit
     else if (a_to_m) a_valid <= 1'b0;
   end
 
-  logic [OPS-1:0] a_a0_next, a_a1_next, a_b0_next, a_b1_next;
-  logic [LANES*LANE_RD_W-1:0] a_res_next;
-
   always_ff @(posedge clk) begin
     if (!rst_n) begin
-      a_cnt <= CNT_DONE;
+      a_cnt <= CNT_LAST;
+      a_none <= 1'b1;
       a_res <= '0;
     end else if (h_to_a) begin
       a_tag <= h_tag;
@@ -335,14 +443,17 @@ module tex_unit
       a_b0 <= h_b0;
       a_b1 <= h_b1;
       a_res <= '0;
-      // Nothing to read: no lane computes an address.
-      a_cnt <= h_insn.read && h_ok ? '0 : CNT_DONE;
+      // Nothing to read: no lane computes an address, the warp passes.
+      a_none <= !(h_insn.read && h_geom.ok);
+      a_cnt <= h_insn.read && h_geom.ok ? '0 : CNT_LAST;
     end else if (a_valid && !a_done) begin
-      a_a0 <= a_a0_next;
-      a_a1 <= a_a1_next;
-      a_b0 <= a_b0_next;
-      a_b1 <= a_b1_next;
-      a_res <= a_res_next;
+      // The shifts happen here, on an enable, not as logic of every cycle.
+      a_a0 <= a_a0 >> (LPC * 32);
+      a_a1 <= a_a1 >> (LPC * 32);
+      a_b0 <= a_b0 >> (LPC * 32);
+      a_b1 <= a_b1 >> (LPC * 32);
+      a_res <= (a_res >> (LPC * LANE_RD_W)) |
+               ((LANES * LANE_RD_W)'(lane_rd) << ((LANES - LPC) * LANE_RD_W));
       a_cnt <= a_cnt + 1'b1;
     end
   end
@@ -391,72 +502,74 @@ module tex_unit
     assign lane_rd[LANE_RD_W*k +: LANE_RD_W] = rd;
   end
 
-  if (GROUPS > 1) begin : g_a_shift
-    assign a_a0_next = {{(LPC*32){1'b0}}, a_a0[OPS-1:LPC*32]};
-    assign a_a1_next = {{(LPC*32){1'b0}}, a_a1[OPS-1:LPC*32]};
-    assign a_b0_next = {{(LPC*32){1'b0}}, a_b0[OPS-1:LPC*32]};
-    assign a_b1_next = {{(LPC*32){1'b0}}, a_b1[OPS-1:LPC*32]};
-    assign a_res_next = {lane_rd, a_res[LANES*LANE_RD_W-1:LPC*LANE_RD_W]};
-  end else begin : g_a_single
-    assign a_a0_next = a_a0;
-    assign a_a1_next = a_a1;
-    assign a_b0_next = a_b0;
-    assign a_b1_next = a_b1;
-    assign a_res_next = lane_rd;
-  end
-
-  // ---- M: fetch ---------------------------------------------------------------------------
-  logic [31:0]   m_tag, m_mask;
-  tex_insn_t     m_insn;
-  tex_fmt_t      m_fmt;
+  // ---- M: fetch, FETCH_SLOTS warps in flight -----------------------------------------
+  // The per-warp fields ride in arrays indexed by the warp's fetch slot
+  // (tex_fetch allocates slots in acceptance order), so the convert stage
+  // gets them from the slot it takes, in order.
+  logic [31:0]   m_tag [FETCH_SLOTS];
+  logic [31:0]   m_mask [FETCH_SLOTS];
+  tex_insn_t     m_insn [FETCH_SLOTS];
+  tex_fmt_t      m_fmt [FETCH_SLOTS];
+  logic          m_can_load, m_hd_done, m_hd_any;
+  logic [1:0]    m_ld_slot, m_hd_slot;
   logic          f_req, f_take, f_rsp;
   logic [47:0]   f_addr;
-  logic [5:0]    f_tag, f_rsp_tag;
-  logic [LANES*128-1:0] m_texels;
-  logic [LANES-1:0]     m_rd;
+  logic [7:0]    f_tag, f_rsp_tag;
+  logic [4:0]    c_base;
+  logic [LPC*128-1:0] c_texels;
+  logic [LPC-1:0]     c_lane_rd;
 
-  always_ff @(posedge clk) begin
-    if (!rst_n) m_valid <= 1'b0;
-    else if (a_to_m) m_valid <= 1'b1;
-    else if (m_to_c) m_valid <= 1'b0;
-  end
+  assign m_valid = m_hd_done;   // the oldest warp in M has all its texels
+  assign m_done = 1'b1;
 
   always_ff @(posedge clk) begin
     if (a_to_m) begin
-      m_tag <= a_tag;
-      m_mask <= a_mask;
-      m_insn <= a_insn;
-      m_fmt <= a_fmt;
+      m_tag[m_ld_slot] <= a_tag;
+      m_mask[m_ld_slot] <= a_mask;
+      m_insn[m_ld_slot] <= a_insn;
+      m_fmt[m_ld_slot] <= a_fmt;
     end
   end
 
-  tex_fetch u_fetch (
-    .clk         (clk),
-    .rst_n       (rst_n),
-    .load        (a_to_m),
-    .in_rd       (a_res),
-    .in_twelve   (a_geom.bpp == 5'd12),
-    .bug_in_order(bug_in_order),
-    .f_req       (f_req),
-    .f_addr      (f_addr),
-    .f_tag       (f_tag),
-    .f_take      (f_take),
-    .f_rsp       (f_rsp),
-    .f_rsp_tag   (f_rsp_tag),
-    .rsp_data    (mem_data),
-    .done        (m_done),
-    .texels      (m_texels),
-    .lane_rd     (m_rd)
+  tex_fetch #(.NS(FETCH_SLOTS), .LPC(LPC)) u_fetch (
+    .clk          (clk),
+    .rst_n        (rst_n),
+    .can_load     (m_can_load),
+    .empty        (m_empty),
+    .ld_slot      (m_ld_slot),
+    .load         (a_to_m),
+    .in_rd        (a_res),
+    .in_last      (lane_rd),
+    .in_none      (a_none),
+    .in_twelve    (a_geom.bpp == 5'd12),
+    .bug_in_order (bug_in_order),
+    .bug_last_slot(bug_last_slot),
+    .f_req        (f_req),
+    .f_addr       (f_addr),
+    .f_tag        (f_tag),
+    .f_take       (f_take),
+    .f_rsp        (f_rsp),
+    .f_rsp_tag    (f_rsp_tag),
+    .rsp_data     (mem_data),
+    .hd_done      (m_hd_done),
+    .hd_slot      (m_hd_slot),
+    .hd_any       (m_hd_any),
+    .hand_on      (m_to_c),
+    .c_base       (c_base),
+    .c_texels     (c_texels),
+    .c_lane_rd    (c_lane_rd)
   );
 
   tex_mem_if u_mem (
     .clk          (clk),
     .rst_n        (rst_n),
-    .h_req        (h_valid && h_state == H_REQ),
-    .h_addr       (h_addr),
+    .h_req        (d_valid && d_state == D_REQ && !hb_busy[hb_next]),
+    .h_addr       (d_addr),
+    .h_buf        (hb_next),
     .h_take       (h_take),
     .h_rsp        (h_rsp),
-    .f_req        (m_valid && f_req),
+    .h_rsp_buf    (h_rsp_buf),
+    .f_req        (f_req),
     .f_addr       (f_addr),
     .f_tag        (f_tag),
     .f_take       (f_take),
@@ -474,18 +587,19 @@ module tex_unit
   );
 
   // ---- C: convert ---------------------------------------------------------------------------
+  // LPC lanes per cycle from tex_fetch's convert buffer (lanes c_base ..),
+  // results written per lane.
   logic [31:0]          c_tag, c_mask;
   tex_insn_t            c_insn;
   tex_fmt_t             c_fmt;
-  logic [LANES*128-1:0] c_texels, c_texels_next;   // lowest lane group next
-  logic [LANES-1:0]     c_rd, c_rd_next;
-  logic [LANES*128-1:0] c_res, c_res_next;         // four slots per lane, from the top
+  logic [127:0]         c_res [LANES];   // lane l's four slots
   logic [CNT_W-1:0]     c_cnt;
   logic [LPC*128-1:0]   lane_slots;
   logic                 rz;
 
-  assign c_done = c_cnt == CNT_DONE;
+  assign c_done = c_cnt == CNT_LAST;
   assign rz = round_rz && !bug_fp16_rz;   // R22: the configured rounding
+  assign c_base = 5'(c_cnt * LPC);
 
   always_ff @(posedge clk) begin
     if (!rst_n) c_valid <= 1'b0;
@@ -495,22 +609,18 @@ module tex_unit
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
-      c_cnt <= CNT_DONE;
-      c_res <= '0;
+      c_cnt <= CNT_LAST;
     end else if (m_to_c) begin
-      c_tag <= m_tag;
-      c_mask <= m_mask;
-      c_insn <= m_insn;
-      c_fmt <= m_fmt;
-      c_texels <= m_texels;
-      c_rd <= m_rd;
-      c_res <= '0;
-      // No lane read a texel: every result is 0 (R18), nothing to convert.
-      c_cnt <= m_rd != '0 ? '0 : CNT_DONE;
+      c_tag <= m_tag[m_hd_slot];
+      c_mask <= m_mask[m_hd_slot];
+      c_insn <= m_insn[m_hd_slot];
+      c_fmt <= m_fmt[m_hd_slot];
+      // No lane read a texel: every result is 0 (R18), and so is the
+      // last group's conversion (no lane's rd is set): the warp passes.
+      c_cnt <= m_hd_any ? '0 : CNT_LAST;
+      for (int l = 0; l < LANES; l++) c_res[l] <= 128'd0;
     end else if (c_valid && !c_done) begin
-      c_texels <= c_texels_next;
-      c_rd <= c_rd_next;
-      c_res <= c_res_next;
+      for (int k = 0; k < LPC; k++) c_res[int'(c_base) + k] <= lane_slots[128*k +: 128];
       c_cnt <= c_cnt + 1'b1;
     end
   end
@@ -520,7 +630,7 @@ module tex_unit
 
     tex_format u_format (
       .texel              (c_texels[128*k +: 128]),
-      .rd                 (c_rd[k]),
+      .rd                 (c_lane_rd[k]),
       .fmt                (c_fmt),
       .bug_unorm_truncates(bug_unorm),
       .bug_snorm_pow2     (bug_snorm),
@@ -536,23 +646,10 @@ module tex_unit
     );
   end
 
-  if (GROUPS > 1) begin : g_c_shift
-    assign c_texels_next = {{(LPC*128){1'b0}}, c_texels[LANES*128-1:LPC*128]};
-    assign c_rd_next = {{LPC{1'b0}}, c_rd[LANES-1:LPC]};
-    assign c_res_next = {lane_slots, c_res[LANES*128-1:LPC*128]};
-  end else begin : g_c_single
-    assign c_texels_next = c_texels;
-    assign c_rd_next = c_rd;
-    assign c_res_next = lane_slots;
-  end
-
   // ---- O: response register -------------------------------------------------------------------
-  logic [31:0]          o_tag, o_mask;
-  logic                 o_fault;
-  logic [3:0][7:0]      o_wb_reg;
-  logic [3:0]           o_written;       // slot written
-  logic [LANES*128-1:0] o_res;
-
+  // rsp is itself the register, loaded once per warp in the response
+  // layout (no per-cycle assembly): no predicate, no stores, no don't-care
+  // bits (model only); wb_value is slot-major [s][l].
   always_ff @(posedge clk) begin
     if (!rst_n) o_valid <= 1'b0;
     else if (c_to_o) o_valid <= 1'b1;
@@ -562,64 +659,47 @@ module tex_unit
   // N74: every active lane writes every slot whose register is not RZ
   // (zeros when out of range); a refused word and R24 write nothing.
   logic [3:0][7:0] c_wb_reg;
-  logic [3:0]      c_written;
   assign c_wb_reg = c_insn.read ? c_insn.wb_reg : {RZ, RZ, RZ, RZ};
-  for (genvar s = 0; s < 4; s++) begin : g_written
-    assign c_written[s] = c_wb_reg[s] != RZ;
-  end
 
-  // The payload is reset too, so rsp is defined from reset on.
+  txn_response_t rsp_q;
   always_ff @(posedge clk) begin
     if (!rst_n) begin
-      o_tag <= 32'd0;
-      o_mask <= 32'd0;
-      o_fault <= 1'b0;
-      o_wb_reg <= {RZ, RZ, RZ, RZ};
-      o_written <= 4'd0;
-      o_res <= '0;
-    end else if (c_to_o) begin
-      o_tag <= c_tag;
-      o_mask <= c_mask;
-      o_fault <= !c_insn.legal;
-      o_wb_reg <= c_wb_reg;
-      o_written <= c_written;
-      for (int l = 0; l < LANES; l++)   // lanes not written read 0
-        o_res[128*l +: 128] <= c_res[128*l +: 128] & {128{c_mask[l]}};
+      // Fields the texture unit never writes keep these values.
+      rsp_q.tag <= 32'd0;
+      rsp_q.fault <= FAULT_NONE;
+      rsp_q.fault_lanes <= 32'd0;
+      rsp_q.wb_reg <= {RZ, RZ, RZ, RZ};
+      rsp_q.wb_valid <= '0;
+      rsp_q.wb_value <= '0;
+      rsp_q.wb_dontcare <= '0;
+      rsp_q.pd <= {5'd0, PT};
+      rsp_q.pd_written <= 32'd0;
+      rsp_q.pd_value <= 32'd0;
+      rsp_q.st_space <= SPACE_NONE;
+      rsp_q.st_mask <= '0;
+      rsp_q.st_addr <= '0;
+      rsp_q.st_data <= '0;
+    end else if (c_to_o) begin : load_rsp
+      logic [4*32-1:0]       valid_v;     // flat [s][l], as the response lays them out
+      logic [4*LANES*32-1:0] value_v;
+      for (int sl = 0; sl < 4; sl++) begin
+        valid_v[32*sl +: 32] = c_wb_reg[sl] != RZ ? c_mask : 32'd0;
+        for (int l = 0; l < LANES; l++)   // lanes not written read 0; the last group now
+          value_v[32*(LANES*sl + l) +: 32] =
+              !c_mask[l] ? 32'd0
+            : l / LPC == GROUPS - 1 ? lane_slots[128*(l % LPC) + 32*sl +: 32]
+            : c_res[l][32*sl +: 32];
+      end
+      rsp_q.tag <= c_tag;
+      rsp_q.fault <= !c_insn.legal ? FAULT_ILLEGAL_INSTR_ENCODING : FAULT_NONE;
+      rsp_q.fault_lanes <= !c_insn.legal ? c_mask : 32'd0;
+      rsp_q.wb_reg <= c_wb_reg;
+      rsp_q.wb_valid <= valid_v;
+      rsp_q.wb_value <= value_v;
     end
-  end
-
-  // Response assembly: no predicate, no stores, no don't-care bits (model
-  // only). o_res holds lane l's four slots at [128l +: 128]; the response
-  // wants slot-major [s][l].
-  logic [4*LANES*32-1:0] wb_value;
-  logic [4*32-1:0]       wb_valid;
-  for (genvar s = 0; s < 4; s++) begin : g_rsp_slot
-    assign wb_valid[32*s +: 32] = o_written[s] ? o_mask : 32'd0;
-    for (genvar l = 0; l < LANES; l++) begin : g_lane
-      assign wb_value[32*(LANES*s + l) +: 32] = o_res[128*l + 32*s +: 32];
-    end
-  end
-
-  txn_response_t rsp_s;
-
-  always_comb begin
-    rsp_s.tag = o_tag;
-    rsp_s.fault = o_fault ? FAULT_ILLEGAL_INSTR_ENCODING : FAULT_NONE;
-    rsp_s.fault_lanes = o_fault ? o_mask : 32'd0;
-    rsp_s.wb_reg = o_wb_reg;
-    rsp_s.wb_valid = wb_valid;
-    rsp_s.wb_value = wb_value;
-    rsp_s.wb_dontcare = '0;
-    rsp_s.pd = {5'd0, PT};
-    rsp_s.pd_written = 32'd0;
-    rsp_s.pd_value = 32'd0;
-    rsp_s.st_space = SPACE_NONE;
-    rsp_s.st_mask = '0;
-    rsp_s.st_addr = '0;
-    rsp_s.st_data = '0;
   end
 
   assign rsp_valid = o_valid;
-  assign rsp = rsp_s;
+  assign rsp = rsp_q;
 
 endmodule : tex_unit

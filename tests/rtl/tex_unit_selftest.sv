@@ -8,7 +8,9 @@
 // §7.5 and spec-notes N60-N76, behaviourally (loops, integer and real
 // arithmetic), then compared with the rules of docs/port-contract.md "What
 // is compared" (including the model's don't-care cases). It
-//   - loads and reads back the configuration registers and constant bank;
+//   - loads and reads back the configuration registers and constant bank
+//     through the version-2 burst port (N120-N123): full, masked and
+//     ignored bursts, back-to-back read bursts checked in order;
 //   - answers the unit's memory port from a behavioural memory (two windows:
 //     [0, 4 MiB) and the top 64 KiB below 2^48, everything else reads 0,
 //     N61) with random ready, random latency and out-of-order responses,
@@ -22,8 +24,11 @@
 //     levels, layers and samples, AOFFI;
 //   - checks every response by tag, that none is lost or duplicated, and
 //     that rsp stays stable while rsp_valid waits for rsp_ready;
-//   - repeats the whole run for bug_sel = 0 and 64 .. 76: bug_sel 0 must
-//     give no mismatch, every defect of tex_bugs.md at least one.
+//   - repeats the whole run for bug_sel = 0 and 64 .. 80: bug_sel 0 must
+//     give no mismatch, every defect of tex_bugs.md at least one;
+//   - then measures back-to-back throughput (bug_sel 0, still checked) with
+//     the co-simulation memory model's 2- or 12-cycle latency
+//     (+perf_epochs=N, +perf_mem_ready=N, +perf_only, +idle=N).
 //
 //   $ iverilog -g2012 -o /tmp/texst rtl_stubs/shader_txn_pkg.sv rtl_stubs/tex_pkg.sv \
 //       rtl_stubs/tex_[a-oq-z]*.sv tests/rtl/tex_unit_selftest.sv && vvp /tmp/texst
@@ -45,7 +50,7 @@ module tex_unit_selftest;
   parameter int TXN_PER_EPOCH = 100;
   parameter int EPOCHS = 6;
   parameter int ONLY_BUG = -1;    // >= 0: run bug_sel 0 and this defect only
-  localparam int FIRST_BUG = 64, LAST_BUG = 76;   // tex_bugs.md
+  localparam int FIRST_BUG = 64, LAST_BUG = 80;   // tex_bugs.md
   localparam int MAX_TXN = 2048;  // tags per bug_sel run
   localparam int NT = 12;         // textures (headers 0 .. NT-1) per epoch
   localparam int NBANK = 64;      // bank words rewritten every epoch
@@ -54,8 +59,9 @@ module tex_unit_selftest;
   logic clk = 1'b0;
   logic rst_n = 1'b0;
   logic [7:0] bug_sel = 8'd0;
-  logic cfg_we = 1'b0, cfg_re = 1'b0;
-  logic [31:0] cfg_addr = 32'd0, cfg_wdata = 32'd0, cfg_rdata;
+  logic cfg_valid = 1'b0, cfg_ready, cfg_write = 1'b0, cfg_rvalid;
+  logic [31:0] cfg_addr = 32'd0, cfg_mask = 32'd0;
+  logic [1023:0] cfg_wdata = '0, cfg_rdata;
   logic idle;
   logic req_valid = 1'b0, req_ready;
   logic [REQUEST_BITS-1:0] req;
@@ -70,8 +76,9 @@ module tex_unit_selftest;
 
   tex_unit #(.LANES_PER_CYCLE(LPC)) dut (
     .clk(clk), .rst_n(rst_n), .bug_sel(bug_sel),
-    .cfg_we(cfg_we), .cfg_re(cfg_re), .cfg_addr(cfg_addr),
-    .cfg_wdata(cfg_wdata), .cfg_rdata(cfg_rdata), .idle(idle),
+    .cfg_valid(cfg_valid), .cfg_ready(cfg_ready), .cfg_write(cfg_write),
+    .cfg_addr(cfg_addr), .cfg_mask(cfg_mask), .cfg_wdata(cfg_wdata),
+    .cfg_rvalid(cfg_rvalid), .cfg_rdata(cfg_rdata), .idle(idle),
     .req_valid(req_valid), .req_ready(req_ready), .req(req),
     .rsp_valid(rsp_valid), .rsp_ready(rsp_ready), .rsp(rsp),
     .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
@@ -99,6 +106,17 @@ module tex_unit_selftest;
   int dbg_tag = -1, dbg_now = 0;
   int seed;                       // SEED, or +seed=N  // +dbg_tag=N: print the reference's work for tag N
   int cycle = 0;
+  int bank_load_cycles = 0, bank_load_bursts = 0;   // the 8192-word load of epoch 0
+  // Throughput run (after the defect runs, bug_sel 0): requests back to
+  // back, rsp_ready always high, memory latency 2 or 12 cycles like the
+  // co-simulation's model (testbench/tb_cosim_mem.sv), due reads answered
+  // in random order, mem_req_ready high perf_mem_ready % of cycles
+  // (+perf_mem_ready=N, default 100; the co-simulation's model: 80).
+  bit perf = 1'b0;
+  int perf_cycles = 0, perf_lines = 0, perf_mem_ready = 100, perf_sent = 0;
+  int perf_epochs, idle_cycles;   // +perf_epochs=N (default 2), +idle=N (default 0)
+  bit perf_only;
+  localparam int PERF_TXN = 500;
   int reads_reordered = 0;        // responses that overtook an older request
   int traffic_cycles = 0;         // cycles from an epoch's first request to its drain
   // Coverage of the bug_sel 0 run: lanes that read a texel by format kind
@@ -189,7 +207,7 @@ module tex_unit_selftest;
   bit          tag_busy [256];
 
   always @(posedge clk) begin
-    int pick, n_due, oldest, k_due;
+    int pick, n_due, oldest, k_due, lat;
     cycle++;
     if (!rst_n) begin
       pq_n = 0;
@@ -213,9 +231,14 @@ module tex_unit_selftest;
           $display("PROTOCOL: tag %0d reused while in flight", mem_req_tag);
         end
         tag_busy[mem_req_tag] = 1'b1;
+        if (perf) perf_lines++;
         pq_addr[pq_n] = mem_req_addr;
         pq_tag[pq_n] = mem_req_tag;
-        pq_due[pq_n] = cycle + 1 + mem_rnd(max_latency);
+        // perf: the co-simulation memory model's latency, 2 or 12 cycles.
+        // One draw in its own statement: Verilator may evaluate both arms of
+        // a ?: or if/else that calls a function, which would skew the stream.
+        lat = mem_rnd(perf ? 2 : max_latency);
+        pq_due[pq_n] = perf ? cycle + 2 + 10 * lat : cycle + 1 + lat;
         pq_seq[pq_n] = req_seq++;
         pq_n++;
       end
@@ -930,24 +953,88 @@ module tex_unit_selftest;
   end
 
   // ---- Driver (all changes on the falling edge) ----------------------------------------
-  task automatic cfg_write(input logic [31:0] addr, input logic [31:0] data);
-    cfg_we = 1'b1;
+  // Configuration port, version 2 (docs/port-contract.md N120-N123): one
+  // burst of the words of one 128-byte block named by mask. cfg_ready may
+  // depend on the offer, so it is sampled once the offer has settled; the
+  // burst transfers on the next rising edge. Read answers are checked by
+  // the monitor below, in order (N122); bursts may follow back to back.
+  localparam int CQ = 64;
+  logic [31:0]   cq_addr [CQ], cq_mask [CQ];
+  logic [1023:0] cq_want [CQ];
+  int            cq_wr = 0, cq_rd = 0;
+  int            cfg_bursts = 0;      // transfers, for the load-cost figure
+
+  task automatic cfg_burst(input logic write, input logic [31:0] addr, input logic [31:0] mask,
+                           input logic [1023:0] data);
+    cfg_valid = 1'b1;
+    cfg_write = write;
     cfg_addr = addr;
-    cfg_wdata = data;
+    cfg_mask = mask;
+    cfg_wdata = write ? data : {32{32'hDEAD_BEEF}};  // read bursts carry no data
+    #1;
+    while (!cfg_ready) begin
+      @(negedge clk);
+      #1;
+    end
+    if (!write) begin
+      cq_addr[cq_wr % CQ] = addr;
+      cq_mask[cq_wr % CQ] = mask;
+      cq_want[cq_wr % CQ] = data;
+      cq_wr++;
+    end
+    cfg_bursts++;
     @(negedge clk);
-    cfg_we = 1'b0;
+    cfg_valid = 1'b0;
+  endtask
+
+  task automatic cfg_write1(input logic [31:0] addr, input logic [31:0] data);
+    logic [1023:0] d;
+    d = '0;
+    d[32*addr[6:2] +: 32] = data;
+    cfg_burst(1'b1, {addr[31:7], 7'd0}, 32'd1 << addr[6:2], d);
   endtask
 
   task automatic cfg_expect(input logic [31:0] addr, input logic [31:0] want);
-    cfg_re = 1'b1;
-    cfg_addr = addr;
-    @(negedge clk);
-    cfg_re = 1'b0;
-    if (cfg_rdata !== want) begin
+    logic [1023:0] d;
+    d = '0;
+    d[32*addr[6:2] +: 32] = want;
+    cfg_burst(1'b0, {addr[31:7], 7'd0}, 32'd1 << addr[6:2], d);
+  endtask
+
+  task automatic cfg_drain;   // every read answered
+    int t;
+    t = 0;
+    while (cq_rd < cq_wr && t < 100) begin
+      @(negedge clk);
+      t++;
+    end
+    if (cq_rd < cq_wr) begin
       setup_errors++;
-      $display("CFG READ 0x%08h = 0x%08h, expected 0x%08h", addr, cfg_rdata, want);
+      $display("CFG: %0d read bursts never answered", cq_wr - cq_rd);
+      cq_rd = cq_wr;
     end
   endtask
+
+  always @(posedge clk) begin
+    if (rst_n && cfg_rvalid) begin
+      if (cq_rd >= cq_wr) begin
+        setup_errors++;
+        $display("CFG: cfg_rvalid without an outstanding read burst");
+      end else begin
+        for (int k = 0; k < 32; k++)
+          if (cq_mask[cq_rd % CQ][k] &&
+              cfg_rdata[32*k +: 32] !== cq_want[cq_rd % CQ][32*k +: 32]) begin
+            // A defect's read-back differences count as its mismatches.
+            if (bug_sel == 0) begin
+              setup_errors++;
+              $display("CFG READ 0x%08h = 0x%08h, expected 0x%08h", cq_addr[cq_rd % CQ] + 4 * k,
+                       cfg_rdata[32*k +: 32], cq_want[cq_rd % CQ][32*k +: 32]);
+            end else errors++;
+          end
+        cq_rd++;
+      end
+    end
+  end
 
   // ---- Stimulus: textures ------------------------------------------------------------------
   // Data types a component of format kind may have (texture-layout.md §3).
@@ -1296,7 +1383,7 @@ module tex_unit_selftest;
   endtask
 
   task automatic send(input logic [REQUEST_BITS-1:0] q);
-    while (rnd(4) == 0) @(negedge clk);
+    while (!perf && rnd(4) == 0) @(negedge clk);
     req = q;
     req_valid = 1'b1;
     @(negedge clk);
@@ -1330,7 +1417,9 @@ module tex_unit_selftest;
     logic [REQUEST_BITS-1:0] q;
     longint cursor;
     int k, j;
-    logic [31:0] any;
+    logic [31:0] any, m;
+    logic [1023:0] regs, row;
+    int r;
     // New state: memory, textures, headers, bank words, registers.
     mem_clear;
     pool_base = 48'h1_0000 + 48'(32 * rnd(256));
@@ -1349,29 +1438,70 @@ module tex_unit_selftest;
     end
     // Every texture reachable: bank word t names header t.
     for (int t = 0; t < NT; t++) cbank[t] = (cbank[t] & 32'hFFF0_0000) | 32'(t);
-    cfg_write(32'h000, 32'(rnd(6)));
-    cfg_write(32'h004, 32'(rnd(18)));
-    cfg_write(32'h008, pool_base[31:0]);
-    cfg_write(32'h00C, {16'd0, pool_base[47:32]});
-    cfg_write(32'h010, max_index);
-    cfg_write(32'h014, 32'(round_rz));
-    for (int i = 0; i < (epoch == 0 ? 8192 : NBANK); i++)
-      cfg_write(32'h1000_0000 + 32'(4 * i), cbank[i]);
-    cfg_expect(32'h008, pool_base[31:0]);
-    cfg_expect(32'h00C, {16'd0, pool_base[47:32]});
-    cfg_expect(32'h010, max_index);
-    cfg_expect(32'h014, 32'(round_rz));
-    for (int i = 0; i < 4; i++) begin
-      k = rnd(8192);
-      cfg_expect(32'h1000_0000 + 32'(4 * k), cbank[k]);
+    // Registers: one burst of words 0..5 of block 0 of target 0 (N120).
+    regs = '0;
+    regs[31:0] = 32'(rnd(6));
+    regs[63:32] = 32'(rnd(18));
+    regs[95:64] = pool_base[31:0];
+    regs[127:96] = {16'd0, pool_base[47:32]};
+    regs[159:128] = max_index;
+    regs[191:160] = 32'(round_rz);
+    cfg_burst(1'b1, 32'h000, 32'h0000_003F, regs);
+    // Bank: a full burst per row, all 256 rows after a reset of epoch 0
+    // (the load of the port contract), the first NBANK words later. Every
+    // later epoch also rewrites the NBANK words' rows with a random mask
+    // (masked-off words must keep their value) and once with mask 0 on the
+    // data bus of other words.
+    k = cycle;
+    j = cfg_bursts;
+    for (int r = 0; r < (epoch == 0 ? 256 : NBANK / 32); r++) begin
+      for (int w = 0; w < 32; w++) row[32*w +: 32] = cbank[32 * r + w];
+      cfg_burst(1'b1, 32'h1000_0000 + 32'(128 * r), 32'hFFFF_FFFF, row);
     end
+    if (epoch == 0) begin
+      bank_load_cycles = cycle - k;
+      bank_load_bursts = cfg_bursts - j;
+    end else begin
+      for (int r = 0; r < NBANK / 32; r++) begin
+        m = rand32() | 32'd1;
+        for (int w = 0; w < 32; w++) begin
+          any = rand32();
+          if (m[w]) cbank[32 * r + w] = (any & 32'hFFF0_0000) | 32'(rnd(NT));
+          row[32*w +: 32] = m[w] ? cbank[32 * r + w] : any;   // masked off: not written
+        end
+        cfg_burst(1'b1, 32'h1000_0000 + 32'(128 * r), m, row);
+      end
+    end
+    // Writes that must be ignored (N123): register block 1, word 6 of block 0,
+    // a bank address past 32 KiB, target 2.
+    cfg_burst(1'b1, 32'h080, 32'hFFFF_FFFF, {32{32'h0000_0001}});
+    cfg_write1(32'h018, 32'h1);
+    cfg_burst(1'b1, 32'h1000_8000, 32'hFFFF_FFFF, {32{32'hFFFF_FFFF}});
+    cfg_burst(1'b1, 32'h2000_0000, 32'hFFFF_FFFF, {32{32'hFFFF_FFFF}});
+    // Read-back: the registers (stage and bank select as written), back to
+    // back with bank rows of random masks and ignored addresses (read 0).
+    cfg_burst(1'b0, 32'h000, 32'h0000_003F | 32'd1 << (6 + rnd(26)), regs);
+    for (int i = 0; i < 6; i++) begin
+      r = rnd(256);
+      for (int w = 0; w < 32; w++) row[32*w +: 32] = cbank[32 * r + w];
+      cfg_burst(1'b0, 32'h1000_0000 + 32'(128 * r), rand32() | 32'd1, row);
+    end
+    cfg_burst(1'b0, 32'h080, 32'hFFFF_FFFF, '0);
+    cfg_burst(1'b0, 32'h1000_8000, 32'hFFFF_FFFF, '0);
+    cfg_burst(1'b0, 32'h3000_0000, 32'hFFFF_FFFF, '0);
+    cfg_drain;
     if (dump_fd != 0 && bug_sel == 0) dump_state;
     ready_pct = 30 + rnd(71);
     mem_ready_pct = 30 + rnd(71);
     mem_rsp_pct = 30 + rnd(71);
     max_latency = 1 + rnd(40);
+    if (perf) begin   // back to back: the unit alone sets the pace
+      ready_pct = 100;
+      mem_ready_pct = perf_mem_ready;
+      mem_rsp_pct = 100;
+    end
     k = cycle;
-    for (int i = 0; i < TXN_PER_EPOCH; i++) begin
+    for (int i = 0; i < (perf ? PERF_TXN : TXN_PER_EPOCH); i++) begin
       make_req(sent, q);
       expect_txn(sent, q);
       if (dump_fd != 0 && bug_sel == 0) dump_req(q);
@@ -1379,7 +1509,8 @@ module tex_unit_selftest;
       send(q);
     end
     wait_drain;
-    if (bug_sel == 0) traffic_cycles += cycle - k;
+    if (perf) perf_cycles += cycle - k;
+    else if (bug_sel == 0) traffic_cycles += cycle - k;
   endtask
 
   task automatic run_all(input logic [7:0] sel);
@@ -1398,6 +1529,7 @@ module tex_unit_selftest;
     cfg_expect(32'h010, 0);
     cfg_expect(32'h014, 0);
     cfg_expect(32'h2000_0000, 0);  // no such target
+    cfg_drain;
     for (int e = 0; e < EPOCHS; e++) begin
       if (e > 0) begin   // the testbench resets between epochs
         rst_n = 1'b0;
@@ -1423,8 +1555,12 @@ module tex_unit_selftest;
     failed = 0;
     for (int i = 0; i < 8192; i++) cbank[i] = 32'd0;
     @(negedge clk);
+    // +perf_only: the throughput run alone (for timing the simulator).
+    perf_only = $test$plusargs("perf_only");
+    if (!$value$plusargs("perf_epochs=%d", perf_epochs)) perf_epochs = 2;
+    if (!$value$plusargs("idle=%d", idle_cycles)) idle_cycles = 0;
     for (int sel = 0; sel <= LAST_BUG; sel = sel == 0 ? FIRST_BUG : sel + 1) begin
-      if (ONLY_BUG < 0 || sel == 0 || sel == ONLY_BUG) begin
+      if (!perf_only && (ONLY_BUG < 0 || sel == 0 || sel == ONLY_BUG)) begin
         run_all(sel[7:0]);
         $display("bug_sel %2d: %0d transactions, %0d mismatches", sel, sent, errors);
         if (sel == 0 ? errors != 0 : errors == 0) failed++;
@@ -1450,9 +1586,36 @@ module tex_unit_selftest;
         end
       end
     end
+    // Throughput, bug_sel 0, responses still checked.
+    perf = 1'b1;
+    if (!$value$plusargs("perf_mem_ready=%d", perf_mem_ready)) perf_mem_ready = 100;
+    bug_sel = 8'd0;
+    errors = 0;
+    perf_sent = 0;
+    rng_state = 32'h9E37_79B9 ^ seed;
+    mem_rng_state = 32'h2545_F491 ^ seed;
+    for (int e = 0; e < perf_epochs; e++) begin
+      sent = 0;
+      received = 0;
+      rst_n = 1'b0;
+      repeat (2) @(negedge clk);
+      rst_n = 1'b1;
+      run_epoch(e % 6);
+      for (int t = 0; t < sent; t++)
+        if (seen[t] == 0) mismatch(t, "response lost");
+      perf_sent += sent;
+    end
+    $display("throughput: %0d transactions back to back in %0d cycles, %0d.%0d cycles per TLDS, %0d.%0d memory reads per TLDS, %0d mismatches",
+             perf_sent, perf_cycles, perf_cycles / perf_sent, (perf_cycles * 10 / perf_sent) % 10,
+             perf_lines / perf_sent, (perf_lines * 10 / perf_sent) % 10, errors);
+    // +idle=N: N cycles with nothing offered (the cost of an idle cycle).
+    repeat (idle_cycles) @(negedge clk);
+    if (errors != 0) failed++;
     if (setup_errors != 0 || proto_errors != 0) failed++;
     $display("configuration read-back errors: %0d, memory protocol errors: %0d",
              setup_errors, proto_errors);
+    $display("constant bank load: %0d bursts in %0d cycles; %0d cycles in all",
+             bank_load_bursts, bank_load_cycles, cycle);
     if (failed == 0) $display("SELFTEST PASS (LANES_PER_CYCLE=%0d, seed %0d)", LPC, seed);
     else $display("SELFTEST FAIL (%0d problems)", failed);
     $finish;
