@@ -29,7 +29,7 @@ set(SPAGM_TEX_TOP tex_unit CACHE STRING "Top module of the texture-load unit's R
 # testbenches then connect through tb_cfg_v1_bridge.sv (docs/own-rtl.md).
 set(SPAGM_ATTR_CFG_PORT 2 CACHE STRING "Configuration port version of the attribute unit's RTL (1 or 2)")
 set(SPAGM_PIX_CFG_PORT 2 CACHE STRING "Configuration port version of the pixel unit's RTL (1 or 2)")
-set(SPAGM_TEX_CFG_PORT 1 CACHE STRING "Configuration port version of the texture-load unit's RTL (1 or 2)")
+set(SPAGM_TEX_CFG_PORT 2 CACHE STRING "Configuration port version of the texture-load unit's RTL (1 or 2)")
 
 # The testbenches instantiate each unit's top through these macros
 # (tb_dut.svh in tb_cosim_unit.sv and tb_replay_unit.sv); Verilator and
