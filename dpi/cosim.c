@@ -436,6 +436,29 @@ double spagm_cosim_now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The summary's lines on where cycles and wall time went (issue #19). */
+static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycles,
+                                  uint64_t total, double secs) {
+  if (c->have_phases) {
+    /* Deterministic: the same seed gives the same cycles. */
+    uint64_t all = c->phase_cycles[0] + c->phase_cycles[1] + c->phase_cycles[2];
+    double d = all ? (double)all : 1.0;
+    fprintf(out,
+            "cycles: load %llu (%.1f%%), run %llu (%.1f%%), read-back %llu (%.1f%%); "
+            "%.2f cycles per transaction\n",
+            (unsigned long long)c->phase_cycles[0], 100.0 * (double)c->phase_cycles[0] / d,
+            (unsigned long long)c->phase_cycles[1], 100.0 * (double)c->phase_cycles[1] / d,
+            (unsigned long long)c->phase_cycles[2], 100.0 * (double)c->phase_cycles[2] / d,
+            total ? (double)cycles / (double)total : 0.0);
+  }
+  if (c->c_seconds > 0) {
+    double testbench_c = c->c_seconds > c->model_seconds ? c->c_seconds - c->model_seconds : 0;
+    double sim = secs > c->c_seconds ? secs - c->c_seconds : 0;
+    fprintf(out, "time: model %.1f%%, testbench C %.1f%%, simulator %.1f%%\n",
+            100.0 * c->model_seconds / secs, 100.0 * testbench_c / secs, 100.0 * sim / secs);
+  }
+}
+
 uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
   uint64_t passed = 0, failed = 0, images = 0, total = 0;
   spagm_progress_end(&c->progress);
@@ -464,24 +487,7 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   double secs = seconds > 0 ? seconds : 1e-9;
   fprintf(out, "%llu cycles in %.2f s: %.0f transactions/s, %.0f cycles/s\n",
           (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
-  if (c->have_phases) {
-    /* Deterministic: the same seed gives the same cycles. */
-    uint64_t all = c->phase_cycles[0] + c->phase_cycles[1] + c->phase_cycles[2];
-    double d = all ? (double)all : 1.0;
-    fprintf(out,
-            "cycles: load %llu (%.1f%%), run %llu (%.1f%%), read-back %llu (%.1f%%); "
-            "%.2f cycles per transaction\n",
-            (unsigned long long)c->phase_cycles[0], 100.0 * (double)c->phase_cycles[0] / d,
-            (unsigned long long)c->phase_cycles[1], 100.0 * (double)c->phase_cycles[1] / d,
-            (unsigned long long)c->phase_cycles[2], 100.0 * (double)c->phase_cycles[2] / d,
-            total ? (double)cycles / (double)total : 0.0);
-  }
-  if (c->c_seconds > 0) {
-    double testbench_c = c->c_seconds > c->model_seconds ? c->c_seconds - c->model_seconds : 0;
-    double sim = secs > c->c_seconds ? secs - c->c_seconds : 0;
-    fprintf(out, "time: model %.1f%%, testbench C %.1f%%, simulator %.1f%%\n",
-            100.0 * c->model_seconds / secs, 100.0 * testbench_c / secs, 100.0 * sim / secs);
-  }
+  print_where_time_went(c, out, cycles, total, secs);
   if (images) fprintf(out, "%llu image words differ\n", (unsigned long long)images);
   if (spagm_cosim_should_stop(c))
     fprintf(out, "stopped after %llu errors (+max_errors=%u)\n", (unsigned long long)c->errors,
