@@ -27,11 +27,27 @@
 //                  word 2 from line1 (line0 when the texel fits one line)
 // A lane that reads nothing keeps texel = 0.
 //
+// Coalescing (N124): lanes of one warp often read the same line (a quad
+// of neighbouring texels, a constant coordinate). When a line request is
+// taken, every other request of its slot for the same line address leaves
+// `pend` without a tag of its own: it rides on the issued one. When the
+// response arrives, its bytes go to every reading lane of the slot whose
+// line0 or line1 is that address, each at its own offsets. So a warp sends
+// one request per distinct line (4.3 instead of 16.3 per TLDS at the
+// co-simulation's seed 1), and a slot is still done when `pend` and
+// `wait_rsp` are empty: a rider is filled by the response that clears its
+// carrier's wait bit.
+//
 // Defects: bug_in_order (73) assumes the memory answers in request order:
 // the k-th response is written where the k-th request's data belongs,
 // whatever its tag. bug_last_slot (79) writes a response's bytes into the
 // slot of the most recent request instead of the slot of its tag (the
 // bookkeeping still follows the tag), harmless while one warp is in flight.
+// bug_no_fanout (81) drops the riders' requests but writes a response into
+// its tag's lane only, so the riders keep texel 0. bug_fanout_line0 (82)
+// fans a response out by line0 only (line1 only to the tag's own lane): a
+// 12-byte texel whose second line rode on another lane's request keeps the
+// words it needed from that line (word 2, and word 1 when sel1) at 0.
 module tex_fetch
   import shader_txn_pkg::*;
   import tex_pkg::*;
@@ -54,6 +70,8 @@ module tex_fetch
   input  logic                       in_twelve,   // 12-byte texels
   input  logic                       bug_in_order,
   input  logic                       bug_last_slot,
+  input  logic                       bug_no_fanout,
+  input  logic                       bug_fanout_line0,
   // requests and responses (tex_mem_if)
   output logic                       f_req,
   output logic [47:0]                f_addr,
@@ -137,8 +155,7 @@ module tex_fetch
   logic [1:0]   rsp_slot;
   logic [4:0]   rsp_lane;
   logic         rsp_line;             // 0: line0, 1: line1
-  logic [127:0] win;                  // 16 bytes from the texel's first byte
-  logic [31:0]  w0, w1, w2;
+  logic [42:0]  rsp_a;                // the line the response carries
   logic [6:0]   rsp_idx;
 
   assign rsp_slot = dst[7:6];
@@ -146,10 +163,7 @@ module tex_fetch
   assign rsp_line = dst[0];
   assign rsp_idx = {rsp_slot, rsp_lane};
   assign rsp_rec = rec[rsp_idx];
-  assign win = 128'(rsp_data >> {rsp_rec.off0, 3'd0});
-  assign w0 = rsp_data[32*rsp_rec.off0[4:2] +: 32];
-  assign w1 = rsp_data[32*rsp_rec.off1[4:2] +: 32];
-  assign w2 = rsp_data[32*rsp_rec.off2[4:2] +: 32];
+  assign rsp_a = rsp_line ? rsp_rec.line1 : rsp_rec.line0;
 
   // ---- Slot ring ----------------------------------------------------------------------------
   always_ff @(posedge clk) begin
@@ -188,6 +202,15 @@ module tex_fetch
       end
       used <= used + 2'(load) - 2'(hand_on);
       if (f_take) begin
+        // N124: the requests of this slot for the same line ride on this one.
+        for (int l = 0; l < LANES; l++) begin : riders
+          /* verilator lint_off UNUSEDSIGNAL */
+          tex_lane_rd_t r;   // its lines only
+          /* verilator lint_on UNUSEDSIGNAL */
+          r = rec[32 * iss + l];
+          if (r.line0 == f_addr[47:5]) pend[iss][2*l] <= 1'b0;
+          if (r.line1 == f_addr[47:5]) pend[iss][2*l + 1] <= 1'b0;
+        end
         pend[iss][pick] <= 1'b0;
         wait_rsp[iss][pick] <= 1'b1;
         order[order_wr] <= f_tag;
@@ -207,13 +230,31 @@ module tex_fetch
   always_ff @(posedge clk) begin
     if (load)
       for (int l = 0; l < LANES; l++) texel[32 * wr_ptr + l] <= 128'd0;
+    // N124: every reading lane of the slot that needs this line takes its
+    // bytes; the tag's own lane is one of them. Line1 counts only where the
+    // texel straddles (two), so a stale line1 never matches.
     if (f_rsp) begin
-      if (!twelve[rsp_slot]) begin
-        if (!rsp_line) texel[rsp_idx] <= win;
-      end else begin
-        if (!rsp_line) texel[rsp_idx][31:0] <= w0;
-        if (rsp_rec.sel1 == rsp_line) texel[rsp_idx][63:32] <= w1;
-        if (rsp_rec.two == rsp_line) texel[rsp_idx][95:64] <= w2;
+      for (int l = 0; l < LANES; l++) begin : fan_out
+        /* verilator lint_off UNUSEDSIGNAL */
+        tex_lane_rd_t r;     // rd and the low offset bits are not needed
+        /* verilator lint_on UNUSEDSIGNAL */
+        logic own, on0, on1;
+        r = rec[32 * rsp_slot + l];
+        own = 5'(l) == rsp_lane;
+        on0 = bug_no_fanout ? own && !rsp_line : r.line0 == rsp_a;
+        on1 = bug_no_fanout || bug_fanout_line0 ? own && rsp_line
+            : r.two && r.line1 == rsp_a;
+        if (rd_flags[rsp_slot][l]) begin
+          if (!twelve[rsp_slot]) begin
+            if (on0) texel[32 * rsp_slot + l] <= 128'(rsp_data >> {r.off0, 3'd0});
+          end else begin
+            if (on0) texel[32 * rsp_slot + l][31:0] <= rsp_data[32*r.off0[4:2] +: 32];
+            if (r.sel1 ? on1 : on0)
+              texel[32 * rsp_slot + l][63:32] <= rsp_data[32*r.off1[4:2] +: 32];
+            if (r.two ? on1 : on0)
+              texel[32 * rsp_slot + l][95:64] <= rsp_data[32*r.off2[4:2] +: 32];
+          end
+        end
       end
     end
   end

@@ -34,6 +34,8 @@ package tex_pkg;
   localparam logic [7:0] BUG_CFG_ROW_READ_REVERSED = 8'd78;
   localparam logic [7:0] BUG_FETCH_RSP_TO_LAST_SLOT = 8'd79;
   localparam logic [7:0] BUG_HEADER_FROM_LAST_BUFFER = 8'd80;
+  localparam logic [7:0] BUG_FETCH_NO_FANOUT = 8'd81;
+  localparam logic [7:0] BUG_FETCH_FANOUT_LINE0_ONLY = 8'd82;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16

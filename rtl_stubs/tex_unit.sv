@@ -107,6 +107,9 @@ module tex_unit
   assign bug_last_slot = bug_sel == BUG_FETCH_RSP_TO_LAST_SLOT;
   assign bug_cfg_row = bug_sel == BUG_CFG_BURST_ROW_SHIFTED;
   assign bug_cfg_rev = bug_sel == BUG_CFG_ROW_READ_REVERSED;
+  logic bug_no_fanout, bug_fanout_line0;
+  assign bug_no_fanout = bug_sel == BUG_FETCH_NO_FANOUT;
+  assign bug_fanout_line0 = bug_sel == BUG_FETCH_FANOUT_LINE0_ONLY;
 
   // ---- Configuration and constant bank ---------------------------------------------
   logic [47:0] pool_base;
@@ -544,6 +547,8 @@ module tex_unit
     .in_twelve    (a_geom.bpp == 5'd12),
     .bug_in_order (bug_in_order),
     .bug_last_slot(bug_last_slot),
+    .bug_no_fanout(bug_no_fanout),
+    .bug_fanout_line0(bug_fanout_line0),
     .f_req        (f_req),
     .f_addr       (f_addr),
     .f_tag        (f_tag),
