@@ -343,7 +343,10 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
   return 1;
 }
 
-void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles) {
+void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles,
+                      unsigned phase) {
+  static const char *const phase_names[] = {"configuration load", "run", "read-back"};
+  const char *in = phase < 3 ? phase_names[phase] : "run";
   spagm_cosim_unit *s = &c->sb[u];
   unsigned oldest = 0;
   uint64_t when = ~0ull;
@@ -352,17 +355,20 @@ void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cyc
       when = s->ring[i].cycle;
       oldest = s->ring[i].tag;
     }
+  char oldest_txt[80] = "";
+  if (when != ~0ull)
+    snprintf(oldest_txt, sizeof oldest_txt, " (oldest tag %u, accepted at cycle %llu)", oldest,
+             (unsigned long long)when);
   spagm__cosim_reportf(c,
-                       "HANG %s at cycle %llu: no handshake for %llu cycles with %u requests "
-                       "outstanding (oldest tag %u, accepted at cycle %llu)\n  reproduce: %s "
-                       "+waves_on_fail\n",
-                       spagm_unit_name(u), (unsigned long long)cycle, (unsigned long long)cycles,
-                       s->outstanding, oldest, (unsigned long long)(when == ~0ull ? 0 : when),
-                       c->repro);
+                       "HANG %s in the %s at cycle %llu: no handshake for %llu cycles with %u "
+                       "requests outstanding%s\n  reproduce: %s +waves_on_fail\n",
+                       spagm_unit_name(u), in, (unsigned long long)cycle, (unsigned long long)cycles,
+                       s->outstanding, oldest_txt, c->repro);
   char what[120];
-  snprintf(what, sizeof what, "no handshake for %llu cycles, %u outstanding",
-           (unsigned long long)cycles, s->outstanding);
+  snprintf(what, sizeof what, "no handshake for %llu cycles in the %s, %u outstanding",
+           (unsigned long long)cycles, in, s->outstanding);
   spagm__cosim_note(c, "hang", u, oldest, cycle, when, what);
+  c->hangs++;
   spagm__cosim_error(c, cycle);
 }
 
@@ -495,13 +501,15 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   if (c->errors && c->first_error_cycle != ~0ull)
     fprintf(out, "first mismatch at cycle %llu; reproduce with waves: %s +waves_on_fail\n",
             (unsigned long long)c->first_error_cycle, c->repro);
-  bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed,
-                                                           failed + (images ? 1 : 0));
+  /* Differing images count as one failure, and so does a hang (which may
+   * come with nothing outstanding: in the load or the read-back). */
+  failed += (images ? 1 : 0) + c->hangs;
+  bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed, failed);
   spagm_diag cd = {0, 0, ""};
   bool cov_ok = !c->cov || spagm_cov_write(c->cov, c->cov_path, &cd) == SPAGM_OK;
   if (!cov_ok) fprintf(stderr, "spagm-cosim: +cov=%s: %s\n", c->cov_path, cd.msg);
   json_ok = json_ok && cov_ok;
   fprintf(out, "cosim: %llu passed, %llu failed\n", (unsigned long long)passed,
-          (unsigned long long)(failed + (images ? 1 : 0)));
-  return failed + images + (c->errors && !failed && !images ? c->errors : 0) + !json_ok;
+          (unsigned long long)failed);
+  return failed + images + (c->errors && !failed ? c->errors : 0) + !json_ok;
 }

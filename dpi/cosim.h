@@ -117,10 +117,13 @@ unsigned spagm_cosim_readback_check_burst(spagm_cosim *c, spagm_unit u,
  * stream of its own (seeded), so waves reproduce. pct = chance of 1. */
 bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct);
 
-/* The testbench saw no handshake of unit u for `cycles` cycles while
- * requests were outstanding or pending: report a hang (lost or never
- * produced responses) as an error. */
-void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles);
+/* The testbench saw no handshake of unit u for `cycles` cycles while work
+ * was pending in `phase` (0 the configuration load: a burst never taken or
+ * the unit never idle; 1 the run: requests or responses stuck; 2 the
+ * read-back: a read burst never taken or never answered): report a hang as
+ * an error. */
+void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles,
+                      unsigned phase);
 
 /* 32 bytes of the current epoch's texture memory at va (wrapping modulo
  * 2^48; never-written bytes read 0, N61): what the testbench's memory

@@ -56,6 +56,7 @@ struct spagm_cosim {
   char *report, *taken;
   size_t report_len, report_cap;
   uint64_t errors, first_error_cycle;
+  uint64_t hangs; /* spagm_cosim_hang reports: each counts as one failure */
   uint64_t accepted_all;
   char *json_path; /* spagm_cosim_set_outputs */
   char *cov_path;  /* spagm_cosim_set_coverage */

@@ -88,10 +88,11 @@ package spagm_dpi_pkg;
       input chandle h, input int unsigned unit, input int unsigned pct);
 
   // No handshake of unit for `cycles` cycles at cycle while work was
-  // pending: report a hang (counts as a mismatch).
+  // pending in phase (0 configuration load, 1 run, 2 read-back): report a
+  // hang (counts as a mismatch).
   import "DPI-C" function void spagm_dpi_hang(
       input chandle h, input int unsigned unit, input longint unsigned cycle,
-      input longint unsigned cycles);
+      input longint unsigned cycles, input int unsigned phase);
 
   // 32 bytes of the epoch's texture memory at byte address addr (a multiple
   // of 32, wrapping modulo 2^48): byte k in data[8k+7:8k]. The texture

@@ -67,6 +67,8 @@ module attr_unit
   logic bug_skew, bug_vtx_range, bug_patch_lowest, bug_al2p_pd, bug_u16_sext;
   logic bug_patch_max, bug_shared, bug_overwritten, bug_phys_vector, bug_trap_enable;
   logic bug_burst_last, bug_read_behind, bug_clear_status, bug_status_merge, bug_group_ra;
+  logic bug_status_rd_busy;
+  assign bug_status_rd_busy = bug_sel == BUG_STATUS_READ_BUSY_STUCK;
 
   assign bug_rank = bug_sel == BUG_RANK_OFF_BY_ONE;
   assign bug_default_w = bug_sel == BUG_DEFAULT_W_ZERO;
@@ -103,7 +105,16 @@ module attr_unit
 
   // N121: the port waits while the clear runs and while the memory stage
   // owns the banks (the testbench only uses the port while idle anyway).
-  assign cfg_ready = !clear_busy && !exec_sel;
+  // Defect 52: a read burst of the output write status sets `status_rd_busy`
+  // (as if that RAM's read port needed a turn-around) and nothing clears it,
+  // so the port takes no further burst until reset: the read-back hangs.
+  logic status_rd_busy;
+  always_ff @(posedge clk) begin
+    if (!rst_n) status_rd_busy <= 1'b0;
+    else if (bug_status_rd_busy && cfg_fire && !cfg_write && cfg_addr[31:28] == 4'h4)
+      status_rd_busy <= 1'b1;
+  end
+  assign cfg_ready = !clear_busy && !exec_sel && !status_rd_busy;
   assign cfg_fire = cfg_valid && cfg_ready;
 
   attr_cfg u_cfg (

@@ -22,6 +22,11 @@
 //
 // Reset (rst_n low, synchronous) gives the power-on configuration: stage
 // VSA, 1 sample, standard positions, table all (0, 0), SSAA off.
+//
+// Defect 18 (bug_table_busy_stuck, pix_bugs.md): a write into the table
+// sets `table_busy`, as a table kept in a RAM with a multi-cycle write would,
+// and nothing clears it: cfg_ready and the unit's idle stay low until reset,
+// so the load never ends (the testbench's hang watchdog, docs/cosim.md).
 module pix_cfg_regs (
   input  logic          clk,
   input  logic          rst_n,
@@ -37,7 +42,9 @@ module pix_cfg_regs (
   output logic [2:0]    count_log2,    // sample count = 1 << count_log2
   output logic          programmable,
   output logic          ssaa,
-  output logic [127:0]  prog_table     // entry i at [8*i +: 8]
+  output logic [127:0]  prog_table,    // entry i at [8*i +: 8]
+  output logic          table_busy,    // defect 18 only; 0 otherwise
+  input  logic          bug_table_busy_stuck
 );
 
   // Words of block 0.
@@ -50,7 +57,7 @@ module pix_cfg_regs (
   logic block0, unused_addr_bits;
   assign block0 = cfg_addr[31:7] == 25'd0;  // target 0, block 0
   assign unused_addr_bits = ^cfg_addr[6:0];  // a block's address has them 0
-  assign cfg_ready = 1'b1;
+  assign cfg_ready = !table_busy;
 
   logic [31:0] w_stage, w_samples, w_positions, w_ssaa;
   assign w_stage = cfg_wdata[32*WORD_STAGE +: 32];
@@ -76,6 +83,11 @@ module pix_cfg_regs (
   logic wr, rd;
   assign wr = cfg_valid && cfg_write && block0;
   assign rd = cfg_valid && !cfg_write;
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) table_busy <= 1'b0;
+    else if (bug_table_busy_stuck && wr && cfg_mask[WORD_TABLE +: 16] != 16'd0) table_busy <= 1'b1;
+  end
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin

@@ -67,11 +67,13 @@ module pix_unit
   localparam logic [7:0] BUG_CENTROID_PROGRAMMABLE_IGNORED = 8'd15;
   localparam logic [7:0] BUG_WB_VALID_IGNORES_LANE_MASK = 8'd16;
   localparam logic [7:0] BUG_INDEX_ADDER_NARROW = 8'd17;
+  localparam logic [7:0] BUG_CFG_TABLE_BUSY_STUCK = 8'd18;
 
   // ---- Configuration registers -------------------------------------------
   logic [2:0]   cfg_stage, cfg_count_log2;
   logic         cfg_programmable, cfg_ssaa;
   logic [127:0] cfg_table;
+  logic         cfg_table_busy;
 
   pix_cfg_regs u_cfg (
     .clk         (clk),
@@ -88,7 +90,9 @@ module pix_unit
     .count_log2  (cfg_count_log2),
     .programmable(cfg_programmable),
     .ssaa        (cfg_ssaa),
-    .prog_table  (cfg_table)
+    .prog_table  (cfg_table),
+    .table_busy  (cfg_table_busy),
+    .bug_table_busy_stuck(bug_sel == BUG_CFG_TABLE_BUSY_STUCK)
   );
 
   // ---- Request fields the pixel unit reads --------------------------------
@@ -116,7 +120,7 @@ module pix_unit
   assign d_to_x = d_valid && (!x_valid || x_to_o);
   assign req_ready = !d_valid || d_to_x;
   assign req_fire = req_valid && req_ready;
-  assign idle = !d_valid && !x_valid && !o_valid;
+  assign idle = !d_valid && !x_valid && !o_valid && !cfg_table_busy;
 
   // ---- D: accept ----------------------------------------------------------
   logic [31:0]          d_tag, d_lane_mask;

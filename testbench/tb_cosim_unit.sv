@@ -206,7 +206,8 @@ module tb_cosim_unit
       else quiet <= quiet + 1;
       if (quiet == HANG_CYCLES && !hung) begin
         hung <= 1'b1;
-        spagm_dpi_hang(run.h, UNIT, cycle, HANG_CYCLES);
+        spagm_dpi_hang(run.h, UNIT, cycle, HANG_CYCLES,
+                       ctrl == C_LOAD ? 0 : ctrl == C_RUN ? 1 : 2);
         if (first_bad == '1) first_bad <= cycle;
       end
     end
