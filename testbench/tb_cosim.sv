@@ -163,15 +163,15 @@ module tb_cosim
   assign clk_tex = clk & unit_on[UNIT_TEX];
 
   tb_cosim_unit #(.UNIT(UNIT_ATTR)) u_attr (
-    .clk(clk_attr), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_ATTR]),
+    .tb_clk(clk_attr), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_ATTR]),
     .run_done(unit_run_done[UNIT_ATTR]), .rb_done(unit_rb_done[UNIT_ATTR]),
     .hung(unit_hung[UNIT_ATTR]), .first_bad(unit_first_bad[UNIT_ATTR]));
   tb_cosim_unit #(.UNIT(UNIT_PIX)) u_pix (
-    .clk(clk_pix), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_PIX]),
+    .tb_clk(clk_pix), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_PIX]),
     .run_done(unit_run_done[UNIT_PIX]), .rb_done(unit_rb_done[UNIT_PIX]),
     .hung(unit_hung[UNIT_PIX]), .first_bad(unit_first_bad[UNIT_PIX]));
   tb_cosim_unit #(.UNIT(UNIT_TEX)) u_tex (
-    .clk(clk_tex), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_TEX]),
+    .tb_clk(clk_tex), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_TEX]),
     .run_done(unit_run_done[UNIT_TEX]), .rb_done(unit_rb_done[UNIT_TEX]),
     .hung(unit_hung[UNIT_TEX]), .first_bad(unit_first_bad[UNIT_TEX]));
 
