@@ -197,13 +197,21 @@ module attr_mem
     end
   end
 
+  // The read-data buses are packed by one process, not sliced by 32
+  // continuous assigns (Icarus resends a sliced bus bit by bit to every
+  // reader per slice that changes; attr_unit.sv, agu_acc).
+  logic [31:0] st_word_b [32];
   for (genvar b = 0; b < BANKS; b++) begin : g_rdata
     logic [255:0] st_row;
     assign st_row = x_st_out_q ? stout_rdata[b] : stin_rdata[b];
-    assign isbe_rdata[32*b +: 32] = x_mem_out_q ? out_rdata[b] : in_rdata[b];
-    assign st_rdata[32*b +: 32] = st_row[32*x_st_word_q[3*b +: 3] +: 32];
-    assign hw_rdata[32*b +: 32] = hwr_rdata[b];
+    assign st_word_b[b] = st_row[32*x_st_word_q[3*b +: 3] +: 32];
   end
+  always_comb
+    for (int b = 0; b < BANKS; b++) begin
+      isbe_rdata[32*b +: 32] = x_mem_out_q ? out_rdata[b] : in_rdata[b];
+      st_rdata[32*b +: 32] = st_word_b[b];
+      hw_rdata[32*b +: 32] = hwr_rdata[b];
+    end
 
   // ---- Configuration read data -----------------------------------------------------------
   // Which memory and which banks the last read burst named.

@@ -117,15 +117,24 @@ module attr_mstage
 
   assign beat = valid && !m_issued;
 
+  // Per-lane and per-bank results go to arrays, packed into the flat buses
+  // by one process each (Icarus: attr_unit.sv, agu_acc).
+  logic [4:0]  cur_bank_l [32];
+  logic [11:0] cur_row_l [32];
   for (genvar l = 0; l < 32; l++) begin : g_cur
     /* verilator lint_off UNUSEDSIGNAL */
     // Descriptors are read field by field; each use needs only some fields.
     acc_t d;
     /* verilator lint_on UNUSEDSIGNAL */
     assign d = desc[ACC_W*{m_comp, 5'(l)} +: ACC_W];
-    assign cur_bank[5*l +: 5] = d.bank;
-    assign cur_row[12*l +: 12] = d.row;
+    assign cur_bank_l[l] = d.bank;
+    assign cur_row_l[l] = d.row;
   end
+  always_comb
+    for (int l = 0; l < 32; l++) begin
+      cur_bank[5*l +: 5] = cur_bank_l[l];
+      cur_row[12*l +: 12] = cur_row_l[l];
+    end
 
   attr_arb u_arb (
     .pend(beat ? m_pend : 32'd0), .bank(cur_bank), .row(cur_row),
@@ -136,6 +145,12 @@ module attr_mstage
   logic [31:0]  reported;    // stores listed in the response this beat
   logic [159:0] win_lanes;   // bank b's writing lane at [5b +: 5]
 
+  logic [4:0]  win_lane_b [32], st_bit_b [32];
+  logic        isbe_en_b [32], st_en_b [32], hw_en_b [32], gs_en_b [32];
+  logic [11:0] isbe_row_b [32];
+  logic [31:0] wdata_b [32];
+  logic [5:0]  st_row_b [32], hw_row_b [32];
+  logic [9:0]  gs_row_b [32];
   for (genvar b = 0; b < 32; b++) begin : g_port
     logic [4:0] lead_lane, win_lane;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -153,25 +168,39 @@ module attr_mstage
     assign lead = desc[ACC_W*{m_comp, lead_lane} +: ACC_W];
     assign win = desc[ACC_W*{m_comp, win_lane} +: ACC_W];
     assign en = beat && bank_active[b];
-    assign win_lanes[5*b +: 5] = win_lane;
+    assign win_lane_b[b] = win_lane;
 
-    assign x_isbe_en[b] = en && (lead.kind == K_ATTR || lead.kind == K_PLAIN);
-    assign x_isbe_row[12*b +: 12] = lead.row;
-    assign x_wdata[32*b +: 32] = win.value;
-    assign x_st_en[b] = en && lead.kind == K_ATTR;
+    assign isbe_en_b[b] = en && (lead.kind == K_ATTR || lead.kind == K_PLAIN);
+    assign isbe_row_b[b] = lead.row;
+    assign wdata_b[b] = win.value;
+    assign st_en_b[b] = en && lead.kind == K_ATTR;
     // Write status: row group * 8 + attr / 32, bit attr % 32; HW value:
     // row kind * 8 + group (attr_mem).
     logic [3:0] hk;
     logic       unused_hk;
     assign hk = hw_kind(lead.attr);
     assign unused_hk = hk[3];   // lead.hw already says whether there is one
-    assign x_st_row[6*b +: 6] = {lead.group, lead.attr[7:5]};
-    assign x_st_bit[5*b +: 5] = lead.attr[4:0];
-    assign x_hw_en[b] = en && lead.kind == K_ATTR && lead.hw && !m_is_store;
-    assign x_hw_row[6*b +: 6] = {hk[2:0], lead.group};
-    assign x_gs_en[b] = en && lead.kind == K_GS;
-    assign x_gs_row[10*b +: 10] = lead.row[9:0];
+    assign st_row_b[b] = {lead.group, lead.attr[7:5]};
+    assign st_bit_b[b] = lead.attr[4:0];
+    assign hw_en_b[b] = en && lead.kind == K_ATTR && lead.hw && !m_is_store;
+    assign hw_row_b[b] = {hk[2:0], lead.group};
+    assign gs_en_b[b] = en && lead.kind == K_GS;
+    assign gs_row_b[b] = lead.row[9:0];
   end
+  always_comb
+    for (int b = 0; b < 32; b++) begin
+      win_lanes[5*b +: 5] = win_lane_b[b];
+      x_isbe_en[b] = isbe_en_b[b];
+      x_isbe_row[12*b +: 12] = isbe_row_b[b];
+      x_wdata[32*b +: 32] = wdata_b[b];
+      x_st_en[b] = st_en_b[b];
+      x_st_row[6*b +: 6] = st_row_b[b];
+      x_st_bit[5*b +: 5] = st_bit_b[b];
+      x_hw_en[b] = hw_en_b[b];
+      x_hw_row[6*b +: 6] = hw_row_b[b];
+      x_gs_en[b] = gs_en_b[b];
+      x_gs_row[10*b +: 10] = gs_row_b[b];
+    end
 
   // Winners, as a lane mask (one per active bank).
   always_comb begin
@@ -242,9 +271,8 @@ module attr_mstage
   assign cap_now = r_valid;
   assign cap_comp = r_comp;
   assign cap_lanes = r_grant;
-  for (genvar l = 0; l < 32; l++) begin : g_cap_out
-    assign cap_values[32*l +: 32] = cap_value[l];
-  end
+  always_comb
+    for (int l = 0; l < 32; l++) cap_values[32*l +: 32] = cap_value[l];
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin

@@ -249,6 +249,14 @@ module attr_unit
   // Outputs of the lane datapaths: lane k of the group has its four
   // descriptors at [4*ACC_W*k +: 4*ACC_W] and its trap / Pd bits at [k].
   logic [LPC*4*ACC_W-1:0] agu_acc;
+  // Each datapath drives an array element; one process packs them. A flat
+  // vector driven in 16 slices by continuous assigns is, in Icarus, a tree
+  // of concatenations that resends all 4032 bits, bit by bit, to each of
+  // its readers whenever one slice changes: it cost the replay 40 % of
+  // its time (issue #19).
+  logic [4*ACC_W-1:0]     agu_acc_k [LPC];   // lane datapath k's four descriptors
+  always_comb
+    for (int k = 0; k < LPC; k++) agu_acc[4*ACC_W*k +: 4*ACC_W] = agu_acc_k[k];
   logic [LPC-1:0]         agu_trap, agu_pd;
 
   assign a_last = a_valid && !a_done && int'(a_grp) == GROUPS - 1;
@@ -261,7 +269,7 @@ module attr_unit
     if (i % 32 >= 32 - LPC) begin : g_last
       localparam int K = i % 32 - (32 - LPC), C = i / 32;
       assign m_in_memmask[i] = !a_meta.illegal &&
-          (a_last ? agu_acc[ACC_W*(4*K + C) + ACC_W - 2 +: 2] != K_NONE : a_memmask[i]);
+          (a_last ? agu_acc_k[K][ACC_W*C + ACC_W - 2 +: 2] != K_NONE : a_memmask[i]);
     end else begin : g_reg
       assign m_in_memmask[i] = !a_meta.illegal && a_memmask[i];
     end
@@ -372,7 +380,7 @@ module attr_unit
       .bug_al2p_pd_base_only     (bug_al2p_pd),
       .bug_trap_ignores_enable   (bug_trap_enable),
       .bug_patch_bound_max       (bug_patch_max),
-      .acc                       (agu_acc[4*ACC_W*k +: 4*ACC_W]),
+      .acc                       (agu_acc_k[k]),
       .trap_hit                  (agu_trap[k]),
       .pd_bit                    (agu_pd[k])
     );
