@@ -132,4 +132,26 @@ TEST(VecRange, VecWrite_SampleWiderThanField_IsRefused) {
   spagm_vec_writer_abort(w);
 }
 
+// N127: a repeat count beyond any unit's whole state is refused at its
+// column (fuzz_vecfile: 14 KB asking for 30 000 740 words, 3.5 s and 240 MB).
+TEST(VecRange, VecRead_RepeatBeyondAnyUnitsState_IsError_file_line_col) {
+  auto v = lines_of(gen_text(3, 40, 20, kBoth));
+  int w = find_line(v, "  w ", find_line(v, "state attr"));
+  ASSERT_GT(w, 0);
+  // "  w ADDR V ...": the value after the address gets a repeat count.
+  const std::string &line = v[(size_t)w - 1];
+  size_t addr_end = line.find(' ', 4);
+  ASSERT_NE(addr_end, std::string::npos) << line;
+  std::string head = line.substr(0, addr_end + 1);
+  for (const char *n : {"30000740", "262145"}) {
+    int col = 0;
+    std::string t = edit_recrc(v, w, head, head + "0*" + n + " ", &col);
+    spagm_diag d = {0, 0, ""};
+    EXPECT_EQ(read_all(t, &d), SPAGM_E_FORMAT) << n << " accepted";
+    EXPECT_EQ(d.line, w) << d.msg;
+    EXPECT_EQ(d.col, (int)head.size() + 3) << d.msg;   // the count after "0*"
+    EXPECT_NE(std::string(d.msg).find("from 1 to 262144"), std::string::npos) << d.msg;
+  }
+}
+
 }  // namespace

@@ -14,7 +14,11 @@
 
 #define MAX_LINE 65536u          /* longest line accepted */
 #define MAX_BLOCK (1u << 30)     /* largest block kept in memory */
-#define MAX_BLOCK_WORDS (1u << 26) /* words of one state / read-back block */
+/* Words of one state / read-back block (N127): more than any unit's whole
+ * state (the attribute unit's, every word non-zero, is under 171 000), so
+ * a few bytes of `V*N` cannot make the reader allocate hundreds of MB (a
+ * 14 KB file found by fuzz_vecfile asked for 30 000 740 words). */
+#define MAX_BLOCK_WORDS (1u << 18)
 
 typedef enum phase {
   PH_EPOCH,   /* expecting `epoch` or `trailer` */
