@@ -13,6 +13,7 @@ tex_fetch.sv
 tex_format.sv
 tex_fp16.sv
 tex_header.sv
+tex_lcache.sv
 tex_levels.sv
 tex_mem_if.sv
 tex_srgb_rom.sv

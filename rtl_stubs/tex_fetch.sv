@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // tex_fetch: the fetch stage of the texture unit, with NS warp slots in
 // flight. A warp is loaded into a free slot when the address stage is done
-// (tex_lane_rd_t per lane); the stage sends the 32-byte line requests of
-// its slots through tex_mem_if, oldest slot first, and collects the
-// responses, which come back in any order and for any slot, by tag into a
-// 16-byte texel register per slot and lane. So the next warp's requests go
-// out while earlier warps' responses are outstanding, and the memory
-// latency (2 to 12 cycles in the co-simulation) is paid once per burst of
-// warps instead of once per warp (issue #19).
+// (tex_lane_rd_t per lane); the stage looks its 32-byte lines up in the
+// line cache (tex_lcache, N128), two lines per cycle, oldest slot first,
+// and collects the answers (cache hits, and lines the cache read from
+// memory), which come back in any order and for any slot, up to three per
+// cycle, by tag into a 16-byte texel register per slot and lane. So the
+// next warp's lines go out while earlier warps' answers are outstanding,
+// and the memory latency (2 to 12 cycles in the co-simulation) is paid
+// once per burst of warps instead of once per warp (issue #19).
 //
 // Slots are allocated and released in acceptance order (a ring: wr_ptr the
 // next to load, hd_ptr the oldest). When the oldest slot has all its lines
@@ -16,11 +17,10 @@
 // slots fetch. The convert stage reads the buffer LANES_PER_CYCLE lanes per
 // cycle (c_base); no texel vector shifts or is copied every cycle.
 //
-// Tags (8 bits, port contract "Texture unit"): slot s, lane l, line b is
-// tag 64 s + 2 l + b, so NS <= 3 (tags 192..255 are the header stage's).
+// Tags (8 bits): slot s, lane l, line b is tag 64 s + 2 l + b, so NS <= 3.
 // Line 1 is only needed by a 12-byte texel whose words straddle two lines
 // (N75). Each slot keeps `pend` (requests not yet sent) and `wait_rsp`
-// (sent, not answered); a slot is done when both are empty. A response
+// (sent, not answered); a slot is done when both are empty. An answer
 // writes the bytes its lane needs from that line:
 //   power-of-two texel: bytes off0 .. off0 + bytes - 1 of line0
 //   12-byte texel: word 0 from line0, word 1 from line0 or line1 (sel1),
@@ -28,26 +28,27 @@
 // A lane that reads nothing keeps texel = 0.
 //
 // Coalescing (N124): lanes of one warp often read the same line (a quad
-// of neighbouring texels, a constant coordinate). When a line request is
-// taken, every other request of its slot for the same line address leaves
-// `pend` without a tag of its own: it rides on the issued one. When the
-// response arrives, its bytes go to every reading lane of the slot whose
-// line0 or line1 is that address, each at its own offsets. So a warp sends
-// one request per distinct line (4.3 instead of 16.3 per TLDS at the
-// co-simulation's seed 1), and a slot is still done when `pend` and
-// `wait_rsp` are empty: a rider is filled by the response that clears its
-// carrier's wait bit.
+// of neighbouring texels, a constant coordinate). The slot sends its
+// lowest pending request (pick0) and the lowest one for another line
+// (pick1); every other request of the slot for either line leaves `pend`
+// without a tag of its own: it rides on the one sent. An answer's bytes go
+// to every reading lane of the slot whose line0 or line1 is that line,
+// each at its own offsets. So a warp sends one request per distinct line
+// (9.9 instead of 15.3 per TLDS at the co-simulation's seed 1), and a slot
+// is still done when `pend` and `wait_rsp` are empty: a rider is filled by
+// the answer that clears its carrier's wait bit.
 //
-// Defects: bug_in_order (73) assumes the memory answers in request order:
-// the k-th response is written where the k-th request's data belongs,
-// whatever its tag. bug_last_slot (79) writes a response's bytes into the
-// slot of the most recent request instead of the slot of its tag (the
-// bookkeeping still follows the tag), harmless while one warp is in flight.
-// bug_no_fanout (81) drops the riders' requests but writes a response into
+// Defects: bug_last_slot (79) writes an answer's bytes into the slot of
+// the most recent request instead of the slot of its tag (the bookkeeping
+// still follows the tag), harmless while one warp is in flight.
+// bug_no_fanout (81) drops the riders' requests but writes an answer into
 // its tag's lane only, so the riders keep texel 0. bug_fanout_line0 (82)
-// fans a response out by line0 only (line1 only to the tag's own lane): a
+// fans an answer out by line0 only (line1 only to the tag's own lane): a
 // 12-byte texel whose second line rode on another lane's request keeps the
 // words it needed from that line (word 2, and word 1 when sel1) at 0.
+// bug_pick1_no_wait (85) sends pick1 without setting its wait bit: the
+// slot can be handed on before that line arrives, its lanes at 0, and the
+// late answer lands in whatever warp the slot holds then.
 module tex_fetch
   import shader_txn_pkg::*;
   import tex_pkg::*;
@@ -68,18 +69,22 @@ module tex_fetch
   input  logic [LPC*LANE_RD_W-1:0]   in_last,
   input  logic                       in_none,
   input  logic                       in_twelve,   // 12-byte texels
-  input  logic                       bug_in_order,
   input  logic                       bug_last_slot,
   input  logic                       bug_no_fanout,
   input  logic                       bug_fanout_line0,
-  // requests and responses (tex_mem_if)
-  output logic                       f_req,
-  output logic [47:0]                f_addr,
-  output logic [7:0]                 f_tag,
+  input  logic                       bug_pick1_no_wait,
+  // lookups (tex_lcache): line 0 and, only with it, a second line
+  output logic                       f_req0,
+  output logic                       f_req1,
+  output logic [42:0]                f_line0,
+  output logic [42:0]                f_line1,
+  output logic [7:0]                 f_tag0,
+  output logic [7:0]                 f_tag1,
   input  logic                       f_take,
-  input  logic                       f_rsp,
-  input  logic [7:0]                 f_rsp_tag,
-  input  logic [255:0]               rsp_data,
+  // answers, any order, up to three per cycle: port k at [8k +: 8], [256k +: 256]
+  input  logic [2:0]                 r_valid,
+  input  logic [23:0]                r_tag,
+  input  logic [767:0]               r_data,
   // the oldest warp
   output logic                       hd_done,     // all its lines arrived
   output logic [1:0]                 hd_slot,
@@ -112,7 +117,7 @@ module tex_fetch
   assign empty = used == 2'd0;
   assign ld_slot = wr_ptr;
 
-  // ---- Issue: the oldest loaded slot with requests left, its lowest slot --------------
+  // ---- Issue: the oldest loaded slot with requests left, its two lowest lines ---------
   // Plain assigns: no always_comb with variables of its own (Icarus 11
   // would count them in its sensitivity).
   logic [1:0]    iss, s1, s2;             // s1, s2: the slots after hd_ptr
@@ -126,44 +131,54 @@ module tex_fetch
   assign iss_any = has_req != '0;
   assign iss = has_req[hd_ptr] ? hd_ptr : has_req[s1] ? s1 : s2;
 
+  // The line of every request of the issuing slot (request 2l + b: lane l,
+  // line b).
   logic [63:0] iss_pend;
-  logic [5:0]  pick;
+  logic [42:0] iss_line [64];
   assign iss_pend = pend[iss];
-  always_comb begin
-    pick = 6'd0;
-    for (int i = 63; i >= 0; i--)
-      if (iss_pend[i]) pick = 6'(i);
+  for (genvar l = 0; l < LANES; l++) begin : g_iss
+    /* verilator lint_off UNUSEDSIGNAL */
+    tex_lane_rd_t ir;                      // its lines only
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign ir = rec[32 * iss + l];
+    assign iss_line[2*l] = ir.line0;
+    assign iss_line[2*l + 1] = ir.line1;
   end
 
-  // The issue uses a record's lines, the response its offsets and selects.
-  /* verilator lint_off UNUSEDSIGNAL */
-  tex_lane_rd_t pick_rec, rsp_rec;
-  /* verilator lint_on UNUSEDSIGNAL */
-  assign pick_rec = rec[32 * iss + pick[5:1]];
-  assign f_req = iss_any;
-  assign f_tag = {iss, pick};
-  assign f_addr = {pick[0] ? pick_rec.line1 : pick_rec.line0, 5'd0};
+  // pick0: the lowest pending request; pick1: the lowest one for another
+  // line (its riders on pick0's line go with pick0). `other` is built by
+  // plain assigns: an always_comb reading the line array in its loop costs
+  // Icarus seconds per cycle.
+  logic [5:0]  pick0, pick1;
+  logic [63:0] other;                      // pending, not pick0's line
+  always_comb begin
+    pick0 = 6'd0;
+    for (int i = 63; i >= 0; i--)
+      if (iss_pend[i]) pick0 = 6'(i);
+  end
+  for (genvar i = 0; i < 64; i++) begin : g_other
+    assign other[i] = iss_pend[i] && iss_line[i] != f_line0;
+  end
+  always_comb begin
+    pick1 = 6'd0;
+    for (int i = 63; i >= 0; i--)
+      if (other[i]) pick1 = 6'(i);
+  end
 
-  // ---- Where the arriving response's data goes -----------------------------------------
-  logic [7:0] order [256];            // defect 73: the issue order of the tags
-  logic [7:0] order_wr, order_rd;
+  assign f_req0 = iss_any;
+  assign f_req1 = other != 64'd0;
+  assign f_tag0 = {iss, pick0};
+  assign f_tag1 = {iss, pick1};
+  assign f_line0 = iss_line[pick0];
+  assign f_line1 = iss_line[pick1];
+
+  // ---- Where an answer's data goes ---------------------------------------------------
+  // Answers with a header tag (slot 3) are the header stage's.
+  logic [2:0] r_mine;
+  for (genvar k = 0; k < 3; k++) begin : g_mine
+    assign r_mine[k] = r_valid[k] && r_tag[8*k+6 +: 2] != 2'b11;
+  end
   logic [1:0] last_slot;              // defect 79: the slot of the latest request
-  logic [7:0] dst, dst_tag;            // tag whose data this is taken to be
-  assign dst_tag = bug_in_order ? order[order_rd] : f_rsp_tag;
-  assign dst = {bug_last_slot ? last_slot : dst_tag[7:6], dst_tag[5:0]};
-
-  logic [1:0]   rsp_slot;
-  logic [4:0]   rsp_lane;
-  logic         rsp_line;             // 0: line0, 1: line1
-  logic [42:0]  rsp_a;                // the line the response carries
-  logic [6:0]   rsp_idx;
-
-  assign rsp_slot = dst[7:6];
-  assign rsp_lane = dst[5:1];
-  assign rsp_line = dst[0];
-  assign rsp_idx = {rsp_slot, rsp_lane};
-  assign rsp_rec = rec[rsp_idx];
-  assign rsp_a = rsp_line ? rsp_rec.line1 : rsp_rec.line0;
 
   // ---- Slot ring ----------------------------------------------------------------------------
   always_ff @(posedge clk) begin
@@ -172,8 +187,6 @@ module tex_fetch
       hd_ptr <= 2'd0;
       used <= 2'd0;
       loaded <= '0;
-      order_wr <= 8'd0;
-      order_rd <= 8'd0;
       last_slot <= 2'd0;
       for (int s = 0; s < NS; s++) begin
         pend[s] <= 64'd0;
@@ -201,63 +214,70 @@ module tex_fetch
         loaded[hd_ptr] <= 1'b0;
       end
       used <= used + 2'(load) - 2'(hand_on);
+      // Answers first: a request taken in this cycle is answered later.
+      for (int k = 0; k < 3; k++)
+        if (r_mine[k]) wait_rsp[r_tag[8*k+7 -: 2]][r_tag[8*k +: 6]] <= 1'b0;
       if (f_take) begin
-        // N124: the requests of this slot for the same line ride on this one.
+        // N124: the requests of this slot for either line ride on its pick.
         for (int l = 0; l < LANES; l++) begin : riders
           /* verilator lint_off UNUSEDSIGNAL */
           tex_lane_rd_t r;   // its lines only
           /* verilator lint_on UNUSEDSIGNAL */
           r = rec[32 * iss + l];
-          if (r.line0 == f_addr[47:5]) pend[iss][2*l] <= 1'b0;
-          if (r.line1 == f_addr[47:5]) pend[iss][2*l + 1] <= 1'b0;
+          if (r.line0 == f_line0 || (f_req1 && r.line0 == f_line1)) pend[iss][2*l] <= 1'b0;
+          if (r.line1 == f_line0 || (f_req1 && r.line1 == f_line1)) pend[iss][2*l + 1] <= 1'b0;
         end
-        pend[iss][pick] <= 1'b0;
-        wait_rsp[iss][pick] <= 1'b1;
-        order[order_wr] <= f_tag;
-        order_wr <= order_wr + 8'd1;
+        pend[iss][pick0] <= 1'b0;
+        wait_rsp[iss][pick0] <= 1'b1;
+        // Defect 85: the second line is sent but not awaited.
+        if (f_req1) wait_rsp[iss][pick1] <= !bug_pick1_no_wait;
         last_slot <= iss;
-      end
-      if (f_rsp) begin
-        wait_rsp[f_rsp_tag[7:6]][f_rsp_tag[5:0]] <= 1'b0;
-        order_rd <= order_rd + 8'd1;
       end
     end
   end
 
-  // Records and texels: written on a load (the whole warp) and per response.
-  // A slot's load and a response never meet: a slot is loaded only when no
-  // request of it is outstanding.
+  // Records and texels: written on a load (the whole warp) and per answer.
+  // A slot's load and an answer never meet: a slot is loaded only when no
+  // request of it is outstanding. The answers of one cycle carry different
+  // lines, so no two of them write the same texel word.
   always_ff @(posedge clk) begin
     if (load)
       for (int l = 0; l < LANES; l++) texel[32 * wr_ptr + l] <= 128'd0;
-    // N124: every reading lane of the slot that needs this line takes its
-    // bytes; the tag's own lane is one of them. Line1 counts only where the
-    // texel straddles (two), so a stale line1 never matches.
-    if (f_rsp) begin
-      for (int l = 0; l < LANES; l++) begin : fan_out
-        /* verilator lint_off UNUSEDSIGNAL */
-        tex_lane_rd_t r;     // rd and the low offset bits are not needed
-        /* verilator lint_on UNUSEDSIGNAL */
-        logic own, on0, on1;
-        r = rec[32 * rsp_slot + l];
-        own = 5'(l) == rsp_lane;
-        on0 = bug_no_fanout ? own && !rsp_line : r.line0 == rsp_a;
-        on1 = bug_no_fanout || bug_fanout_line0 ? own && rsp_line
-            : r.two && r.line1 == rsp_a;
-        if (rd_flags[rsp_slot][l]) begin
-          if (!twelve[rsp_slot]) begin
-            if (on0) texel[32 * rsp_slot + l] <= 128'(rsp_data >> {r.off0, 3'd0});
-          end else begin
-            if (on0) texel[32 * rsp_slot + l][31:0] <= rsp_data[32*r.off0[4:2] +: 32];
-            if (r.sel1 ? on1 : on0)
-              texel[32 * rsp_slot + l][63:32] <= rsp_data[32*r.off1[4:2] +: 32];
-            if (r.two ? on1 : on0)
-              texel[32 * rsp_slot + l][95:64] <= rsp_data[32*r.off2[4:2] +: 32];
-          end
+    if (r_mine[0]) write_answer(r_tag[7:0], r_data[255:0]);
+    if (r_mine[1]) write_answer(r_tag[15:8], r_data[511:256]);
+    if (r_mine[2]) write_answer(r_tag[23:16], r_data[767:512]);
+  end
+
+  // N124: every reading lane of the slot that needs this line takes its
+  // bytes; the tag's own lane is one of them. Line1 counts only where the
+  // texel straddles (two), so a stale line1 never matches. Defect 79 writes
+  // into the slot of the latest request instead of the tag's.
+  task automatic write_answer(input logic [7:0] tag, input logic [255:0] line);
+    logic [1:0]  slot;
+    logic [42:0] a;
+    /* verilator lint_off UNUSEDSIGNAL */
+    tex_lane_rd_t t, r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    slot = bug_last_slot ? last_slot : tag[7:6];
+    t = rec[32 * slot + tag[5:1]];
+    a = tag[0] ? t.line1 : t.line0;
+    for (int l = 0; l < LANES; l++) begin
+      logic own, on0, on1;
+      r = rec[32 * slot + l];
+      own = 5'(l) == tag[5:1];
+      on0 = bug_no_fanout ? own && !tag[0] : r.line0 == a;
+      on1 = bug_no_fanout || bug_fanout_line0 ? own && tag[0] : r.two && r.line1 == a;
+      if (rd_flags[slot][l]) begin
+        if (!twelve[slot]) begin
+          if (on0) texel[32 * slot + l] <= 128'(line >> {r.off0, 3'd0});
+        end else begin
+          if (on0) texel[32 * slot + l][31:0] <= line[32*r.off0[4:2] +: 32];
+          if (r.sel1 ? on1 : on0) texel[32 * slot + l][63:32] <= line[32*r.off1[4:2] +: 32];
+          if (r.two ? on1 : on0) texel[32 * slot + l][95:64] <= line[32*r.off2[4:2] +: 32];
         end
       end
     end
-  end
+  endtask
 
   assign hd_slot = hd_ptr;
   assign hd_done = loaded[hd_ptr] && pend[hd_ptr] == 64'd0 && wait_rsp[hd_ptr] == 64'd0;

@@ -36,6 +36,9 @@ package tex_pkg;
   localparam logic [7:0] BUG_HEADER_FROM_LAST_BUFFER = 8'd80;
   localparam logic [7:0] BUG_FETCH_NO_FANOUT = 8'd81;
   localparam logic [7:0] BUG_FETCH_FANOUT_LINE0_ONLY = 8'd82;
+  localparam logic [7:0] BUG_CACHE_KEPT_OVER_RESET = 8'd83;
+  localparam logic [7:0] BUG_CACHE_PORT1_TAKES_LINE0 = 8'd84;
+  localparam logic [7:0] BUG_FETCH_PICK1_NOT_AWAITED = 8'd85;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16

@@ -10,19 +10,21 @@
 //   D  accept: tag, word, lane mask and the Ra/Rb operand slots are
 //      registered; tex_decode works on the registered word. A warp that
 //      reads then gets its constant-bank word #tsPtrIdxU13 (row read +
-//      word select, tex_cfg), the MaximumIndex check (R18) and sends its
-//      header line request (pool base + 32 * headerPtr, N60) into one of
-//      two header buffers, and moves on without waiting for the line.
+//      word select, tex_cfg), the MaximumIndex check (R18) and looks its
+//      header line (pool base + 32 * headerPtr, N60) up in the line cache
+//      for one of two header buffers, and moves on without waiting.
 //   H  header: waits for its buffer, then field extraction (tex_header:
 //      type match, subset N62, format, geometry) and the mip-level
 //      sequencer (tex_levels, one level per cycle). The header index is an
 //      immediate, so one header serves the whole warp.
 //   A  address: LANES_PER_CYCLE lanes per cycle (tex_coord, tex_agu):
 //      coordinates, level, layer, sample, AOFFI, R18 bounds, texel lines.
-//   M  fetch (tex_fetch): FETCH_SLOTS warp slots; the lanes' 32-byte line
-//      reads, tagged by slot and lane, any latency and order, texel bytes
-//      collected per slot and lane; the next warp's reads go out while
-//      earlier warps' responses are outstanding.
+//   M  fetch (tex_fetch): FETCH_SLOTS warp slots; the lanes' 32-byte lines,
+//      two lookups per cycle in the line cache (tex_lcache, N128: 1024
+//      lines, reset empties it; its misses are the memory port's reads),
+//      tagged by slot and lane, answered in any order, texel bytes
+//      collected per slot and lane; the next warp's lines go out while
+//      earlier warps' answers are outstanding.
 //   C  convert: LANES_PER_CYCLE lanes per cycle (tex_format, tex_wb) from
 //      tex_fetch's convert buffer: format conversion (R21), swizzle, .F16
 //      (R22), write-mask placement.
@@ -45,7 +47,7 @@ module tex_unit
   import shader_txn_pkg::*;
   import tex_pkg::*;
 #(
-  parameter int LANES_PER_CYCLE = 4,
+  parameter int LANES_PER_CYCLE = 8,
   parameter int FETCH_SLOTS = 3      // warps in the fetch stage at once, 1..3
 ) (
   input  logic           clk,
@@ -107,9 +109,12 @@ module tex_unit
   assign bug_last_slot = bug_sel == BUG_FETCH_RSP_TO_LAST_SLOT;
   assign bug_cfg_row = bug_sel == BUG_CFG_BURST_ROW_SHIFTED;
   assign bug_cfg_rev = bug_sel == BUG_CFG_ROW_READ_REVERSED;
-  logic bug_no_fanout, bug_fanout_line0;
+  logic bug_no_fanout, bug_fanout_line0, bug_cache_kept, bug_cache_port1, bug_pick1_no_wait;
   assign bug_no_fanout = bug_sel == BUG_FETCH_NO_FANOUT;
   assign bug_fanout_line0 = bug_sel == BUG_FETCH_FANOUT_LINE0_ONLY;
+  assign bug_cache_kept = bug_sel == BUG_CACHE_KEPT_OVER_RESET;
+  assign bug_cache_port1 = bug_sel == BUG_CACHE_PORT1_TAKES_LINE0;
+  assign bug_pick1_no_wait = bug_sel == BUG_FETCH_PICK1_NOT_AWAITED;
 
   // ---- Configuration and constant bank ---------------------------------------------
   logic [47:0] pool_base;
@@ -209,7 +214,9 @@ module tex_unit
   logic        d_ok;                     // index valid, header requested
   logic        d_buf;                    // its header buffer
   logic [47:0] d_addr;                   // header line address
-  logic        h_take, h_rsp, h_rsp_buf;
+  logic        h_take;
+  logic [1:0]  h_rsp;                    // per buffer: its line arrives
+  logic [255:0] h_rsp_line [2];
   logic [255:0] mem_data;
   logic [1:0]  hb_busy, hb_full;         // per buffer: owned by a warp, line arrived
   logic [255:0] hb_line [2];
@@ -274,10 +281,11 @@ module tex_unit
         hb_busy[hb_next] <= 1'b1;
         hb_next <= !hb_next;
       end
-      if (h_rsp) begin
-        hb_full[h_rsp_buf] <= 1'b1;
-        hb_last <= h_rsp_buf;
-      end
+      for (int b = 0; b < 2; b++)
+        if (h_rsp[b]) begin
+          hb_full[b] <= 1'b1;
+          hb_last <= 1'(b);
+        end
       if (h_to_a && h_ok_req) begin
         hb_busy[h_buf] <= 1'b0;
         hb_full[h_buf] <= 1'b0;
@@ -286,7 +294,8 @@ module tex_unit
   end
 
   always_ff @(posedge clk) begin
-    if (h_rsp) hb_line[h_rsp_buf] <= mem_data;
+    if (h_rsp[0]) hb_line[0] <= h_rsp_line[0];
+    if (h_rsp[1]) hb_line[1] <= h_rsp_line[1];
   end
 
   // ---- H: header ------------------------------------------------------------------------
@@ -515,9 +524,15 @@ module tex_unit
   tex_fmt_t      m_fmt [FETCH_SLOTS];
   logic          m_can_load, m_hd_done, m_hd_any;
   logic [1:0]    m_ld_slot, m_hd_slot;
-  logic          f_req, f_take, f_rsp;
-  logic [47:0]   f_addr;
-  logic [7:0]    f_tag, f_rsp_tag;
+  logic          f_req0, f_req1, f_take;
+  logic [42:0]   f_line0, f_line1;
+  logic [7:0]    f_tag0, f_tag1;
+  logic [2:0]    r_valid;
+  logic [23:0]   r_tag;
+  logic [767:0]  r_data;
+  logic          mq_req, mq_take, mq_rsp;
+  logic [47:0]   mq_addr;
+  logic [7:0]    mq_tag, mq_rsp_tag;
   logic [4:0]    c_base;
   logic [LPC*128-1:0] c_texels;
   logic [LPC-1:0]     c_lane_rd;
@@ -545,17 +560,20 @@ module tex_unit
     .in_last      (lane_rd),
     .in_none      (a_none),
     .in_twelve    (a_geom.bpp == 5'd12),
-    .bug_in_order (bug_in_order),
     .bug_last_slot(bug_last_slot),
     .bug_no_fanout(bug_no_fanout),
     .bug_fanout_line0(bug_fanout_line0),
-    .f_req        (f_req),
-    .f_addr       (f_addr),
-    .f_tag        (f_tag),
+    .bug_pick1_no_wait(bug_pick1_no_wait),
+    .f_req0       (f_req0),
+    .f_req1       (f_req1),
+    .f_line0      (f_line0),
+    .f_line1      (f_line1),
+    .f_tag0       (f_tag0),
+    .f_tag1       (f_tag1),
     .f_take       (f_take),
-    .f_rsp        (f_rsp),
-    .f_rsp_tag    (f_rsp_tag),
-    .rsp_data     (mem_data),
+    .r_valid      (r_valid),
+    .r_tag        (r_tag),
+    .r_data       (r_data),
     .hd_done      (m_hd_done),
     .hd_slot      (m_hd_slot),
     .hd_any       (m_hd_any),
@@ -565,21 +583,65 @@ module tex_unit
     .c_lane_rd    (c_lane_rd)
   );
 
+  // N128: header and texel lines go through the line cache; its misses
+  // are the memory port's requests.
+  // The header's line; the low address bits were dropped by the memory
+  // port before the cache too (a line is 32-byte aligned).
+  logic [7:0] hb_tag;
+  logic       unused_d_addr;
+  assign hb_tag = {TAG_HEADER[7:1], hb_next};
+  assign unused_d_addr = ^d_addr[4:0];
+  tex_lcache u_cache (
+    .clk          (clk),
+    .rst_n        (rst_n),
+    .bug_kept_over_reset(bug_cache_kept),
+    .bug_port1_line0(bug_cache_port1),
+    .bug_in_order (bug_in_order),
+    .h_req        (d_valid && d_state == D_REQ && !hb_busy[hb_next]),
+    .h_line       (d_addr[47:5]),
+    .h_tag        (hb_tag),
+    .h_take       (h_take),
+    .l_req0       (f_req0),
+    .l_req1       (f_req1),
+    .l_line0      (f_line0),
+    .l_line1      (f_line1),
+    .l_tag0       (f_tag0),
+    .l_tag1       (f_tag1),
+    .l_take       (f_take),
+    .r_valid      (r_valid),
+    .r_tag        (r_tag),
+    .r_data       (r_data),
+    .m_req        (mq_req),
+    .m_addr       (mq_addr),
+    .m_tag        (mq_tag),
+    .m_take       (mq_take),
+    .m_rsp        (mq_rsp),
+    .m_rsp_tag    (mq_rsp_tag),
+    .m_rsp_data   (mem_data)
+  );
+
+  // An answer with a header tag (0xC0 + buffer) fills its buffer; a buffer
+  // has one lookup in flight, so it gets at most one answer per cycle.
+  logic [2:0] r_hdr;
+  for (genvar k = 0; k < 3; k++) begin : g_rhdr
+    assign r_hdr[k] = r_valid[k] && r_tag[8*k+6 +: 2] == 2'b11;
+  end
+  for (genvar b = 0; b < 2; b++) begin : g_hrsp
+    logic [2:0] mine;
+    assign mine = r_hdr & {r_tag[16] == 1'(b), r_tag[8] == 1'(b), r_tag[0] == 1'(b)};
+    assign h_rsp[b] = mine != 3'b000;
+    assign h_rsp_line[b] = mine[0] ? r_data[255:0] : mine[1] ? r_data[511:256] : r_data[767:512];
+  end
+
   tex_mem_if u_mem (
     .clk          (clk),
     .rst_n        (rst_n),
-    .h_req        (d_valid && d_state == D_REQ && !hb_busy[hb_next]),
-    .h_addr       (d_addr),
-    .h_buf        (hb_next),
-    .h_take       (h_take),
-    .h_rsp        (h_rsp),
-    .h_rsp_buf    (h_rsp_buf),
-    .f_req        (f_req),
-    .f_addr       (f_addr),
-    .f_tag        (f_tag),
-    .f_take       (f_take),
-    .f_rsp        (f_rsp),
-    .f_rsp_tag    (f_rsp_tag),
+    .f_req        (mq_req),
+    .f_addr       (mq_addr),
+    .f_tag        (mq_tag),
+    .f_take       (mq_take),
+    .f_rsp        (mq_rsp),
+    .f_rsp_tag    (mq_rsp_tag),
     .rsp_data     (mem_data),
     .mem_req_valid(mem_req_valid),
     .mem_req_ready(mem_req_ready),

@@ -50,7 +50,7 @@ module tex_unit_selftest;
   parameter int TXN_PER_EPOCH = 100;
   parameter int EPOCHS = 6;
   parameter int ONLY_BUG = -1;    // >= 0: run bug_sel 0 and this defect only
-  localparam int FIRST_BUG = 64, LAST_BUG = 82;   // tex_bugs.md
+  localparam int FIRST_BUG = 64, LAST_BUG = 85;   // tex_bugs.md
   localparam int MAX_TXN = 2048;  // tags per bug_sel run
   localparam int NT = 12;         // textures (headers 0 .. NT-1) per epoch
   localparam int NBANK = 64;      // bank words rewritten every epoch
