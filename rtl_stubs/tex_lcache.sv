@@ -82,6 +82,11 @@ module tex_lcache
   localparam int MT_W = $clog2(MISSES);
   localparam int QP_W = $clog2(QD);
 
+  // Entries whose index has bit b set.
+  function automatic logic [MISSES-1:0] index_bit(input int b);
+    for (int e = 0; e < MISSES; e++) index_bit[e] = ((e >> b) & 1) == 1;
+  endfunction
+
   // ---- Storage: line data, tags, valid bits ----------------------------------------
   logic [255:0]     data [SETS];
   logic [TAG_W-1:0] ltag [SETS];
@@ -116,16 +121,15 @@ module tex_lcache
   logic [MISSES-1:0] busy;
   logic [7:0]        e_tag [MISSES];
   logic [42:0]       e_line [MISSES];
+  // The lowest free entry, encoded without a loop (tex_fetch: the picks).
   logic [MT_W-1:0]   free_e;
   logic              any_free;
-  always_comb begin
-    free_e = '0;
-    any_free = 1'b0;
-    for (int e = MISSES - 1; e >= 0; e--)
-      if (!busy[e]) begin
-        free_e = MT_W'(e);
-        any_free = 1'b1;
-      end
+  logic [MISSES-1:0] free_low;
+  assign free_low = ~busy & (busy + 1'b1);
+  assign any_free = ~busy != '0;
+  for (genvar b = 0; b < MT_W; b++) begin : g_free
+    localparam logic [MISSES-1:0] M = index_bit(b);
+    assign free_e[b] = |(free_low & M);
   end
 
   logic [50:0] q_head;
