@@ -442,6 +442,29 @@ double spagm_cosim_now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+void spagm_cosim_set_unit_clocks(spagm_cosim *c, unsigned unit, uint64_t clocks) {
+  if (!c || unit >= SPAGM_UNIT_COUNT) return;
+  c->unit_clocks[unit] = clocks;
+  c->have_clocks |= 1u << unit;
+}
+
+/* "clocked: attr N (x%), tex N (y%) of N cycles": each unit of the run,
+ * its clock's edges against the run's cycles (N126). */
+static void print_unit_clocks(const spagm_cosim *c, FILE *out, uint64_t cycles) {
+  unsigned units = c->o.units & c->have_clocks;
+  if (!units) return;
+  double d = cycles ? (double)cycles : 1.0;
+  fprintf(out, "clocked:");
+  const char *sep = " ";
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    if (!(units >> u & 1u)) continue;
+    fprintf(out, "%s%s %llu (%.1f%%)", sep, spagm_unit_name((spagm_unit)u),
+            (unsigned long long)c->unit_clocks[u], 100.0 * (double)c->unit_clocks[u] / d);
+    sep = ", ";
+  }
+  fprintf(out, " of %llu cycles\n", (unsigned long long)cycles);
+}
+
 /* The summary's lines on where cycles and wall time went (issue #19). */
 static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycles,
                                   uint64_t total, double secs) {
@@ -457,6 +480,7 @@ static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycl
             (unsigned long long)c->phase_cycles[2], 100.0 * (double)c->phase_cycles[2] / d,
             total ? (double)cycles / (double)total : 0.0);
   }
+  print_unit_clocks(c, out, cycles);
   if (c->c_seconds > 0) {
     double testbench_c = c->c_seconds > c->model_seconds ? c->c_seconds - c->model_seconds : 0;
     double sim = secs > c->c_seconds ? secs - c->c_seconds : 0;

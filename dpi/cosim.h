@@ -148,6 +148,11 @@ bool spagm_cosim_should_stop(const spagm_cosim *c); /* max_errors reached */
  * read-back), for the summary's share of configuration load. */
 void spagm_cosim_set_phase_cycles(spagm_cosim *c, uint64_t load, uint64_t run,
                                   uint64_t readback);
+/* Rising edges of unit's own clock over the run. The co-simulation stops a
+ * unit's clock once it is done with a phase (N126), so a unit that finishes
+ * its run before the others gets fewer edges than the run has cycles; the
+ * summary prints them for the run's units. */
+void spagm_cosim_set_unit_clocks(spagm_cosim *c, unsigned unit, uint64_t clocks);
 /* Wall time the caller spent in its C side (DPI calls: stimulus, packing,
  * model, scoreboard), seconds; the model's own share is measured inside.
  * The summary splits the run's time into model, testbench C and the rest

@@ -69,6 +69,10 @@ struct spagm_cosim {
    * back (issue #19: the share of the configuration load). */
   uint64_t phase_cycles[3];
   bool have_phases;
+  /* spagm_cosim_set_unit_clocks: rising edges of each unit's own (gated)
+   * clock, N126; have_clocks bit u says unit u's count arrived. */
+  uint64_t unit_clocks[SPAGM_UNIT_COUNT];
+  unsigned have_clocks;
   /* Wall time inside the model (execution and coverage sampling) and
    * inside the testbench's C calls (spagm_cosim_add_c_time), seconds. */
   double model_seconds, c_seconds;

@@ -53,6 +53,7 @@ unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h);
 void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,
                             unsigned long long readback);
+void spagm_dpi_unit_clocks(void *h, unsigned int unit, unsigned long long clocks);
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
 svBit spagm_dpi_coverage(void *h, const char *cov);
@@ -236,6 +237,10 @@ unsigned long long spagm_dpi_first_error_accept_cycle(void *h) {
 void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,
                             unsigned long long readback) {
   spagm_cosim_set_phase_cycles(((spagm_dpi_run *)h)->c, load, run, readback);
+}
+
+void spagm_dpi_unit_clocks(void *h, unsigned int unit, unsigned long long clocks) {
+  spagm_cosim_set_unit_clocks(((spagm_dpi_run *)h)->c, unit, clocks);
 }
 
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles) {

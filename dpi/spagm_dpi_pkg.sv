@@ -105,6 +105,10 @@ package spagm_dpi_pkg;
   import "DPI-C" function void spagm_dpi_phase_cycles(
       input chandle h, input longint unsigned load, input longint unsigned run,
       input longint unsigned readback);
+  // Rising edges of a unit's own clock (stopped once the unit is done with
+  // a phase, N126); unit: 0 attr, 1 pix, 2 tex. Call before finish.
+  import "DPI-C" function void spagm_dpi_unit_clocks(
+      input chandle h, input int unsigned unit, input longint unsigned clocks);
 
   // max_errors mismatches reached.
   import "DPI-C" function bit spagm_dpi_should_stop(input chandle h);

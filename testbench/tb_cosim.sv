@@ -128,6 +128,7 @@ module tb_cosim
       C_FINISH: begin
         if (run.h != null) begin
           spagm_dpi_phase_cycles(run.h, phase_cycles[0], phase_cycles[1], phase_cycles[2]);
+          for (int u = 0; u < 3; u++) spagm_dpi_unit_clocks(run.h, u, unit_clocks[u]);
           failures <= spagm_dpi_finish(run.h, cycle);
           first_err_cycle <= spagm_dpi_first_error_cycle(run.h);
           first_err_req_cycle <= spagm_dpi_first_error_accept_cycle(run.h);
@@ -154,6 +155,7 @@ module tb_cosim
   // indexed by the unit number.
   logic [2:0] unit_load_done, unit_run_done, unit_rb_done, unit_hung;
   logic [63:0] unit_first_bad[3];
+  logic [63:0] unit_clocks[3];
 
   // Only the units of the run get a clock: a unit left out costs the
   // simulator nothing (issue #19), and its flags count as done.
@@ -165,15 +167,18 @@ module tb_cosim
   tb_cosim_unit #(.UNIT(UNIT_ATTR)) u_attr (
     .tb_clk(clk_attr), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_ATTR]),
     .run_done(unit_run_done[UNIT_ATTR]), .rb_done(unit_rb_done[UNIT_ATTR]),
-    .hung(unit_hung[UNIT_ATTR]), .first_bad(unit_first_bad[UNIT_ATTR]));
+    .hung(unit_hung[UNIT_ATTR]), .first_bad(unit_first_bad[UNIT_ATTR]),
+    .clocks(unit_clocks[UNIT_ATTR]));
   tb_cosim_unit #(.UNIT(UNIT_PIX)) u_pix (
     .tb_clk(clk_pix), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_PIX]),
     .run_done(unit_run_done[UNIT_PIX]), .rb_done(unit_rb_done[UNIT_PIX]),
-    .hung(unit_hung[UNIT_PIX]), .first_bad(unit_first_bad[UNIT_PIX]));
+    .hung(unit_hung[UNIT_PIX]), .first_bad(unit_first_bad[UNIT_PIX]),
+    .clocks(unit_clocks[UNIT_PIX]));
   tb_cosim_unit #(.UNIT(UNIT_TEX)) u_tex (
     .tb_clk(clk_tex), .rst_n, .bug_sel, .run, .ctrl, .cycle, .load_done(unit_load_done[UNIT_TEX]),
     .run_done(unit_run_done[UNIT_TEX]), .rb_done(unit_rb_done[UNIT_TEX]),
-    .hung(unit_hung[UNIT_TEX]), .first_bad(unit_first_bad[UNIT_TEX]));
+    .hung(unit_hung[UNIT_TEX]), .first_bad(unit_first_bad[UNIT_TEX]),
+    .clocks(unit_clocks[UNIT_TEX]));
 
   // The unit whose first mismatch came first, for the waves' save file.
   always_comb begin

@@ -41,7 +41,8 @@ module tb_cosim_unit
   output logic        run_done = 1'b0,   // every request sent and answered
   output logic        rb_done = 1'b0,    // the images are read back
   output logic        hung = 1'b0,       // no handshake for HANG_CYCLES
-  output logic [63:0] first_bad = '1     // cycle of the first mismatch, all ones when none
+  output logic [63:0] first_bad = '1,    // cycle of the first mismatch, all ones when none
+  output logic [63:0] clocks = '0        // rising edges of the unit's own clock (N126)
 );
   // ---- The unit's ports ------------------------------------------------------
   logic cfg_valid = 0, cfg_write = 0, cfg_ready, cfg_rvalid, idle;
@@ -74,6 +75,7 @@ module tb_cosim_unit
     clk_en <= !((ctrl == C_LOAD && load_done) || (ctrl == C_RUN && run_done) ||
                 (ctrl == C_READBACK && rb_done));
   assign clk = tb_clk & clk_en;
+  always_ff @(posedge clk) clocks <= clocks + 1;
 
   // ---- The RTL ---------------------------------------------------------------
   // The texture unit also has a memory port, answered by the memory model.
