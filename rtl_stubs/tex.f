@@ -14,6 +14,7 @@ tex_format.sv
 tex_fp16.sv
 tex_header.sv
 tex_lcache.sv
+tex_lowest_set.sv
 tex_levels.sv
 tex_mem_if.sv
 tex_srgb_rom.sv

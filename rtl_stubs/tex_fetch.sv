@@ -109,11 +109,6 @@ module tex_fetch
   logic [LANES-1:0] cbuf_rd;
   logic [1:0]   used;                 // slots allocated
 
-  // Bits whose index has bit b set (one-hot to binary, without a loop).
-  function automatic logic [63:0] bit_mask(input int b);
-    for (int i = 0; i < 64; i++) bit_mask[i] = ((i >> b) & 1) == 1;
-  endfunction
-
   function automatic logic [1:0] next(input logic [1:0] p);
     return p == 2'(NS - 1) ? 2'd0 : p + 2'd1;
   endfunction
@@ -153,25 +148,22 @@ module tex_fetch
   // pick0: the lowest pending request; pick1: the lowest one for another
   // line (its riders on pick0's line go with pick0). `other` is built by
   // plain assigns: an always_comb reading the line array in its loop costs
-  // Icarus seconds per cycle. The picks are encoded without a loop too (the
-  // lowest set bit alone, then one OR per index bit): a 64-step loop in an
-  // always_comb ran every cycle on Icarus (10 % of a texture replay).
+  // Icarus seconds per cycle; the picks are encoded without a loop too
+  // (tex_lowest_set).
   logic [5:0]  pick0, pick1;
+  logic        any0, any1;
   logic [63:0] other;                      // pending, not pick0's line
-  logic [63:0] low0, low1;                 // the lowest set bit alone
-  assign low0 = iss_pend & (~iss_pend + 64'd1);
-  assign low1 = other & (~other + 64'd1);
-  for (genvar b = 0; b < 6; b++) begin : g_enc
-    localparam logic [63:0] M = bit_mask(b);
-    assign pick0[b] = |(low0 & M);
-    assign pick1[b] = |(low1 & M);
-  end
+  tex_lowest_set #(.W(64)) u_pick0 (.bits(iss_pend), .index(pick0), .any(any0));
+  tex_lowest_set #(.W(64)) u_pick1 (.bits(other), .index(pick1), .any(any1));
   for (genvar i = 0; i < 64; i++) begin : g_other
     assign other[i] = iss_pend[i] && iss_line[i] != f_line0;
   end
 
+  // any0 is iss_any: the issuing slot is the first one with requests left.
+  logic unused_any0;
+  assign unused_any0 = any0;
   assign f_req0 = iss_any;
-  assign f_req1 = other != 64'd0;
+  assign f_req1 = any1;
   assign f_tag0 = {iss, pick0};
   assign f_tag1 = {iss, pick1};
   assign f_line0 = iss_line[pick0];

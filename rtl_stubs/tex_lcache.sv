@@ -42,7 +42,7 @@ module tex_lcache
   import tex_pkg::*;
 #(
   parameter int SETS_LG = 10,          // 2^SETS_LG lines (32 KB)
-  parameter int MISSES = 32,           // misses in flight (memory tags), <= 64
+  parameter int MISSES = 32,           // misses in flight (memory tags): 2..64, a power of two
   parameter int QD = 16                // miss queue depth, >= 4
 ) (
   input  logic         clk,
@@ -82,11 +82,6 @@ module tex_lcache
   localparam int MT_W = $clog2(MISSES);
   localparam int QP_W = $clog2(QD);
 
-  // Entries whose index has bit b set.
-  function automatic logic [MISSES-1:0] index_bit(input int b);
-    for (int e = 0; e < MISSES; e++) index_bit[e] = ((e >> b) & 1) == 1;
-  endfunction
-
   // ---- Storage: line data, tags, valid bits ----------------------------------------
   logic [255:0]     data [SETS];
   logic [TAG_W-1:0] ltag [SETS];
@@ -119,18 +114,12 @@ module tex_lcache
 
   // ---- Miss table: one entry per memory read in flight ------------------------------
   logic [MISSES-1:0] busy;
-  logic [7:0]        e_tag [MISSES];
-  logic [42:0]       e_line [MISSES];
-  // The lowest free entry, encoded without a loop (tex_fetch: the picks).
-  logic [MT_W-1:0]   free_e;
+  logic [50:0]       e_is [MISSES];     // {lookup tag, line}
+  logic [MT_W-1:0]   free_e;            // the lowest free entry
   logic              any_free;
-  logic [MISSES-1:0] free_low;
-  assign free_low = ~busy & (busy + 1'b1);
-  assign any_free = ~busy != '0;
-  for (genvar b = 0; b < MT_W; b++) begin : g_free
-    localparam logic [MISSES-1:0] M = index_bit(b);
-    assign free_e[b] = |(free_low & M);
-  end
+  logic [MISSES-1:0] free;
+  assign free = ~busy;
+  tex_lowest_set #(.W(MISSES)) u_free (.bits(free), .index(free_e), .any(any_free));
 
   logic [50:0] q_head;
   assign q_head = q[q_rd];
@@ -146,7 +135,7 @@ module tex_lcache
   logic [50:0]     rsp_is;
   logic [42:0]     rsp_line;
   assign rsp_e = m_rsp_tag[MT_W-1:0];
-  assign rsp_is = bug_in_order ? order[o_rd] : {e_tag[rsp_e], e_line[rsp_e]};
+  assign rsp_is = bug_in_order ? order[o_rd] : e_is[rsp_e];
   assign rsp_line = rsp_is[42:0];
 
   // ---- Answers -----------------------------------------------------------------------
@@ -183,8 +172,7 @@ module tex_lcache
       q_cnt <= q_cnt + (QP_W+1)'(miss0) + (QP_W+1)'(miss1) - (QP_W+1)'(q_pop);
       if (q_pop) begin
         busy[free_e] <= 1'b1;
-        e_tag[free_e] <= q_head[50:43];
-        e_line[free_e] <= q_head[42:0];
+        e_is[free_e] <= q_head;
         order[o_wr] <= q_head;
         o_wr <= o_wr + 1'b1;
       end
