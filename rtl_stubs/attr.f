@@ -11,9 +11,11 @@ attr_cfg.sv
 attr_decode.sv
 attr_mem.sv
 attr_mstage.sv
+attr_popcount.sv
 attr_ram.sv
 attr_rank.sv
 attr_select.sv
+attr_skew.sv
 attr_unit.sv
 attr_vdiv.sv
 attr_wram.sv

@@ -113,22 +113,21 @@ module attr_agu
   logic unused_phys_bits;
   assign unused_phys_bits = ^{phys_r[30:18], phys_r[1:0]};
 
+  // Operand isolation: the selector sees a rank only for .PHYS, so its
+  // inputs stand still for other instructions (on Icarus its loops ran for
+  // every lane group; issue #19).
   attr_select u_select (
-    .bmap(bmap), .pre(pre), .rank(phys_rank), .attr(phys_attr));
+    .bmap(bmap), .pre(pre), .rank(phys ? phys_rank : 8'd0), .attr(phys_attr));
 
   // ---- Handles ---------------------------------------------------------------------
   // ALD: implicit vertex in a vertex stage, else Rb (RZ: handle 0, R8).
   logic [31:0] ald_vertex;
   assign ald_vertex = vs ? vertex : (rb_rz ? 32'd0 : rb);
 
-  function automatic logic in_range(input logic [31:0] h, input logic [8:0] count,
-                                    input logic off_by_one);
-    return off_by_one ? h <= {23'd0, count} : h < {23'd0, count};
-  endfunction
-
   // AST outside GS writes the lane's own (implicit) vertex (AST.txt, N25).
   logic ast_vertex_ok;
-  assign ast_vertex_ok = in_range(vertex, vertex_count, bug_vertex_range_off_by_one);
+  assign ast_vertex_ok = bug_vertex_range_off_by_one ? vertex <= {23'd0, vertex_count}
+                                                     : vertex < {23'd0, vertex_count};
 
   // GS output vertex index (R12).
   logic [15:0] gs_index;
@@ -139,58 +138,15 @@ module attr_agu
   assign unused_gs_state = ^rc[31:16];
   assign gs_index_ok = {1'b0, gs_index} < {6'd0, gs_max};
 
-  // Descriptor of a vertex attribute word (R1 layout, write status, HW).
-  function automatic acc_t attr_desc(input logic [7:0] handle, input logic [7:0] attr,
-                                     input logic [7:0] rank, input logic [8:0] count,
-                                     input logic hw_ok, input logic drop_n,
-                                     input logic [31:0] value);
-    acc_t d;
-    logic [17:0] off;
-    logic [3:0]  hk;
-    logic        unused_bits;
-    off = skew_offset(handle, rank, count, drop_n);
-    hk = hw_kind(attr);
-    unused_bits = ^{off[1:0], hk[2:0]};   // words are aligned; the kind is the memory stage's
-    d.kind = K_ATTR;
-    d.bank = off[6:2];
-    d.row = {1'b0, off[17:7]};
-    d.group = handle[7:5];
-    d.attr = attr;
-    d.hw = hw_ok && hk[3];
-    d.value = value;
-    return d;
-  endfunction
-
-  function automatic acc_t const_desc(input logic [31:0] value);
-    acc_t d;
-    d = '0;
-    d.kind = K_NONE;
-    d.value = value;
-    return d;
-  endfunction
-
-  // Plain word at a byte address of the ISBE space.
-  function automatic acc_t plain_desc(input logic [18:0] byte_addr, input logic [31:0] value);
-    acc_t d;
-    d = '0;
-    d.kind = K_PLAIN;
-    d.bank = byte_addr[6:2];
-    d.row = byte_addr[18:7];
-    d.attr = {6'd0, byte_addr[1:0]};
-    d.value = value;
-    return d;
-  endfunction
-
-  function automatic acc_t gs_desc(input logic [4:0] l, input logic [9:0] word,
-                                   input logic [31:0] value);
-    acc_t d;
-    d = '0;
-    d.kind = K_GS;
-    d.bank = l;
-    d.row = {2'd0, word};
-    d.value = value;
-    return d;
-  endfunction
+  // Descriptors are assembled field by field in continuous assignments,
+  // not by functions: on Icarus a function in a continuous assignment runs
+  // as a thread of its own a delta later, and these change every lane
+  // group (issue #19). Fields a kind does not use are 0.
+  //   K_NONE   value: the result
+  //   K_PLAIN  bank, row: byte address [6:2], [18:7]; attr: [1:0]
+  //   K_ATTR   bank, row from the R1 SKEW offset; group: handle / 32;
+  //            attr; hw: an unwritten word returns the HW value (R2)
+  //   K_GS     bank: the lane; row: the GS buffer word
 
   // ---- Components ---------------------------------------------------------------------
   logic [3:0]  comp_trap, comp_mapped_in_range;
@@ -234,7 +190,8 @@ module attr_agu
 
     // ALD: PRIMITIVE_ID uses the primitive handle (N27).
     assign handle = v_attr == ATTR_PRIMITIVE_ID ? primitive_index : ald_vertex;
-    assign handle_ok = in_range(handle, vertex_count, bug_vertex_range_off_by_one);
+    assign handle_ok = bug_vertex_range_off_by_one ? handle <= {23'd0, vertex_count}
+                                                   : handle < {23'd0, vertex_count};
     assign dflt = (bug_default_w_zero && v_attr == 8'h1F) ? 32'd0 : defaults[32*v_attr +: 32];
     assign store_data = data[32*i +: 32];
     assign patch_addr = {ROW_PATCH, 7'd0} + {10'd0, a[8:0]};
@@ -247,14 +204,60 @@ module attr_agu
 
     // Candidate descriptors, then the one the instruction and checks pick.
     acc_t d_zero, d_patch, d_default, d_ald, d_ast, d_gs, d;
-    assign d_zero = const_desc(32'd0);
-    assign d_patch = plain_desc(patch_addr, op_ast ? store_data : 32'd0);
-    assign d_default = const_desc(dflt);
-    assign d_ald = attr_desc(handle[7:0], v_attr, v_rank, n, hw_allowed,
-                             bug_skew_drops_n, 32'd0);
-    assign d_ast = attr_desc(vertex[7:0], v_attr, v_rank, n, 1'b0,
-                             bug_skew_drops_n, store_data);
-    assign d_gs = gs_desc(lane, gs_word[9:0], store_data);
+    logic [17:0] off_ald, off_ast;
+    logic [3:0]  hk;
+    assign d_zero = '0;
+
+    assign d_patch.kind = K_PLAIN;
+    assign d_patch.bank = patch_addr[6:2];
+    assign d_patch.row = patch_addr[18:7];
+    assign d_patch.group = 3'd0;
+    assign d_patch.attr = {6'd0, patch_addr[1:0]};
+    assign d_patch.hw = 1'b0;
+    assign d_patch.value = op_ast ? store_data : 32'd0;
+
+    assign d_default.kind = K_NONE;
+    assign d_default.bank = 5'd0;
+    assign d_default.row = 12'd0;
+    assign d_default.group = 3'd0;
+    assign d_default.attr = 8'd0;
+    assign d_default.hw = 1'b0;
+    assign d_default.value = dflt;
+
+    // ALD reads the handle's word, AST writes the lane's own vertex.
+    attr_skew u_skew_ald (
+      .v(handle[7:0]), .k(v_rank), .n(n), .drop_n(bug_skew_drops_n), .offset(off_ald));
+    attr_skew u_skew_ast (
+      .v(vertex[7:0]), .k(v_rank), .n(n), .drop_n(bug_skew_drops_n), .offset(off_ast));
+    assign hk = HW_KINDS[4*v_attr +: 4];
+
+    assign d_ald.kind = K_ATTR;
+    assign d_ald.bank = off_ald[6:2];
+    assign d_ald.row = {1'b0, off_ald[17:7]};
+    assign d_ald.group = handle[7:5];
+    assign d_ald.attr = v_attr;
+    assign d_ald.hw = hw_allowed && hk[3];
+    assign d_ald.value = 32'd0;
+
+    assign d_ast.kind = K_ATTR;
+    assign d_ast.bank = off_ast[6:2];
+    assign d_ast.row = {1'b0, off_ast[17:7]};
+    assign d_ast.group = vertex[7:5];
+    assign d_ast.attr = v_attr;
+    assign d_ast.hw = 1'b0;
+    assign d_ast.value = store_data;
+
+    assign d_gs.kind = K_GS;
+    assign d_gs.bank = lane;
+    assign d_gs.row = {2'd0, gs_word[9:0]};
+    assign d_gs.group = 3'd0;
+    assign d_gs.attr = 8'd0;
+    assign d_gs.hw = 1'b0;
+    assign d_gs.value = store_data;
+
+    // Words are aligned; the HW kind itself is the memory stage's.
+    logic unused_desc_bits;
+    assign unused_desc_bits = ^{off_ald[1:0], off_ast[1:0], hk[2:0]};
 
     assign d = (!active || !used) ? d_zero
              : patch ? (in_patch ? d_patch : d_zero)                      // ALD.P / AST.P
@@ -309,20 +312,31 @@ module attr_agu
 
   // Vertex-major view: word ia/4 is vertex (ia/4)/N, rank (ia/4)%N.
   assign vm_ok = n != 9'd0 && {2'd0, ia[31:2]} < {15'd0, n, 8'd0};
+  // Operand isolation, as for u_select: only ISBERD of the vertex-major
+  // view divides.
   attr_vdiv u_vdiv (
-    .word(ia[17:2]), .n(n), .vertex(vm_vertex), .rank(vm_rank));
-  assign vm_off = skew_offset(vm_vertex, vm_rank, n, bug_skew_drops_n);
+    .word((op_isberd && !plain_mode) ? ia[17:2] : 16'd0), .n(n), .vertex(vm_vertex),
+    .rank(vm_rank));
+  attr_skew u_skew_vm (
+    .v(vm_vertex), .k(vm_rank), .n(n), .drop_n(bug_skew_drops_n), .offset(vm_off));
   assign vm_addr = {1'b0, vm_off} + {17'd0, ia[1:0]};
 
   assign isbe_ok = plain_mode ? plain_ok : vm_ok;
   assign isbe_addr = plain_mode ? plain_addr : vm_addr;
 
   // ---- Outputs -----------------------------------------------------------------------------
+  // AL2P's result (K_NONE) or ISBERD's word (K_PLAIN); 0 when inactive or
+  // outside the region.
   acc_t scalar;
-  assign scalar = !active ? const_desc(32'd0)
-                : op_al2p ? const_desc(al2p_result)
-                : isbe_ok ? plain_desc(isbe_addr, 32'd0)
-                          : const_desc(32'd0);
+  logic isbe_read;
+  assign isbe_read = active && !op_al2p && isbe_ok;
+  assign scalar.kind = isbe_read ? K_PLAIN : K_NONE;
+  assign scalar.bank = isbe_read ? isbe_addr[6:2] : 5'd0;
+  assign scalar.row = isbe_read ? isbe_addr[18:7] : 12'd0;
+  assign scalar.group = 3'd0;
+  assign scalar.attr = isbe_read ? {6'd0, isbe_addr[1:0]} : 8'd0;
+  assign scalar.hw = 1'b0;
+  assign scalar.value = (active && op_al2p) ? al2p_result : 32'd0;
 
   assign acc = (op_al2p || op_isberd)
              ? {{(3*ACC_W){1'b0}}, scalar}

@@ -19,40 +19,44 @@ module attr_arb (
   output logic [159:0] highest     // bank b at [5b +: 5]: highest granted lane
 );
 
-  function automatic logic [4:0] lowest_set(input logic [31:0] x);
-    logic [4:0] idx;
-    idx = 5'd0;
-    for (int i = 31; i >= 0; i--) if (x[i]) idx = 5'(i);
-    return idx;
-  endfunction
-
-  function automatic logic [4:0] highest_set(input logic [31:0] x);
-    logic [4:0] idx;
-    idx = 5'd0;
-    for (int i = 0; i < 32; i++) if (x[i]) idx = 5'(i);
-    return idx;
-  endfunction
-
-  logic [383:0] leader_row;   // bank b at [12b +: 12]
-
-  for (genvar b = 0; b < 32; b++) begin : g_bank
-    logic [31:0] match, granted;
-    logic [4:0]  lead;
-    for (genvar l = 0; l < 32; l++) begin : g_lane
-      assign match[l] = pend[l] && bank[5*l +: 5] == 5'(b);
-    end
-    assign bank_active[b] = |match;
-    assign lead = lowest_set(match);
-    assign leader[5*b +: 5] = lead;
-    assign leader_row[12*b +: 12] = row[12*lead +: 12];
-    assign granted = match & grant;
-    assign highest[5*b +: 5] = highest_set(granted);
-  end
-
-  for (genvar l = 0; l < 32; l++) begin : g_grant
-    logic [4:0] my_bank;
-    assign my_bank = bank[5*l +: 5];
-    assign grant[l] = pend[l] && row[12*l +: 12] == leader_row[12*my_bank +: 12];
+  // Three passes over the lanes rather than a comparator per (bank, lane)
+  // pair: idle lanes cost nothing, and on Icarus one process that runs
+  // once per beat is far cheaper than 1024 continuous assignments that
+  // each see every change of the 160-bit bank vector (issue #19).
+  always @* begin
+    logic [4:0]  b;
+    logic [11:0] lead_row [32];
+    logic [31:0] g_t, act_t;
+    logic [159:0] lead_t, high_t;
+    b = 5'd0;
+    act_t = '0;
+    lead_t = '0;
+    high_t = '0;
+    g_t = '0;
+    for (int b_i = 0; b_i < 32; b_i++) lead_row[b_i] = 12'd0;
+    // Leaders: the lowest pending lane of each bank (from the top down,
+    // the last write is the lowest).
+    for (int l = 31; l >= 0; l--)
+      if (pend[l]) begin
+        b = bank[5*l +: 5];
+        act_t[b] = 1'b1;
+        lead_t[5*b +: 5] = 5'(l);
+        lead_row[b] = row[12*l +: 12];
+      end
+    // Grants: every pending lane whose bank's leader has its row; the
+    // highest of them per bank, from the bottom up.
+    for (int l = 0; l < 32; l++)
+      if (pend[l]) begin
+        b = bank[5*l +: 5];
+        if (row[12*l +: 12] == lead_row[b]) begin
+          g_t[l] = 1'b1;
+          high_t[5*b +: 5] = 5'(l);
+        end
+      end
+    grant = g_t;
+    bank_active = act_t;
+    leader = lead_t;
+    highest = high_t;
   end
 
 endmodule : attr_arb

@@ -171,19 +171,25 @@ module attr_cfg
   assign bmap_in_c = bug_bmap_in_imap_only ? imap : (imap & omap_prev);
   assign bmap_out_c = omap & (imap_next | streq);
 
-  // Running population count over the eight map words: entry w is the
-  // count of words 0..w-1, entry 8 the whole map (N).
-  function automatic logic [80:0] prefix_counts(input logic [255:0] m);
+  // Set bits per map word (word w at [6w +: 6]), then the running count
+  // over the eight words: entry w is the count of words 0..w-1, entry 8
+  // the whole map (N).
+  logic [47:0] count_in, count_out;
+  for (genvar w = 0; w < 8; w++) begin : g_count
+    attr_popcount u_in (.x(bmap_in_c[32*w +: 32]), .count(count_in[6*w +: 6]));
+    attr_popcount u_out (.x(bmap_out_c[32*w +: 32]), .count(count_out[6*w +: 6]));
+  end
+
+  function automatic logic [80:0] prefix_counts(input logic [47:0] counts);
     logic [80:0] p;
     p[8:0] = 9'd0;
     for (int w = 0; w < 8; w++)
-      p[9*(w+1) +: 9] = p[9*w +: 9] + {3'd0, popcount32(m[32*w +: 32])};
+      p[9*(w+1) +: 9] = p[9*w +: 9] + {3'd0, counts[6*w +: 6]};
     return p;
   endfunction
 
-
-  // Recomputed only the cycle after a register write (and after reset):
-  // a clocked block guarded by derive, so the popcounts do not run every
+  // Registered only the cycle after a register write (and after reset):
+  // a clocked block guarded by derive, so the prefix sums do not run every
   // cycle. bug_sel is fixed for a run (it is set before reset ends).
   logic derive;
 
@@ -200,15 +206,15 @@ module attr_cfg
       bmap_in <= bmap_in_c;
       bmap_out <= bmap_out_c;
       // 9 prefix values of 9 bits ([9w +: 9]), the last one is N
-      {n_in, pre_in} <= prefix_counts(bmap_in_c);
-      {n_out, pre_out} <= prefix_counts(bmap_out_c);
+      {n_in, pre_in} <= prefix_counts(count_in);
+      {n_out, pre_out} <= prefix_counts(count_out);
     end
   end
 
   // ---- Read-back, registered -----------------------------------------------------
   logic [1023:0] scalars;   // the scalar block as it reads
 
-  always_comb begin
+  always @* begin
     scalars = '0;
     scalars[32*W_STAGE +: 32] = {29'd0, stage};
     scalars[32*W_SHARED +: 32] = {31'd0, shared};

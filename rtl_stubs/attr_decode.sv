@@ -120,7 +120,7 @@ module attr_decode
   logic [31:0] wb_reg;
   logic [3:0]  wb_en;
 
-  always_comb begin
+  always @* begin
     case (size)
       2'd0:    rd_drop = 8'h00;
       2'd1:    rd_drop = bug_rd_align_kept ? 8'h00 : 8'h01;

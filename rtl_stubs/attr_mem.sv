@@ -206,7 +206,7 @@ module attr_mem
     assign st_row = x_st_out_q ? stout_rdata[b] : stin_rdata[b];
     assign st_word_b[b] = st_row[32*x_st_word_q[3*b +: 3] +: 32];
   end
-  always_comb
+  always @*
     for (int b = 0; b < BANKS; b++) begin
       isbe_rdata[32*b +: 32] = x_mem_out_q ? out_rdata[b] : in_rdata[b];
       st_rdata[32*b +: 32] = st_word_b[b];

@@ -117,93 +117,112 @@ module attr_mstage
 
   assign beat = valid && !m_issued;
 
-  // Per-lane and per-bank results go to arrays, packed into the flat buses
-  // by one process each (Icarus: attr_unit.sv, agu_acc).
-  logic [4:0]  cur_bank_l [32];
-  logic [11:0] cur_row_l [32];
-  for (genvar l = 0; l < 32; l++) begin : g_cur
+  // The current component's descriptors, then the bank and row of each
+  // lane the beat arbitrates (0 for the others, which the arbiter does not
+  // look at). One process per step reads the registers, and each skips
+  // what the beat does not use: on Icarus a loop over an array of nets, or
+  // over all 32 lanes or banks in every cycle, was the larger part of an
+  // attribute replay (issue #19).
+  logic [31:0] beat_pend;
+  logic [32*ACC_W-1:0] cur_desc;
+  assign beat_pend = beat ? m_pend : 32'd0;
+  assign cur_desc = desc[32*ACC_W*m_comp +: 32*ACC_W];
+  always @* begin : pack_cur
+    logic [159:0] b_t;
+    logic [383:0] r_t;
     /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t d;
+    acc_t d;   // read field by field
     /* verilator lint_on UNUSEDSIGNAL */
-    assign d = desc[ACC_W*{m_comp, 5'(l)} +: ACC_W];
-    assign cur_bank_l[l] = d.bank;
-    assign cur_row_l[l] = d.row;
+    d = '0;
+    b_t = '0;
+    r_t = '0;
+    for (int l = 0; l < 32; l++)
+      if (beat_pend[l]) begin
+        d = cur_desc[ACC_W*l +: ACC_W];
+        b_t[5*l +: 5] = d.bank;
+        r_t[12*l +: 12] = d.row;
+      end
+    cur_bank = b_t;
+    cur_row = r_t;
   end
-  always_comb
-    for (int l = 0; l < 32; l++) begin
-      cur_bank[5*l +: 5] = cur_bank_l[l];
-      cur_row[12*l +: 12] = cur_row_l[l];
-    end
 
   attr_arb u_arb (
-    .pend(beat ? m_pend : 32'd0), .bank(cur_bank), .row(cur_row),
+    .pend(beat_pend), .bank(cur_bank), .row(cur_row),
     .grant(grant), .bank_active(bank_active), .leader(leader), .highest(highest));
 
-  // Per bank: the leader's descriptor addresses it, the winner's data is
-  // stored (highest lane, R11/N28).
   logic [31:0]  reported;    // stores listed in the response this beat
   logic [159:0] win_lanes;   // bank b's writing lane at [5b +: 5]
 
-  logic [4:0]  win_lane_b [32], st_bit_b [32];
-  logic        isbe_en_b [32], st_en_b [32], hw_en_b [32], gs_en_b [32];
-  logic [11:0] isbe_row_b [32];
-  logic [31:0] wdata_b [32];
-  logic [5:0]  st_row_b [32], hw_row_b [32];
-  logic [9:0]  gs_row_b [32];
-  for (genvar b = 0; b < 32; b++) begin : g_port
+  // Per bank with a grant this beat: the leader's descriptor addresses it,
+  // the winner's data is stored (highest lane, R11/N28). An idle bank's
+  // row, data and lane are 0 (its enables are off).
+  always @* begin : port
+    logic [159:0] wl_t, sb_t;
+    logic [31:0] ie_t, se_t, he_t, ge_t;
+    logic [383:0] ir_t;
+    logic [1023:0] wd_t;
+    logic [191:0] sr_t, hr_t;
+    logic [319:0] gr_t;
     logic [4:0] lead_lane, win_lane;
     /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t       lead, win;
+    acc_t lead, win;   // read field by field
+    logic [3:0] hk;    // lead.hw already says whether there is an HW value
     /* verilator lint_on UNUSEDSIGNAL */
-    logic       en;
-
-    assign lead_lane = leader[5*b +: 5];
-    // K_PLAIN stores are AST.P (patch) stores.
-    assign win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
-                    ? lead_lane : highest[5*b +: 5];
-    // (a part-select, not a function: a function would copy the whole
-    // descriptor vector per call in a C++ model)
-    assign lead = desc[ACC_W*{m_comp, lead_lane} +: ACC_W];
-    assign win = desc[ACC_W*{m_comp, win_lane} +: ACC_W];
-    assign en = beat && bank_active[b];
-    assign win_lane_b[b] = win_lane;
-
-    assign isbe_en_b[b] = en && (lead.kind == K_ATTR || lead.kind == K_PLAIN);
-    assign isbe_row_b[b] = lead.row;
-    assign wdata_b[b] = win.value;
-    assign st_en_b[b] = en && lead.kind == K_ATTR;
-    // Write status: row group * 8 + attr / 32, bit attr % 32; HW value:
-    // row kind * 8 + group (attr_mem).
-    logic [3:0] hk;
-    logic       unused_hk;
-    assign hk = hw_kind(lead.attr);
-    assign unused_hk = hk[3];   // lead.hw already says whether there is one
-    assign st_row_b[b] = {lead.group, lead.attr[7:5]};
-    assign st_bit_b[b] = lead.attr[4:0];
-    assign hw_en_b[b] = en && lead.kind == K_ATTR && lead.hw && !m_is_store;
-    assign hw_row_b[b] = {hk[2:0], lead.group};
-    assign gs_en_b[b] = en && lead.kind == K_GS;
-    assign gs_row_b[b] = lead.row[9:0];
-  end
-  always_comb
-    for (int b = 0; b < 32; b++) begin
-      win_lanes[5*b +: 5] = win_lane_b[b];
-      x_isbe_en[b] = isbe_en_b[b];
-      x_isbe_row[12*b +: 12] = isbe_row_b[b];
-      x_wdata[32*b +: 32] = wdata_b[b];
-      x_st_en[b] = st_en_b[b];
-      x_st_row[6*b +: 6] = st_row_b[b];
-      x_st_bit[5*b +: 5] = st_bit_b[b];
-      x_hw_en[b] = hw_en_b[b];
-      x_hw_row[6*b +: 6] = hw_row_b[b];
-      x_gs_en[b] = gs_en_b[b];
-      x_gs_row[10*b +: 10] = gs_row_b[b];
+    lead_lane = 5'd0;
+    win_lane = 5'd0;
+    lead = '0;
+    win = '0;
+    hk = 4'd0;
+    wl_t = '0;
+    sb_t = '0;
+    ie_t = '0;
+    se_t = '0;
+    he_t = '0;
+    ge_t = '0;
+    ir_t = '0;
+    wd_t = '0;
+    sr_t = '0;
+    hr_t = '0;
+    gr_t = '0;
+    for (int b = 0; b < 32; b++) if (bank_active[b]) begin
+      lead_lane = leader[5*b +: 5];
+      lead = cur_desc[ACC_W*lead_lane +: ACC_W];
+      // K_PLAIN stores are AST.P (patch) stores.
+      win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
+               ? lead_lane : highest[5*b +: 5];
+      win = cur_desc[ACC_W*win_lane +: ACC_W];
+      wl_t[5*b +: 5] = win_lane;
+      ie_t[b] = lead.kind == K_ATTR || lead.kind == K_PLAIN;
+      ir_t[12*b +: 12] = lead.row;
+      wd_t[32*b +: 32] = win.value;
+      se_t[b] = lead.kind == K_ATTR;
+      // Write status: row group * 8 + attr / 32, bit attr % 32; HW value:
+      // row kind * 8 + group (attr_mem), when the descriptor has one.
+      sr_t[6*b +: 6] = {lead.group, lead.attr[7:5]};
+      sb_t[5*b +: 5] = lead.attr[4:0];
+      if (lead.kind == K_ATTR && lead.hw && !m_is_store) begin
+        hk = HW_KINDS[4*lead.attr +: 4];
+        he_t[b] = 1'b1;
+        hr_t[6*b +: 6] = {hk[2:0], lead.group};
+      end
+      ge_t[b] = lead.kind == K_GS;
+      gr_t[10*b +: 10] = lead.row[9:0];
     end
+    win_lanes = wl_t;
+    x_isbe_en = ie_t;
+    x_isbe_row = ir_t;
+    x_wdata = wd_t;
+    x_st_en = se_t;
+    x_st_row = sr_t;
+    x_st_bit = sb_t;
+    x_hw_en = he_t;
+    x_hw_row = hr_t;
+    x_gs_en = ge_t;
+    x_gs_row = gr_t;
+  end
 
   // Winners, as a lane mask (one per active bank).
-  always_comb begin
+  always @* begin
     reported = 32'd0;
     for (int b = 0; b < 32; b++)
       if (bank_active[b]) reported[win_lanes[5*b +: 5]] = 1'b1;
@@ -217,39 +236,42 @@ module attr_mstage
   assign x_we = m_is_store && !(bug_store_lost_on_stall && o_stall);
 
   // ---- Read capture ------------------------------------------------------------------------
-  logic [31:0]   cap_value [32];
-  logic [31:0]   isbe_word [32], st_word [32], hw_word [32];   // by bank
   logic [1:0]    plain_size;
-
-  for (genvar b = 0; b < 32; b++) begin : g_rdata
-    assign isbe_word[b] = isbe_rdata[32*b +: 32];
-    assign st_word[b] = st_rdata[32*b +: 32];
-    assign hw_word[b] = hw_rdata[32*b +: 32];
-  end
-
+  logic [32*ACC_W-1:0] cap_desc;   // the descriptors of the component read back
   assign plain_size = m_isberd ? m_size : 2'd2;   // ALD.P reads whole words
+  assign cap_desc = desc[32*ACC_W*r_comp +: 32*ACC_W];
 
-  for (genvar l = 0; l < 32; l++) begin : g_cap
+  always @* begin : capture
+    logic [1023:0] cv_t;
     /* verilator lint_off UNUSEDSIGNAL */
-    // Descriptors are read field by field; each use needs only some fields.
-    acc_t        d;
+    acc_t d;   // read field by field
     /* verilator lint_on UNUSEDSIGNAL */
     logic [31:0] word, status, hw, shifted, part;
-    logic        written;
-
-    assign d = desc[ACC_W*{r_comp, 5'(l)} +: ACC_W];
-    assign word = isbe_word[d.bank];
-    assign status = st_word[d.bank];
-    assign hw = hw_word[d.bank];
-    assign written = status[d.attr[4:0]];
-    assign shifted = word >> {d.attr[1:0], 3'b000};   // K_PLAIN: byte offset
-    assign part = plain_size == 2'd0 ? {24'd0, shifted[7:0]}
-                : plain_size == 2'd1 ? (bug_isberd_u16_sign_extended ? {{16{shifted[15]}}, shifted[15:0]}
-                                                                     : {16'd0, shifted[15:0]})
-                                     : shifted;
-    // ALD.txt tables: written -> stage output; unwritten -> HW value (R2)
-    // when there is one for .I, else the ISBE leftover (R2).
-    assign cap_value[l] = d.kind == K_ATTR ? ((written || !d.hw) ? word : hw) : part;
+    logic written;
+    d = '0;
+    word = 32'd0;
+    status = 32'd0;
+    hw = 32'd0;
+    shifted = 32'd0;
+    part = 32'd0;
+    written = 1'b0;
+    cv_t = '0;
+    for (int l = 0; l < 32; l++) if (r_grant[l]) begin
+      d = cap_desc[ACC_W*l +: ACC_W];
+      word = isbe_rdata[32*d.bank +: 32];
+      status = st_rdata[32*d.bank +: 32];
+      hw = hw_rdata[32*d.bank +: 32];
+      written = status[d.attr[4:0]];
+      shifted = word >> {d.attr[1:0], 3'b000};   // K_PLAIN: byte offset
+      part = plain_size == 2'd0 ? {24'd0, shifted[7:0]}
+           : plain_size == 2'd1 ? (bug_isberd_u16_sign_extended ? {{16{shifted[15]}}, shifted[15:0]}
+                                                                : {16'd0, shifted[15:0]})
+                                : shifted;
+      // ALD.txt tables: written -> stage output; unwritten -> HW value (R2)
+      // when there is one for .I, else the ISBE leftover (R2).
+      cv_t[32*l +: 32] = d.kind == K_ATTR ? ((written || !d.hw) ? word : hw) : part;
+    end
+    cap_values = cv_t;
   end
 
   // ---- Sequencing ------------------------------------------------------------------------
@@ -271,8 +293,6 @@ module attr_mstage
   assign cap_now = r_valid;
   assign cap_comp = r_comp;
   assign cap_lanes = r_grant;
-  always_comb
-    for (int l = 0; l < 32; l++) cap_values[32*l +: 32] = cap_value[l];
 
   always_ff @(posedge clk) begin
     if (!rst_n) begin
@@ -322,7 +342,7 @@ module attr_mstage
       // The value is a descriptor's low 32 bits (acc_t).
       if (r_valid)
         for (int l = 0; l < 32; l++)
-          if (r_grant[l]) desc[ACC_W*(32*int'(r_comp) + l) +: 32] <= cap_value[l];
+          if (r_grant[l]) desc[ACC_W*(32*int'(r_comp) + l) +: 32] <= cap_values[32*l +: 32];
     end
   end
 

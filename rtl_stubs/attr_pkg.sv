@@ -120,26 +120,6 @@ package attr_pkg;
 
   // ---- Helpers ---------------------------------------------------------------
 
-  function automatic logic [5:0] popcount32(input logic [31:0] x);
-    logic [5:0] n;
-    n = 6'd0;
-    for (int i = 0; i < 32; i++) n = n + {5'd0, x[i]};
-    return n;
-  endfunction
-
-  // R1 SKEW byte offset of (vertex v, rank k) in a space whose BMAP has n
-  // bits: (v/32)*(n*128) + k*128 + (v%32)*4. With drop_n (defect
-  // attr_skew_stride_drops_n) the vertex-group stride forgets n.
-  function automatic logic [17:0] skew_offset(input logic [7:0] v,
-                                              input logic [7:0] k,
-                                              input logic [8:0] n,
-                                              input logic drop_n);
-    logic [17:0] group_stride, group_base;
-    group_stride = drop_n ? 18'd128 : {2'd0, n, 7'd0};
-    group_base = group_stride * {15'd0, v[7:5]};
-    return group_base + {3'd0, k, 7'd0} + {11'd0, v[4:0], 2'b00};
-  endfunction
-
   // R3 power-on default of attribute a: 1.0 at POSITION_W, the .w of each
   // GENERIC, the alpha of each colour and the .q of each TEX_COORD, else 0.
   function automatic logic [31:0] r3_default(input logic [7:0] a);
@@ -153,18 +133,22 @@ package attr_pkg;
 
   // HW-generated attribute at attribute index a (R2): valid and kind
   // (0 PRIMITIVE_ID, 1 TESS_COORD_U, 2 TESS_COORD_V, 3 INSTANCE_ID,
-  // 4 VERTEX_ID, 5 FRONT_FACE), the kind numbering of the HW-value target.
-  function automatic logic [3:0] hw_kind(input logic [7:0] a);
-    case (a)
-      8'h18:   return 4'b1_000;  // 0x060
-      8'hBC:   return 4'b1_001;  // 0x2F0
-      8'hBD:   return 4'b1_010;  // 0x2F4
-      8'hBE:   return 4'b1_011;  // 0x2F8
-      8'hBF:   return 4'b1_100;  // 0x2FC
-      8'hFF:   return 4'b1_101;  // 0x3FC
-      default: return 4'b0_000;
-    endcase
+  // 4 VERTEX_ID, 5 FRONT_FACE), the kind numbering of the HW-value target,
+  // at [4a +: 4] of HW_KINDS. A constant to select from rather than a
+  // function: on Icarus a function in a continuous assignment runs as a
+  // thread of its own a delta later (issue #19).
+  function automatic logic [1023:0] hw_kind_table();
+    logic [1023:0] t;
+    t = '0;
+    t[4*8'h18 +: 4] = 4'b1_000;  // 0x060
+    t[4*8'hBC +: 4] = 4'b1_001;  // 0x2F0
+    t[4*8'hBD +: 4] = 4'b1_010;  // 0x2F4
+    t[4*8'hBE +: 4] = 4'b1_011;  // 0x2F8
+    t[4*8'hBF +: 4] = 4'b1_100;  // 0x2FC
+    t[4*8'hFF +: 4] = 4'b1_101;  // 0x3FC
+    return t;
   endfunction
+  localparam logic [1023:0] HW_KINDS = hw_kind_table();
 
   /* verilator lint_on UNUSEDPARAM */
 

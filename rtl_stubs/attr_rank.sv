@@ -26,8 +26,10 @@ module attr_rank
   assign word = bmap[32*w +: 32];
   assign below = (32'd1 << b) - 32'd1;
   assign through = (33'd2 << b) - 33'd1;
-  assign rank = pre[9*w +: 9] +
-                {3'd0, popcount32(word & (bug_include_self ? through[31:0] : below))};
+  logic [5:0]  count;
+  attr_popcount u_count (
+    .x(word & (bug_include_self ? through[31:0] : below)), .count(count));
+  assign rank = pre[9*w +: 9] + {3'd0, count};
 
   logic unused_through;
   assign unused_through = through[32];

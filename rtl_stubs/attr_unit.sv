@@ -255,7 +255,7 @@ module attr_unit
   // its readers whenever one slice changes: it cost the replay 40 % of
   // its time (issue #19).
   logic [4*ACC_W-1:0]     agu_acc_k [LPC];   // lane datapath k's four descriptors
-  always_comb
+  always @*
     for (int k = 0; k < LPC; k++) agu_acc[4*ACC_W*k +: 4*ACC_W] = agu_acc_k[k];
   logic [LPC-1:0]         agu_trap, agu_pd;
 

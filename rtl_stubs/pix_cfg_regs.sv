@@ -68,7 +68,7 @@ module pix_cfg_regs (
   // Sample count to log2; anything else is refused.
   logic       samples_ok;
   logic [2:0] samples_log2;
-  always_comb begin
+  always @* begin
     samples_ok = 1'b1;
     case (w_samples)
       32'd1:   samples_log2 = 3'd0;
@@ -111,7 +111,7 @@ module pix_cfg_regs (
   logic [4:0]    count;
   assign count = 5'd1 << count_log2;
 
-  always_comb begin
+  always @* begin
     block_image = '0;
     block_image[32*WORD_STAGE +: 32] = {29'd0, stage};
     block_image[32*WORD_SAMPLES +: 32] = {27'd0, count};

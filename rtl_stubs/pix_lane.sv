@@ -55,7 +55,7 @@ module pix_lane (
   logic [4:0]  count;       // 1..16
   logic [15:0] count_mask;  // coverage bits of samples 0..count-1
 
-  always_comb begin
+  always @* begin
     case (count_log2)
       3'd0:    begin count = 5'd1;  count_mask = 16'h0001; end
       3'd1:    begin count = 5'd2;  count_mask = 16'h0003; end
@@ -93,7 +93,7 @@ module pix_lane (
   assign none_covered = cov_in_count == 16'd0;
 
   // Priority encoders over the covered samples.
-  always_comb begin
+  always @* begin
     lowest_covered = 4'd0;
     for (int i = 15; i >= 0; i--)
       if (cov_in_count[i]) lowest_covered = 4'(i);

@@ -13,7 +13,7 @@ module pix_sample_rom (
   output logic [3:0] y            // signed dy, positive downwards
 );
 
-  always_comb begin
+  always @* begin
     {x, y} = {4'sd0, 4'sd0};
     case ({count_log2, index})
       // 1 sample: the pixel centre.

@@ -337,7 +337,7 @@ module pix_unit
   // constants (unused write-back slots RZ, no stores, no don't-care bits).
   txn_response_t rsp_s;
 
-  always_comb begin
+  always @* begin
     rsp_s.tag = o_tag;
     rsp_s.fault = o_fault ? FAULT_ILLEGAL_INSTR_ENCODING : FAULT_NONE;
     rsp_s.fault_lanes = o_fault ? o_lane_mask : 32'd0;

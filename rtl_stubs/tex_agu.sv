@@ -79,13 +79,6 @@ module tex_agu
   assign bl_common = geom.base + 48'(layer) * geom.layer_stride + lv.offset +
                      (block_first << blk_log2) + (gob << 9);
 
-  // GOB offset of byte column u (0..63) of row v (0..7).
-  function automatic logic [8:0] gob_offset(input logic [5:0] u, input logic [2:0] v,
-                                            input logic swap);
-    return swap ? {u[5], v[2:1], v[0], u[4], u[3:0]}
-                : {u[5], v[2:1], u[4], v[0], u[3:0]};
-  endfunction
-
   // ---- Word addresses -------------------------------------------------------------------
   logic [47:0] pitch_row;
   logic [47:0] addr [3];            // word k of the texel (k > 0: 12-byte texels)
@@ -94,10 +87,15 @@ module tex_agu
 
   for (genvar k = 0; k < 3; k++) begin : g_word
     logic [22:0] xbk;
+    logic [8:0]  gob_offset;      // of byte column u = xbk[5:0] in row v = ys[2:0]
     assign xbk = xb + 23'(4 * k);
+    // Bit wiring in place, not a function: on Icarus a function in a
+    // continuous assignment is a thread of its own (issue #19).
+    assign gob_offset = bug_gob_bits_swapped
+                      ? {xbk[5], ys[2:1], ys[0], xbk[4], xbk[3:0]}
+                      : {xbk[5], ys[2:1], xbk[4], ys[0], xbk[3:0]};
     assign addr[k] = geom.pitch ? pitch_row + 48'(xbk)
-                   : bl_common + (48'(xbk[22:6]) << blk_log2) +
-                     48'(gob_offset(xbk[5:0], ys[2:0], bug_gob_bits_swapped));
+                   : bl_common + (48'(xbk[22:6]) << blk_log2) + 48'(gob_offset);
   end
 
   logic twelve;

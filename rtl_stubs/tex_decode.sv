@@ -54,7 +54,7 @@ module tex_decode
   assign f16 = !insn[59];  // DESIGN §7.1: bit 59 clear is .F16
 
   assign opcode_ok = insn[63:57] == OPC_TLDS || insn[63:57] == OPC_TLDS_F16;
-  always_comb begin
+  always @* begin
     case (target)
       4'd0, 4'd1, 4'd2, 4'd4, 4'd5, 4'd6, 4'd7, 4'd8, 4'd12: target_ok = 1'b1;
       default: target_ok = 1'b0;
@@ -72,7 +72,7 @@ module tex_decode
   logic [2:0] wmsk_row;
   assign wmsk_row = wmsk ^ {2'b00, bug_wmsk_swapped && wmsk[2:1] == 2'b01};
 
-  always_comb begin
+  always @* begin
     if (rd1_rz)
       case (wmsk)
         3'd0: begin ncomp = 3'd1; comp = 8'b00_00_00_00; end    // R

@@ -118,8 +118,8 @@ module tex_fetch
   assign ld_slot = wr_ptr;
 
   // ---- Issue: the oldest loaded slot with requests left, its two lowest lines ---------
-  // Plain assigns: no always_comb with variables of its own (Icarus 11
-  // would count them in its sensitivity).
+  // Plain assigns: no combinational process with variables of its own
+  // (Icarus 11 would count them in its sensitivity).
   logic [1:0]    iss, s1, s2;             // s1, s2: the slots after hd_ptr
   logic          iss_any;
   logic [NS-1:0] has_req;                 // loaded, requests left
@@ -147,8 +147,8 @@ module tex_fetch
 
   // pick0: the lowest pending request; pick1: the lowest one for another
   // line (its riders on pick0's line go with pick0). `other` is built by
-  // plain assigns: an always_comb reading the line array in its loop costs
-  // Icarus seconds per cycle; the picks are encoded without a loop too
+  // plain assigns: a combinational process reading the line array in its
+  // loop costs Icarus seconds per cycle; the picks are encoded without a loop too
   // (tex_lowest_set).
   logic [5:0]  pick0, pick1;
   logic        any0, any1;
@@ -255,11 +255,13 @@ module tex_fetch
     /* verilator lint_off UNUSEDSIGNAL */
     tex_lane_rd_t t, r;
     /* verilator lint_on UNUSEDSIGNAL */
+    // (The loop's variables are the task's: on Icarus a block with
+    // declarations of its own is a new thread on every pass.)
+    logic own, on0, on1;
     slot = bug_last_slot ? last_slot : tag[7:6];
     t = rec[32 * slot + tag[5:1]];
     a = tag[0] ? t.line1 : t.line0;
     for (int l = 0; l < LANES; l++) begin
-      logic own, on0, on1;
       r = rec[32 * slot + l];
       own = 5'(l) == tag[5:1];
       on0 = bug_no_fanout ? own && !tag[0] : r.line0 == a;

@@ -60,42 +60,14 @@ module tex_format
     return {sign, 8'({3'd0, e} + 8'd112), mant};
   endfunction
 
-  logic [127:0] rgba;
+  logic [127:0] rgba;          // the channels R, G, B, A
   logic [31:0]  word0;
   assign word0 = texel[31:0];
 
-  // One stored component: the fields of channel c and the result of its
-  // conversion units, selected by format kind and data type.
-  function automatic logic [31:0] component(
-      input logic [2:0] kind, input logic [2:0] dtype, input logic srgb_here,
-      input logic [31:0] raw32, input logic [15:0] code, input logic [31:0] u_value,
-      input logic [31:0] srgb_value, input logic [31:0] small_float,
-      input logic [31:0] shared_exp, input logic [4:0] width, input logic neg,
-      input logic [15:0] mag, input logic snorm_min, input logic snorm_pow2);
-    logic [31:0] top;
-    top = {16'd0, code} << (6'd32 - 6'(width));
-    case (kind)
-      K_32: return raw32;                                  // unchanged (R21)
-      K_BF10GF11RF11: return small_float;
-      K_E5B9G9R9: return shared_exp;
-      default: begin
-        if (srgb_here) return srgb_value;                  // N68
-        case (dtype)
-          DT_UNORM: return u_value;
-          DT_SNORM: begin
-            if (snorm_min) return 32'hBF80_0000;           // -2^(b-1) clamps to -1.0
-            if (snorm_pow2 && mag != 16'd0)
-              return {neg, 31'(scaled(mag, 8'd1 - 8'(width)))};
-            return {neg && mag != 16'd0, u_value[30:0]};
-          end
-          DT_SINT: return 32'($signed(top) >>> (6'd32 - 6'(width)));
-          DT_UINT: return {16'd0, code};
-          default: return small_float;                     // FLOAT: fp16
-        endcase
-      end
-    endcase
-  endfunction
-
+  // Each channel is one process that calls only the conversion its format
+  // needs: on Icarus a function in a continuous assignment is a thread of
+  // its own on every change of its arguments, and all of them (fp16, the
+  // small floats, the shared exponent) ran for every texel (issue #19).
   for (genvar c = 0; c < 4; c++) begin : g_comp
     logic [15:0] code;       // UNORM/SNORM/SINT/UINT field
     logic [4:0]  width;      // its bits
@@ -104,12 +76,14 @@ module tex_format
     logic        neg, snorm_min;
     logic [15:0] u_code;
     logic [4:0]  u_bits;
-    logic [31:0] u_value, srgb_value, small_float, shared_exp, value;
+    logic [31:0] u_value, srgb_value, value;
     logic [15:0] f16;        // K_16 field
     logic [15:0] f565;       // B5G6R5 field
     logic [9:0]  f10;        // A2B10G10R10 field
     logic [8:0]  f9;         // E5B9G9R9 mantissa
-    logic [31:0] f11;        // BF10GF11RF11 component as fp32
+    logic [4:0]  f11_e;      // BF10GF11RF11: exponent, mantissa and its bits
+    logic [9:0]  f11_m;
+    logic [3:0]  f11_mb;
 
     assign f16 = texel[16*c +: 16];
     if (c < 3) begin : g_rgb
@@ -117,16 +91,22 @@ module tex_format
       assign f9 = word0[9*c +: 9];
       // R [10:0], G [21:11]: 5-bit exponent over 6-bit mantissa; B [31:22]: 5 + 5.
       if (c < 2) begin : g_11
-        assign f11 = float5(1'b0, word0[11*c + 6 +: 5], {4'd0, word0[11*c +: 6]}, 4'd6);
+        assign f11_e = word0[11*c + 6 +: 5];
+        assign f11_m = {4'd0, word0[11*c +: 6]};
+        assign f11_mb = 4'd6;
       end else begin : g_10
-        assign f11 = float5(1'b0, word0[31:27], {5'd0, word0[26:22]}, 4'd5);
+        assign f11_e = word0[31:27];
+        assign f11_m = {5'd0, word0[26:22]};
+        assign f11_mb = 4'd5;
       end
       assign f565 = c == 0 ? {11'd0, word0[4:0]} : c == 1 ? {10'd0, word0[10:5]}
                                                           : {11'd0, word0[15:11]};
     end else begin : g_alpha
       assign f10 = {8'd0, word0[31:30]};
       assign f9 = 9'd0;        // no alpha in these formats: read as missing (N67)
-      assign f11 = 32'd0;
+      assign f11_e = 5'd0;
+      assign f11_m = 10'd0;
+      assign f11_mb = 4'd0;
       assign f565 = 16'd0;
     end
 
@@ -162,19 +142,38 @@ module tex_format
       .value(srgb_value)
     );
 
-    assign small_float = fmt.kind == K_BF10GF11RF11 ? f11
-                       : float5(f16[15], f16[14:10], f16[9:0], 4'd10);
-    // E5B9G9R9: m * 2^(E - 24), exponent [31:27].
-    assign shared_exp = f9 == 9'd0 ? 32'd0
-                                   : scaled({7'd0, f9}, 8'({3'd0, word0[31:27]} - 8'd24));
+    logic [31:0] top;        // SINT: the field at the top of a word
+    assign top = {16'd0, code} << (6'd32 - 6'(width));
 
-    assign value = component(fmt.kind, dtype,
-                             fmt.kind == K_8 && fmt.srgb && (c < 3 || bug_srgb_alpha),
-                             texel[32*c +: 32], code, u_value, srgb_value, small_float,
-                             shared_exp, width, neg, mag, snorm_min, bug_snorm_pow2);
-    // N67: components the format lacks.
-    assign rgba[32*c +: 32] = 3'(c) < fmt.ncomp ? value
-                            : c == 3 ? (fmt.a_int ? ONE_INT : ONE_FLOAT) : 32'd0;
+    always @* begin : convert
+      logic [31:0] v;
+      case (fmt.kind)
+        K_32: v = texel[32*c +: 32];                       // unchanged (R21)
+        K_BF10GF11RF11: v = c < 3 ? float5(1'b0, f11_e, f11_m, f11_mb) : 32'd0;   // no alpha
+        // E5B9G9R9: m * 2^(E - 24), exponent [31:27].
+        K_E5B9G9R9:
+          v = f9 == 9'd0 ? 32'd0 : scaled({7'd0, f9}, 8'({3'd0, word0[31:27]} - 8'd24));
+        default:
+          if (fmt.kind == K_8 && fmt.srgb && (c < 3 || bug_srgb_alpha))
+            v = srgb_value;                                 // N68
+          else
+            case (dtype)
+              DT_UNORM: v = u_value;
+              DT_SNORM:
+                if (snorm_min) v = 32'hBF80_0000;           // -2^(b-1) clamps to -1.0
+                else if (bug_snorm_pow2 && mag != 16'd0)
+                  v = {neg, 31'(scaled(mag, 8'd1 - 8'(width)))};
+                else v = {neg && mag != 16'd0, u_value[30:0]};
+              DT_SINT: v = 32'($signed(top) >>> (6'd32 - 6'(width)));
+              DT_UINT: v = {16'd0, code};
+              default: v = float5(f16[15], f16[14:10], f16[9:0], 4'd10);   // FLOAT: fp16
+            endcase
+      endcase
+      // N67: components the format lacks.
+      value = 3'(c) < fmt.ncomp ? v
+            : c == 3 ? (fmt.a_int ? ONE_INT : ONE_FLOAT) : 32'd0;
+    end
+    assign rgba[32*c +: 32] = value;
   end
 
   // Swizzle (DESIGN §7.5) and the R18 zero.
@@ -190,8 +189,12 @@ module tex_format
     endcase
   endfunction
 
-  for (genvar i = 0; i < 4; i++) begin : g_swizzle
-    assign xyzw[32*i +: 32] = rd ? swizzle(fmt.source[i], rgba) : 32'd0;
+  always @* begin : route
+    if (rd)
+      xyzw = {swizzle(fmt.source[3], rgba), swizzle(fmt.source[2], rgba),
+              swizzle(fmt.source[1], rgba), swizzle(fmt.source[0], rgba)};
+    else
+      xyzw = 128'd0;
   end
 
 endmodule : tex_format

@@ -60,7 +60,7 @@ module tex_header
                         hdr[123:112], hdr[98:88], hdr[84:80], hdr[36:31]};
 
   // ---- Type match (R18, N65) ----------------------------------------------------
-  always_comb begin
+  always @* begin
     case (ttype)
       TT_1D, TT_1D_ARRAY: begin dims = 2'd1; type_ok = param == PARAM_1D; end
       TT_2D, TT_2D_ARRAY, TT_2D_NO_MIPMAP: begin
@@ -78,7 +78,7 @@ module tex_header
   logic [2:0] kind, ncomp;
   logic [4:0] bpp;
 
-  always_comb begin
+  always @* begin
     fmt_known = 1'b1;
     kind = K_32;
     ncomp = 3'd4;
@@ -143,7 +143,7 @@ module tex_header
   logic       msaa_ok;
   logic [1:0] lgw, lgh;
 
-  always_comb begin
+  always @* begin
     msaa_ok = 1'b1;
     case (msaa)
       4'd0: begin lgw = 2'd0; lgh = 2'd0; end                  // 1X1

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // tex_lowest_set: the index of the lowest set bit of `bits` and whether any
 // is set, without a loop. Used by the fetch stage's picks and the line
-// cache's free miss entry (tex_fetch, tex_lcache). On Icarus a loop in an
-// always_comb is procedural code that runs whenever an input changes, and
-// these inputs change every cycle (issue #19: a texture replay 30 % faster
-// without them); here the lowest set bit is isolated (x & (~x + 1)) and
+// cache's free miss entry (tex_fetch, tex_lcache). On Icarus a loop in a
+// combinational process is procedural code that runs whenever an input
+// changes, and these inputs change every cycle (issue #19: a texture replay
+// 30 % faster without them); here the lowest set bit is isolated (x & (~x + 1)) and
 // each index bit is one OR-reduction of it under a constant mask.
 module tex_lowest_set #(
   parameter int W = 64                     // a power of two, >= 2

@@ -370,7 +370,7 @@ module tex_unit
     .layer_stride        (lvl_stride)
   );
 
-  always_comb begin
+  always @* begin
     h_geom = hdr_geom;
     h_geom.ok = h_ok || h_state == H_LVL;   // leaving H_LVL: the levels are done
     h_geom.layer_stride = lvl_stride;

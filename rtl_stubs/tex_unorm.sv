@@ -31,15 +31,20 @@ module tex_unorm (
 
   assign all_ones = 16'((17'd1 << bits) - 17'd1);
 
-  always_comb begin
-    msb = 5'd0;
-    for (int i = 0; i < 16; i++)
-      if (code[i]) msb = 5'(i);
-  end
+  // msb(c): the highest set bit alone (smeared down, then the top of the
+  // smear), its index one OR-reduction per bit under a constant mask. No
+  // loop: on Icarus every loop step is an interpreted statement, and this
+  // runs for every texel channel (issue #19).
+  logic [15:0] smear, top;
+  assign smear = code | (code >> 1) | (code >> 2) | (code >> 3) | (code >> 4) | (code >> 5)
+               | (code >> 6) | (code >> 7) | (code >> 8) | (code >> 9) | (code >> 10)
+               | (code >> 11) | (code >> 12) | (code >> 13) | (code >> 14) | (code >> 15);
+  assign top = smear & ~(smear >> 1);
+  assign msb = {1'b0, |(top & 16'hFF00), |(top & 16'hF0F0), |(top & 16'hCCCC), |(top & 16'hAAAA)};
 
   // The pattern c repeated: c at the top of 64 bits, then copied 1, 2, 4, 8
   // and 16 times down (b >= 2, so 32 copies cover the 64 bits).
-  always_comb begin
+  always @* begin
     frac = {code, 48'd0} << (6'd16 - 6'(bits));
     frac = frac | (frac >> bits);
     frac = frac | (frac >> (7'(bits) << 1));

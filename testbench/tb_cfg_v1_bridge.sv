@@ -39,7 +39,7 @@ module tb_cfg_v1_bridge (
 
   // The lowest word still to go.
   logic [4:0] k;
-  always_comb begin
+  always @* begin
     k = 5'd0;
     for (int i = 31; i >= 0; i--) if (left[i]) k = 5'(i);
   end

@@ -4,6 +4,10 @@
 #       model/src holds one folder per layer and no file directly
 #   -DCHECK=testbench_macros -DROOT=source dir
 #       no `define in testbench/ runs over 10 lines (a module, not a macro)
+#   -DCHECK=no_always_comb -DROOT=source dir
+#       the RTL and testbench code Icarus runs (rtl_stubs/*.sv,
+#       testbench/tb_replay*.sv, testbench/tb_cfg_v1_bridge.sv) has no
+#       always_comb outside comments (docs/icarus.md, rule 1)
 cmake_policy(SET CMP0007 NEW)  # keep empty lines: line numbers stay right
 if(CHECK STREQUAL "model_src_folders")
   file(GLOB loose LIST_DIRECTORIES false "${ROOT}/model/src/*")
@@ -52,6 +56,25 @@ elseif(CHECK STREQUAL "testbench_macros")
   endforeach()
   if(bad)
     message(FATAL_ERROR "`define macros over 10 lines in testbench/ (make them modules): ${bad}")
+  endif()
+elseif(CHECK STREQUAL "no_always_comb")
+  file(GLOB files "${ROOT}/rtl_stubs/*.sv" "${ROOT}/testbench/tb_replay*.sv"
+       "${ROOT}/testbench/tb_cfg_v1_bridge.sv")
+  set(bad "")
+  foreach(f ${files})
+    file(STRINGS "${f}" lines)
+    set(lineno 0)
+    foreach(l IN LISTS lines)
+      math(EXPR lineno "${lineno} + 1")
+      string(REGEX REPLACE "//.*" "" code "${l}")
+      if(code MATCHES "(^|[^a-z_])always_comb([^a-z_0-9]|$)")
+        list(APPEND bad "${f}:${lineno}")
+      endif()
+    endforeach()
+  endforeach()
+  if(bad)
+    message(FATAL_ERROR "always_comb in code Icarus runs (write always @*: Icarus 11 wakes "
+                        "every always_comb compiled before one that wakes, docs/icarus.md): ${bad}")
   endif()
 else()
   message(FATAL_ERROR "layout_check.cmake: unknown CHECK '${CHECK}'")
