@@ -168,18 +168,32 @@ module tb_replay_driver
     end
   end
 
-  // One 32-bit hex word from a file; a short file is an error.
-  task automatic read_word(input integer fd, output logic [31:0] x);
+  // n (1 or 2) 32-bit hex words from a file, in one $fscanf (on Icarus
+  // each call is a VPI call, a large share of a replay; issue #19); a
+  // short file is an error.
+  task automatic read_words(input integer fd, input int n, output logic [31:0] x,
+                            output logic [31:0] y);
     int got_n;
-    got_n = $fscanf(fd, "%h", x);
-    if (got_n != 1) begin
+    y = 32'd0;
+    got_n = n == 1 ? $fscanf(fd, "%h", x) : $fscanf(fd, "%h %h", x, y);
+    if (got_n != n) begin
       if (!file_error) begin
         $display("replay: the %0s hex files end early (a truncated export?)", name);
         n_fail = n_fail + 1;
       end
       file_error = 1'b1;
       x = 32'd0;
+      y = 32'd0;
     end
+  endtask
+
+  task automatic read_word(input integer fd, output logic [31:0] x);
+    logic [31:0] none;
+    read_words(fd, 1, x, none);
+  endtask
+
+  task automatic read_pair(input integer fd, output logic [31:0] x, output logic [31:0] y);
+    read_words(fd, 2, x, y);
   endtask
 
   // A vector of n words, word 0 = bits [31:0] (the svBitVecVal order of
@@ -192,8 +206,7 @@ module tb_replay_driver
     at = 0;
     read_word(fd, k);
     for (i = 0; i < int'(k) && !file_error; i++) begin
-      read_word(fd, s);
-      read_word(fd, w);
+      read_pair(fd, s, w);
       at = at + int'(s);
       if (at >= n || s > n) begin
         $display("replay: the %0s hex files are corrupt (a vector word beyond %0d)", name, n);
@@ -224,8 +237,7 @@ module tb_replay_driver
     while (!stop) begin
       if (!pend) begin
         if (left > 0 && !file_error) begin
-          read_word(fd, pa);
-          read_word(fd, pd);
+          read_pair(fd, pa, pd);
           left = left - 1;
           pend = !file_error;
         end
@@ -368,10 +380,7 @@ module tb_replay_driver
               s_exp[slot] = v;
               read_vec(fd_cmp, RSP_WORDS, v);
               s_cmp[slot] = v;
-              read_word(fd_txn, word);
-              s_tag[slot] = word;
-              read_word(fd_txn, word);
-              s_line[slot] = word;
+              read_pair(fd_txn, s_tag[slot], s_line[slot]);
               s_used[slot] = 1'b1;
               outstanding = outstanding + 1;
               txn_left = txn_left - 1;

@@ -131,7 +131,8 @@ module tb_replay_mem
   // The next page of tex_mem.hex: va[47:32], va[31:0], 1024 data words.
   // Pages come in ascending address order, which the lookup relies on.
   task automatic load_page;
-    int i;
+    int i, j, got_n;
+    logic [31:0] w8 [8];
     read_word(fd_mem, hi);
     read_word(fd_mem, lo);
     if (!broken && (hi[31:16] != 0 || lo[11:0] != 0 ||
@@ -141,9 +142,15 @@ module tb_replay_mem
       give_up();
     end
     pg_va[n_pages] = {hi[15:0], lo[31:12]};
-    for (i = 0; i < PAGE_WORDS; i++) begin
-      read_word(fd_mem, w);
-      pg_data[n_pages*PAGE_WORDS+i] = w;
+    // Eight words per $fscanf (on Icarus each call is a VPI call; issue #19).
+    for (i = 0; i < PAGE_WORDS && !broken; i += 8) begin
+      got_n = $fscanf(fd_mem, "%h %h %h %h %h %h %h %h", w8[0], w8[1], w8[2], w8[3], w8[4],
+                      w8[5], w8[6], w8[7]);
+      if (got_n != 8) begin
+        if (!broken) $display("replay: the tex_mem hex files end early (a truncated export?)");
+        give_up();
+      end
+      for (j = 0; j < 8; j++) pg_data[n_pages*PAGE_WORDS+i+j] = got_n == 8 ? w8[j] : 32'd0;
     end
     n_pages = n_pages + 1;
     pages_left = pages_left - 1;
@@ -214,12 +221,11 @@ module tb_replay_mem
 
     if (phase == PH_RUN) begin
       if (mem_rsp_valid && mem_rsp_ready) mem_rsp_valid <= 1'b0;
+      // The highest free slot (from the top down, stopping at the first).
       free = -1;
-      held = 0;
-      for (k = 0; k < SLOTS; k++) begin
+      held = $countones(busy);
+      for (k = SLOTS - 1; k >= 0 && free < 0; k--)
         if (!busy[k]) free = k;
-        else held = held + 1;
-      end
       if (mem_req_valid && mem_req_ready && free >= 0) begin
         read_line(mem_req_addr[47:5], line);
         busy[free] <= 1'b1;
@@ -232,7 +238,7 @@ module tb_replay_mem
       mem_req_ready <= 1'b0;
       if (held <= SLOTS - 3) mem_req_ready <= chance(80);
       pick = -1;
-      for (k = 0; k < SLOTS; k++) begin
+      if (busy != '0) for (k = 0; k < SLOTS; k++) begin
         if (busy[k] && s_wait[k] != 0) s_wait[k] <= s_wait[k] - 4'd1;
         // Nested, not ||: a draw only for the second and later ready slots,
         // whatever a simulator does about short-circuiting.
