@@ -117,7 +117,8 @@ module attr_agu
   // inputs stand still for other instructions (on Icarus its loops ran for
   // every lane group; issue #19).
   attr_select u_select (
-    .bmap(bmap), .pre(pre), .rank(phys ? phys_rank : 8'd0), .attr(phys_attr));
+    .bmap(phys ? bmap : 256'd0), .pre(phys ? pre : 72'd0), .rank(phys ? phys_rank : 8'd0),
+    .attr(phys_attr));
 
   // ---- Handles ---------------------------------------------------------------------
   // ALD: implicit vertex in a vertex stage, else Rb (RZ: handle 0, R8).

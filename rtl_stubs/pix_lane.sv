@@ -92,15 +92,23 @@ module pix_lane (
   assign all_covered = cov_in_count == count_mask;
   assign none_covered = cov_in_count == 16'd0;
 
-  // Priority encoders over the covered samples.
-  always @* begin
-    lowest_covered = 4'd0;
-    for (int i = 15; i >= 0; i--)
-      if (cov_in_count[i]) lowest_covered = 4'(i);
-    highest_covered = 4'd0;
-    for (int i = 0; i < 16; i++)
-      if (cov_in_count[i]) highest_covered = 4'(i);
-  end
+  // Priority encoders over the covered samples: the lowest set bit alone
+  // (x & (~x + 1)) and the highest (the bits smeared down, then the top of
+  // the smear), each index bit one OR-reduction under a constant mask. No
+  // loop: on Icarus each loop step is an interpreted statement, for every
+  // lane (issue #19).
+  logic [15:0] low_bit, smear, high_bit;
+  assign low_bit = cov_in_count & (~cov_in_count + 16'd1);
+  assign smear = cov_in_count | (cov_in_count >> 1) | (cov_in_count >> 2) | (cov_in_count >> 3)
+               | (cov_in_count >> 4) | (cov_in_count >> 5) | (cov_in_count >> 6)
+               | (cov_in_count >> 7) | (cov_in_count >> 8) | (cov_in_count >> 9)
+               | (cov_in_count >> 10) | (cov_in_count >> 11) | (cov_in_count >> 12)
+               | (cov_in_count >> 13) | (cov_in_count >> 14) | (cov_in_count >> 15);
+  assign high_bit = smear & ~(smear >> 1);
+  assign lowest_covered = {|(low_bit & 16'hFF00), |(low_bit & 16'hF0F0),
+                           |(low_bit & 16'hCCCC), |(low_bit & 16'hAAAA)};
+  assign highest_covered = {|(high_bit & 16'hFF00), |(high_bit & 16'hF0F0),
+                            |(high_bit & 16'hCCCC), |(high_bit & 16'hAAAA)};
 
   // ---- Sample position: one lookup per lane ------------------------------
   logic [3:0] pos_index;

@@ -44,14 +44,16 @@ module tex_unorm (
 
   // The pattern c repeated: c at the top of 64 bits, then copied 1, 2, 4, 8
   // and 16 times down (b >= 2, so 32 copies cover the 64 bits).
-  always @* begin
-    frac = {code, 48'd0} << (6'd16 - 6'(bits));
-    frac = frac | (frac >> bits);
-    frac = frac | (frac >> (7'(bits) << 1));
-    frac = frac | (frac >> (7'(bits) << 2));
-    frac = frac | (frac >> (8'(bits) << 3));
-    frac = frac | (frac >> (9'(bits) << 4));
-  end
+  // (Continuous assignments, not a process: the converter's process reads
+  // the value, and on Icarus a process here would hand it over a step
+  // later and make that one run twice per texel; issue #19.)
+  logic [63:0] frac1, frac2, frac4, frac8, frac16;
+  assign frac1 = {code, 48'd0} << (6'd16 - 6'(bits));
+  assign frac2 = frac1 | (frac1 >> bits);
+  assign frac4 = frac2 | (frac2 >> (7'(bits) << 1));
+  assign frac8 = frac4 | (frac4 >> (7'(bits) << 2));
+  assign frac16 = frac8 | (frac8 >> (8'(bits) << 3));
+  assign frac = frac16 | (frac16 >> (9'(bits) << 4));
 
   assign lead = bits - msb;                 // leading one at 2^-lead
   // Shifted so the leading one is at [63]; keep [62:39].
