@@ -199,9 +199,10 @@ module tex_unit
   // ---- D (continued): bank word, index check, header request ----------------------------
   // D reads the constant-bank word #tsPtrIdxU13 (TLDS.txt: the immediate
   // indexes the selected bank), checks headerPtr <= MaximumIndex (R18) and
-  // sends the header line request (pool base + 32 * headerPtr, N60, mod
-  // 2^48) into a free header buffer, then hands the warp to H without
-  // waiting for the line. So the header read of a warp overlaps the level
+  // looks the header line (pool base + 32 * headerPtr, N60, mod 2^48) up in
+  // the line cache (N128) for a free header buffer, which the hit or the
+  // fill from memory writes; then it hands the warp to H without waiting
+  // for the line. So the header read of a warp overlaps the level
   // sequencer of the warp before it in H (issue #19). Two header buffers,
   // tag TAG_HEADER + buffer, are enough: one belongs to the warp in H, one
   // to the warp in D.
