@@ -150,15 +150,14 @@ module attr_mstage
     .pend(beat_pend), .bank(cur_bank), .row(cur_row),
     .grant(grant), .bank_active(bank_active), .leader(leader), .highest(highest));
 
-  logic [31:0]  reported;    // stores listed in the response this beat
-  logic [159:0] win_lanes;   // bank b's writing lane at [5b +: 5]
+  logic [31:0]  reported;    // stores listed in the response this beat: the winners
 
   // Per bank with a grant this beat: the leader's descriptor addresses it,
   // the winner's data is stored (highest lane, R11/N28). An idle bank's
-  // row, data and lane are 0 (its enables are off).
+  // row and data are 0 (its enables are off).
   always @* begin : port
-    logic [159:0] wl_t, sb_t;
-    logic [31:0] ie_t, se_t, he_t, ge_t;
+    logic [159:0] sb_t;
+    logic [31:0] rp_t, ie_t, se_t, he_t, ge_t;
     logic [383:0] ir_t;
     logic [1023:0] wd_t;
     logic [191:0] sr_t, hr_t;
@@ -173,7 +172,7 @@ module attr_mstage
     lead = '0;
     win = '0;
     hk = 4'd0;
-    wl_t = '0;
+    rp_t = '0;
     sb_t = '0;
     ie_t = '0;
     se_t = '0;
@@ -191,7 +190,7 @@ module attr_mstage
       win_lane = (bug_patch_lowest_lane_wins && lead.kind == K_PLAIN && m_is_store)
                ? lead_lane : highest[5*b +: 5];
       win = cur_desc[ACC_W*win_lane +: ACC_W];
-      wl_t[5*b +: 5] = win_lane;
+      rp_t[win_lane] = 1'b1;
       ie_t[b] = lead.kind == K_ATTR || lead.kind == K_PLAIN;
       ir_t[12*b +: 12] = lead.row;
       wd_t[32*b +: 32] = win.value;
@@ -208,7 +207,7 @@ module attr_mstage
       ge_t[b] = lead.kind == K_GS;
       gr_t[10*b +: 10] = lead.row[9:0];
     end
-    win_lanes = wl_t;
+    reported = rp_t;
     x_isbe_en = ie_t;
     x_isbe_row = ir_t;
     x_wdata = wd_t;
@@ -219,13 +218,6 @@ module attr_mstage
     x_hw_row = hr_t;
     x_gs_en = ge_t;
     x_gs_row = gr_t;
-  end
-
-  // Winners, as a lane mask (one per active bank).
-  always @* begin
-    reported = 32'd0;
-    for (int b = 0; b < 32; b++)
-      if (bank_active[b]) reported[win_lanes[5*b +: 5]] = 1'b1;
   end
 
   assign exec_sel = valid;

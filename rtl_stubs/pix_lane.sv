@@ -97,13 +97,12 @@ module pix_lane (
   // the smear), each index bit one OR-reduction under a constant mask. No
   // loop: on Icarus each loop step is an interpreted statement, for every
   // lane (issue #19).
-  logic [15:0] low_bit, smear, high_bit;
+  logic [15:0] low_bit, smear1, smear2, smear4, smear, high_bit;
   assign low_bit = cov_in_count & (~cov_in_count + 16'd1);
-  assign smear = cov_in_count | (cov_in_count >> 1) | (cov_in_count >> 2) | (cov_in_count >> 3)
-               | (cov_in_count >> 4) | (cov_in_count >> 5) | (cov_in_count >> 6)
-               | (cov_in_count >> 7) | (cov_in_count >> 8) | (cov_in_count >> 9)
-               | (cov_in_count >> 10) | (cov_in_count >> 11) | (cov_in_count >> 12)
-               | (cov_in_count >> 13) | (cov_in_count >> 14) | (cov_in_count >> 15);
+  assign smear1 = cov_in_count | (cov_in_count >> 1);
+  assign smear2 = smear1 | (smear1 >> 2);
+  assign smear4 = smear2 | (smear2 >> 4);
+  assign smear = smear4 | (smear4 >> 8);
   assign high_bit = smear & ~(smear >> 1);
   assign lowest_covered = {|(low_bit & 16'hFF00), |(low_bit & 16'hF0F0),
                            |(low_bit & 16'hCCCC), |(low_bit & 16'hAAAA)};

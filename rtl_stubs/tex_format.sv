@@ -149,7 +149,7 @@ module tex_format
       logic [31:0] v;
       case (fmt.kind)
         K_32: v = texel[32*c +: 32];                       // unchanged (R21)
-        K_BF10GF11RF11: v = c < 3 ? float5(1'b0, f11_e, f11_m, f11_mb) : 32'd0;   // no alpha
+        K_BF10GF11RF11: v = float5(1'b0, f11_e, f11_m, f11_mb);   // alpha: fields 0, +0.0
         // E5B9G9R9: m * 2^(E - 24), exponent [31:27].
         K_E5B9G9R9:
           v = f9 == 9'd0 ? 32'd0 : scaled({7'd0, f9}, 8'({3'd0, word0[31:27]} - 8'd24));

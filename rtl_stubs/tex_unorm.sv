@@ -35,10 +35,11 @@ module tex_unorm (
   // smear), its index one OR-reduction per bit under a constant mask. No
   // loop: on Icarus every loop step is an interpreted statement, and this
   // runs for every texel channel (issue #19).
-  logic [15:0] smear, top;
-  assign smear = code | (code >> 1) | (code >> 2) | (code >> 3) | (code >> 4) | (code >> 5)
-               | (code >> 6) | (code >> 7) | (code >> 8) | (code >> 9) | (code >> 10)
-               | (code >> 11) | (code >> 12) | (code >> 13) | (code >> 14) | (code >> 15);
+  logic [15:0] smear1, smear2, smear4, smear, top;
+  assign smear1 = code | (code >> 1);
+  assign smear2 = smear1 | (smear1 >> 2);
+  assign smear4 = smear2 | (smear2 >> 4);
+  assign smear = smear4 | (smear4 >> 8);
   assign top = smear & ~(smear >> 1);
   assign msb = {1'b0, |(top & 16'hFF00), |(top & 16'hF0F0), |(top & 16'hCCCC), |(top & 16'hAAAA)};
 
