@@ -1,16 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest step: export a vector file as hex and replay it on a simulator.
 #   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
-#   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]]
+#   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]] [-DTRUNCATE=name of an exported file]
 # Passes when the simulator exits 0 and its closing line is
 # `replay: N passed, 0 failed` with N > 0; with EXPECT_FAIL, when it reports
 # failures instead (the replay catches an injected RTL defect), and its output
-# matches EXPECT_TEXT when given (the failure is the one meant).
+# matches EXPECT_TEXT when given (the failure is the one meant). TRUNCATE
+# cuts that file of the export to half its bytes first (a truncated export).
 get_filename_component(parent "${DIR}" DIRECTORY)
 file(MAKE_DIRECTORY "${parent}")
 execute_process(COMMAND ${SPAGM} export-hex ${VEC} ${DIR} RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "spagm export-hex ${VEC} ${DIR} failed (exit ${rc})")
+endif()
+if(DEFINED TRUNCATE)
+  file(READ "${DIR}/${TRUNCATE}" text)
+  string(LENGTH "${text}" n)
+  math(EXPR half "${n} / 2")
+  string(SUBSTRING "${text}" 0 ${half} text)
+  file(WRITE "${DIR}/${TRUNCATE}" "${text}")
 endif()
 string(REPLACE "|" ";" sim "${SIM}")
 string(REPLACE "|" ";" extra "${EXTRA}")
@@ -25,7 +33,8 @@ set(passed ${CMAKE_MATCH_1})
 set(failed ${CMAKE_MATCH_2})
 if(EXPECT_FAIL)
   if(failed EQUAL 0 OR rc EQUAL 0)
-    message(FATAL_ERROR "the injected defect (${EXTRA}) was not caught")
+    message(FATAL_ERROR "the replay passed: the injected defect (${EXTRA}) or the truncated "
+                        "${TRUNCATE} was not caught")
   endif()
   if(DEFINED EXPECT_TEXT AND NOT out MATCHES "${EXPECT_TEXT}")
     message(FATAL_ERROR "the replay failed, but without the message `${EXPECT_TEXT}`")
