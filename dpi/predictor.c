@@ -10,6 +10,7 @@
 
 #include "cosim_compare.h"
 #include "spagm/predictor.h"
+#include "spagm/vec/cov.h"
 #include "spagm/vec/statemap.h"
 
 #define NAME_MAX_LEN 64
@@ -39,6 +40,7 @@ struct spagm_predictor {
   uint64_t seed;
   char name[NAME_MAX_LEN];
   spagm_model *model;
+  spagm_cov *cov; /* sampled at each predict when not NULL */
   /* Parked predictions: a pool of entries and an open-addressing table
    * (linear probing) of pool index + 1 by tag, 0 = empty slot. */
   parked *pool;
@@ -217,6 +219,12 @@ uint64_t spagm_predictor_seed(const spagm_predictor *p) { return p ? p->seed : 0
 
 spagm_model *spagm_predictor_model(spagm_predictor *p) { return p ? p->model : NULL; }
 
+spagm_status spagm_predictor_set_cov(spagm_predictor *p, spagm_cov *cov) {
+  if (!p) return SPAGM_E_ARG;
+  p->cov = cov;
+  return SPAGM_OK;
+}
+
 /* ---- State ----------------------------------------------------------------- */
 
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
@@ -303,6 +311,8 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
   e->insn = req->insn;
   e->lane_mask = req->lane_mask;
   execute(p, req, e);
+  /* Another unit's word never ran on this unit's model: nothing to cover. */
+  if (p->cov && !e->foreign) spagm_cov_sample(p->cov, p->model, NULL, req, &e->exp, &e->ex);
   insert_slot(p, req->tag, idx);
   p->n.outstanding++;
   if (expected) *expected = e->exp;

@@ -353,6 +353,7 @@ TEST_F(ApiNull, PredictorApi_NullPointers_NeverCrash) {
   ARG(spagm_predictor_cfg_read(p, 0, nullptr, &d));
   ARG(spagm_predictor_reset(nullptr));
   NUL(spagm_predictor_model(nullptr));
+  ARG(spagm_predictor_set_cov(nullptr, nullptr));
   ARG(spagm_predictor_predict(nullptr, &req, &rsp, &d));
   ARG(spagm_predictor_predict(p, nullptr, &rsp, &d));
   ARG(spagm_predictor_check(nullptr, &rsp, &diffs, &report));

@@ -162,6 +162,16 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
 spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
                                    unsigned *diffs, const char **report);
 
+/* Functional coverage (spagm/vec/cov.h): from now on every predict samples
+ * the transaction it executed into cov, as spagm-cosim +cov samples each
+ * accepted request (the model's state, the request, the expected response
+ * and its explanation), so a testbench around a predictor (cocotb, UVM)
+ * writes a database that `spagm cov merge` takes with the others. cov NULL
+ * stops sampling; cov is not owned and must outlive its use here.
+ * SPAGM_E_ARG for a NULL p. */
+struct spagm_cov;
+spagm_status spagm_predictor_set_cov(spagm_predictor *p, struct spagm_cov *cov);
+
 /* ---- Results ------------------------------------------------------------ */
 
 /* The counters into *c. SPAGM_E_ARG for a NULL p or c. */
