@@ -19,8 +19,8 @@ set(SPAGM_REPLAY_SOURCES ${_rtl} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv
 
 # The sanitizer build (SPAGM_SANITIZE) runs the C tests only: no replay there.
 set(SPAGM_REPLAY_VVP "")
-if(SPAGM_SANITIZE)
-  message(STATUS "SPAGM_SANITIZE: the replay testbench is not built")
+if(SPAGM_SANITIZE OR SPAGM_PYTHON_ONLY)
+  message(STATUS "SPAGM_SANITIZE or SPAGM_PYTHON_ONLY: the replay testbench is not built")
   return()
 endif()
 

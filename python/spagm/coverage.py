@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Functional coverage (vectors/include/spagm/vec/cov.h): a database that
+``spagm cov merge`` merges with those of spagm-cosim, ``spagm gen`` and
+``spagm check``; the same bytes for the same transactions (N181)."""
+import os
+from typing import Dict, Optional, Union
+
+from . import _lib
+from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
+from .model import Explanation, Model, Request, Response
+
+__all__ = ["Coverage"]
+
+
+class Coverage:
+    """An empty database of the current plan, or ``Coverage.read(path)``."""
+
+    def __init__(self, _ptr=None):
+        c = lib.spagm_cov_new() if _ptr is None else _ptr
+        if c == ffi.NULL:
+            raise _lib.error(lib.SPAGM_E_NOMEM, "spagm_cov_new: out of memory")
+        self._ptr = ffi.gc(c, lib.spagm_cov_free)
+
+    @classmethod
+    def read(cls, path: Union[str, os.PathLike]) -> "Coverage":
+        """Read and check a database file (CRC, version, plan)."""
+        out = ffi.new("spagm_cov **")
+        d = new_diag()
+        raise_for(lib.spagm_cov_read(_lib.cstr(os.fspath(path), "path"), out, d), d,
+                  "spagm_cov_read")
+        return cls(out[0])
+
+    def begin_input(self, name: str) -> None:
+        """Credit later samples to input ``name`` (a seed, a file name)."""
+        d = new_diag()
+        raise_for(lib.spagm_cov_begin_input(self._ptr, _lib.cstr(name, "input name"), d), d,
+                  "spagm_cov_begin_input")
+
+    def sample(self, model: Model, request: Request, response: Response,
+               explanation: Explanation) -> None:
+        """Sample one executed transaction (the model it ran on, after it ran)."""
+        for obj, cls in ((model, Model), (request, Request), (response, Response),
+                         (explanation, Explanation)):
+            if not isinstance(obj, cls):
+                raise arg_error(f"sample takes a spagm.{cls.__name__}, not {type(obj).__name__}")
+        raise_for(lib.spagm_cov_sample(self._ptr, model._ptr, ffi.NULL, request.c, response.c,
+                                       explanation.c), None, "spagm_cov_sample")
+
+    def sample_response(self, unit: Union[str, int], overtaken: bool, in_flight: int,
+                        reloaded: bool) -> None:
+        """What only a co-simulation sees, at each response (N104)."""
+        raise_for(lib.spagm_cov_sample_response(self._ptr, unit_index(unit), bool(overtaken),
+                                                in_flight, bool(reloaded)), None,
+                  "spagm_cov_sample_response")
+
+    def merge(self, other: "Coverage") -> None:
+        if not isinstance(other, Coverage):
+            raise arg_error(f"merge takes a spagm.Coverage, not {type(other).__name__}")
+        d = new_diag()
+        raise_for(lib.spagm_cov_merge(self._ptr, other._ptr, d), d, "spagm_cov_merge")
+
+    def write(self, path: Union[str, os.PathLike]) -> None:
+        """Write the database whole (temporary file, then rename)."""
+        d = new_diag()
+        raise_for(lib.spagm_cov_write(self._ptr, _lib.cstr(os.fspath(path), "path"), d), d,
+                  "spagm_cov_write")
+
+    def totals(self, unit: Optional[Union[str, int]] = None) -> Dict[str, int]:
+        """bins, legal, hit, holes of one unit (None: every unit)."""
+        t = ffi.new("spagm_cov_totals *")
+        u = lib.SPAGM_UNIT_COUNT if unit is None else unit_index(unit)
+        raise_for(lib.spagm_cov_unit_totals(self._ptr, u, t), None, "spagm_cov_unit_totals")
+        return {"bins": t.bins, "legal": t.legal, "hit": t.hit, "holes": t.holes}

@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The predictor of one unit (spagm/predictor.h, dpi/predictor.c): the same C
+predictor the SystemVerilog package wraps. Call ``predict`` at every request
+the DUT accepts, in acceptance order, and ``check`` at every response it
+delivers, in any order; ``failures`` decides the test."""
+from typing import Dict, NamedTuple, Optional, Union
+
+from . import _lib
+from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
+from .model import Model, Request, Response
+
+__all__ = ["Predictor", "CheckResult"]
+
+_COUNTERS = ("predicted", "checked", "matched", "mismatched", "unknown", "duplicate",
+             "discarded", "outstanding")
+
+
+class CheckResult(NamedTuple):
+    """The outcome of one check: ``diffs`` differing fields (0 = match) and
+    the mismatch ``report`` ("" on a match). True when it matched."""
+
+    diffs: int
+    report: str
+
+    def __bool__(self):
+        return self.diffs == 0
+
+
+class Predictor:
+    """``Predictor("pix", seed=1, name="tb.u_pix")``: a predictor with its own
+    model in power-on state. ``seed`` is printed in every report."""
+
+    def __init__(self, unit: Union[str, int] = "pix", seed: int = 0, name: Optional[str] = None):
+        d = new_diag()
+        p = lib.spagm_predictor_new(unit_index(unit), seed, d)
+        if p == ffi.NULL:
+            raise_for(lib.SPAGM_E_ARG if d.msg[0] else lib.SPAGM_E_NOMEM, d, "spagm_predictor_new")
+        self._p = ffi.gc(p, lib.spagm_predictor_free)
+        self._diffs = ffi.new("unsigned *")
+        self._report = ffi.new("const char **")
+        self._diag = new_diag()
+        self._coverage = None
+        if name is not None:
+            raise_for(lib.spagm_predictor_set_name(self._p, _lib.cstr(name, "name")), None,
+                      "spagm_predictor_set_name")
+
+    @property
+    def unit(self) -> str:
+        return _lib.UNITS[lib.spagm_predictor_unit(self._p)]
+
+    @property
+    def seed(self) -> int:
+        return lib.spagm_predictor_seed(self._p)
+
+    @property
+    def model(self) -> Model:
+        """The predictor's model, for backdoor loads (do not execute on it)."""
+        return Model(_borrow=lib.spagm_predictor_model(self._p), _owner=self)
+
+    def cfg_write(self, addr: int, data: int) -> None:
+        """One configuration-port write, as the DUT gets it."""
+        d = self._diag
+        raise_for(lib.spagm_predictor_cfg_write(self._p, addr, data, d), d,
+                  "spagm_predictor_cfg_write")
+
+    def cfg_read(self, addr: int) -> int:
+        """The model's word at a configuration address (what cfg_rdata must be)."""
+        out = ffi.new("uint32_t *")
+        d = self._diag
+        raise_for(lib.spagm_predictor_cfg_read(self._p, addr, out, d), d,
+                  "spagm_predictor_cfg_read")
+        return out[0]
+
+    def reset(self) -> None:
+        """Power-on state; outstanding predictions are discarded."""
+        raise_for(lib.spagm_predictor_reset(self._p), None, "spagm_predictor_reset")
+
+    def predict(self, request: Request) -> Response:
+        """The DUT accepted ``request``: execute it on the model now and park
+        the expected response (returned, with its don't-care masks) under
+        its tag. A tag still outstanding raises SpagmError (status 'state')
+        after the new prediction replaced the old one (counted as a
+        failure)."""
+        if not isinstance(request, Request):
+            raise arg_error(f"predict takes a spagm.Request, not {type(request).__name__}")
+        exp = Response.__new__(Response)
+        exp.c = ffi.new("spagm_response *")
+        d = self._diag
+        raise_for(lib.spagm_predictor_predict(self._p, request.c, exp.c, d), d,
+                  "spagm_predictor_predict")
+        return exp
+
+    def check(self, response: Union[Response, int]) -> CheckResult:
+        """The DUT delivered ``response`` (a Response, or the packed ``rsp``
+        port value as an int): compare it with the prediction of its tag
+        under the port contract and release that prediction."""
+        if isinstance(response, int) and not isinstance(response, bool):
+            response = Response.from_bits(response)
+        elif not isinstance(response, Response):
+            raise arg_error(f"check takes a spagm.Response or an int, not {type(response).__name__}")
+        lib.spagm_predictor_check(self._p, response.c, self._diffs, self._report)
+        n = self._diffs[0]
+        return CheckResult(n, ffi.string(self._report[0]).decode() if n else "")
+
+    @property
+    def counts(self) -> Dict[str, int]:
+        """predicted, checked, matched, mismatched, unknown, duplicate,
+        discarded, outstanding."""
+        c = ffi.new("spagm_predictor_counts *")
+        raise_for(lib.spagm_predictor_get_counts(self._p, c), None, "spagm_predictor_get_counts")
+        return {k: getattr(c, k) for k in _COUNTERS}
+
+    @property
+    def failures(self) -> int:
+        """mismatched + unknown + duplicate + outstanding: 0 means passed."""
+        return lib.spagm_predictor_failures(self._p)
+
+    def summary(self) -> str:
+        """The end-of-test summary, ending "spagm predictor NAME: N passed, M failed"."""
+        return ffi.string(lib.spagm_predictor_summary(self._p)).decode()
+
+    def set_coverage(self, coverage) -> None:
+        """Sample every later prediction into ``coverage`` (a spagm.Coverage),
+        as spagm-cosim +cov does; None stops sampling."""
+        from .coverage import Coverage
+        if coverage is not None and not isinstance(coverage, Coverage):
+            raise arg_error(f"set_coverage takes a spagm.Coverage or None, not {type(coverage).__name__}")
+        ptr = ffi.NULL if coverage is None else coverage._ptr
+        raise_for(lib.spagm_predictor_set_cov(self._p, ptr), None, "spagm_predictor_set_cov")
+        self._coverage = coverage  # kept alive while sampled into

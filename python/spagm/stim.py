@@ -1,0 +1,103 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The seeded stimulus generator (vectors/include/spagm/vec/stim.h): the
+stream spagm-cosim, ``spagm gen`` and the cocotb testbenches share, so a
+seed (with the same units, epoch size and illegal rate) means the same
+requests everywhere."""
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from ._lib import UNITS, arg_error, ffi, lib, new_diag, raise_for, unit_index
+from .model import Model, Request
+
+__all__ = ["Stimulus", "UnitEpoch", "Epoch", "cosim_stream"]
+
+
+def _mask(units: Union[str, Iterable]) -> int:
+    if isinstance(units, str):
+        units = [u for u in units.split(",") if u]
+    mask = 0
+    for u in units:
+        mask |= 1 << unit_index(u)
+    if not mask:
+        raise arg_error("no unit given")
+    return mask
+
+
+class UnitEpoch(NamedTuple):
+    """One unit's part of an epoch: the configuration words that load its
+    state (in load order), its memory words (texture unit), the state's
+    one-line summary, and its requests (tags 1, 2, ... over the run)."""
+
+    unit: str
+    words: List[Tuple[int, int]]
+    memory: List[Tuple[int, int]]
+    summary: str
+    requests: List[Request]
+
+
+class Epoch(NamedTuple):
+    epoch: int
+    units: Dict[str, UnitEpoch]
+
+
+class Stimulus:
+    """``Stimulus(seed=1, units="pix", epoch_txns=1000, illegal_ppm=10000)``:
+    spagm_stim with the options of spagm-cosim (+seed, +units, +epoch_txns,
+    +illegal_ppm; their defaults here)."""
+
+    def __init__(self, seed: int = 1, units: Union[str, Sequence[str]] = "pix",
+                 epoch_txns: int = 1000, illegal_ppm: int = 10000):
+        o = ffi.new("spagm_stim_opts *")
+        lib.spagm_stim_opts_default(o)
+        try:
+            o.seed, o.units, o.epoch_txns, o.illegal_ppm = seed, _mask(units), epoch_txns, illegal_ppm
+        except (OverflowError, TypeError) as e:
+            raise arg_error(f"Stimulus options: {e}") from None
+        d = new_diag()
+        s = lib.spagm_stim_new(o, d)
+        if s == ffi.NULL:
+            raise_for(lib.SPAGM_E_ARG, d, "spagm_stim_new")
+        self._s = ffi.gc(s, lib.spagm_stim_free)
+        self.units = [UNITS[u] for u in range(lib.SPAGM_UNIT_COUNT) if o.units >> u & 1]
+        self.model = Model()  # the epoch's state is built here
+
+    def begin_epoch(self, epoch: int) -> None:
+        """Reset the generator's model and load epoch ``epoch``'s state."""
+        d = new_diag()
+        raise_for(lib.spagm_stim_begin_epoch(self._s, epoch, self.model._ptr, d), d,
+                  "spagm_stim_begin_epoch")
+
+    def next(self, unit: Union[str, int]) -> Optional[Request]:
+        """The unit's next request of this epoch, None when the epoch has none left."""
+        req = Request()
+        return req if lib.spagm_stim_next(self._s, unit_index(unit), req.c) else None
+
+    def summary(self, unit: Union[str, int]) -> str:
+        return ffi.string(lib.spagm_stim_epoch_summary(self._s, unit_index(unit))).decode()
+
+
+def cosim_stream(seed: int = 1, units: Union[str, Sequence[str]] = "pix", txns: int = 20000,
+                 epoch_txns: int = 1000, illegal_ppm: int = 10000) -> Iterator[Epoch]:
+    """The epochs of a co-simulation run (spagm-cosim +seed +units +txns
+    +epoch_txns +illegal_ppm): per epoch each unit's state words and the
+    requests it gets, until every unit has ``txns``. ``spagm gen --seed S
+    --count N`` writes the same epochs; the requests' tags count from 1 per
+    unit, as in its files."""
+    stim = Stimulus(seed, units, epoch_txns, illegal_ppm)
+    issued = {u: 0 for u in stim.units}
+    epoch = 0
+    while any(n < txns for n in issued.values()):
+        stim.begin_epoch(epoch)
+        parts = {}
+        for u in stim.units:
+            reqs = []
+            while issued[u] < txns:
+                r = stim.next(u)
+                if r is None:
+                    break
+                issued[u] += 1
+                r.c.tag = issued[u]
+                reqs.append(r)
+            parts[u] = UnitEpoch(u, stim.model.state_words(u), stim.model.memory_words(u),
+                                 stim.summary(u), reqs)
+        yield Epoch(epoch, parts)
+        epoch += 1
