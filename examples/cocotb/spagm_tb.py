@@ -54,6 +54,8 @@ class Options:
     bug: str = ""            # a defect of rtl_stubs/bugs.tsv by name (or its number)
     vectors: str = ""        # a .vec file instead of the seeded stream
     cov: str = ""            # write the run's coverage database here
+    cov_input: str = ""      # its input name (default "cocotb --unit U --seed S --txns N")
+    cov_responses: int = 1   # 0: sample predictions only, not the responses' order and depth
     report: str = ""         # write the summary (key=value lines) here
     gap_pct: int = 30        # chance of an idle cycle before a request
     stall_pct: int = 30      # chance of rsp_ready low in a cycle
@@ -221,7 +223,7 @@ class Scoreboard:
         self.cov = None
         if o.cov:
             self.cov = spagm.Coverage()
-            self.cov.begin_input(f"cocotb --unit {o.unit} --seed {o.seed} --txns {o.txns}")
+            self.cov.begin_input(o.cov_input or f"cocotb --unit {o.unit} --seed {o.seed} --txns {o.txns}")
             self.p.set_coverage(self.cov)
         self.outstanding, self.done_max, self.epoch = 0, 0, 0
 
@@ -236,7 +238,7 @@ class Scoreboard:
         t0 = time.perf_counter()
         rsp = spagm.Response.from_bits(bits)
         res = self.p.check(rsp)
-        if self.cov is not None:
+        if self.cov is not None and self.o.cov_responses:
             self.cov.sample_response(self.o.unit, rsp.tag < self.done_max, self.outstanding,
                                      self.epoch > 0)
         self.fig.spagm_seconds += time.perf_counter() - t0

@@ -4,6 +4,8 @@ stand-in RTL under Icarus (or on yours: --rtl UNIT=FILE.f --top UNIT=TOP),
 green on the RTL as it is and red, with the model's mismatch report naming
 the rule, with an injected defect of each unit."""
 import os
+import shutil
+import subprocess
 
 import pytest
 
@@ -75,3 +77,35 @@ def test_waves_on_request(tmp_path, cocotb_options, sim_builds):
     r = _run("pix", tmp_path, cocotb_options, sim_builds, txns=20, waves=True)
     assert not r.failed, r.text
     assert os.path.getsize(r.waves) > 1000, f"no FST waves at {r.waves}"
+
+
+def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
+    """The cocotb run's database: predictions sampled as `spagm gen --cov`
+    samples the same seed's transactions (byte for byte, under the same
+    input name), and with the responses' order and depth it merges with a
+    co-simulation's database (N181)."""
+    if "pix" in cocotb_options["rtl"]:
+        pytest.skip("runs on the stand-in only")
+    cli = os.environ.get("SPAGM_CLI") or shutil.which("spagm")
+    cosim = os.environ.get("SPAGM_COSIM") or shutil.which("spagm-cosim")
+    if not cli or not cosim:
+        pytest.fail("spagm or spagm-cosim not found: set SPAGM_CLI and SPAGM_COSIM (CTest does)")
+    seed, txns, epoch = 5, 120, 60
+    name = f"gen --seed {seed} --count {txns} --units pix --epoch-txns {epoch} --illegal-ppm 10000"
+    r = _run("pix", tmp_path / "model", cocotb_options, sim_builds, seed=seed, txns=txns,
+             epoch_txns=epoch, cov=str(tmp_path / "cocotb.cov"), cov_input=name, cov_responses=0)
+    assert not r.failed, r.text
+    subprocess.run([cli, "gen", "--seed", str(seed), "--count", str(txns), "--units", "pix",
+                    "--epoch-txns", str(epoch), "--cov", str(tmp_path / "gen.cov"),
+                    "-o", str(tmp_path / "gen.vec")], check=True, capture_output=True)
+    assert (tmp_path / "cocotb.cov").read_bytes() == (tmp_path / "gen.cov").read_bytes()
+    r = _run("pix", tmp_path / "full", cocotb_options, sim_builds, seed=seed, txns=txns,
+             epoch_txns=epoch, cov=str(tmp_path / "full.cov"))
+    assert not r.failed, r.text
+    subprocess.run([cosim, "+units=pix", "+seed=9", "+txns=200", "+cov=" + str(tmp_path / "cosim.cov")],
+                   check=True, capture_output=True, cwd=tmp_path)
+    subprocess.run([cli, "cov", "merge", str(tmp_path / "full.cov"), str(tmp_path / "cosim.cov"),
+                    "-o", str(tmp_path / "merged.cov")], check=True, capture_output=True)
+    import spagm
+    merged = spagm.Coverage.read(tmp_path / "merged.cov")
+    assert merged.totals("pix")["hit"] >= spagm.Coverage.read(tmp_path / "full.cov").totals("pix")["hit"]
