@@ -72,6 +72,21 @@ class Options:
         return o
 
 
+# The nine values of a logic bit: L and H are weak 0 and 1, the rest unknown.
+_KNOWN = str.maketrans("LlHhXxZzUuWw-", "0011000000000")
+_UNKNOWN = str.maketrans("01LlHhXxZzUuWw-", "000000111111111")
+
+
+def resolve(value) -> Tuple[int, int]:
+    """A port value as (bits, unknown bits): X/Z/U/W/- read as 0 in bits and
+    are set in unknown bits. Icarus starts registers at X; the port contract
+    compares only some bits of a response, so an X elsewhere is no error."""
+    if value.is_resolvable:
+        return value.to_unsigned(), 0
+    text = str(value)
+    return int(text.translate(_KNOWN), 2), int(text.translate(_UNKNOWN), 2)
+
+
 class CfgPort:
     """The configuration port, version 2 (N120-N123)."""
 
@@ -100,7 +115,7 @@ class CfgPort:
                 await RisingEdge(self.clk)
                 if d.cfg_rvalid.value == 1:
                     break
-            rdata = d.cfg_rdata.value.to_unsigned()
+            rdata = resolve(d.cfg_rdata.value)[0]  # unmasked words are ignored (N122)
             for k in range(32):
                 if mask >> k & 1:
                     out[addr + 4 * k] = rdata >> (32 * k) & 0xFFFFFFFF
@@ -139,7 +154,7 @@ class ReqDriver:
 
 class RspMonitor:
     """Takes responses under random backpressure; calls on_response with the
-    packed rsp value at every transfer."""
+    packed rsp value and its unknown (X/Z) bits at every transfer."""
 
     def __init__(self, dut, clk, rng: random.Random, stall_pct: int):
         self.dut, self.clk, self.rng, self.stall = dut, clk, rng, stall_pct / 100.0
@@ -154,7 +169,7 @@ class RspMonitor:
             await RisingEdge(self.clk)
             if ready and d.rsp_valid.value == 1:
                 got += 1
-                on_response(d.rsp.value.to_unsigned())
+                on_response(*resolve(d.rsp.value))
         d.rsp_ready.value = 0
 
 
@@ -207,6 +222,7 @@ class Figures:
     cycles: int = 0
     readback_words: int = 0
     readback_failures: int = 0
+    xfailures: int = 0          # responses with X/Z in compared bits
     spagm_seconds: float = 0.0
     wall_seconds: float = 0.0
     reports: List[str] = field(default_factory=list)
@@ -226,18 +242,26 @@ class Scoreboard:
             self.cov.begin_input(o.cov_input or f"cocotb --unit {o.unit} --seed {o.seed} --txns {o.txns}")
             self.p.set_coverage(self.cov)
         self.outstanding, self.done_max, self.epoch = 0, 0, 0
+        self.expected: Dict[int, spagm.Response] = {}  # by tag, for X checks
 
     def accept(self, req: spagm.Request) -> None:
         t0 = time.perf_counter()
-        self.p.predict(req)
+        self.expected[req.tag] = self.p.predict(req)
         self.fig.spagm_seconds += time.perf_counter() - t0
         self.fig.accepted += 1
         self.outstanding += 1
 
-    def deliver(self, bits: int) -> None:
+    def deliver(self, bits: int, xbits: int = 0) -> None:
         t0 = time.perf_counter()
         rsp = spagm.Response.from_bits(bits)
+        exp = self.expected.pop(rsp.tag, None)
         res = self.p.check(rsp)
+        if xbits and exp is not None and exp.compare_mask().to_bits() & xbits:
+            msg = (f"MISMATCH {self.o.unit} tag {rsp.tag}: X or Z in bits the port contract "
+                   f"compares (seed {self.o.seed})")
+            self.fig.xfailures += 1
+            self.fig.reports.append(msg)
+            self.log.error("%s", msg)
         if self.cov is not None and self.o.cov_responses:
             self.cov.sample_response(self.o.unit, rsp.tag < self.done_max, self.outstanding,
                                      self.epoch > 0)
@@ -251,7 +275,7 @@ class Scoreboard:
 
     @property
     def failed(self) -> bool:
-        return self.p.failures > 0 or self.fig.readback_failures > 0
+        return self.p.failures > 0 or self.fig.readback_failures > 0 or self.fig.xfailures > 0
 
 
 def stimulus(o: Options) -> Iterable[spagm.stim.Epoch]:
@@ -368,7 +392,7 @@ def summarize(sb: Scoreboard, o: Options, log) -> None:
         f"wall_seconds={f.wall_seconds:.3f}", f"txns_per_second={rate:.1f}",
         f"spagm_seconds={f.spagm_seconds:.4f}", f"spagm_share_pct={share:.2f}",
         f"readback_words={f.readback_words}", f"readback_failures={f.readback_failures}",
-        f"failures={sb.p.failures + f.readback_failures}",
+        f"x_failures={f.xfailures}", f"failures={sb.p.failures + f.readback_failures + f.xfailures}",
     ]
     log.info("spagm cocotb summary: %s", ", ".join(lines))
     log.info("%s", sb.p.summary())

@@ -23,7 +23,7 @@ from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_driver, uvm_e
                    uvm_subscriber, uvm_test)
 
 import spagm
-from spagm_tb import CfgPort, Options, read_bugs, reset, wait_idle
+from spagm_tb import CfgPort, Options, read_bugs, reset, resolve, wait_idle
 
 
 class ReqItem(uvm_sequence_item):
@@ -95,7 +95,7 @@ class PixMonitor(uvm_monitor):
             await RisingEdge(clk)
             if ready and d.rsp_valid.value == 1:
                 self.count += 1
-                self.ap.write(spagm.Response.from_bits(d.rsp.value.to_unsigned()))
+                self.ap.write(spagm.Response.from_bits(resolve(d.rsp.value)[0]))
 
 
 class PixAgent(uvm_component):
