@@ -17,7 +17,7 @@ typedef struct parser {
   rg_desc *d;
   const char *path;
   int line;
-  enum { SEC_TOP, SEC_TEST, SEC_SET } sec;
+  enum { SEC_TOP, SEC_TEST, SEC_SET, SEC_BAD } sec; /* SEC_BAD: after a refused header */
   char seen[16][16]; /* keys given in the current section */
   int nseen;
 } parser;
@@ -62,6 +62,7 @@ static void test_defaults(rg_test *t, const char *name, int line) {
 
 /* `[test NAME]` or `[set NAME]`: opens a section. */
 static int parse_header(parser *p, const char *s, size_t col0) {
+  p->sec = SEC_BAD; /* until the header is accepted: its keys are not checked */
   const char *close = strchr(s, ']');
   if (!close || close[1] != '\0') return perr(p, col0, "expected `[test NAME]` or `[set NAME]`%s", "");
   char inner[256];
@@ -195,10 +196,16 @@ static int test_key(parser *p, const char *key, const char *v, size_t col) {
     t->timeout_s = (unsigned)x;
     return 0;
   }
+  int *lines[] = {NULL, NULL, &t->line_bugs, &t->line_regex};
+  int *cols[] = {NULL, NULL, &t->col_bugs, &t->col_regex};
+  if (strcmp(key, "plusargs") == 0) t->line_plusargs = p->line, t->col_plusargs = (int)col + 1;
   char **fields[] = {&t->plusargs, &t->command, &t->bugs, &t->log_regex};
   const char *names[] = {"plusargs", "command", "bugs", "log_regex"};
-  for (size_t i = 0; i < 4; i++)
-    if (strcmp(key, names[i]) == 0) return set_str(fields[i], v), 0;
+  for (size_t i = 0; i < 4; i++) {
+    if (strcmp(key, names[i]) != 0) continue;
+    if (lines[i]) *lines[i] = p->line, *cols[i] = (int)col + 1;
+    return set_str(fields[i], v), 0;
+  }
   return perr(p, 0, "unknown key '%s' in a [test] section "
                     "(kind units seeds txns plusargs command bugs log_regex expect timeout)", key);
 }
@@ -242,6 +249,7 @@ static int parse_assign(parser *p, char *s, size_t col0) {
   if (key_seen(p, s)) return perr(p, col0, "key '%s' given twice in this section", s);
   if (p->sec == SEC_TEST) return test_key(p, s, v, vcol);
   if (p->sec == SEC_SET) return set_key(p, s, v, vcol);
+  if (p->sec == SEC_BAD) return 0; /* the header's error was reported */
   if (strcmp(s, "bugs_file") == 0) return set_str(&p->d->bugs_file, v), 0;
   return perr(p, col0, "unknown key '%s' before the first section (bugs_file)", s);
 }
@@ -260,25 +268,31 @@ static int parse_line(parser *p, char *line) {
  * and nothing else has one; set members exist. */
 static int check_test(const rg_desc *d, const rg_test *t) {
   const char *why = NULL;
-  if (t->kind == RG_KIND_COMMAND && !t->command[0])
+  int at = t->line;
+  if (t->bugs[0] && !d->bugs_file[0])
+    why = "`bugs =` needs `bugs_file =` before the first section (the defect catalogue)",
+    at = t->line_bugs;
+  else if (t->kind == RG_KIND_COMMAND && !t->command[0])
     why = "a `kind = command` test needs `command =`";
   else if (t->kind != RG_KIND_COMMAND && t->command[0])
     why = "`command =` is only for `kind = command` tests";
   else if (t->bugs[0] && t->kind != RG_KIND_COSIM)
     why = "`bugs =` needs `kind = cosim` (defects are selected with +bug=)";
   if (!why) return 0;
-  fprintf(stderr, "%s:%d:1: error: test '%s': %s\n", d->path, t->line, t->name, why);
+  fprintf(stderr, "%s:%d:1: error: test '%s': %s\n", d->path, at, t->name, why);
   return -1;
 }
 
 static int check_set(const rg_desc *d, const rg_set *st) {
+  int rc = 0;
   for (size_t i = 0; i < st->nmembers; i++) {
     if (!name_taken(d, st->members[i])) {
       fprintf(stderr, "%s:%d:1: error: set '%s' names '%s', which is no test or set\n",
               d->path, st->line, st->name, st->members[i]);
-      return -1;
+      rc = -1;
     }
   }
+  if (rc) return rc;
   if (st->nmembers == 0) {
     fprintf(stderr, "%s:%d:1: error: set '%s' has no `tests =`\n", d->path, st->line, st->name);
     return -1;
@@ -296,20 +310,20 @@ int rg_desc_load(const char *path, rg_desc *d) {
     return -1;
   }
   parser p = {.d = d, .path = path, .sec = SEC_TOP};
-  int rc = 0;
-  for (char *save = NULL, *line = text; line && !rc; line = save) {
+  int rc = 0; /* every line is parsed: all the file's errors in one go */
+  for (char *save = NULL, *line = text; line; line = save) {
     save = strchr(line, '\n');
     if (save) *save++ = '\0';
     p.line++;
     if (strlen(line) > 4000)
-      rc = perr(&p, 0, "line too long%s", "");
+      rc |= perr(&p, 0, "line too long%s", "");
     else
-      rc = parse_line(&p, line);
+      rc |= parse_line(&p, line);
   }
   free(text);
-  for (size_t i = 0; !rc && i < d->ntests; i++) rc = check_test(d, &d->tests[i]);
-  for (size_t i = 0; !rc && i < d->nsets; i++) rc = check_set(d, &d->sets[i]);
-  return rc;
+  for (size_t i = 0; i < d->ntests; i++) rc |= check_test(d, &d->tests[i]);
+  for (size_t i = 0; i < d->nsets; i++) rc |= check_set(d, &d->sets[i]);
+  return rc ? -1 : 0;
 }
 
 const rg_set *rg_desc_set(const rg_desc *d, const char *name) {

@@ -38,6 +38,8 @@ static void run_json(rg_buf *b, const char *dir, const rg_run *r) {
   rg_buf_printf(b, "\"ok\": %s, \"exit\": %d, \"signal\": %d, \"wall_s\": %.3f, \"attempts\": %d,\n     ",
                 x->ok ? "true" : "false", x->exit_code, x->signal, x->wall_s, r->attempts);
   key_str(b, "host", x->host, 1);
+  key_str(b, "slurm_job", x->slurm_job, 1);
+  key_str(b, "slurm_task", x->slurm_task, 1);
   key_str(b, "reason", x->reason, 1);
   rg_buf log = {0};
   rg_buf_printf(&log, "runs/%s/log", r->id);
@@ -52,14 +54,14 @@ static void run_json(rg_buf *b, const char *dir, const rg_run *r) {
 }
 
 static void counts_json(rg_buf *b, const rg_plan *p) {
-  size_t by[RG_LOST + 1] = {0}, ok = 0;
+  size_t by[RG_STATUS_COUNT] = {0}, ok = 0;
   for (size_t i = 0; i < p->nruns; i++) {
     by[p->runs[i].res.status]++;
     ok += p->runs[i].res.ok != 0;
   }
   rg_buf_printf(b, "  \"counts\": {\"runs\": %zu, \"ok\": %zu, \"not_ok\": %zu", p->nruns, ok,
                 p->nruns - ok);
-  for (int s = RG_NOTRUN; s <= RG_LOST; s++)
+  for (int s = RG_NOTRUN; s < RG_STATUS_COUNT; s++)
     rg_buf_printf(b, ", \"%s\": %zu", rg_status_name((rg_status)s), by[s]);
   rg_buf_puts(b, "},\n");
 }

@@ -12,7 +12,7 @@
 #include "util.h"
 
 static void test_row(rg_buf *b, const rg_plan *p, size_t from, size_t to) {
-  size_t by[RG_LOST + 1] = {0}, ok = 0;
+  size_t by[RG_STATUS_COUNT] = {0}, ok = 0;
   unsigned long lo = p->runs[from].seed, hi = lo;
   double t = 0;
   for (size_t i = from; i < to; i++) {
@@ -26,9 +26,10 @@ static void test_row(rg_buf *b, const rg_plan *p, size_t from, size_t to) {
   char seeds[48];
   snprintf(seeds, sizeof seeds, lo == hi ? "%lu" : "%lu..%lu", lo, hi);
   size_t other = by[RG_CANCELLED] + by[RG_LOST] + by[RG_NOTRUN];
-  rg_buf_printf(b, "%-24.24s %-4s %5zu %5zu %5zu %7zu %5zu %5zu %5zu/%-5zu %-12s %8.1f\n",
+  rg_buf_printf(b, "%-24.24s %-4s %5zu %5zu %5zu %7zu %5zu %5zu %5zu %5zu/%-5zu %-12s %8.1f\n",
                 p->runs[from].test, p->runs[from].expect_fail ? "fail" : "pass", to - from,
-                by[RG_PASS], by[RG_FAIL], by[RG_TIMEOUT], by[RG_CRASH], other, ok, to - from,
+                by[RG_PASS], by[RG_FAIL], by[RG_TIMEOUT], by[RG_CRASH], by[RG_ERROR], other, ok,
+                to - from,
                 seeds, t);
 }
 
@@ -55,8 +56,8 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text) {
   rg_buf_printf(&b, "%sregression '%s' (%s launcher): %zu runs, %zu as expected, %zu not, "
                 "%.1f s wall\n\n", m->partial ? "PARTIAL " : "", m->set, m->launcher, p->nruns,
                 p->nruns - bad, bad, m->wall_s);
-  rg_buf_printf(&b, "%-24s %-4s %5s %5s %5s %7s %5s %5s %11s %-12s %8s\n", "test", "exp", "runs",
-                "pass", "fail", "timeout", "crash", "other", "ok", "seeds", "run s");
+  rg_buf_printf(&b, "%-24s %-4s %5s %5s %5s %7s %5s %5s %5s %11s %-12s %8s\n", "test", "exp",
+                "runs", "pass", "fail", "timeout", "crash", "error", "other", "ok", "seeds", "run s");
   for (size_t i = 0, j; i < p->nruns; i = j) {
     for (j = i + 1; j < p->nruns && strcmp(p->runs[j].test, p->runs[i].test) == 0; j++) {
     }

@@ -56,6 +56,9 @@ static void classify(int wstatus, rg_result *res) {
     if (c == 0) {
       res->status = RG_PASS;
       snprintf(res->reason, sizeof res->reason, "exit status 0");
+    } else if (c == 2) { /* N140: the project's tools exit 2 on a usage error */
+      res->status = RG_ERROR;
+      snprintf(res->reason, sizeof res->reason, "refused by its tool (exit status 2)");
     } else if (c > 128 && c < 160) { /* sh reports a child's death by signal N as 128+N */
       res->status = RG_CRASH;
       res->signal = c - 128;
@@ -123,12 +126,54 @@ static void write_reproduce(const char *rundir, const rg_run *r) {
   rg_buf_free(&b);
 }
 
+/* The refusal's own words: the first log line that names the problem
+ * (error, unknown, refused, out of range...), else the first that is not
+ * the usage text, after the exit-2 reason. */
+static int names_problem(const char *line) {
+  static const char *const words[] = {"error", "unknown", "Unknown", "refused", "no such",
+                                      "invalid", "out of range", "cannot", "needs"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (strstr(line, words[i])) return 1;
+  return 0;
+}
+
+static void refusal_reason(const char *rundir, rg_result *res) {
+  char *path = rg_path_join(rundir, "log");
+  char *log = rg_read_file(path, NULL);
+  free(path);
+  if (!log) return;
+  const char *pick = NULL, *plain = NULL;
+  for (char *save = NULL, *line = log; line && !pick; line = save) {
+    save = strchr(line, '\n');
+    if (save) *save++ = '\0';
+    if (!line[0] || line[0] == ' ') continue;
+    if (names_problem(line)) pick = line;
+    else if (!plain && strncmp(line, "usage:", 6) != 0) plain = line;
+  }
+  if (!pick) pick = plain;
+  if (pick) {
+    size_t n = strlen(res->reason);
+    snprintf(res->reason + n, sizeof res->reason - n, ": %.150s", pick);
+  }
+  free(log);
+}
+
+/* The Slurm job and array task this run is (results.json), "" locally. */
+static void slurm_ids(rg_result *res) {
+  const char *job = getenv("SLURM_ARRAY_JOB_ID");
+  const char *task = getenv("SLURM_ARRAY_TASK_ID");
+  if (!job) job = getenv("SLURM_JOB_ID");
+  snprintf(res->slurm_job, sizeof res->slurm_job, "%s", job ? job : "");
+  snprintf(res->slurm_task, sizeof res->slurm_task, "%s", task ? task : "");
+}
+
 static int run_one(const char *dir, const rg_run *r) {
   char *rundir = rg_run_dir(dir, r);
   rg_result res;
   memset(&res, 0, sizeof res);
   res.exit_code = -1;
   gethostname(res.host, sizeof res.host - 1);
+  slurm_ids(&res);
   int rc = rg_mkdir_p(rundir);
   if (!rc) write_reproduce(rundir, r);
   pid_t pid = rc ? -1 : fork();
@@ -136,6 +181,7 @@ static int run_one(const char *dir, const rg_run *r) {
   if (pid > 0) {
     setpgid(pid, pid); /* also here: no window in which a kill misses the group */
     supervise(pid, r, &res);
+    if (res.status == RG_ERROR) refusal_reason(rundir, &res);
   } else {
     res.status = RG_FAIL;
     snprintf(res.reason, sizeof res.reason, "could not start: %s", strerror(errno));

@@ -161,6 +161,7 @@ static int build_plan(const rg_opts *o, const char *bindir, rg_plan *p) {
   if (o->rerun) return rerun_plan(o->rerun, p);
   rg_desc d;
   int rc = rg_desc_load(o->file, &d);
+  rc |= rg_desc_check(&d, bindir); /* also after syntax errors: all of them at once */
   if (!rc) rc = rg_plan_expand(&d, o->set, bindir, p);
   rg_desc_free(&d);
   return rc;

@@ -192,7 +192,13 @@ static int expand_name(expand *e, const char *name, int depth) {
   }
   for (size_t i = 0; i < e->d->ntests; i++)
     if (strcmp(e->d->tests[i].name, name) == 0) return expand_test(e, &e->d->tests[i]);
-  fprintf(stderr, "%s: error: no set or test named '%s'\n", e->d->path, name);
+  fprintf(stderr, "%s: error: no set or test named '%s'", e->d->path, name);
+  if (depth == 0) { /* the user's --set: say what there is */
+    fputs(" (sets:", stderr);
+    for (size_t i = 0; i < e->d->nsets; i++) fprintf(stderr, " %s", e->d->sets[i].name);
+    fputs(")", stderr);
+  }
+  fputc('\n', stderr);
   return -1;
 }
 

@@ -30,6 +30,8 @@ typedef struct rg_test {
   int expect_fail;       /* 1: the run must fail ("must fail", defects) */
   unsigned timeout_s;
   int line;              /* where the [test] section starts */
+  int line_bugs, line_plusargs, line_regex; /* where those keys are (0: absent) */
+  int col_bugs, col_plusargs, col_regex;    /* the value's column, 1-based */
 } rg_test;
 
 typedef struct rg_set {
@@ -56,7 +58,9 @@ typedef enum rg_status {
   RG_CRASH,        /* died of a signal (or a shell's 128+N) */
   RG_CANCELLED,    /* stopped by the user or the scheduler */
   RG_LOST,         /* the scheduler ended the task without a result */
+  RG_ERROR,        /* exit status 2: the tool refused its input (N140) */
 } rg_status;
+#define RG_STATUS_COUNT (RG_ERROR + 1)
 
 typedef enum rg_phase { RG_QUEUED = 0, RG_RUNNING, RG_DONE } rg_phase;
 
@@ -68,6 +72,8 @@ typedef struct rg_result {
   int ok;          /* the outcome the test expects */
   char reason[200];
   char host[64];
+  char slurm_job[24];  /* SLURM_ARRAY_JOB_ID (or SLURM_JOB_ID), "" locally */
+  char slurm_task[16]; /* SLURM_ARRAY_TASK_ID, "" locally */
 } rg_result;
 
 typedef struct rg_run {
@@ -91,8 +97,11 @@ typedef struct rg_plan {
   size_t nruns;
 } rg_plan;
 
-/* desc.c */
+/* desc.c: every error of the file is reported (file:line:col), -1 if any */
 int rg_desc_load(const char *path, rg_desc *d);
+/* desc_check.c: what a description names exists (defects, plusargs of the
+ * tools in bindir) and its regexes compile; every error reported, -1 if any */
+int rg_desc_check(const rg_desc *d, const char *bindir);
 void rg_desc_free(rg_desc *d);
 const rg_set *rg_desc_set(const rg_desc *d, const char *name);
 

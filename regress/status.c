@@ -13,7 +13,7 @@
 #include "util.h"
 
 static const char *const names[] = {"notrun", "pass", "fail", "timeout",
-                                    "crash", "cancelled", "lost"};
+                                    "crash", "cancelled", "lost", "error"};
 
 const char *rg_status_name(rg_status s) {
   return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
@@ -28,9 +28,9 @@ static char *status_path(const char *dir, const rg_run *r) {
 
 int rg_status_write(const char *dir, const rg_run *r, const rg_result *res) {
   rg_buf b = {0};
-  rg_buf_printf(&b, "status=%s\nexit=%d\nsignal=%d\nwall_s=%.3f\nhost=%s\nreason=%s\n",
-                rg_status_name(res->status), res->exit_code, res->signal, res->wall_s,
-                res->host, res->reason);
+  rg_buf_printf(&b, "status=%s\nexit=%d\nsignal=%d\nwall_s=%.3f\nhost=%s\nslurm_job=%s\n"
+                "slurm_task=%s\nreason=%s\n", rg_status_name(res->status), res->exit_code,
+                res->signal, res->wall_s, res->host, res->slurm_job, res->slurm_task, res->reason);
   char *path = status_path(dir, r);
   int rc = rg_write_file(path, b.s, b.len);
   free(path);
@@ -50,6 +50,10 @@ static void status_field(rg_result *res, const char *key, const char *v) {
     res->wall_s = strtod(v, NULL);
   } else if (strcmp(key, "host") == 0) {
     snprintf(res->host, sizeof res->host, "%s", v);
+  } else if (strcmp(key, "slurm_job") == 0) {
+    snprintf(res->slurm_job, sizeof res->slurm_job, "%s", v);
+  } else if (strcmp(key, "slurm_task") == 0) {
+    snprintf(res->slurm_task, sizeof res->slurm_task, "%s", v);
   } else if (strcmp(key, "reason") == 0) {
     snprintf(res->reason, sizeof res->reason, "%s", v);
   }

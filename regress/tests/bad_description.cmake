@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest step: bad description files are refused with file:line:col and the
 # reason, exit status 2, and nothing is run.
-#   -DREGRESS=bin/spagm-regress -DDIR=scratch folder
+#   -DREGRESS=bin/spagm-regress -DDIR=scratch folder -DBUGS=rtl_stubs/bugs.tsv
 set(cases
   "[test a]\nkind = nope\n@:2:8: error: unknown kind 'nope'"
   "[set s]\ntests = missing\n@:1:1: error: set 's' names 'missing', which is no test or set"
@@ -14,7 +14,15 @@ set(cases
   "[test a]\nunits = attr,gpu\n@:2:14: error: unknown unit 'gpu'"
   "[test a]\n[test a]\n@:2:1: error: 'a' is defined twice"
   "[test a]\ncolour = red\n@:2:1: error: unknown key 'colour'"
-  "[test a]\nbugs = all\n@: error: a test has `bugs =` but the file has no `bugs_file =`")
+  "[test a]\nbugs = all\n@:2:1: error: test 'a': `bugs =` needs `bugs_file =`"
+  # Checked against the world before anything runs (N141).
+  "[test a]\nlog_regex = (MISMATCH\n@:2:13: error: test 'a': log_regex does not compile"
+  "[test a]\nexpect = fail\nplusargs = +txns=5 +colour=red\n@:3:20: error: test 'a': unknown plusarg '+colour=red' (spagm-cosim +help lists them)"
+  "[test a]\nexpect = fail\nplusargs = +bug=no_such_defect\n@:3:17: error: test 'a': unknown defect 'no_such_defect'"
+  "[test a]\nplusargs = +seed\n@:2:12: error: test 'a': plusarg '+seed' takes a value"
+  "bugs_file = ${BUGS}\n[test a]\nbugs = attr_rank_off_by_one no_such_bug\n@:3:29: error: test 'a': unknown defect 'no_such_bug'"
+  # Every error of a file, not only the first: the third of three.
+  "[test a]\nkind = nope\n[test b]\ncolour = red\n[set s]\ntests = b missing\n@:5:1: error: set 's' names 'missing', which is no test or set")
 file(REMOVE_RECURSE "${DIR}")
 file(MAKE_DIRECTORY "${DIR}")
 set(i 0)
@@ -37,7 +45,7 @@ foreach(c IN LISTS cases)
   endif()
 endforeach()
 execute_process(COMMAND ${REGRESS} --set no_such_set --list RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(NOT rc EQUAL 2 OR NOT err MATCHES "no set or test named 'no_such_set'")
+if(NOT rc EQUAL 2 OR NOT err MATCHES "no set or test named 'no_such_set' \\(sets: smoke defects")
   message(FATAL_ERROR "an unknown set: exit ${rc}, ${err}")
 endif()
 message("${i} bad descriptions refused with file:line:col")
