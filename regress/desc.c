@@ -53,6 +53,7 @@ static void test_defaults(rg_test *t, const char *name, int line) {
   t->command = rg_xstrdup("");
   t->bugs = rg_xstrdup("");
   t->log_regex = rg_xstrdup("");
+  t->scenario = rg_xstrdup("");
   t->seeds = rg_xmalloc(sizeof *t->seeds);
   t->seeds[0] = 1;
   t->nseeds = 1;
@@ -142,6 +143,7 @@ static int parse_kind(const parser *p, rg_test *t, const char *v, size_t col) {
       {"replay-icarus", RG_KIND_REPLAY_ICARUS},
       {"replay-verilator", RG_KIND_REPLAY_VERILATOR},
       {"command", RG_KIND_COMMAND},
+      {"model", RG_KIND_MODEL},
   };
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     if (strcmp(v, kinds[i].name) == 0) {
@@ -149,7 +151,7 @@ static int parse_kind(const parser *p, rg_test *t, const char *v, size_t col) {
       return 0;
     }
   }
-  return perr(p, col, "unknown kind '%s' (cosim, replay-icarus, replay-verilator, command)", v);
+  return perr(p, col, "unknown kind '%s' (cosim, replay-icarus, replay-verilator, model, command)", v);
 }
 
 static int parse_units(const parser *p, rg_test *t, const char *v, size_t col) {
@@ -196,18 +198,18 @@ static int test_key(parser *p, const char *key, const char *v, size_t col) {
     t->timeout_s = (unsigned)x;
     return 0;
   }
-  int *lines[] = {NULL, NULL, &t->line_bugs, &t->line_regex};
-  int *cols[] = {NULL, NULL, &t->col_bugs, &t->col_regex};
+  int *lines[] = {NULL, NULL, &t->line_bugs, &t->line_regex, &t->line_scenario};
+  int *cols[] = {NULL, NULL, &t->col_bugs, &t->col_regex, &t->col_scenario};
   if (strcmp(key, "plusargs") == 0) t->line_plusargs = p->line, t->col_plusargs = (int)col + 1;
-  char **fields[] = {&t->plusargs, &t->command, &t->bugs, &t->log_regex};
-  const char *names[] = {"plusargs", "command", "bugs", "log_regex"};
-  for (size_t i = 0; i < 4; i++) {
+  char **fields[] = {&t->plusargs, &t->command, &t->bugs, &t->log_regex, &t->scenario};
+  const char *names[] = {"plusargs", "command", "bugs", "log_regex", "scenario"};
+  for (size_t i = 0; i < 5; i++) {
     if (strcmp(key, names[i]) != 0) continue;
     if (lines[i]) *lines[i] = p->line, *cols[i] = (int)col + 1;
     return set_str(fields[i], v), 0;
   }
   return perr(p, 0, "unknown key '%s' in a [test] section "
-                    "(kind units seeds txns plusargs command bugs log_regex expect timeout)", key);
+                    "(kind units seeds txns plusargs command bugs log_regex expect timeout scenario)", key);
 }
 
 static int set_key(parser *p, const char *key, const char *v, size_t col) {
@@ -278,6 +280,11 @@ static int check_test(const rg_desc *d, const rg_test *t) {
     why = "`command =` is only for `kind = command` tests";
   else if (t->bugs[0] && t->kind != RG_KIND_COSIM)
     why = "`bugs =` needs `kind = cosim` (defects are selected with +bug=)";
+  else if (t->kind == RG_KIND_MODEL && !t->scenario[0])
+    why = "a `kind = model` test needs `scenario =`";
+  else if (t->scenario[0] && (t->kind == RG_KIND_COSIM || t->kind == RG_KIND_COMMAND))
+    why = "`scenario =` is for `kind = replay-verilator`, `replay-icarus` or `model` tests",
+    at = t->line_scenario;
   if (!why) return 0;
   fprintf(stderr, "%s:%d:1: error: test '%s': %s\n", d->path, at, t->name, why);
   return -1;
@@ -336,7 +343,7 @@ void rg_desc_free(rg_desc *d) {
   for (size_t i = 0; i < d->ntests; i++) {
     rg_test *t = &d->tests[i];
     free(t->name), free(t->units), free(t->seeds), free(t->plusargs);
-    free(t->command), free(t->bugs), free(t->log_regex);
+    free(t->command), free(t->bugs), free(t->log_regex), free(t->scenario);
   }
   for (size_t i = 0; i < d->nsets; i++) {
     for (size_t j = 0; j < d->sets[i].nmembers; j++) free(d->sets[i].members[j]);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "regress.h"
 #include "util.h"
@@ -175,6 +176,17 @@ static int check_plusargs(checker *c, const rg_test *t) {
   return rc;
 }
 
+/* A scenario file is relative to the description's folder and must exist. */
+static int check_scenario(const checker *c, const rg_test *t) {
+  if (!t->scenario[0]) return 0;
+  char *dir = rg_dirname(c->d->path);
+  char *path = rg_path_join(dir, t->scenario);
+  int ok = access(path, R_OK) == 0;
+  free(dir), free(path);
+  return ok ? 0 : err_at(c, t->line_scenario, t->col_scenario, t->name,
+                         "cannot read the scenario '%s' (relative to the description)", t->scenario);
+}
+
 int rg_desc_check(const rg_desc *d, const char *bindir) {
   checker c = {.d = d, .bindir = bindir};
   int rc = 0;
@@ -183,6 +195,7 @@ int rg_desc_check(const rg_desc *d, const char *bindir) {
     rc |= check_regex(&c, t);
     rc |= check_bugs(&c, t);
     rc |= check_plusargs(&c, t);
+    rc |= check_scenario(&c, t);
   }
   rg_bugs_free(c.bugs, c.nbugs);
   for (int i = 0; i < 3; i++) free(c.help[i]);

@@ -76,6 +76,7 @@ int rg_emit_json(const rg_plan *p, const rg_meta *m) {
   key_str(&b, "started", m->started, 1);
   rg_buf_printf(&b, "\"wall_s\": %.3f, \"partial\": %s,\n", m->wall_s, m->partial ? "true" : "false");
   counts_json(&b, p);
+  rg_emit_cov_json(&b, m->cov);
   rg_buf_puts(&b, "  \"runs\": [\n");
   for (size_t i = 0; i < p->nruns; i++) {
     run_json(&b, m->dir, &p->runs[i]);

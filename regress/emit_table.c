@@ -64,6 +64,7 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text) {
     test_row(&b, p, i, j);
   }
   failures(&b, p, m->dir, bad);
+  rg_emit_cov_text(&b, m->cov, m->dir);
   if (m->partial)
     rg_buf_puts(&b, "\nPARTIAL: the regression was interrupted; unfinished runs are "
                     "cancelled or notrun.\n");

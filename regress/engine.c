@@ -113,13 +113,18 @@ int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
   int stopped = drive(l, c, &pg);
   settle(c, &pg);
   rg_progress_end(&pg);
+  rg_covsum cov = {.fail_on_holes = c->opts->fail_on_holes};
+  int bad = rg_coverage_collect(c->plan, c->dir, &cov) != 0;
+  m.cov = &cov;
   m.wall_s = rg_now() - t0;
   m.partial = stopped != 0;
-  int bad = emit_all(c->plan, &m);
+  bad |= emit_all(c->plan, &m);
   write_state(c->dir, m.partial ? "partial\n" : "complete\n");
+  int holes = cov.fail_on_holes && (cov.nholes > 0 || cov.missing > 0);
+  rg_covsum_free(&cov);
   if (stopped > 0) return 130;
   if (stopped < 0 || bad) return 2;
   for (size_t i = 0; i < c->plan->nruns; i++)
     if (!c->plan->runs[i].res.ok) return 1;
-  return 0;
+  return holes ? 1 : 0;
 }

@@ -17,6 +17,7 @@ typedef struct rg_opts {
   unsigned time_min, mem_mb, retries;
   const char *partition, *account;
   int list_only;
+  int fail_on_holes; /* functional holes (not reorder-only) fail the regression */
 } rg_opts;
 
 typedef struct rg_ctx {

@@ -19,7 +19,7 @@
 
 static const char usage_text[] =
     "usage: spagm-regress [--set NAME] [--file DESC] [--launcher local|slurm] [--jobs N]\n"
-    "                     [--out DIR] [--bindir DIR] [--list]\n"
+    "                     [--out DIR] [--bindir DIR] [--list] [--fail-on-holes]\n"
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
@@ -33,6 +33,10 @@ static const char usage_text[] =
     "  --rerun-failed D  runs again the runs of D that did not do what their test\n"
     "                    expects, with waves (+waves_on_fail) for co-simulations\n"
     "  --list            print the runs and their commands, run nothing\n"
+    "  --fail-on-holes   legal functional-coverage bins no run hit fail the\n"
+    "                    regression (bins that need a reordering DUT do not)\n"
+    "The functional coverage of the runs that passed is merged into\n"
+    "DIR/coverage.cov, with coverage.txt, coverage.json and coverage/index.html.\n"
     "Exit status: 0 every run as expected, 1 some not, 2 bad input or error,\n"
     "130 interrupted (the results folder then says PARTIAL).\n";
 
@@ -74,6 +78,7 @@ static int parse_opt(int argc, char **argv, int *i, rg_opts *o) {
   for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++)
     if (strcmp(a, nnames[k]) == 0) return num(value(argc, argv, i, &bad), nums[k]);
   if (strcmp(a, "--list") == 0) return o->list_only = 1, 0;
+  if (strcmp(a, "--fail-on-holes") == 0) return o->fail_on_holes = 1, 0;
   return -2;
 }
 
@@ -151,7 +156,7 @@ static int rerun_plan(const char *dir, rg_plan *p) {
     memset(&p->runs[p->nruns].res, 0, sizeof(rg_result));
     p->runs[p->nruns++].res.exit_code = -1;
     memset(r, 0, sizeof *r); /* moved: the old plan no longer owns its strings */
-    r->id = r->test = r->bug = r->unit = r->log_regex = r->waves = r->command = NULL;
+    r->id = r->test = r->bug = r->unit = r->log_regex = r->waves = r->command = r->cov = NULL;
   }
   rg_plan_free(&old);
   return 0;

@@ -2,7 +2,7 @@
 /* spagm-regress: a set expanded into runs (test x defect x seed), each with
  * the exact shell command that performs it, and the plan file
  * (DIR/plan.tsv) that every run process reads its run from. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +46,23 @@ static void bin_path(rg_buf *b, const expand *e, const char *tool) {
   free(path);
 }
 
+/* Runs expected to pass collect functional coverage into run.cov in their
+ * folder; a must-fail run's coverage (of a broken RTL) never counts (N142). */
+static int collects(const rg_test *t, const rg_bug *bug) {
+  return !bug && !t->expect_fail && t->kind != RG_KIND_COMMAND;
+}
+
+/* The scenario's absolute path (runs start in their own folders). */
+static char *scenario_path(const expand *e, const rg_test *t) {
+  char *dir = rg_dirname(e->d->path);
+  char *rel = rg_path_join(dir, t->scenario);
+  char *abs = realpath(rel, NULL);
+  free(dir);
+  if (!abs) return rel;
+  free(rel);
+  return abs;
+}
+
 /* `exec` makes the tool itself the run's process: a crash is its signal. */
 static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed,
                            const rg_bug *bug) {
@@ -58,16 +75,48 @@ static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed
   if (t->txns) rg_buf_printf(&b, " +txns=%lu", t->txns);
   if (bug) rg_buf_printf(&b, " +bug=%s", bug->name);
   if (bug && bug->extra[0]) rg_buf_printf(&b, " %s", bug->extra);
+  if (collects(t, bug)) rg_buf_puts(&b, " +cov=run.cov");
   if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
   return rg_buf_take(&b);
 }
 
-/* The co-simulation's traffic as vectors, exported and replayed (README). */
+/* A scenario on the model alone, with coverage (N143: text-only forms). */
+static char *model_command(const expand *e, const rg_test *t) {
+  rg_buf b = {0};
+  rg_buf_puts(&b, "exec ");
+  bin_path(&b, e, "spagm");
+  rg_buf_puts(&b, " run --quiet --cov run.cov ");
+  char *scn = scenario_path(e, t);
+  rg_buf_shquote(&b, scn);
+  free(scn);
+  return rg_buf_take(&b);
+}
+
+/* The co-simulation's traffic (or a scenario) as vectors, exported and
+ * replayed through the RTL, which checks every response against the
+ * model's (README). Coverage is sampled by the model on the same
+ * transactions and counts only when the replay passes (N142). */
 static char *replay_command(const expand *e, const rg_test *t, unsigned long seed) {
   rg_buf b = {0};
-  bin_path(&b, e, "spagm");
-  rg_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
-  if (t->units[0]) rg_buf_printf(&b, " --units %s", t->units);
+  int cov = collects(t, NULL);
+  if (t->scenario[0]) {
+    char *scn = scenario_path(e, t);
+    if (cov) {
+      bin_path(&b, e, "spagm");
+      rg_buf_puts(&b, " run --quiet --cov run.cov ");
+      rg_buf_shquote(&b, scn);
+      rg_buf_puts(&b, " >/dev/null && ");
+    }
+    bin_path(&b, e, "spagm");
+    rg_buf_puts(&b, " gen --scenario ");
+    rg_buf_shquote(&b, scn);
+    free(scn);
+  } else {
+    bin_path(&b, e, "spagm");
+    rg_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
+    if (t->units[0]) rg_buf_printf(&b, " --units %s", t->units);
+    if (cov) rg_buf_puts(&b, " --cov run.cov");
+  }
   rg_buf_puts(&b, " -o run.vec && ");
   bin_path(&b, e, "spagm");
   rg_buf_puts(&b, " export-hex run.vec run.hex && exec ");
@@ -113,8 +162,11 @@ static void add_run(expand *e, const rg_test *t, unsigned long seed, const rg_bu
     r->command = cosim_command(e, t, seed, bug);
   else if (t->kind == RG_KIND_COMMAND)
     r->command = substitute(e, t, seed);
+  else if (t->kind == RG_KIND_MODEL)
+    r->command = model_command(e, t);
   else
     r->command = replay_command(e, t, seed);
+  r->cov = rg_xstrdup(!collects(t, bug) ? "" : t->kind == RG_KIND_MODEL ? "model" : "rtl");
   r->res.exit_code = -1;
 }
 
@@ -208,6 +260,7 @@ static int run_cmp(const void *a, const void *b) {
   int c = strcmp(x->test, y->test);
   if (!c) c = strcmp(x->bug, y->bug);
   if (!c) c = (x->seed > y->seed) - (x->seed < y->seed);
+  if (!c) c = strcmp(x->id, y->id);
   return c;
 }
 
@@ -230,27 +283,28 @@ char *rg_run_dir(const char *dir, const rg_run *r) {
 int rg_plan_write(const rg_plan *p, const char *dir) {
   rg_buf b = {0};
   rg_buf_puts(&b, "# spagm-regress plan 1: id seed test bug unit expect timeout log_regex "
-                  "waves command (tab-separated)\n");
+                  "waves command cov (tab-separated)\n");
   for (size_t i = 0; i < p->nruns; i++) {
     const rg_run *r = &p->runs[i];
-    rg_buf_printf(&b, "%s\t%lu\t%s\t%s\t%s\t%s\t%u\t%s\t%s\t%s\n", r->id, r->seed, r->test,
+    rg_buf_printf(&b, "%s\t%lu\t%s\t%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", r->id, r->seed, r->test,
                   r->bug, r->unit, r->expect_fail ? "fail" : "pass", r->timeout_s, r->log_regex,
-                  r->waves, r->command);
+                  r->waves, r->command, r->cov);
   }
   int rc = rg_write_in(dir, "plan.tsv", b.s, b.len);
   rg_buf_free(&b);
   return rc;
 }
 
+/* Ten fields (before coverage) or eleven; the command may hold no tab. */
 static int plan_line(char *line, rg_run *r) {
-  char *f[10];
+  char *f[11];
   int n = 0;
-  for (char *s = line; s && n < 10; n++) {
+  for (char *s = line; s && n < 11; n++) {
     f[n] = s;
-    s = n < 9 ? strchr(s, '\t') : NULL;
+    s = strchr(s, '\t');
     if (s) *s++ = '\0';
   }
-  if (n != 10) return -1;
+  if (n != 10 && n != 11) return -1;
   memset(r, 0, sizeof *r);
   r->id = rg_xstrdup(f[0]);
   r->seed = strtoul(f[1], NULL, 10);
@@ -262,6 +316,7 @@ static int plan_line(char *line, rg_run *r) {
   r->log_regex = rg_xstrdup(f[7]);
   r->waves = rg_xstrdup(f[8]);
   r->command = rg_xstrdup(f[9]);
+  r->cov = rg_xstrdup(n > 10 ? f[10] : "");
   r->res.exit_code = -1;
   return 0;
 }
@@ -279,7 +334,7 @@ int rg_plan_read(const char *dir, rg_plan *p) {
     if (line[0] == '#') continue;
     p->runs = rg_xrealloc(p->runs, (p->nruns + 1) * sizeof *p->runs);
     rc = plan_line(line, &p->runs[p->nruns]);
-    if (rc) fprintf(stderr, "%s:%d:1: error: a plan line has ten tab-separated fields\n", path, lineno);
+    if (rc) fprintf(stderr, "%s:%d:1: error: a plan line has 10 or 11 tab-separated fields\n", path, lineno);
     else p->nruns++;
   }
   free(text), free(path);
@@ -290,7 +345,7 @@ void rg_plan_free(rg_plan *p) {
   for (size_t i = 0; i < p->nruns; i++) {
     rg_run *r = &p->runs[i];
     free(r->id), free(r->test), free(r->bug), free(r->unit);
-    free(r->log_regex), free(r->waves), free(r->command);
+    free(r->log_regex), free(r->waves), free(r->command), free(r->cov);
   }
   free(p->runs);
   memset(p, 0, sizeof *p);

@@ -14,6 +14,7 @@ typedef enum rg_kind {
   RG_KIND_REPLAY_ICARUS,     /* spagm gen + export-hex + spagm-replay-iverilog */
   RG_KIND_REPLAY_VERILATOR,  /* spagm gen + export-hex + spagm-replay */
   RG_KIND_COMMAND,           /* any shell command (faults, own tools) */
+  RG_KIND_MODEL,             /* spagm run --cov SCENARIO: the model alone (N143) */
 } rg_kind;
 
 typedef struct rg_test {
@@ -27,11 +28,12 @@ typedef struct rg_test {
   char *command;         /* RG_KIND_COMMAND: shell text with {seed} {bin} {txns} */
   char *bugs;            /* "" none, "all" every defect of bugs_file, or names */
   char *log_regex;       /* ERE the log must match ({unit} = the defect's unit) */
+  char *scenario;        /* replay/model kinds: a scenario file instead of gen, "" none */
   int expect_fail;       /* 1: the run must fail ("must fail", defects) */
   unsigned timeout_s;
   int line;              /* where the [test] section starts */
-  int line_bugs, line_plusargs, line_regex; /* where those keys are (0: absent) */
-  int col_bugs, col_plusargs, col_regex;    /* the value's column, 1-based */
+  int line_bugs, line_plusargs, line_regex, line_scenario; /* where (0: absent) */
+  int col_bugs, col_plusargs, col_regex, col_scenario;     /* the value's column */
 } rg_test;
 
 typedef struct rg_set {
@@ -87,6 +89,8 @@ typedef struct rg_run {
   char *log_regex; /* "" when none */
   char *waves;     /* what --rerun-failed appends ("" none) */
   char *command;   /* shell command, run in the run's folder */
+  char *cov;       /* "rtl": writes run.cov of what an RTL ran and passed; "model":
+                      run.cov of the model alone (N143); "" none */
   rg_phase phase;
   int attempts;    /* scheduler submissions (retries of lost tasks) */
   rg_result res;
@@ -130,15 +134,44 @@ int rg_status_write(const char *dir, const rg_run *r, const rg_result *res);
 const char *rg_status_name(rg_status s);
 void rg_verdict(const char *dir, rg_run *r);
 
+/* coverage.c: the functional coverage of the runs that passed, merged
+ * into DIR/coverage.cov with its reports (N142). */
+typedef struct rg_cov_unit {
+  unsigned legal, hit, holes;
+  unsigned reorder;    /* holes only an RTL that reorders responses can hit */
+  unsigned model_only; /* hit, but by no run an RTL checked (N143) */
+} rg_cov_unit;
+typedef struct rg_covsum {
+  int have;               /* a database was written */
+  size_t inputs, missing; /* databases merged; collecting runs without one */
+  rg_cov_unit unit[4];    /* attr, pix, tex, all */
+  char **holes;           /* "point: bin" of the holes (not reorder) */
+  size_t nholes;
+  char **reorder;         /* the holes that need a reordering DUT */
+  size_t nreorder;
+  char **model_only;
+  size_t nmodel_only;
+  int fail_on_holes;
+} rg_covsum;
+int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s);
+void rg_covsum_free(rg_covsum *s);
+
 /* emit_*.c: results written whole (temp file, then rename) */
 typedef struct rg_meta {
   const char *set, *desc, *launcher, *dir;
   int partial;
   double wall_s;
   char started[32];
+  const rg_covsum *cov;
 } rg_meta;
 int rg_emit_json(const rg_plan *p, const rg_meta *m);
 int rg_emit_junit(const rg_plan *p, const rg_meta *m);
 int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text);
+/* emit_cov.c: the coverage sections */
+struct rg_buf;
+double rg_cov_reachable_pct(const rg_cov_unit *u);
+void rg_emit_cov_text(struct rg_buf *b, const rg_covsum *s, const char *dir);
+void rg_emit_cov_json(struct rg_buf *b, const rg_covsum *s);
+void rg_emit_cov_junit(struct rg_buf *b, const rg_covsum *s, const char *started);
 
 #endif

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: the regression's functional coverage (issue 29 item 2,
+ * N142, N143). The database (run.cov) of every run that passed and was
+ * expected to pass is merged into DIR/coverage.cov, with its text report
+ * (coverage.txt), JSON summary (coverage.json) and HTML page
+ * (coverage/index.html). The holes are split into those an RTL could hit
+ * and those only an RTL that reorders responses can hit (the `overtaken`
+ * bins of the co-simulation-only points): an in-order DUT such as the
+ * stand-in attribute unit can never produce them, so they are reported as
+ * "needs a reordering DUT", never silently. Bins hit only by runs of the
+ * model alone (`kind = model`: ISBEWR has no instruction word, spec §7.1)
+ * are counted and named as such. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "regress.h"
+#include "spagm/vec/cov.h"
+#include "util.h"
+
+static void push(char ***list, size_t *n, const char *s) {
+  *list = rg_xrealloc(*list, (*n + 1) * sizeof **list);
+  (*list)[(*n)++] = rg_xstrdup(s);
+}
+
+/* Merges run.cov of each counted run into all (and into rtl when an RTL
+ * checked the run). */
+static void merge_runs(const rg_plan *p, const char *dir, spagm_cov *all, spagm_cov *rtl,
+                       rg_covsum *s) {
+  for (size_t i = 0; i < p->nruns; i++) {
+    const rg_run *r = &p->runs[i];
+    if (!r->cov || !r->cov[0] || r->res.status != RG_PASS || !r->res.ok) continue;
+    char *rundir = rg_run_dir(dir, r);
+    char *path = rg_path_join(rundir, "run.cov");
+    spagm_cov *one = NULL;
+    spagm_diag d = {0, 0, ""};
+    if (spagm_cov_read(path, &one, &d) != SPAGM_OK) {
+      fprintf(stderr, "spagm-regress: %s: no coverage: %s\n", r->id, d.msg);
+      s->missing++;
+    } else {
+      spagm_cov_merge(all, one, NULL);
+      if (strcmp(r->cov, "rtl") == 0) spagm_cov_merge(rtl, one, NULL);
+      s->inputs++;
+    }
+    spagm_cov_free(one);
+    free(path), free(rundir);
+  }
+}
+
+/* The reordering-only bins: `order=overtaken` of a co-simulation-only point. */
+static int needs_reorder(const spagm_cov_point *pt, const char *bin) {
+  return pt->cosim_only && strstr(bin, "order=overtaken") != NULL;
+}
+
+static void classify(const spagm_cov *all, const spagm_cov *rtl, rg_covsum *s) {
+  size_t npts;
+  const spagm_cov_point *plan = spagm_cov_plan(&npts);
+  int cosim = spagm_cov_has_cosim(all);
+  char name[192], line[256];
+  for (unsigned u = 0; u <= SPAGM_UNIT_COUNT; u++) {
+    spagm_cov_totals t;
+    spagm_cov_unit_totals(all, u, &t);
+    s->unit[u].legal = t.legal, s->unit[u].hit = t.hit, s->unit[u].holes = t.holes;
+  }
+  for (size_t i = 0; i < npts; i++) {
+    const spagm_cov_point *pt = &plan[i];
+    if (pt->cosim_only && !cosim) continue; /* not counted (N104) */
+    for (unsigned b = 0; b < spagm_cov_point_bins(pt); b++) {
+      if (spagm_cov_bin_excluded(pt, b)) continue;
+      spagm_cov_bin_name(pt, b, name, sizeof name);
+      snprintf(line, sizeof line, "%s: %s", pt->name, name);
+      rg_cov_unit *cu = &s->unit[pt->unit], *ca = &s->unit[SPAGM_UNIT_COUNT];
+      if (spagm_cov_hits(all, i, b) == 0) {
+        if (needs_reorder(pt, name)) {
+          cu->reorder++, ca->reorder++;
+          push(&s->reorder, &s->nreorder, line);
+        } else {
+          push(&s->holes, &s->nholes, line);
+        }
+      } else if (spagm_cov_hits(rtl, i, b) == 0) {
+        cu->model_only++, ca->model_only++;
+        push(&s->model_only, &s->nmodel_only, line);
+      }
+    }
+  }
+}
+
+static int write_reports(const spagm_cov *all, const char *dir) {
+  spagm_diag d = {0, 0, ""};
+  char *db = rg_path_join(dir, "coverage.cov"), *json = rg_path_join(dir, "coverage.json");
+  char *html = rg_path_join(dir, "coverage"), *txt = rg_path_join(dir, "coverage.txt");
+  char *tmp = rg_path_join(dir, "coverage.txt.tmp");
+  int rc = spagm_cov_write(all, db, &d) != SPAGM_OK || spagm_cov_report_json(all, json, &d) != SPAGM_OK ||
+           spagm_cov_report_html(all, html, &d) != SPAGM_OK;
+  if (rc) fprintf(stderr, "spagm-regress: coverage reports: %s\n", d.msg);
+  FILE *f = rc ? NULL : fopen(tmp, "w");
+  if (f) {
+    spagm_cov_report_text(all, f);
+    rc = fclose(f) != 0 || rename(tmp, txt) != 0;
+  } else if (!rc) {
+    rc = 1;
+  }
+  free(db), free(json), free(html), free(txt), free(tmp);
+  return rc ? -1 : 0;
+}
+
+int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s) {
+  int fail_on_holes = s->fail_on_holes;
+  memset(s, 0, sizeof *s);
+  s->fail_on_holes = fail_on_holes;
+  int any = 0;
+  for (size_t i = 0; i < p->nruns && !any; i++) any = p->runs[i].cov && p->runs[i].cov[0];
+  if (!any) return 0; /* nothing in this set collects: no coverage section */
+  spagm_cov *all = spagm_cov_new(), *rtl = spagm_cov_new();
+  if (!all || !rtl) {
+    spagm_cov_free(all), spagm_cov_free(rtl);
+    return -1;
+  }
+  merge_runs(p, dir, all, rtl, s);
+  classify(all, rtl, s);
+  int rc = write_reports(all, dir);
+  s->have = rc == 0;
+  spagm_cov_free(all), spagm_cov_free(rtl);
+  return rc;
+}
+
+static void free_list(char **l, size_t n) {
+  for (size_t i = 0; i < n; i++) free(l[i]);
+  free(l);
+}
+
+void rg_covsum_free(rg_covsum *s) {
+  free_list(s->holes, s->nholes);
+  free_list(s->reorder, s->nreorder);
+  free_list(s->model_only, s->nmodel_only);
+  memset(s, 0, sizeof *s);
+}
