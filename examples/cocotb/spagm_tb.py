@@ -325,8 +325,11 @@ async def run_unit(dut, o: Options) -> Scoreboard:
     bug_sel = 0
     if o.bug:
         bug_sel = int(o.bug, 0) if o.bug[0].isdigit() else bugs[o.bug][0]
-    if hasattr(dut, "bug_sel"):
+    try:  # a port of the stand-in; a user's RTL may have none, or a constant
         dut.bug_sel.value = bug_sel
+    except (AttributeError, TypeError):
+        if bug_sel:
+            raise AssertionError(f"defect {o.bug} asked for, but {dut._name} has no bug_sel input")
     cfg = CfgPort(dut, clk)
     drv = ReqDriver(dut, clk, rng, o.gap_pct)
     mon = RspMonitor(dut, clk, rng, o.stall_pct)

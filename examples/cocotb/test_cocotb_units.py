@@ -13,7 +13,7 @@ import spagm_runner
 
 UNITS = ("attr", "pix", "tex")
 # Short runs keep the default suite quick; --txns N (or the soak tests) run longer.
-TXNS = {"attr": 80, "pix": 200, "tex": 40}
+TXNS = {"attr": 80, "pix": 120, "tex": 40}
 # One injected defect per unit (rtl_stubs/bugs.tsv) and the rule its report must name.
 DEFECTS = {
     "attr": ("attr_default_w_zero", "R3"),
@@ -77,6 +77,41 @@ def test_waves_on_request(tmp_path, cocotb_options, sim_builds):
     r = _run("pix", tmp_path, cocotb_options, sim_builds, txns=20, waves=True)
     assert not r.failed, r.text
     assert os.path.getsize(r.waves) > 1000, f"no FST waves at {r.waves}"
+    # GTKWave's fst2vcd reads it back: the unit's ports are in it, with changes.
+    fst2vcd = shutil.which("fst2vcd")
+    if not fst2vcd:
+        pytest.fail("fst2vcd (GTKWave, scripts/install-deps) not found")
+    vcd = subprocess.run([fst2vcd, r.waves], check=True, capture_output=True, text=True).stdout
+    for port in ("req_valid", "req_ready", "rsp_valid", "rsp_ready", "cfg_valid"):
+        assert f" {port} $end" in vcd, f"{port} not in {r.waves}"
+    assert vcd.count("\n#") > 100, "the waves hold almost no time steps"
+
+
+def test_own_rtl_by_file_list(tmp_path, cocotb_options, sim_builds):
+    """A user's pixel unit, a renamed copy of the stand-in without bug_sel
+    in a folder of its own, swapped in by file list and top module only."""
+    stubs = os.path.join(spagm_runner.ROOT, "rtl_stubs")
+    acme = tmp_path / "acme"
+    acme.mkdir()
+    text = open(os.path.join(stubs, "pix_unit.sv")).read()
+    text = text.replace("module pix_unit\n", "module acme_pix\n")
+    text = text.replace("endmodule : pix_unit", "endmodule : acme_pix")
+    text = text.replace("  input  logic [7:0]     bug_sel,\n", "")
+    text = text.replace("  localparam int LPC = LANES_PER_CYCLE;",
+                        "  localparam logic [7:0] bug_sel = 8'd0;  // no defect port\n"
+                        "  localparam int LPC = LANES_PER_CYCLE;")
+    assert "module acme_pix" in text and "input  logic [7:0]     bug_sel" not in text
+    (acme / "acme_pix.sv").write_text(text)
+    (acme / "acme_pix.f").write_text(
+        "// ACME's pixel unit, packages first\n" + os.path.join(stubs, "shader_txn_pkg.sv") + "\n"
+        + "".join(os.path.join(stubs, f) + "\n" for f in
+                  ("pix_cfg_regs.sv", "pix_decode.sv", "pix_lane.sv", "pix_sample_rom.sv"))
+        + "acme_pix.sv\n")
+    opts = dict(cocotb_options, rtl={"pix": str(acme / "acme_pix.f")}, top={"pix": "acme_pix"})
+    r = _run("pix", tmp_path / "run", opts, lambda unit, waves=False: str(tmp_path / "build"),
+             txns=60)
+    assert not r.failed, r.text + r.log[-3000:]
+    assert "acme_pix" in open(tmp_path / "build" / "build.log").read() + r.log
 
 
 def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):

@@ -17,13 +17,13 @@ def build_dir(tmp_path_factory):
 
 def test_uvm_env_passes(tmp_path, build_dir):
     r = spagm_runner.run("pix", str(tmp_path), build_dir=build_dir, test_module="tb_pix_uvm",
-                         seed=1, txns=150, epoch_txns=75)
+                         seed=1, txns=100, epoch_txns=50)
     assert not r.failed, r.log[-4000:]
-    assert "spagm predictor uvm_test_top.env: 150 passed, 0 failed" in r.log
+    assert "spagm predictor uvm_test_top.env: 100 passed, 0 failed" in r.log
 
 
 def test_uvm_env_catches_the_defect(tmp_path, build_dir):
     r = spagm_runner.run("pix", str(tmp_path), build_dir=build_dir, test_module="tb_pix_uvm",
-                         seed=1, txns=150, epoch_txns=75, bug="pix_centroid_highest_sample")
+                         seed=1, txns=100, epoch_txns=50, bug="pix_centroid_highest_sample")
     assert r.failed, "pix_centroid_highest_sample went unnoticed"
     assert "MISMATCH pix" in r.log and "R15" in r.log
