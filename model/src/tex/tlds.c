@@ -305,47 +305,50 @@ typedef struct texel_at {
   int64_t x, y, z;
 } texel_at;
 
-/* Level, layer and sample of the lane; false (with r set to zeros) when one
- * is out of range (R18). */
-static bool check_level_layer_sample(const spagm_insn *insn, const texture *tx,
-                                     const coords *c, texel_at *at,
-                                     lane_result *r) {
-  const spagm_tex_image *L = &tx->image;
-  at->level = (uint64_t)tx->first_level;
-  if (insn->lod == SPAGM_LOD_LL) at->level += c->lod; /* R17: from the view min */
-  if (at->level > tx->last_level)
-    return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
-
-  at->layer = insn->param == SPAGM_PARAM_ARRAY_2D ? c->array : 0u;
-  if (at->layer >= L->layers) /* R18: a non-array texture has one layer */
-    return zero(r, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
-  at->sample = insn->ms ? c->sample : 0u; /* N64 */
-  if (at->sample >= L->samples)
-    return zero(r, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
-  return true;
+/* Where the lane's texel would be, before any check: the level from the
+ * view's first level (plus the lane's LOD for .LL, R17), the layer and
+ * sample paramA uses (N64), and the coordinates offset by AOFFI (R19: the
+ * offsets are added before the bounds check). Coordinates paramA does not
+ * use are 0. Every field is set here, once, so what the checks below pass
+ * on to the read is the whole location. */
+static texel_at lane_texel(const spagm_insn *insn, const texture *tx,
+                           const coords *c) {
+  texel_at at;
+  at.level = (uint64_t)tx->first_level;
+  if (insn->lod == SPAGM_LOD_LL) at.level += c->lod;
+  at.layer = insn->param == SPAGM_PARAM_ARRAY_2D ? c->array : 0u;
+  at.sample = insn->ms ? c->sample : 0u;
+  at.x = c->s, at.y = c->t, at.z = c->r;
+  if (insn->aoffi) {
+    at.x += sext4(c->aoffi);
+    at.y += sext4(c->aoffi >> 4);
+  }
+  if (insn->param == SPAGM_PARAM_1D) at.y = 0;  /* no T check below either */
+  if (insn->param != SPAGM_PARAM_3D) at.z = 0;  /* no R check below either */
+  return at;
 }
 
-/* The coordinates paramA uses, offset by AOFFI and checked against the
- * level's size; false (with r set to zeros) when one is out of range (R18).
- * Unused coordinates become 0. */
-static bool check_coords(const spagm_insn *insn, const texture *tx,
-                         const coords *c, texel_at *at, lane_result *r) {
-  /* R19: AOFFI offsets are added before the bounds check. */
-  int64_t x = c->s, y = c->t, z = c->r;
-  if (insn->aoffi) {
-    x += sext4(c->aoffi);
-    y += sext4(c->aoffi >> 4);
-  }
-  const spagm_tex_level *lv = &tx->image.level[at->level];
-  if (x < 0 || x >= lv->w)
-    return zero(r, SPAGM_RULE_TEX_S_OOR, x, lv->w, (int64_t)at->level);
-  if (insn->param != SPAGM_PARAM_1D && (y < 0 || y >= lv->h))
-    return zero(r, SPAGM_RULE_TEX_T_OOR, y, lv->h, (int64_t)at->level);
-  if (insn->param == SPAGM_PARAM_3D && (z < 0 || z >= lv->d))
-    return zero(r, SPAGM_RULE_TEX_R_OOR, z, lv->d, (int64_t)at->level);
-  if (insn->param == SPAGM_PARAM_1D) y = 0;
-  if (insn->param != SPAGM_PARAM_3D) z = 0;
-  at->x = x, at->y = y, at->z = z;
+/* R18's checks of a location, in the order of N71: level, layer, sample,
+ * then each coordinate paramA uses against the level's size; false (with
+ * r set to zeros) at the first one out of range. A non-array texture has
+ * one layer. */
+static bool texel_in_range(const spagm_insn *insn, const texture *tx,
+                           const texel_at *at, lane_result *r) {
+  const spagm_tex_image *L = &tx->image;
+  if (at->level > tx->last_level)
+    return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
+  if (at->layer >= L->layers)
+    return zero(r, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
+  if (at->sample >= L->samples)
+    return zero(r, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
+  const spagm_tex_level *lv = &L->level[at->level];
+  int64_t lvl = (int64_t)at->level;
+  if (at->x < 0 || at->x >= lv->w)
+    return zero(r, SPAGM_RULE_TEX_S_OOR, at->x, lv->w, lvl);
+  if (insn->param != SPAGM_PARAM_1D && (at->y < 0 || at->y >= lv->h))
+    return zero(r, SPAGM_RULE_TEX_T_OOR, at->y, lv->h, lvl);
+  if (insn->param == SPAGM_PARAM_3D && (at->z < 0 || at->z >= lv->d))
+    return zero(r, SPAGM_RULE_TEX_R_OOR, at->z, lv->d, lvl);
   return true;
 }
 
@@ -404,9 +407,8 @@ static void explain_read(const spagm_insn *insn, const texel_at *at,
 static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
                        const texture *tx, const coords *c,
                        spagm_tex_page_cache *cache, lane_result *r) {
-  texel_at at;
-  if (!check_level_layer_sample(insn, tx, c, &at, r)) return false;
-  if (!check_coords(insn, tx, c, &at, r)) return false;
+  const texel_at at = lane_texel(insn, tx, c);
+  if (!texel_in_range(insn, tx, &at, r)) return false;
   uint8_t unit[16], texel[16];
   const uint8_t *bytes = fetch_texel(s, &tx->image, &at, cache, unit, texel);
   spagm__tex_format_decode(&tx->fmt, bytes, r->comp);
