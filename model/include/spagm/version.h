@@ -6,9 +6,9 @@
 extern "C" {
 #endif
 #define SPAGM_VERSION_MAJOR 0
-#define SPAGM_VERSION_MINOR 1
+#define SPAGM_VERSION_MINOR 2
 #define SPAGM_VERSION_PATCH 0
-#define SPAGM_VERSION_STRING "0.1.0"
+#define SPAGM_VERSION_STRING "0.2.0"
 const char *spagm_version(void);
 #ifdef __cplusplus
 }
