@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "test_scratch.h"
+
 namespace {
 
 struct Result {
@@ -21,8 +23,7 @@ struct Result {
 };
 
 std::string TempPath(const std::string &name) {
-  const ::testing::TestInfo *t = ::testing::UnitTest::GetInstance()->current_test_info();
-  return ::testing::TempDir() + "asm_cli_" + t->name() + "_" + name;
+  return spagm_test::scratch(name);
 }
 
 void WriteFile(const std::string &path, const std::string &text) {

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "test_scratch.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -43,11 +45,7 @@ std::string slurp(const fs::path &p) {
 class VecCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("spagm_vec_cli_" + std::to_string(getpid()) + "_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    dir = spagm_test::fresh_scratch_dir();
   }
   void TearDown() override { fs::remove_all(dir); }
   std::string at(const std::string &name) { return (dir / name).string(); }

@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+#include "test_scratch.h"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -21,11 +23,7 @@ namespace {
 class VecSignal : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() /
-          ("spagm_vec_signal_" + std::to_string(getpid()) + "_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    dir = spagm_test::fresh_scratch_dir();
   }
   void TearDown() override {
     if (child > 0) stop(child, SIGKILL);  // a failed test leaves no writer behind

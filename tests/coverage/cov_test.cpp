@@ -18,6 +18,7 @@ extern "C" {
 #include "spagm/vec/stim.h"
 #include "cosim.h"
 }
+#include "test_scratch.h"
 
 namespace {
 
@@ -62,7 +63,7 @@ std::string slurp(const std::string &path) {
 }
 
 std::string tmp(const std::string &leaf) {
-  return std::string(::testing::TempDir()) + "cov_test_" + leaf;
+  return spagm_test::scratch(leaf);
 }
 
 std::string written(const spagm_cov *c, const std::string &leaf) {

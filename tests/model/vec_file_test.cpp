@@ -17,6 +17,7 @@
 #include "spagm/vec/stim.h"
 #include "spagm/vec/file.h"
 #include "vec_text.h"
+#include "test_scratch.h"
 
 namespace {
 
@@ -596,8 +597,7 @@ void ExpectHexHoldsItems(const std::string &t, const std::filesystem::path &dir,
 
 TEST(VecHex, SmallExport_HoldsTheFileWordForWord) {
   std::string t = gen_text(8, 6, 3, kBoth);  // 2 epochs, 6 per unit
-  auto dir = std::filesystem::temp_directory_path() / ("spagm_vec_hex_" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
+  auto dir = spagm_test::fresh_scratch_dir() / "hex";
   spagm_diag d;
   spagm_vec_reader *r = spagm_vec_reader_open_mem(t.data(), t.size(), "s.vec", nullptr, &d);
   ASSERT_NE(r, nullptr);

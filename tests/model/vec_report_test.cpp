@@ -13,6 +13,7 @@
 
 #include "spagm/vec/json.h"
 #include "spagm/vec/progress.h"
+#include "test_scratch.h"
 
 namespace {
 
@@ -24,8 +25,7 @@ std::string Slurp(const std::string &path) {
 }
 
 std::string TempName(const char *what) {
-  return std::string(::testing::TempDir()) + "/spagm_report_" + what + "_" +
-         std::to_string(getpid());
+  return spagm_test::scratch(std::string("report_") + what);
 }
 
 TEST(Progress, Format_CountTotalPercentRateEta) {

@@ -17,6 +17,7 @@
 #include "spagm/vec/stim.h"
 #include "spagm/vec/file.h"
 #include "vec_text.h"
+#include "test_scratch.h"
 
 namespace {
 
@@ -286,8 +287,7 @@ TEST(VecTexMemVersion, VersionOne_IsReadWithoutTexture_AndRefusedWithIt) {
 
 TEST(VecTexMemHex, Export_WritesEachEpochsPagesWhole) {
   std::string text = gen_text(6, 10, 5, kTex);  // 2 epochs
-  auto dir = std::filesystem::temp_directory_path() / ("spagm_texmem_hex_" + std::to_string(getpid()));
-  std::filesystem::remove_all(dir);
+  auto dir = spagm_test::fresh_scratch_dir() / "hex";
   spagm_diag d;
   spagm_vec_reader *r = spagm_vec_reader_open_mem(text.data(), text.size(), "x.vec", nullptr, &d);
   ASSERT_EQ(spagm_vec_export_hex(r, "x.vec", dir.c_str(), &d), SPAGM_OK) << d.msg;
