@@ -5,11 +5,14 @@
 #   P/lib/libspagm.{a,so}               the model        spagm::model, spagm::model_shared
 #   P/lib/libspagm_vectors.a            vector library   spagm::vec
 #   P/lib/libspagm_dpi.so               DPI-C layer      spagm::dpi (-sv_lib spagm_dpi)
+#   P/lib/libspagm_systemc.a            TLM-2.0 units    spagm::systemc (include/spagm/sc/)
 #   P/bin/spagm, spagm-cosim, ...       the tools
 #   P/share/spagm/sv/*.sv               SystemVerilog packages to compile with your testbench
 #   P/share/spagm/rtl_stubs/            the stand-in RTL and its file lists
 #   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm), with spagm_rtl_read_f()
 #   P/lib/pkgconfig/spagm.pc            pkg-config --cflags --libs spagm
+#   P/share/doc/spagm/                  guides, CHANGELOG, and examples/ a user copies
+# cmake/SpagmDeb.cmake makes the Debian package from these rules (CPack).
 include(CMakePackageConfigHelpers)
 set(SPAGM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/spagm)
 
@@ -33,8 +36,21 @@ install(TARGETS ${_spagm_targets} EXPORT spagmTargets
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT spagmTargets NAMESPACE spagm:: DESTINATION ${SPAGM_CMAKE_DIR})
 
+# The TLM-2.0 units (docs/systemc.md): their own export set, so a config
+# file without SystemC on the user's machine still gives the other targets.
+set(SPAGM_HAS_SYSTEMC OFF)
+if(TARGET spagm_systemc)
+  set(SPAGM_HAS_SYSTEMC ON)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/systemc/include/spagm
+          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+  install(TARGETS spagm_systemc EXPORT spagmSystemcTargets
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT spagmSystemcTargets NAMESPACE spagm:: DESTINATION ${SPAGM_CMAKE_DIR})
+endif()
+
 # The tools that exist in this build.
-foreach(tool spagm-cli spagm-cosim spagm-replay)
+foreach(tool spagm-cli spagm-cosim spagm-replay spagm-sc-cosim)
   if(TARGET ${tool})
     install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()
@@ -51,9 +67,17 @@ if(NOT SPAGM_MODEL_ONLY)
                 ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/sv)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl_stubs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/rtl_stubs)
 endif()
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The guides (docs/site is how the site is made: not a guide).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
+        PATTERN site EXCLUDE)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md ${PROJECT_SOURCE_DIR}/LICENSE
-        DESTINATION ${CMAKE_INSTALL_DOCDIR})
+              ${PROJECT_SOURCE_DIR}/CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Examples a user copies and builds against the installed spagm.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/out-of-tree ${PROJECT_SOURCE_DIR}/examples/predictor
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+if(SPAGM_HAS_SYSTEMC)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/systemc-vp DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+endif()
 
 # find_package(spagm [VERSION]) and pkg-config.
 set(SPAGM_HAS_VEC OFF)
@@ -71,3 +95,8 @@ install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spag
 file(RELATIVE_PATH SPAGM_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm.pc.in ${PROJECT_BINARY_DIR}/spagm.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/spagm.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The Debian package (cpack, or cmake --build build --target package).
+if(NOT SPAGM_MODEL_ONLY)
+  include(${CMAKE_CURRENT_LIST_DIR}/SpagmDeb.cmake)
+endif()

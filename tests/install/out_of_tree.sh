@@ -54,4 +54,18 @@ if [ "${SPAGM_OOT_PREDICTOR:-1}" = 1 ] && command -v verilator > /dev/null; then
   "$work/pred/tb_pix_predictor" +seed=2 +txns=2000 | tail -3
   (cd "$work/pred" && ctest --output-on-failure) | tail -4
 fi
+# The SystemC user: the VP example's source as installed under share/doc,
+# built with find_package(spagm COMPONENTS systemc) (spagm::systemc).
+if grep -q '^SPAGM_SYSTEMC_FOUND:INTERNAL=1' "$build/CMakeCache.txt"; then
+  echo "== share/doc/spagm/examples/systemc-vp against the prefix"
+  vp=$(find "$prefix" -path '*/doc/spagm/examples/systemc-vp' -type d | head -1)
+  [ -n "$vp" ] || { echo "not installed: share/doc/spagm/examples/systemc-vp"; exit 1; }
+  [ -f "$prefix/include/spagm/sc/tlm_unit.h" ] || { echo "not installed: include/spagm/sc/tlm_unit.h"; exit 1; }
+  "$cmake" -S "$vp" -B "$work/vp" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+           > "$work/vp-configure.log"
+  "$cmake" --build "$work/vp" -j2 > "$work/vp-build.log"
+  SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$work/vp/bin/spagm-systemc-vp" | tee "$work/vp.out" | tail -2
+  grep -Eq "program done at [0-9.]+ [nu]s with 0 error" "$work/vp.out" ||
+    { echo "the installed VP example did not finish clean"; exit 1; }
+fi
 echo "out-of-tree: find_package and pkg-config builds ran"

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# CTest (labels install, soak; N193): the Debian package a user installs.
+#   deb_package.sh CMAKE CPACK BUILD_DIR SOURCE_DIR WORK_DIR
+# CPack makes spagm_<version>_<arch>.deb from the build's install rules
+# (into WORK_DIR, not the build tree); its control fields are checked,
+# lintian must report no error (its warnings are printed), and the package
+# is unpacked into a scratch root (dpkg -x: what dpkg would put under /).
+# Against that root, as a user's projects would: a C user
+# (examples/out-of-tree, CMake and pkg-config), the predictor user
+# (examples/predictor) and the SystemC user (the VP example's source the
+# package installs under share/doc) are built and run; and the version
+# agrees everywhere: the package, spagm --version, pkg-config and
+# find_package(spagm <major.minor>).
+set -euo pipefail
+cmake=$1 cpack=$2 build=$3 src=$4 work=$5
+rm -rf "$work"
+mkdir -p "$work"
+fail() { echo "deb_package: $*" >&2; exit 1; }
+
+version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$build/CMakeCache.txt")
+[ -n "$version" ] || fail "no CMAKE_PROJECT_VERSION in $build/CMakeCache.txt"
+arch=$(dpkg --print-architecture)
+deb="$work/spagm_${version}_${arch}.deb"
+
+echo "== cpack -G DEB (version $version)"
+"$cpack" -G DEB --config "$build/CPackConfig.cmake" -B "$work" > "$work/cpack.log" 2>&1 ||
+  { cat "$work/cpack.log"; fail "cpack failed"; }
+[ -f "$deb" ] || { ls "$work"; fail "cpack wrote no $(basename "$deb")"; }
+
+echo "== control fields"
+dpkg-deb -f "$deb" Package Version Architecture Depends Recommends | tee "$work/control.txt"
+field() { dpkg-deb -f "$deb" "$1"; }
+[ "$(field Package)" = spagm ] || fail "Package is not spagm"
+[ "$(field Version)" = "$version" ] || fail "Version $(field Version), not $version"
+for dep in libc6 zlib1g libstdc++6 libsystemc; do
+  field Depends | grep -Eq "(^|, )$dep( |,|$)" || fail "Depends lacks $dep: $(field Depends)"
+done
+for rec in verilator iverilog libsystemc-dev; do
+  field Recommends | grep -Eq "(^|, )$rec( |,|$)" || fail "Recommends lacks $rec: $(field Recommends)"
+done
+
+echo "== lintian"
+command -v lintian > /dev/null || fail "lintian not found (scripts/install-deps installs it)"
+lintian --fail-on error --no-tag-display-limit "$deb" > "$work/lintian.txt" 2>&1 || lrc=$?
+cat "$work/lintian.txt"
+[ "${lrc:-0}" -eq 0 ] || fail "lintian reports errors (E: lines above)"
+! grep -q '^E: ' "$work/lintian.txt" || fail "lintian reports errors"
+echo "lintian: $(grep -c '^W: ' "$work/lintian.txt" || true) warnings, no error"
+
+echo "== dpkg -x into a scratch root"
+root="$work/root"
+dpkg -x "$deb" "$root"
+usr="$root/usr"
+for f in bin/spagm include/spagm/spagm.h include/spagm/predictor.h include/spagm/sc/tlm_unit.h \
+         share/spagm/sv/spagm_pkg.sv share/spagm/rtl_stubs/pix.f share/doc/spagm/copyright \
+         share/doc/spagm/changelog.Debian.gz share/doc/spagm/CHANGELOG.md \
+         share/doc/spagm/examples/systemc-vp/vp_main.cpp; do
+  [ -e "$usr/$f" ] || fail "not in the package: /usr/$f"
+done
+pc=$(find "$usr" -name spagm.pc -path '*/pkgconfig/*' | head -1)
+[ -n "$pc" ] || fail "no spagm.pc in the package"
+libdir=$(dirname "$(dirname "$pc")")
+export LD_LIBRARY_PATH="$libdir"
+
+echo "== the version agrees: package, spagm --version, pkg-config, find_package"
+"$usr/bin/spagm" --version | grep -q "^spagm $version " || fail "spagm --version: $("$usr/bin/spagm" --version)"
+[ "$(PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --modversion spagm)" = "$version" ] ||
+  fail "pkg-config --modversion spagm is not $version"
+
+echo "== C user: examples/out-of-tree (find_package(spagm ${version%.*}))"
+"$cmake" -S "$src/examples/out-of-tree" -B "$work/c-user" -DCMAKE_PREFIX_PATH="$usr" \
+         -DCMAKE_BUILD_TYPE=Release > "$work/c-user-configure.log"
+"$cmake" --build "$work/c-user" > "$work/c-user-build.log"
+"$work/c-user/ald_default_w" | tee "$work/c-user.out"
+grep -q "^spagm $version:" "$work/c-user.out" || fail "the C user does not report spagm $version"
+# shellcheck disable=SC2046
+cc -std=c11 $(PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --cflags spagm) \
+   "$src/examples/out-of-tree/ald_default_w.c" -o "$work/c-user-pc" \
+   $(PKG_CONFIG_PATH="$(dirname "$pc")" pkg-config --libs spagm)
+"$work/c-user-pc" > /dev/null
+
+echo "== SystemC user: share/doc/spagm/examples/systemc-vp (spagm::systemc)"
+"$cmake" -S "$usr/share/doc/spagm/examples/systemc-vp" -B "$work/sc-user" -DCMAKE_PREFIX_PATH="$usr" \
+         -DCMAKE_BUILD_TYPE=Release > "$work/sc-user-configure.log"
+"$cmake" --build "$work/sc-user" -j2 > "$work/sc-user-build.log"
+SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 "$work/sc-user/bin/spagm-systemc-vp" | tee "$work/sc-user.out" | tail -3
+grep -Eq "program done at [0-9.]+ [nu]s with 0 error" "$work/sc-user.out" || fail "the VP did not finish clean"
+
+echo "== predictor user: examples/predictor (Verilator)"
+command -v verilator > /dev/null || fail "verilator not found (scripts/install-deps installs it)"
+"$cmake" -S "$src/examples/predictor" -B "$work/pred-user" -DCMAKE_PREFIX_PATH="$usr" \
+         -DCMAKE_BUILD_TYPE=Release > "$work/pred-user-configure.log"
+"$cmake" --build "$work/pred-user" -j2 > "$work/pred-user-build.log"
+"$work/pred-user/tb_pix_predictor" +seed=2 +txns=2000 | tail -3
+(cd "$work/pred-user" && ctest --output-on-failure) | tail -4
+
+echo "deb_package: $(basename "$deb") installs, passes lintian and its three users build and run"
