@@ -79,6 +79,7 @@ void shader_core::issue(unsigned pc, uint64_t word, uint32_t tag) {
     errors++;
     return;
   }
+  // [vp_transaction] the API reference's example (spagm/sc/txn_extension.h)
   spagm::txn_extension x;
   tlm::tlm_generic_payload p;
   spagm_issue(&insn, word, &rf, 0xFFFFFFFFu, tag, &x.req);
@@ -88,6 +89,7 @@ void shader_core::issue(unsigned pc, uint64_t word, uint32_t tag) {
   txn[u]->b_transport(p, t);
   qk.set(t);
   p.clear_extension(&x);
+  // [vp_transaction]
   char dis[160];
   spagm_disasm(&insn, 0, dis, sizeof dis);
   printf("systemc-vp: %8s  %-4s %-40s latency %s\n",

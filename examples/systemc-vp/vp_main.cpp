@@ -50,6 +50,7 @@ unsigned load_program(memory &mem) {
 int sc_main(int, char **) {
   tlm::tlm_global_quantum::instance().set(sc_core::sc_time(100, sc_core::SC_NS));
   memory mem("memory", 4096);
+  // [vp_units] the API reference's example (spagm/sc/tlm_unit.h)
   spagm::tlm_unit attr("attr", SPAGM_UNIT_ATTR), pix("pix", SPAGM_UNIT_PIX),
       tex("tex", SPAGM_UNIT_TEX);
   shader_core core("core");
@@ -59,6 +60,7 @@ int sc_main(int, char **) {
     core.txn[u].bind(units[u]->txn);
     core.cfg[u].bind(units[u]->cfg);
   }
+  // [vp_units]
   core.program_words = load_program(mem);
   if (!core.program_words) return 1;
   sc_core::sc_start();

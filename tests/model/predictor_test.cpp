@@ -65,10 +65,12 @@ class PixPredictor : public ::testing::Test {
   void SetUp() override {
     p_ = make(SPAGM_UNIT_PIX);
     dut_ = spagm_model_new();
+    // [predictor_cfg] the API reference's example (spagm/predictor.h)
     spagm_diag d{};
     ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x00, SPAGM_STAGE_PS, &d), SPAGM_OK) << d.msg;
     ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x04, 4, &d), SPAGM_OK) << d.msg;
     ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x08, 0, &d), SPAGM_OK) << d.msg;
+    // [predictor_cfg]
     ASSERT_EQ(spagm_attr_set_stage(dut_, SPAGM_STAGE_PS, nullptr), SPAGM_OK);
     ASSERT_EQ(spagm_pix_set_samples(dut_, 4, nullptr), SPAGM_OK);
   }
@@ -101,10 +103,12 @@ class PixPredictor : public ::testing::Test {
 };
 
 TEST_F(PixPredictor, Predictor_MatchingResponse_Passes_PortContract) {
+  // [predictor_predict_check] the API reference's example (spagm/predictor.h)
   spagm_request r = pix_request(7, "PIXLD.COVMASK R2;");
   spagm_response want;
   ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
   spagm_response got = dut(r);
+  // [predictor_predict_check]
   EXPECT_EQ(want.tag, 7u);
   EXPECT_EQ(want.wb_reg[0], 2u);
   EXPECT_EQ(want.wb_value[0][3], got.wb_value[0][3]);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — the predictor API: the golden model as a per-transaction
+/** \file
+ * spagm — the predictor API: the golden model as a per-transaction
  * predictor in a user's own testbench (docs/predictor.md).
  *
  * spagm-cosim owns stimulus, DUT and scoreboard in a closed loop. The
@@ -34,7 +35,15 @@
  * spagm_diag *d is taken it is optional (may be NULL) and receives the
  * reason. A predictor holds no global state: any number may live in one
  * process, each with its own model. One predictor must not be used from two
- * threads at once. */
+ * threads at once.
+ *
+ * Example (tests/model/predictor_test.cpp): a pixel-unit predictor given the
+ * stage, sample count and positions as the DUT's configuration words,
+ * \snippet tests/model/predictor_test.cpp predictor_cfg
+ * then a request predicted at acceptance and the DUT's response checked:
+ * \snippet tests/model/predictor_test.cpp predictor_predict_check
+ * and spagm_predictor_check(p, &got, &diffs, &report) as the test's check()
+ * calls it. */
 #ifndef SPAGM_PREDICTOR_H
 #define SPAGM_PREDICTOR_H
 
@@ -55,48 +64,50 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** A predictor of one unit (opaque; spagm_predictor_new, spagm_predictor_free). */
 typedef struct spagm_predictor spagm_predictor;
 
-/* What a predictor has seen so far. */
+
+/** What a predictor has seen so far. */
 typedef struct spagm_predictor_counts {
-  uint64_t predicted;   /* requests given to predict (accepted by the DUT) */
-  uint64_t checked;     /* responses given to check whose tag had a prediction */
-  uint64_t matched;     /* of those, equal under the port contract */
-  uint64_t mismatched;  /* of those, different */
-  uint64_t unknown;     /* responses whose tag had no outstanding prediction
+  uint64_t predicted;   /**< requests given to predict (accepted by the DUT) */
+  uint64_t checked;     /**< responses given to check whose tag had a prediction */
+  uint64_t matched;     /**< of those, equal under the port contract */
+  uint64_t mismatched;  /**< of those, different */
+  uint64_t unknown;     /**< responses whose tag had no outstanding prediction
                            (never predicted, or already answered) */
-  uint64_t duplicate;   /* predictions made while the same tag was still
+  uint64_t duplicate;   /**< predictions made while the same tag was still
                            outstanding: the older one was dropped */
-  uint64_t discarded;   /* outstanding predictions dropped by a reset */
-  uint64_t outstanding; /* predicted and not answered yet */
+  uint64_t discarded;   /**< outstanding predictions dropped by a reset */
+  uint64_t outstanding; /**< predicted and not answered yet */
 } spagm_predictor_counts;
 
-/* The unit named "attr", "pix" or "tex" into *unit. SPAGM_E_ARG for another
+/** The unit named "attr", "pix" or "tex" into *unit. SPAGM_E_ARG for another
  * name, a NULL name or a NULL unit. */
 spagm_status spagm_predictor_unit_by_name(const char *name, spagm_unit *unit);
 
-/* A new predictor for unit (SPAGM_UNIT_ATTR, _PIX or _TEX) with its own
+/** A new predictor for unit (SPAGM_UNIT_ATTR, _PIX or _TEX) with its own
  * model in power-on state (spagm_model_new). seed is recorded and printed in
  * every report and summary; nothing in the predictor is random today, so it
  * does not change predictions. NULL, with d saying why, for a unit outside
  * the enum or when out of memory. */
 spagm_predictor *spagm_predictor_new(spagm_unit unit, uint64_t seed, spagm_diag *d);
-/* Free p and everything it owns (NULL is ignored). Strings returned by p
+/** Free p and everything it owns (NULL is ignored). Strings returned by p
  * are invalid afterwards. */
 void spagm_predictor_free(spagm_predictor *p);
 
-/* A name for reports, e.g. the instance path of the DUT ("tb.u_pix0");
+/** A name for reports, e.g. the instance path of the DUT ("tb.u_pix0");
  * copied, at most 63 characters kept. Default: the unit name. SPAGM_E_ARG
  * for a NULL p or name. */
 spagm_status spagm_predictor_set_name(spagm_predictor *p, const char *name);
-/* The unit, SPAGM_UNIT_COUNT for a NULL p. */
+/** The unit, SPAGM_UNIT_COUNT for a NULL p. */
 spagm_unit spagm_predictor_unit(const spagm_predictor *p);
-/* The seed given to spagm_predictor_new, 0 for a NULL p. */
+/** The seed given to spagm_predictor_new, 0 for a NULL p. */
 uint64_t spagm_predictor_seed(const spagm_predictor *p);
 
 /* ---- State ---------------------------------------------------------------- */
 
-/* Apply one configuration-port write (docs/port-contract.md, "State load
+/** Apply one configuration-port write (docs/port-contract.md, "State load
  * port, per unit"): addr = target [31:28] and byte address [27:0], data =
  * the 32-bit word. Give the predictor the same words, in the same order, as
  * the DUT's configuration port (an attribute-unit clear at 0x040 zeroes the
@@ -105,20 +116,20 @@ uint64_t spagm_predictor_seed(const spagm_predictor *p);
  * then unchanged. */
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
                                        spagm_diag *d);
-/* The model's word at configuration address addr into *data (what the
+/** The model's word at configuration address addr into *data (what the
  * DUT's cfg_rdata should return there, e.g. to compare ISBE images at the
  * end of a test). SPAGM_E_ARG for a NULL p or data, or an address that is
  * not readable in the unit's map. */
 spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
                                       spagm_diag *d);
 
-/* Back to power-on state, as after spagm_predictor_new: the model's state is
+/** Back to power-on state, as after spagm_predictor_new: the model's state is
  * reset (spagm_model_reset) and outstanding predictions are dropped and
  * counted as discarded (a DUT reset loses its in-flight requests). The
  * counters are kept. SPAGM_E_ARG for a NULL p. */
 spagm_status spagm_predictor_reset(spagm_predictor *p);
 
-/* The predictor's model, for backdoor loads through the model's public API:
+/** The predictor's model, for backdoor loads through the model's public API:
  * attr.h (stage, maps, SPH headers with spagm_attr_load_sph, ISBE contents,
  * write status, HW values), pix.h (raster configuration), tex.h (constant
  * banks, header pool, TIC headers, texture memory, FP16 rounding). Changes
@@ -128,7 +139,7 @@ spagm_model *spagm_predictor_model(spagm_predictor *p);
 
 /* ---- Transactions ------------------------------------------------------- */
 
-/* The DUT accepted req (valid && ready): execute it on the model now, park
+/** The DUT accepted req (valid && ready): execute it on the model now, park
  * the expected response under req->tag until spagm_predictor_check, and
  * copy it to *expected when expected is not NULL. The expected response
  * carries the per-bit don't-care masks (wb_dontcare: bits the architecture
@@ -145,7 +156,7 @@ spagm_model *spagm_predictor_model(spagm_predictor *p);
 spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,
                                      spagm_response *expected, spagm_diag *d);
 
-/* The DUT delivered observed (valid && ready): find the prediction parked
+/** The DUT delivered observed (valid && ready): find the prediction parked
  * under observed->tag, compare under the port contract and release it.
  * *diffs (when diffs is not NULL) receives the number of differing fields,
  * 0 when the response matches. *report (when report is not NULL) receives
@@ -162,27 +173,28 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
 spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
                                    unsigned *diffs, const char **report);
 
-/* Functional coverage (spagm/vec/cov.h): from now on every predict samples
+struct spagm_cov; /* spagm/vec/cov.h */
+/** Functional coverage (spagm/vec/cov.h): from now on every predict samples
  * the transaction it executed into cov, as spagm-cosim +cov samples each
  * accepted request (the model's state, the request, the expected response
  * and its explanation), so a testbench around a predictor (cocotb, UVM)
  * writes a database that `spagm cov merge` takes with the others. cov NULL
  * stops sampling; cov is not owned and must outlive its use here.
  * SPAGM_E_ARG for a NULL p. */
-struct spagm_cov;
 spagm_status spagm_predictor_set_cov(spagm_predictor *p, struct spagm_cov *cov);
+
 
 /* ---- Results ------------------------------------------------------------ */
 
-/* The counters into *c. SPAGM_E_ARG for a NULL p or c. */
+/** The counters into *c. SPAGM_E_ARG for a NULL p or c. */
 spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c);
 
-/* Failures so far: mismatched + unknown + duplicate + outstanding (a
+/** Failures so far: mismatched + unknown + duplicate + outstanding (a
  * prediction never answered fails once the test ends). 0 means the test
  * passed. 1 for a NULL p. */
 uint64_t spagm_predictor_failures(const spagm_predictor *p);
 
-/* End-of-test summary, several lines: name, unit and seed; the counters;
+/** End-of-test summary, several lines: name, unit and seed; the counters;
  * the oldest predictions never answered (tag, insn, disassembly); and the
  * last line "spagm predictor <name>: N passed, M failed" with N = matched
  * and M = spagm_predictor_failures(p). Owned by p, valid until the next

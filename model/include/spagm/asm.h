@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — assembler and disassembler for the spec's SASS syntax.
+/** \file
+ * spagm — assembler and disassembler for the spec's SASS syntax.
  *
  * Input is whitespace- and case-tolerant; output is one canonical form:
  *   MNEMONIC.MODS Op, Op, ...;  with defaults (.I, .32) omitted,
@@ -26,20 +27,21 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** Options of the assembler. */
 typedef struct spagm_asm_opts {
-  /* Shader stage when known, enabling stage-dependent assembler checks
+  /** Shader stage when known, enabling stage-dependent assembler checks
    * (R8: an ALD in GS/TI/TS must name its vertex handle Rb). -1 = unknown. */
   int stage;
 } spagm_asm_opts;
 
-/* Assemble exactly one statement (an optional trailing ';' and a trailing
+/** Assemble exactly one statement (an optional trailing ';' and a trailing
  * // comment are allowed). `line` and `col` are the position of text[0] in
  * the user's file, so diagnostics point into it. opts may be NULL. */
 spagm_status spagm_asm_one(const char *text, int line, int col,
                            const spagm_asm_opts *opts, spagm_insn *insn,
                            spagm_diag *d);
 
-/* Assemble a whole source text: statements end with ';' or a newline,
+/** Assemble a whole source text: statements end with ';' or a newline,
  * comments are // … and # … to end of line. On success *out is a malloc'd
  * array of *count instructions (free() it). On failure nothing is returned
  * and d holds the first problem with its line and column. */
@@ -47,13 +49,14 @@ spagm_status spagm_asm_text(const char *src, size_t len,
                             const spagm_asm_opts *opts, spagm_insn **out,
                             size_t *count, spagm_diag *d);
 
-/* Addition (docs/assembly.md): where a statement starts in the source. */
+/** Addition (docs/assembly.md): where a statement starts in the source. */
 typedef struct spagm_srcpos {
-  int line;
-  int col;
+  int line; /**< 1-based line of the statement's first token */
+  int col;  /**< 1-based column of that token */
+
 } spagm_srcpos;
 
-/* spagm_asm_text that also returns, when pos is not NULL, a malloc'd array
+/** spagm_asm_text that also returns, when pos is not NULL, a malloc'd array
  * of *count positions: the line and column of each statement's first token,
  * so callers can report problems found after assembly (an ISBEWR that has
  * no word, a dropped TLDS phase) at their place in the file. With zero
@@ -63,14 +66,14 @@ spagm_status spagm_asm_text_pos(const char *src, size_t len,
                                 spagm_srcpos **pos, size_t *count,
                                 spagm_diag *d);
 
-/* Canonical text of insn (without trailing newline), scheduling annotations
+/** Canonical text of insn (without trailing newline), scheduling annotations
  * included when with_sched and the instruction has any. Returns the length
  * the full text needs (like snprintf); buf is always NUL-terminated when
  * n > 0. */
 size_t spagm_disasm(const spagm_insn *insn, int with_sched, char *buf,
                     size_t n);
 
-/* Convenience: decode word and disassemble it; on a decode error the text is
+/** Convenience: decode word and disassemble it; on a decode error the text is
  * "<illegal: reason>" and the decode status is returned. */
 spagm_status spagm_disasm_word(uint64_t word, char *buf, size_t n);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — explanations: which spec rule produced each value of a response.
+/** \file
+ * spagm — explanations: which spec rule produced each value of a response.
  *
  * Rule ids are stable numbers (they appear in vector files and mismatch
  * reports); each unit owns a range and lists its rules in its own table:
@@ -28,13 +29,18 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
-/* X(ID, number, "text") */
+/* The rule tables, as X(ID, number, "text") lists. */
 #include "spagm/rules_common.h"
 #include "spagm/rules_attr.h"
 #include "spagm/rules_pix.h"
 #include "spagm/rules_tex.h"
 
+/** One enumerator of spagm_rule from a rule table's X row. */
 #define SPAGM_X_RULE_ENUM(id, num, text) SPAGM_RULE_##id = num,
+
+/** Every rule an explanation can name: SPAGM_RULE_<ID> = number, from the
+ * tables SPAGM_RULES_COMMON, _ATTR, _PIX and _TEX (spagm_rule_text gives the
+ * sentence). The numbers are stable: files and reports store them. */
 typedef enum spagm_rule {
   SPAGM_RULES_COMMON(SPAGM_X_RULE_ENUM)
   SPAGM_RULES_ATTR(SPAGM_X_RULE_ENUM)
@@ -44,20 +50,27 @@ typedef enum spagm_rule {
 } spagm_rule;
 #undef SPAGM_X_RULE_ENUM
 
-/* Slots: 0..3 the write-back slots or store components, 4 the predicate. */
+/// @{
+/** Slots: 0..3 the write-back slots or store components, 4 the predicate. */
 #define SPAGM_EXPLAIN_SLOTS 5
 #define SPAGM_EXPLAIN_PD_SLOT 4
+/// @}
 
+/** Why each result of one request is what it is: per slot and lane the rule
+ * (spagm_rule) that decided it and up to three numbers the rule's sentence
+ * uses, and the rule behind a fault. Filled by spagm_execute_explain. */
 typedef struct spagm_explain {
-  uint16_t fault_rule; /* rule behind resp.fault, 0 when none */
-  int32_t fault_arg[3];
-  uint16_t rule[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES]; /* 0 = nothing recorded */
-  int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3];
+  uint16_t fault_rule; /**< rule behind resp.fault, 0 when none */
+  int32_t fault_arg[3]; /**< the numbers of the fault's sentence */
+  uint16_t rule[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES]; /**< 0 = nothing recorded */
+  int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3]; /**< the numbers of each rule's sentence */
 } spagm_explain;
 
+/** Clear ex: no rule recorded anywhere. No-op when ex is NULL. */
 void spagm_explain_init(spagm_explain *ex);
 
-/* Record a rule for one lane and slot (no-op when ex is NULL, so execution
+
+/** Record a rule for one lane and slot (no-op when ex is NULL, so execution
  * code calls it unconditionally and the fast path pays one branch). */
 static inline void spagm_explain_set(spagm_explain *ex, unsigned slot,
                                      unsigned lane, unsigned rule, int32_t a0,
@@ -70,15 +83,15 @@ static inline void spagm_explain_set(spagm_explain *ex, unsigned slot,
   }
 }
 
-/* Stable upper-case name of a rule ("ALD_I_BMAP0_DEFAULT"), or NULL. */
+/** Stable upper-case name of a rule ("ALD_I_BMAP0_DEFAULT"), or NULL. */
 const char *spagm_rule_name(unsigned rule);
-/* Unformatted text of a rule, or NULL. */
+/** Unformatted text of a rule, or NULL. */
 const char *spagm_rule_text(unsigned rule);
-/* Human sentence for one lane and slot; returns the needed length like
+/** Human sentence for one lane and slot; returns the needed length like
  * snprintf. Empty string when nothing was recorded. */
 size_t spagm_explain_format(const spagm_explain *ex, unsigned slot,
                             unsigned lane, char *buf, size_t n);
-/* The same for the fault. */
+/** The same for the fault. */
 size_t spagm_explain_fault(const spagm_explain *ex, char *buf, size_t n);
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — the golden model context and its execution entry point.
+/** \file
+ * spagm — the golden model context and its execution entry point.
  *
  * A spagm_model holds all architectural state of the three units (attribute,
  * pixel, texture); there is no global mutable state, so several models can
@@ -26,23 +27,28 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** A model instance: the state of the three units (opaque; spagm_model_new,
+ * spagm_model_free). */
 typedef struct spagm_model spagm_model;
 
-/* A new model in reset state (stage VSA, empty maps, ISBE zeroed, default
+
+/// @{
+/** A new model in reset state (stage VSA, empty maps, ISBE zeroed, default
  * table per R3, one raster sample, no textures). NULL when out of memory. */
 spagm_model *spagm_model_new(void);
 void spagm_model_free(spagm_model *m);
-/* Back to the state spagm_model_new gives. */
+/// @}
+/** Back to the state spagm_model_new gives. */
 void spagm_model_reset(spagm_model *m);
 
-/* Execute one transaction: decode req->insn, execute on the active lanes,
+/** Execute one transaction: decode req->insn, execute on the active lanes,
  * fill resp (resp->tag = req->tag). An illegal word is not an API error: it
  * yields resp->fault = ILLEGAL_INSTR_ENCODING with no side effects. Returns
  * SPAGM_E_ARG only for NULL arguments. */
 spagm_status spagm_execute(spagm_model *m, const spagm_request *req,
                            spagm_response *resp);
 
-/* The same for an already decoded instruction (ISBEWR has no word, and the
+/** The same for an already decoded instruction (ISBEWR has no word, and the
  * scenario runner executes text), with an optional explanation (ex may be
  * NULL). req->insn is ignored. Every field is range-checked here:
  * SPAGM_E_ARG for NULL m, insn, req or resp, an op that is not an opcode,
@@ -57,7 +63,7 @@ spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn,
                                 const spagm_request *req, spagm_response *resp,
                                 spagm_explain *ex);
 
-/* Decode req->insn and execute with explanation. */
+/** Decode req->insn and execute with explanation. */
 spagm_status spagm_execute_explained(spagm_model *m, const spagm_request *req,
                                      spagm_response *resp, spagm_explain *ex);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — pixel-unit state: the raster configuration PIXLD reads
+/** \file
+ * spagm — pixel-unit state: the raster configuration PIXLD reads
  * (PIXLD.txt, DESIGN §3 "State", R13–R16).
  *
  * The raster configuration is model state, not part of a transaction: it is
@@ -40,73 +41,76 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
-#define SPAGM_PIX_MAX_SAMPLES 16 /* 16xAA is the largest raster mode */
-#define SPAGM_PIX_POS_MIN (-8)   /* sample offsets are signed 4-bit ... */
-#define SPAGM_PIX_POS_MAX 7      /* ... in 1/16 pixel (PIXLD.txt .OFFSET) */
+#define SPAGM_PIX_MAX_SAMPLES 16 /**< 16xAA is the largest raster mode */
+#define SPAGM_PIX_POS_MIN (-8)   /**< sample offsets are signed 4-bit ... */
+#define SPAGM_PIX_POS_MAX 7      /**< ... in 1/16 pixel (PIXLD.txt .OFFSET) */
 
-/* Where sample positions come from. */
+/** Where sample positions come from. */
 typedef enum spagm_pix_positions {
-  SPAGM_PIX_POSITIONS_STANDARD = 0,    /* DESIGN §7.4 tables */
-  SPAGM_PIX_POSITIONS_PROGRAMMABLE = 1 /* spagm_raster_config.table */
+  SPAGM_PIX_POSITIONS_STANDARD = 0,    /**< DESIGN §7.4 tables */
+  SPAGM_PIX_POSITIONS_PROGRAMMABLE = 1 /**< spagm_raster_config.table */
 } spagm_pix_positions;
 
-/* One sample position in 1/16 pixel relative to the pixel centre; x grows to
+/** One sample position in 1/16 pixel relative to the pixel centre; x grows to
  * the right, y downwards (the convention of the §7.4 tables). Each value is
  * in SPAGM_PIX_POS_MIN..SPAGM_PIX_POS_MAX. */
 typedef struct spagm_sample_pos {
-  int8_t x;
-  int8_t y;
+  int8_t x; /**< 1/16 pixel to the right of the centre */
+  int8_t y; /**< 1/16 pixel below the centre */
 } spagm_sample_pos;
 
-/* The whole raster configuration, as the co-simulation loads it into RTL. */
+
+/** The whole raster configuration, as the co-simulation loads it into RTL. */
 typedef struct spagm_raster_config {
-  uint8_t samples;                 /* 1, 2, 4, 8 or 16 */
-  spagm_pix_positions positions;   /* standard or programmable */
-  /* Programmable positions by sample index; sample i of a pixel with n
+  uint8_t samples;                 /**< 1, 2, 4, 8 or 16 */
+  spagm_pix_positions positions;   /**< standard or programmable */
+  /** Programmable positions by sample index; sample i of a pixel with n
    * samples uses table[i] (i < n). Kept, but unused, while positions is
    * STANDARD. */
   spagm_sample_pos table[SPAGM_PIX_MAX_SAMPLES];
-  bool ssaa;                       /* SSAA (per-sample shading) mode */
+  bool ssaa;                       /**< SSAA (per-sample shading) mode */
 } spagm_raster_config;
 
-/* Raster sample count: 1, 2, 4, 8 or 16, anything else is SPAGM_E_ARG. */
+/** Raster sample count: 1, 2, 4, 8 or 16, anything else is SPAGM_E_ARG. */
 spagm_status spagm_pix_set_samples(spagm_model *m, unsigned samples,
                                    spagm_diag *d);
-/* Current raster sample count into *samples. */
+/** Current raster sample count into *samples. */
 spagm_status spagm_pix_get_samples(const spagm_model *m, unsigned *samples,
                                    spagm_diag *d);
 
-/* Use the standard positions of DESIGN §7.4 (the programmable table is
+/** Use the standard positions of DESIGN §7.4 (the programmable table is
  * kept). */
 spagm_status spagm_pix_set_standard_positions(spagm_model *m, spagm_diag *d);
-/* Use programmable positions: table holds 16 (x, y) pairs by sample index,
+/** Use programmable positions: table holds 16 (x, y) pairs by sample index,
  * each coordinate in -8..7 (signed 4-bit, 1/16 pixel). SPAGM_E_ARG for a NULL
  * table or a coordinate out of range (d names the entry). */
 spagm_status spagm_pix_set_programmable_positions(
     spagm_model *m, const spagm_sample_pos table[SPAGM_PIX_MAX_SAMPLES],
     spagm_diag *d);
 
-/* SSAA mode on (true) or off. */
+/// @{
+/** SSAA mode on (true) or off. */
 spagm_status spagm_pix_set_ssaa(spagm_model *m, bool on, spagm_diag *d);
 spagm_status spagm_pix_get_ssaa(const spagm_model *m, bool *on,
                                 spagm_diag *d);
+/// @}
 
-/* Copy of the whole raster configuration. */
+/** Copy of the whole raster configuration. */
 spagm_status spagm_pix_get_config(const spagm_model *m,
                                   spagm_raster_config *cfg, spagm_diag *d);
-/* Replace the whole raster configuration after checking every field (sample
+/** Replace the whole raster configuration after checking every field (sample
  * count, positions enum, every table coordinate); on error nothing changes. */
 spagm_status spagm_pix_set_config(spagm_model *m,
                                   const spagm_raster_config *cfg,
                                   spagm_diag *d);
 
-/* Standard position (DESIGN §7.4) of sample `index` of a pixel with
+/** Standard position (DESIGN §7.4) of sample `index` of a pixel with
  * `samples` samples (1, 2, 4, 8 or 16). SPAGM_E_ARG for another count or an
  * index >= samples. Needs no model: the tables are architectural constants. */
 spagm_status spagm_pix_standard_position(unsigned samples, unsigned index,
                                          spagm_sample_pos *pos, spagm_diag *d);
 
-/* A sample offset packed the way PIXLD.OFFSET / .CENTROID_OFFSET return it
+/** A sample offset packed the way PIXLD.OFFSET / .CENTROID_OFFSET return it
  * and IPA accepts it: dx sign-extended to 16 bits in [15:0], dy in [31:16]
  * (DESIGN §7.4). */
 static inline uint32_t spagm_pix_pack_offset(int dx, int dy) {

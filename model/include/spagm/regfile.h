@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — a warp's register file, and the issue/retire steps that turn it
+/** \file
+ * spagm — a warp's register file, and the issue/retire steps that turn it
  * into requests and write responses back (DESIGN §3).
  *
  * The model itself never sees registers: a request carries operand values by
@@ -27,35 +28,40 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
-#define SPAGM_NREGS 255 /* R0..R254; R255 is RZ */
-#define SPAGM_NPREDS 7  /* P0..P6; P7 is PT */
+#define SPAGM_NREGS 255 /**< R0..R254; R255 is RZ */
+#define SPAGM_NPREDS 7  /**< P0..P6; P7 is PT */
 
+/** The registers, predicates and thread context of one warp, per lane: what
+ * a request's operands are read from and its write-back goes to in a
+ * scenario run. */
 typedef struct spagm_regfile {
-  uint32_t r[SPAGM_NREGS][SPAGM_LANES];
-  uint32_t p[SPAGM_NPREDS]; /* bit per lane */
-  /* Thread context per lane (DESIGN §3). */
+  uint32_t r[SPAGM_NREGS][SPAGM_LANES]; /**< R0..R254 per lane */
+  uint32_t p[SPAGM_NPREDS]; /**< bit per lane */
+  /** Thread context per lane (DESIGN §3): the vertex handle. */
   uint32_t vertex[SPAGM_LANES];
-  uint32_t primitive[SPAGM_LANES];
-  uint16_t coverage[SPAGM_LANES];
-  uint8_t sample[SPAGM_LANES];
+  uint32_t primitive[SPAGM_LANES]; /**< thread context: the primitive ID */
+  uint16_t coverage[SPAGM_LANES];  /**< thread context: the coverage mask */
+  uint8_t sample[SPAGM_LANES];     /**< thread context: the sample index */
 } spagm_regfile;
 
+/** Registers and predicates 0, context 0 (no-op when rf is NULL). */
 void spagm_regfile_init(spagm_regfile *rf);
 
-/* Value of register reg for lane (RZ and registers past R254 read 0). */
+
+/** Value of register reg for lane (RZ and registers past R254 read 0). */
 uint32_t spagm_regfile_get(const spagm_regfile *rf, unsigned reg,
                            unsigned lane);
-/* Lanes where predicate p (PT = all) holds. */
+/** Lanes where predicate p (PT = all) holds. */
 uint32_t spagm_regfile_pred(const spagm_regfile *rf, unsigned p);
 
-/* Build the request for insn on the lanes of `lanes` that pass its guard:
+/** Build the request for insn on the lanes of `lanes` that pass its guard:
  * a = Ra,Ra+1; b = Rb,Rb+1; c = Rc; d = data registers (for AST the
  * R10-aligned data register and the next three, N33; Rb for ISBEWR);
  * thread context copied. word is stored in req->insn. */
 void spagm_issue(const spagm_insn *insn, uint64_t word, const spagm_regfile *rf,
                  uint32_t lanes, uint32_t tag, spagm_request *req);
 
-/* Write a response's register and predicate results into rf. */
+/** Write a response's register and predicate results into rf. */
 void spagm_retire(const spagm_response *resp, spagm_regfile *rf);
 
 #ifdef __cplusplus

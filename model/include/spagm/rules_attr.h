@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Attribute-unit rules (ALD, AST, AL2P, ISBERD, ISBEWR), 0x100..0x1FF.
+/** \file
+ * Attribute-unit rules (ALD, AST, AL2P, ISBERD, ISBEWR), 0x100..0x1FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable: they appear in vector files and mismatch reports, so
  * new rules take new numbers and old ones are never renumbered. */
 #ifndef SPAGM_RULES_ATTR_H
 #define SPAGM_RULES_ATTR_H
+/** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2
+ * (decimal) and %x0..%x2 (hex) are the explanation's numbers. */
 #define SPAGM_RULES_ATTR(X)                                                    \
   X(ATTR_STAGE_ILLEGAL, 0x100, "R8: instruction not legal in this stage -> ILLEGAL_INSTR_ENCODING") \
   /* Warp-wide faults (no side effects). */                                    \

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Rules shared by every unit (explain.h). X(ID, number, text) */
+/** \file
+ * Rules shared by every unit (explain.h). X(ID, number, text) */
 #ifndef SPAGM_RULES_COMMON_H
 #define SPAGM_RULES_COMMON_H
+/** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2
+ * (decimal) and %x0..%x2 (hex) are the explanation's numbers. */
 #define SPAGM_RULES_COMMON(X)                                                  \
   X(NONE, 0x000, "")                                                           \
   X(ILLEGAL_WORD, 0x001, "illegal instruction word -> ILLEGAL_INSTR_ENCODING") \

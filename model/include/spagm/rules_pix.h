@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Pixel-unit rules (PIXLD), 0x200..0x2FF.
+/** \file
+ * Pixel-unit rules (PIXLD), 0x200..0x2FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable (they appear in vector files): only ever add rows.
  *   0x200..0x20F faults, 0x210.. MSCOUNT/COVMASK/COVERED, 0x218.. OFFSET,
@@ -8,6 +9,8 @@
  * Rd slot of that lane, since Pd and Rd carry the same boolean (R16). */
 #ifndef SPAGM_RULES_PIX_H
 #define SPAGM_RULES_PIX_H
+/** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2
+ * (decimal) and %x0..%x2 (hex) are the explanation's numbers. */
 #define SPAGM_RULES_PIX(X)                                                     \
   X(PIX_STAGE_ILLEGAL, 0x200, "R8: PIXLD outside PS -> ILLEGAL_INSTR_ENCODING") \
   X(PIX_MODE_ILLEGAL, 0x201,                                                   \

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Texture-unit rules (TLDS), 0x300..0x3FF.
+/** \file
+ * Texture-unit rules (TLDS), 0x300..0x3FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable: append new rules, never renumber. */
 #ifndef SPAGM_RULES_TEX_H
 #define SPAGM_RULES_TEX_H
+/** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2
+ * (decimal) and %x0..%x2 (hex) are the explanation's numbers. */
 #define SPAGM_RULES_TEX(X)                                                     \
   X(TEX_R24_NO_DEST, 0x300, "R24: Rd0 and Rd1 both RZ -> nothing written, no texture read") \
   /* Values read from a texel (per lane and write-back slot). */              \

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — umbrella header of the golden model's public C API. */
+/** \file
+ * spagm — umbrella header of the golden model's public C API. */
 #ifndef SPAGM_SPAGM_H
 #define SPAGM_SPAGM_H
 #include "spagm/status.h"

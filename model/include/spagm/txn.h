@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — the transaction contract (DESIGN §3).
+/** \file
+ * spagm — the transaction contract (DESIGN §3).
  *
  * One transaction is one warp-instruction entering a unit (request) and its
  * result leaving it (response). The two field tables below are the single
@@ -29,11 +30,12 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** Lanes of a warp: every per-lane field has this many elements. */
 #define SPAGM_LANES 32
-#define SPAGM_WB_SLOTS 4   /* write-back slots of a response */
-#define SPAGM_ST_COMPS 4   /* store components of a response */
+#define SPAGM_WB_SLOTS 4   /**< write-back slots of a response */
+#define SPAGM_ST_COMPS 4   /**< store components of a response */
 
-/* Request: operand values per lane by slot. Slots an instruction does not
+/** Request: operand values per lane by slot. Slots an instruction does not
  * read are ignored; RZ reads as 0 and the issuing side supplies values. */
 #define SPAGM_REQUEST_FIELDS(X)                                                \
   X(tag, uint32_t, 32, )                  /* sequence id assigned at issue */  \
@@ -46,9 +48,9 @@ extern "C" {
   X(vertex, uint32_t, 32, [SPAGM_LANES])  /* implicit vertex index */          \
   X(primitive, uint32_t, 32, [SPAGM_LANES]) /* implicit primitive index */     \
   X(coverage, uint16_t, 16, [SPAGM_LANES]) /* PIXLD pixel coverage mask */     \
-  X(sample, uint8_t, 4, [SPAGM_LANES])    /* PIXLD SSAA sample index */
+  X(sample, uint8_t, 4, [SPAGM_LANES])    /**< PIXLD SSAA sample index */
 
-/* Response. Write-back slot i holds one destination register: its number
+/** Response. Write-back slot i holds one destination register: its number
  * after alignment (R10), the lanes written, the values, and per value the
  * bits the architecture leaves undefined (compare (rtl^model)&~dontcare). */
 #define SPAGM_RESPONSE_FIELDS(X)                                               \
@@ -67,38 +69,53 @@ extern "C" {
   X(st_addr, uint32_t, 32, [SPAGM_ST_COMPS][SPAGM_LANES]) /* byte address */   \
   X(st_data, uint32_t, 32, [SPAGM_ST_COMPS][SPAGM_LANES])
 
+/** The fault of a response. */
 typedef enum spagm_fault {
+  /** no fault */
   SPAGM_FAULT_NONE = 0,
-  SPAGM_FAULT_ILLEGAL_INSTR_ENCODING = 1, /* warp-wide, no side effects */
-  SPAGM_FAULT_VTX_OUT_OF_RANGE = 2        /* R9, per lane, trap enabled */
+  SPAGM_FAULT_ILLEGAL_INSTR_ENCODING = 1, /**< warp-wide, no side effects */
+  SPAGM_FAULT_VTX_OUT_OF_RANGE = 2        /**< R9, per lane, trap enabled */
 } spagm_fault;
 
-/* Where the stores of a response went. Addresses are physical byte offsets
+/** Where the stores of a response went. Addresses are physical byte offsets
  * inside that space (R1 layout for attribute spaces). */
 typedef enum spagm_space {
   SPAGM_SPACE_NONE = 0,
-  SPAGM_SPACE_ISBE_IN = 1,   /* ISBEWR to the input space */
-  SPAGM_SPACE_ISBE_OUT = 2,  /* AST / ISBEWR to the output space */
-  SPAGM_SPACE_PATCH = 3,     /* AST.P (TI) */
-  SPAGM_SPACE_GS_OUT = 4     /* GS output buffer (R12) */
+  SPAGM_SPACE_ISBE_IN = 1,   /**< ISBEWR to the input space */
+  SPAGM_SPACE_ISBE_OUT = 2,  /**< AST / ISBEWR to the output space */
+  SPAGM_SPACE_PATCH = 3,     /**< AST.P (TI) */
+  SPAGM_SPACE_GS_OUT = 4     /**< GS output buffer (R12) */
 } spagm_space;
 
+/** One field of a transaction struct, from an X(name, C type, bits,
+ * dimensions) row of SPAGM_REQUEST_FIELDS or SPAGM_RESPONSE_FIELDS. */
 #define SPAGM_X_MEMBER(name, ctype, bits, dims) ctype name dims;
 
+/** A request to a unit: the fields of SPAGM_REQUEST_FIELDS above (tag,
+ * instruction word, lane mask, operand registers per lane, ...), in that
+ * order, as the port contract (docs/port-contract.md) carries them. */
 typedef struct spagm_request {
   SPAGM_REQUEST_FIELDS(SPAGM_X_MEMBER)
 } spagm_request;
 
+/** A unit's response: the fields of SPAGM_RESPONSE_FIELDS above (tag, fault,
+ * write-back slots with their don't-care masks, predicate, stores). */
 typedef struct spagm_response {
   SPAGM_RESPONSE_FIELDS(SPAGM_X_MEMBER)
 } spagm_response;
 
+/** Name of a fault as reports print it ("NONE", "ILLEGAL_INSTR_ENCODING",
+ * "VTX_OUT_OF_RANGE"); "UNKNOWN_FAULT" for a value outside the enum. */
 const char *spagm_fault_name(spagm_fault f);
+/** Short stable name of a store space ("none", "isbe_in", "isbe_out",
+ * "patch", "gs_out"); "unknown_space" for a value outside the enum. */
+
 const char *spagm_space_name(spagm_space s);
 
-/* A request with no active lanes and every register slot 0. */
+
+/** A request with no active lanes and every register slot 0. */
 void spagm_request_init(spagm_request *req);
-/* An empty response: no fault, no writes, no stores, slots RZ, pd PT. */
+/** An empty response: no fault, no writes, no stores, slots RZ, pd PT. */
 void spagm_response_init(spagm_response *resp, uint32_t tag);
 
 #ifdef __cplusplus

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — functional coverage (issue #16, docs/coverage.md).
+/** \file
+ * spagm — functional coverage (issue #16, docs/coverage.md).
  *
  * One table (the plan, vectors/coverage/cov_plan.c) lists every coverpoint
  * of the three units: its dimensions, the names of their bins, and the bins
@@ -32,69 +33,75 @@
 extern "C" {
 #endif
 
+/** The version of the database file (`spagm-cov N`) this library writes
+ * and reads; another is refused. */
 #define SPAGM_COV_FORMAT_VERSION 1u
+/** Most dimensions of a cross. */
 #define SPAGM_COV_MAX_DIMS 4u
 
 /* ---- The plan ---------------------------------------------------------- */
 
-/* One dimension of a coverpoint: its name and the names of its bins. */
+/** One dimension of a coverpoint: its name and the names of its bins. */
 typedef struct spagm_cov_dim {
-  const char *name;
-  unsigned n;
-  const char *const *bins;
+  const char *name;         /**< the dimension's name */
+  unsigned n;               /**< bins in it */
+  const char *const *bins;  /**< their names, n of them */
 } spagm_cov_dim;
 
-/* A set of bins that must never (illegal) or cannot (unreachable) be hit:
+/** A set of bins that must never (illegal) or cannot (unreachable) be hit:
  * at[k] is a bin index of dimension k or -1 for any; reason cites the
  * ruling or spec line. */
 typedef struct spagm_cov_except {
-  int16_t at[SPAGM_COV_MAX_DIMS];
-  const char *reason;
+  int16_t at[SPAGM_COV_MAX_DIMS]; /**< per dimension a bin index, -1 for any */
+  const char *reason;             /**< the ruling or spec line; NULL ends a list */
 } spagm_cov_except;
 
-/* A coverpoint (one dimension) or a cross (several). */
+/** A coverpoint (one dimension) or a cross (several). */
 typedef struct spagm_cov_point {
-  const char *name; /* "attr.access", unique */
-  spagm_unit unit;
-  const char *what; /* one sentence: what is sampled, from where */
-  unsigned ndims;
-  spagm_cov_dim dim[SPAGM_COV_MAX_DIMS];
-  const spagm_cov_except *except; /* NULL-reason-terminated list, or NULL */
-  /* Observed only by a co-simulation (handshakes, tags, epochs): counted in
+  const char *name; /**< "attr.access", unique */
+  spagm_unit unit;  /**< the unit sampled */
+  const char *what; /**< one sentence: what is sampled, from where */
+  unsigned ndims;   /**< 1 for a coverpoint, more for a cross */
+  spagm_cov_dim dim[SPAGM_COV_MAX_DIMS]; /**< the dimensions, ndims of them */
+  const spagm_cov_except *except; /**< NULL-reason-terminated list, or NULL */
+  /** Observed only by a co-simulation (handshakes, tags, epochs): counted in
    * totals and holes only when the database holds co-simulation samples
    * (spagm_cov_has_cosim), so gen/check/run databases can close (N104). */
   bool cosim_only;
 } spagm_cov_point;
 
-/* The plan's coverpoints in order; count into *n. */
+/** The plan's coverpoints in order; count into *n. */
 const spagm_cov_point *spagm_cov_plan(size_t *n);
-/* Bins of a point (product of its dimensions). 0 for NULL. */
+/** Bins of a point (product of its dimensions). 0 for NULL. */
 unsigned spagm_cov_point_bins(const spagm_cov_point *p);
-/* The reason bin `bin` of p is excluded, or NULL when it is a legal bin. */
+/** The reason bin `bin` of p is excluded, or NULL when it is a legal bin. */
 const char *spagm_cov_bin_excluded(const spagm_cov_point *p, unsigned bin);
-/* "size=64 align=misaligned" (or the bin name of a one-dimension point)
+/** "size=64 align=misaligned" (or the bin name of a one-dimension point)
  * into buf; returns buf ("" for bad arguments). */
 const char *spagm_cov_bin_name(const spagm_cov_point *p, unsigned bin, char *buf, size_t n);
-/* CRC-32 of the plan's names and bins: a database records it and is
+/** CRC-32 of the plan's names and bins: a database records it and is
  * refused by a build whose plan differs. */
 uint32_t spagm_cov_plan_id(void);
-/* docs/coverage-plan.md: every point, its bins and the excluded ones. */
+/** docs/coverage-plan.md: every point, its bins and the excluded ones. */
 spagm_status spagm_cov_write_plan(FILE *f);
 
 /* ---- Collection -------------------------------------------------------- */
 
+/** A coverage database of the current plan (opaque). */
 typedef struct spagm_cov spagm_cov;
 
-/* An empty database of the current plan; NULL when out of memory. */
+/// @{
+/** An empty database of the current plan; NULL when out of memory. */
 spagm_cov *spagm_cov_new(void);
 void spagm_cov_free(spagm_cov *c);
+/// @}
 
-/* Later samples are credited to input `name` (a seed, a scenario file:
+/** Later samples are credited to input `name` (a seed, a scenario file:
  * printable text without newlines, at most 255 bytes); an existing input of
  * that name is continued. */
 spagm_status spagm_cov_begin_input(spagm_cov *c, const char *name, spagm_diag *d);
 
-/* Sample one executed transaction: the model it ran on (its state is read,
+/** Sample one executed transaction: the model it ran on (its state is read,
  * not changed: stage, raster configuration, texture headers), the decoded
  * instruction (NULL: decode req->insn; the scenario runner passes its text
  * forms such as ISBEWR), the request, the response and the explanation
@@ -103,7 +110,7 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
                               const spagm_request *req, const spagm_response *rsp,
                               const spagm_explain *ex);
 
-/* Co-simulation only (spagm-cosim +cov): a response of unit u arrived.
+/** Co-simulation only (spagm-cosim +cov): a response of unit u arrived.
  * overtaken: a younger request of u was answered before it (out-of-order
  * tags); in_flight: requests of u outstanding, this one included (how far
  * the unit's pipeline and the response handshake let requests pile up);
@@ -111,41 +118,46 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
  * through its configuration port. SPAGM_E_ARG for NULL c or a bad unit. */
 spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtaken,
                                        unsigned in_flight, bool reloaded);
-/* Whether c holds co-simulation samples (then co-simulation-only points
+/** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);
 
-/* Hits of bin `bin` of the plan's point `point`; 0 out of range. */
+/** Hits of bin `bin` of the plan's point `point`; 0 out of range. */
 uint64_t spagm_cov_hits(const spagm_cov *c, size_t point, unsigned bin);
 
 /* ---- The database file ------------------------------------------------- */
 
-/* Add every count and input of `from` into `into` (inputs of one name are
+/** Add every count and input of `from` into `into` (inputs of one name are
  * united). The result does not depend on the order of merges (N102). */
 spagm_status spagm_cov_merge(spagm_cov *into, const spagm_cov *from, spagm_diag *d);
-/* Write whole: PATH.tmp-PID, then rename. */
+/** Write whole: PATH.tmp-PID, then rename. */
 spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d);
-/* Read and check (CRC, version, plan, every line); *out NULL on error and
+/** Read and check (CRC, version, plan, every line); *out NULL on error and
  * d names the file and line. */
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);
 
 /* ---- Reports ------------------------------------------------------------ */
 
+/** Bin counts of a unit or of the whole plan. */
 typedef struct spagm_cov_totals {
-  unsigned bins, legal, hit, holes;
+  unsigned bins;  /**< all bins */
+  unsigned legal; /**< bins neither illegal nor unreachable */
+  unsigned hit;   /**< legal bins hit at least once */
+  unsigned holes; /**< legal bins never hit */
 } spagm_cov_totals;
 
-/* Totals of one unit (u = SPAGM_UNIT_COUNT: every unit). */
+
+/** Totals of one unit (u = SPAGM_UNIT_COUNT: every unit). */
 spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_totals *t);
-/* Text report: per unit, per point: hits, percentage, holes by name. */
+/** Text report: per unit, per point: hits, percentage, holes by name. */
 spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f);
-/* Holes only, one "point: bin" a line; returns how many. */
+/** Holes only, one "point: bin" a line; returns how many. */
 unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f);
-/* One self-contained HTML page, a table per unit, into DIR/index.html. */
+/** One self-contained HTML page, a table per unit, into DIR/index.html. */
 spagm_status spagm_cov_report_html(const spagm_cov *c, const char *dir, spagm_diag *d);
-/* JSON summary (docs/json-summary.md) into path, written whole. */
+/** JSON summary (docs/json-summary.md) into path, written whole. */
 spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_diag *d);
-/* Stimulus grading: greedily the inputs that add the most new legal bins
+/** Stimulus grading: greedily the inputs that add the most new legal bins
  * until none adds any; one line each with what it added. */
 spagm_status spagm_cov_rank(const spagm_cov *c, FILE *f);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — machine-readable run summaries (`--json FILE`, `+json=FILE`;
+/** \file
+ * spagm — machine-readable run summaries (`--json FILE`, `+json=FILE`;
  * issue #18). A small writer of one JSON object, written whole: to
  * FILE.tmp-PID, renamed onto FILE by spagm_json_close, removed on error.
  * Strings may hold any bytes: invalid UTF-8 becomes U+FFFD, control
@@ -27,36 +28,43 @@
 extern "C" {
 #endif
 
+/** Deepest nesting of objects and arrays a writer handles. */
 #define SPAGM_JSON_DEPTH 16
 
+/** A JSON summary being written: to a temporary file beside path, renamed
+ * onto path by spagm_json_close (docs/json-summary.md). */
 typedef struct spagm_json {
-  FILE *f;
-  char *path, *tmp;
-  unsigned depth;
-  bool first[SPAGM_JSON_DEPTH]; /* no member yet at this depth */
-  uint32_t arrays;              /* bit k: level k+1 is an array */
-  bool bad;                     /* nesting misuse: close fails */
+  FILE *f;                      /**< the temporary file */
+  char *path;                   /**< where the file goes when complete */
+  char *tmp;                    /**< the temporary file's name */
+  unsigned depth;               /**< objects and arrays open */
+
+  bool first[SPAGM_JSON_DEPTH]; /**< no member yet at this depth */
+  uint32_t arrays;              /**< bit k: level k+1 is an array */
+  bool bad;                     /**< nesting misuse: close fails */
 } spagm_json;
 
-/* Create the temporary file and open the top-level object. */
+/// @{
+/** Create the temporary file and open the top-level object. */
 bool spagm_json_open(spagm_json *j, const char *path, spagm_diag *d);
 void spagm_json_object(spagm_json *j, const char *key);
 void spagm_json_array(spagm_json *j, const char *key);
 void spagm_json_end(spagm_json *j);
 void spagm_json_str(spagm_json *j, const char *key, const char *s);
 void spagm_json_u64(spagm_json *j, const char *key, uint64_t v);
-void spagm_json_f64(spagm_json *j, const char *key, double v); /* non-finite: null */
+void spagm_json_f64(spagm_json *j, const char *key, double v); /**< non-finite: null */
 void spagm_json_bool(spagm_json *j, const char *key, bool v);
-/* Close every open level, flush, rename into place. false (and the
+/// @}
+/** Close every open level, flush, rename into place. false (and the
  * temporary file removed, the old FILE untouched) on any write error. */
 bool spagm_json_close(spagm_json *j, spagm_diag *d);
-/* Give up: remove the temporary file. */
+/** Give up: remove the temporary file. */
 void spagm_json_abort(spagm_json *j);
-/* Length of the well-formed UTF-8 sequence (RFC 3629) at s, 0 when s does
+/** Length of the well-formed UTF-8 sequence (RFC 3629) at s, 0 when s does
  * not start one; what the writers of JSON and XML text (spagm-regress) turn
  * into U+FFFD. */
 size_t spagm_utf8_len(const unsigned char *s);
-/* Write s as a JSON string literal (quotes included) to f. */
+/** Write s as a JSON string literal (quotes included) to f. */
 void spagm_json_write_string(FILE *f, const char *s);
 
 #ifdef __cplusplus

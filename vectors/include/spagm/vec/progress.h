@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — progress lines for long runs (spagm gen, spagm export-hex,
+/** \file
+ * spagm — progress lines for long runs (spagm gen, spagm export-hex,
  * spagm-cosim, spagm-replay; issue #18 "Progress").
  *
  * On a terminal one line redrawn in place at most four times a second; to a
@@ -20,28 +21,31 @@
 extern "C" {
 #endif
 
+/** A progress line's state (docs/json-summary.md, "Progress lines"). */
 typedef struct spagm_progress {
-  FILE *out;         /* NULL: disabled */
-  bool tty;          /* redraw in place */
-  double interval;   /* seconds between lines */
-  const char *who;   /* "gen", "cosim", ... */
-  const char *what;  /* "transactions", "checks" */
-  uint64_t total;    /* 0: unknown (no percentage or ETA) */
-  double start, last;
-  unsigned calls;
-  bool drawn;        /* a tty line is on screen */
+  FILE *out;         /**< NULL: disabled */
+  bool tty;          /**< redraw in place */
+  double interval;   /**< seconds between lines */
+  const char *who;   /**< "gen", "cosim", ... */
+  const char *what;  /**< "transactions", "checks" */
+  uint64_t total;    /**< 0: unknown (no percentage or ETA) */
+  double start;      /**< when spagm_progress_start ran (seconds) */
+  double last;       /**< when the last line was printed */
+  unsigned calls;    /**< updates so far */
+
+  bool drawn;        /**< a tty line is on screen */
 } spagm_progress;
 
-/* Start measuring now. out NULL or SPAGM_PROGRESS_SECONDS=off disables. */
+/** Start measuring now. out NULL or SPAGM_PROGRESS_SECONDS=off disables. */
 void spagm_progress_start(spagm_progress *p, FILE *out, const char *who, const char *what,
                           uint64_t total);
-/* done of total so far; prints when an interval has passed. */
+/** done of total so far; prints when an interval has passed. */
 void spagm_progress_update(spagm_progress *p, uint64_t done);
-/* Format the line for done items after `seconds` into buf (for tests and
+/** Format the line for done items after `seconds` into buf (for tests and
  * for callers with their own output). */
 void spagm_progress_format(const spagm_progress *p, uint64_t done, double seconds, char *buf,
                            size_t n);
-/* Clear a redrawn terminal line so the caller's summary starts clean. */
+/** Clear a redrawn terminal line so the caller's summary starts clean. */
 void spagm_progress_end(spagm_progress *p);
 
 #ifdef __cplusplus

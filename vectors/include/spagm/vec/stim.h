@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm — the stimulus generator: seeded constrained-random plus directed
+/** \file
+ * spagm — the stimulus generator: seeded constrained-random plus directed
  * traffic for the three units, used by the co-simulation (through DPI) and
  * by `spagm gen` (vector files).
  *
@@ -31,40 +32,45 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** Options of the stimulus generator (`spagm gen`'s options). */
 typedef struct spagm_stim_opts {
-  uint64_t seed;
-  uint32_t units;        /* bit (1u << spagm_unit) per unit to generate for */
-  uint32_t epoch_txns;   /* requests per unit and epoch (>= 1) */
-  uint32_t illegal_ppm;  /* illegal instruction words per million requests */
+  uint64_t seed;         /**< the seed: the same seed gives the same bytes */
+  uint32_t units;        /**< bit (1u << spagm_unit) per unit to generate for */
+  uint32_t epoch_txns;   /**< requests per unit and epoch (>= 1) */
+  uint32_t illegal_ppm;  /**< illegal instruction words per million requests */
 } spagm_stim_opts;
 
-/* seed 1, attr and pix, 1000 requests per epoch, 1% illegal words. */
+/** seed 1, attr and pix, 1000 requests per epoch, 1% illegal words. */
 void spagm_stim_opts_default(spagm_stim_opts *o);
 
+/** A stimulus generator (opaque; spagm_stim_new, spagm_stim_free). */
 typedef struct spagm_stim spagm_stim;
 
-/* NULL (and d filled) for bad options or out of memory. */
+
+/// @{
+/** NULL (and d filled) for bad options or out of memory. */
 spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d);
 void spagm_stim_free(spagm_stim *s);
+/// @}
 
-/* Start epoch `epoch`: reset m and load that epoch's state into it.
+/** Start epoch `epoch`: reset m and load that epoch's state into it.
  * Requests of the previous epoch not yet taken are dropped. */
 spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch,
                                     spagm_model *m, spagm_diag *d);
 
-/* Next request of unit u in the current epoch; false when the epoch has
+/** Next request of unit u in the current epoch; false when the epoch has
  * produced its requests for u: epoch_txns when the epoch's stage suits the
  * unit, a twentieth of that when it does not (PIXLD outside PS, attribute
  * instructions in PS), none when u is not generated. Tags count
  * up per unit over the whole run, starting at 1. */
 bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
 
-/* The requests unit u gets in the current epoch: what spagm_stim_next
+/** The requests unit u gets in the current epoch: what spagm_stim_next
  * yields before it returns false (0 for a unit not generated). Lets a
  * planner count epochs without generating the requests (spagm gen). */
 uint32_t spagm_stim_epoch_budget(const spagm_stim *s, spagm_unit u);
 
-/* One line describing the current epoch's state for unit u (for reports),
+/** One line describing the current epoch's state for unit u (for reports),
  * e.g. "stage GS, 37 vertices, trap on, shared ISBE". */
 const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u);
 
