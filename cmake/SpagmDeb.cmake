@@ -35,17 +35,23 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # spagm_0.2.0_amd64.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# dpkg-shlibdeps must find the package's own libraries (libspagm.so,
-# libspagm_dpi.so) where the tools link them.
+# The shlibs file of libspagm.so (Debian policy 8.6), and dpkg's ldconfig
+# trigger (policy 8.1.1; the control file `triggers` below): lintian's
+# no-shlibs and lacks-ldconfig-trigger are errors. CPack's own postinst and
+# postrm still call ldconfig too (a lintian warning).
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS
     "verilator, iverilog, libsystemc-dev, zlib1g-dev, cmake, pkg-config, gcc | c-compiler")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "gtkwave, slurm-client")
 
 # What Debian policy asks of every package's doc folder: the copyright in
-# its machine-readable form and a Debian changelog (gzip -n: no time stamp,
+# its machine-readable form and a changelog (changelog.gz: the version has
+# no Debian revision, so this is a native package; gzip -n: no time stamp,
 # so the package is the same bytes from the same tree).
 set(_deb ${PROJECT_BINARY_DIR}/deb)
+file(WRITE ${_deb}/triggers "activate-noawait ldconfig\n")
+set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${_deb}/triggers)
+set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/deb-copyright.in ${_deb}/copyright @ONLY)
 # The entry's date is the release's in CHANGELOG.md, which must have one.
 file(STRINGS ${PROJECT_SOURCE_DIR}/CHANGELOG.md _rel REGEX "^## \\[${PROJECT_VERSION}\\] - ")
@@ -59,10 +65,10 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env LC_ALL=C date -u -R -d "${CMAKE_
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "date could not read the release date in CHANGELOG.md: ${_rel}")
 endif()
-configure_file(${CMAKE_CURRENT_LIST_DIR}/deb-changelog.in ${_deb}/changelog.Debian @ONLY)
-execute_process(COMMAND gzip -9nf ${_deb}/changelog.Debian RESULT_VARIABLE _rc)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/deb-changelog.in ${_deb}/changelog @ONLY)
+execute_process(COMMAND gzip -9nf ${_deb}/changelog RESULT_VARIABLE _rc)
 if(NOT _rc EQUAL 0)
-  message(FATAL_ERROR "gzip ${_deb}/changelog.Debian failed")
+  message(FATAL_ERROR "gzip ${_deb}/changelog failed")
 endif()
-install(FILES ${_deb}/copyright ${_deb}/changelog.Debian.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${_deb}/copyright ${_deb}/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 include(CPack)
