@@ -25,7 +25,9 @@ char *rg_reproduce(const char *dir, const rg_run *r) {
   return rg_buf_take(&b);
 }
 
-static void run_json(rg_buf *b, const char *dir, const rg_run *r) {
+static void run_json(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
+  const char *dir = m->dir;
+  const rg_bucket *bk = rg_bucket_of(m, i);
   const rg_result *x = &r->res;
   rg_buf_puts(b, "    {");
   key_str(b, "id", r->id, 1);
@@ -41,6 +43,7 @@ static void run_json(rg_buf *b, const char *dir, const rg_run *r) {
   key_str(b, "slurm_job", x->slurm_job, 1);
   key_str(b, "slurm_task", x->slurm_task, 1);
   key_str(b, "reason", x->reason, 1);
+  rg_buf_printf(b, "\"bucket\": %zu, ", bk ? bk->id : 0);
   rg_buf log = {0};
   rg_buf_printf(&log, "runs/%s/log", r->id);
   key_str(b, "log", log.s, 0);
@@ -77,9 +80,10 @@ int rg_emit_json(const rg_plan *p, const rg_meta *m) {
   rg_buf_printf(&b, "\"wall_s\": %.3f, \"partial\": %s,\n", m->wall_s, m->partial ? "true" : "false");
   counts_json(&b, p);
   rg_emit_cov_json(&b, m->cov);
+  rg_emit_buckets_json(&b, p, m);
   rg_buf_puts(&b, "  \"runs\": [\n");
   for (size_t i = 0; i < p->nruns; i++) {
-    run_json(&b, m->dir, &p->runs[i]);
+    run_json(&b, m, i, &p->runs[i]);
     rg_buf_puts(&b, i + 1 < p->nruns ? ",\n" : "\n");
   }
   rg_buf_puts(&b, "  ]\n}\n");

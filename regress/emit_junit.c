@@ -33,12 +33,16 @@ static char *log_tail(const char *dir, const rg_run *r, size_t lines) {
   return tail;
 }
 
-static void problem(rg_buf *b, const char *dir, const rg_run *r) {
+static void problem(rg_buf *b, const char *dir, const rg_run *r, const rg_bucket *bk) {
   const rg_result *x = &r->res;
   int failure = x->status == RG_FAIL || x->status == RG_PASS;
   rg_buf_printf(b, "\n      <%s", failure ? "failure" : "error");
   attr(b, "type", rg_status_name(x->status));
-  attr(b, "message", x->reason);
+  rg_buf msg = {0};
+  rg_buf_puts(&msg, x->reason);
+  if (bk) rg_buf_printf(&msg, " [bucket B%zu: %s]", bk->id, bk->signature);
+  attr(b, "message", msg.s);
+  rg_buf_free(&msg);
   rg_buf_puts(b, ">reproduce: ");
   char *rep = rg_reproduce(dir, r), *tail = log_tail(dir, r, 20);
   rg_xml_text(b, rep);
@@ -50,7 +54,8 @@ static void problem(rg_buf *b, const char *dir, const rg_run *r) {
   rg_buf_printf(b, "</%s>\n    ", failure ? "failure" : "error");
 }
 
-static void testcase(rg_buf *b, const char *dir, const char *set, const rg_run *r) {
+static void testcase(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
+  const char *dir = m->dir, *set = m->set;
   rg_buf cls = {0};
   rg_buf_printf(&cls, "%s.%s", set, r->test);
   rg_buf_puts(b, "    <testcase");
@@ -61,7 +66,7 @@ static void testcase(rg_buf *b, const char *dir, const char *set, const rg_run *
   if (r->res.status == RG_NOTRUN) {
     rg_buf_puts(b, "<skipped message=\"not run: the regression was interrupted\"/>");
   } else if (!r->res.ok) {
-    problem(b, dir, r);
+    problem(b, dir, r, rg_bucket_of(m, i));
   }
   rg_buf_puts(b, "</testcase>\n");
 }
@@ -82,7 +87,7 @@ static void suite(rg_buf *b, const rg_plan *p, const rg_meta *m, size_t from, si
                 to - from, fail, err, skip, t);
   attr(b, "timestamp", m->started);
   rg_buf_puts(b, ">\n");
-  for (size_t i = from; i < to; i++) testcase(b, m->dir, m->set, &p->runs[i]);
+  for (size_t i = from; i < to; i++) testcase(b, m, i, &p->runs[i]);
   rg_buf_puts(b, "  </testsuite>\n");
 }
 

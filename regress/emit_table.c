@@ -33,7 +33,8 @@ static void test_row(rg_buf *b, const rg_plan *p, size_t from, size_t to) {
                 seeds, t);
 }
 
-static void failures(rg_buf *b, const rg_plan *p, const char *dir, size_t bad) {
+static void failures(rg_buf *b, const rg_plan *p, const rg_meta *m, size_t bad) {
+  const char *dir = m->dir;
   if (!bad) return;
   rg_buf_printf(b, "\nNot as expected (%zu):\n", bad);
   size_t shown = 0;
@@ -42,8 +43,10 @@ static void failures(rg_buf *b, const rg_plan *p, const char *dir, size_t bad) {
     if (r->res.ok) continue;
     shown++;
     char *rep = rg_reproduce(dir, r);
-    rg_buf_printf(b, "  %s  %s: %s\n    log:       %s/runs/%s/log\n    reproduce: %s\n", r->id,
-                  rg_status_name(r->res.status), r->res.reason, dir, r->id, rep);
+    const rg_bucket *bk = rg_bucket_of(m, i);
+    rg_buf_printf(b, "  %s  %s: %s", r->id, rg_status_name(r->res.status), r->res.reason);
+    if (bk) rg_buf_printf(b, " [B%zu]", bk->id);
+    rg_buf_printf(b, "\n    log:       %s/runs/%s/log\n    reproduce: %s\n", dir, r->id, rep);
     free(rep);
   }
   if (shown < bad) rg_buf_printf(b, "  ... and %zu more in %s/results.json\n", bad - shown, dir);
@@ -63,7 +66,8 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text) {
     }
     test_row(&b, p, i, j);
   }
-  failures(&b, p, m->dir, bad);
+  failures(&b, p, m, bad);
+  rg_emit_buckets_text(&b, p, m);
   rg_emit_cov_text(&b, m->cov, m->dir);
   if (m->partial)
     rg_buf_puts(&b, "\nPARTIAL: the regression was interrupted; unfinished runs are "

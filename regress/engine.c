@@ -116,12 +116,16 @@ int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
   rg_covsum cov = {.fail_on_holes = c->opts->fail_on_holes};
   int bad = rg_coverage_collect(c->plan, c->dir, &cov) != 0;
   m.cov = &cov;
+  rg_triage_t tri;
+  rg_triage(c->plan, c->dir, &tri);
+  m.tri = &tri;
   m.wall_s = rg_now() - t0;
   m.partial = stopped != 0;
   bad |= emit_all(c->plan, &m);
   write_state(c->dir, m.partial ? "partial\n" : "complete\n");
   int holes = cov.fail_on_holes && (cov.nholes > 0 || cov.missing > 0);
   rg_covsum_free(&cov);
+  rg_triage_free(&tri);
   if (stopped > 0) return 130;
   if (stopped < 0 || bad) return 2;
   for (size_t i = 0; i < c->plan->nruns; i++)

@@ -156,6 +156,34 @@ typedef struct rg_covsum {
 int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s);
 void rg_covsum_free(rg_covsum *s);
 
+/* triage.c: failure buckets by signature (N144) */
+typedef struct rg_sig {
+  char kind[20];   /* mismatch, hang, timeout, crash, error, must-fail-passed, ... */
+  char unit[8];
+  char insn[64];   /* op and modifiers of the first mismatching instruction */
+  char field[32];  /* the response field class that differs */
+  char rule[96];   /* the model's path and the rulings it cites there */
+  unsigned long txns; /* transactions to the first mismatch, ULONG_MAX unknown */
+} rg_sig;
+typedef struct rg_bucket {
+  size_t id;       /* 1.. in the order shown (largest first) */
+  char *signature;
+  rg_sig sig;
+  size_t *runs, nruns;
+  size_t expected; /* runs of it that were as expected (must-fail runs) */
+  size_t smallest; /* the run with the fewest transactions to the mismatch */
+  unsigned long smallest_txns;
+} rg_bucket;
+typedef struct rg_triage_t {
+  rg_bucket *b;
+  size_t n;
+  size_t *bucket_of; /* per run: index into b, or (size_t)-1 */
+} rg_triage_t;
+void rg_triage_run(const char *dir, const rg_run *r, rg_sig *s);
+void rg_sig_text(const rg_sig *s, char *out, size_t n);
+int rg_triage(const rg_plan *p, const char *dir, rg_triage_t *t);
+void rg_triage_free(rg_triage_t *t);
+
 /* emit_*.c: results written whole (temp file, then rename) */
 typedef struct rg_meta {
   const char *set, *desc, *launcher, *dir;
@@ -163,6 +191,7 @@ typedef struct rg_meta {
   double wall_s;
   char started[32];
   const rg_covsum *cov;
+  const rg_triage_t *tri;
 } rg_meta;
 int rg_emit_json(const rg_plan *p, const rg_meta *m);
 int rg_emit_junit(const rg_plan *p, const rg_meta *m);
@@ -173,5 +202,12 @@ double rg_cov_reachable_pct(const rg_cov_unit *u);
 void rg_emit_cov_text(struct rg_buf *b, const rg_covsum *s, const char *dir);
 void rg_emit_cov_json(struct rg_buf *b, const rg_covsum *s);
 void rg_emit_cov_junit(struct rg_buf *b, const rg_covsum *s, const char *started);
+/* emit_buckets.c */
+void rg_emit_buckets_text(struct rg_buf *b, const rg_plan *p, const rg_meta *m);
+void rg_emit_buckets_json(struct rg_buf *b, const rg_plan *p, const rg_meta *m);
+/* The bucket of run i as "B3: signature", or NULL. */
+const rg_bucket *rg_bucket_of(const rg_meta *m, size_t i);
+/* The command that reruns a bucket's smallest run with waves. */
+char *rg_waves_command(const char *dir, const rg_run *r);
 
 #endif
