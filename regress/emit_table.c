@@ -72,7 +72,8 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text) {
   if (m->partial)
     rg_buf_puts(&b, "\nPARTIAL: the regression was interrupted; unfinished runs are "
                     "cancelled or notrun.\n");
-  rg_buf_printf(&b, "\nresults: %s/results.json, %s/junit.xml\n", m->dir, m->dir);
+  rg_buf_printf(&b, "\nresults: %s/report.html, %s/results.json, %s/junit.xml\n", m->dir, m->dir,
+                m->dir);
   int rc = rg_write_in(m->dir, "summary.txt", b.s, b.len);
   *text = rg_buf_take(&b);
   return rc;

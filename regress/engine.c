@@ -78,7 +78,7 @@ static void settle(rg_ctx *c, rg_progress *pg) {
 
 static int emit_all(const rg_plan *p, const rg_meta *m) {
   char *table = NULL;
-  int rc = rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_table(p, m, &table);
+  int rc = rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_html(p, m) | rg_emit_table(p, m, &table);
   if (table) fputs(table, stdout);
   free(table);
   if (m->partial) {

@@ -196,6 +196,7 @@ typedef struct rg_meta {
 int rg_emit_json(const rg_plan *p, const rg_meta *m);
 int rg_emit_junit(const rg_plan *p, const rg_meta *m);
 int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text);
+int rg_emit_html(const rg_plan *p, const rg_meta *m); /* DIR/report.html */
 /* emit_cov.c: the coverage sections */
 struct rg_buf;
 double rg_cov_reachable_pct(const rg_cov_unit *u);

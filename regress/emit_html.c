@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+/* spagm-regress: DIR/report.html, the regression on one page (issue 29
+ * item 6): totals and pass rate, the failure buckets, the per-unit
+ * functional coverage with bars and the holes, and the runs table (sortable
+ * by any column, links to each run's log and reproduce.sh). One
+ * self-contained file: inline style and script, relative links only, so it
+ * works from file:// and from a CI server's artifact folder alike. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "regress.h"
+#include "util.h"
+
+static const char style[] =
+    "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1b1f24}"
+    "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}"
+    ".meta{color:#57606a}.tiles{display:flex;gap:12px;flex-wrap:wrap}"
+    ".tile{border:1px solid #d0d7de;border-radius:6px;padding:8px 14px;min-width:110px}"
+    ".tile b{display:block;font-size:22px}.bad b{color:#cf222e}.good b{color:#1a7f37}"
+    "table{border-collapse:collapse}td,th{border-bottom:1px solid #d8dee4;padding:3px 8px;"
+    "text-align:left;vertical-align:top}th{background:#f6f8fa;cursor:pointer;user-select:none}"
+    ".bar{width:220px;height:12px;background:#ffebe9;border-radius:3px;overflow:hidden}"
+    ".bar i{display:block;height:100%;background:#2da44e}"
+    "tr.notok td{background:#fff8f8}code{font-size:12px}"
+    ".st-pass{color:#1a7f37}.st-fail,.st-error,.st-crash,.st-timeout,.st-lost{color:#cf222e}";
+
+/* Sorts a table by the clicked column (numbers as numbers), again to reverse. */
+static const char script[] =
+    "document.querySelectorAll('table.sortable th').forEach(function(th,col){"
+    "th.addEventListener('click',function(){var tb=th.closest('table').tBodies[0];"
+    "var rows=Array.from(tb.rows),dir=th.dataset.dir==='a'?-1:1;th.dataset.dir=dir>0?'a':'d';"
+    "rows.sort(function(a,b){var x=a.cells[col].dataset.v||a.cells[col].textContent,"
+    "y=b.cells[col].dataset.v||b.cells[col].textContent,nx=parseFloat(x),ny=parseFloat(y);"
+    "if(!isNaN(nx)&&!isNaN(ny))return (nx-ny)*dir;return x.localeCompare(y)*dir;});"
+    "rows.forEach(function(r){tb.appendChild(r);});});});";
+
+static void text(rg_buf *b, const char *s) { rg_xml_text(b, s); }
+
+static void tile(rg_buf *b, const char *id, const char *cls, const char *value, const char *label) {
+  rg_buf_printf(b, "<div class=\"tile %s\" id=\"%s\"><b>", cls, id);
+  text(b, value);
+  rg_buf_printf(b, "</b>%s</div>", label);
+}
+
+static void totals(rg_buf *b, const rg_plan *p, const rg_meta *m) {
+  size_t ok = 0, pass = 0;
+  double run_s = 0;
+  for (size_t i = 0; i < p->nruns; i++) {
+    ok += p->runs[i].res.ok != 0;
+    pass += p->runs[i].res.status == RG_PASS;
+    run_s += p->runs[i].res.wall_s;
+  }
+  char v[64];
+  rg_buf_puts(b, "<section class=\"tiles\" id=\"totals\">");
+  snprintf(v, sizeof v, "%zu", p->nruns);
+  tile(b, "t-runs", "", v, "runs");
+  snprintf(v, sizeof v, "%zu", ok);
+  tile(b, "t-ok", ok == p->nruns ? "good" : "", v, "as expected");
+  snprintf(v, sizeof v, "%zu", p->nruns - ok);
+  tile(b, "t-notok", ok == p->nruns ? "good" : "bad", v, "not as expected");
+  snprintf(v, sizeof v, "%.1f %%", p->nruns ? 100.0 * ok / p->nruns : 100.0);
+  tile(b, "t-rate", ok == p->nruns ? "good" : "bad", v, "pass rate (as expected)");
+  snprintf(v, sizeof v, "%zu", pass);
+  tile(b, "t-pass", "", v, "exited 0");
+  snprintf(v, sizeof v, "%.1f s", m->wall_s);
+  tile(b, "t-wall", "", v, "wall time");
+  snprintf(v, sizeof v, "%.1f s", run_s);
+  tile(b, "t-runtime", "", v, "run time (sum of runs)");
+  if (m->cov && m->cov->have) {
+    snprintf(v, sizeof v, "%.1f %%", rg_cov_reachable_pct(&m->cov->unit[3]));
+    tile(b, "t-cov", m->cov->nholes ? "bad" : "good", v, "functional coverage");
+  }
+  rg_buf_puts(b, "</section>\n");
+}
+
+static void buckets(rg_buf *b, const rg_plan *p, const rg_meta *m) {
+  size_t n = m->tri ? m->tri->n : 0;
+  rg_buf_printf(b, "<h2 id=\"buckets\">Failure buckets (%zu)</h2>\n", n);
+  if (!n) {
+    rg_buf_puts(b, "<p>No run failed.</p>\n");
+    return;
+  }
+  rg_buf_puts(b, "<table class=\"sortable\" id=\"bucket-table\"><thead><tr><th>bucket</th><th>runs"
+                 "</th><th>as expected</th><th>signature</th><th>smallest reproducer</th>"
+                 "</tr></thead><tbody>\n");
+  for (size_t k = 0; k < n; k++) {
+    const rg_bucket *bk = &m->tri->b[k];
+    const rg_run *r = &p->runs[bk->smallest];
+    rg_buf_printf(b, "<tr id=\"B%zu\"><td data-v=\"%zu\">B%zu</td><td>%zu</td><td>%zu</td><td>",
+                  bk->id, bk->id, bk->id, bk->nruns, bk->expected);
+    text(b, bk->signature);
+    rg_buf_puts(b, "</td><td><a href=\"runs/");
+    text(b, r->id);
+    rg_buf_puts(b, "/reproduce.sh\">");
+    text(b, r->id);
+    rg_buf_puts(b, "</a>");
+    if (bk->smallest_txns != (unsigned long)-1)
+      rg_buf_printf(b, " (%lu transactions)", bk->smallest_txns);
+    rg_buf_puts(b, "</td></tr>\n");
+  }
+  rg_buf_puts(b, "</tbody></table>\n");
+}
+
+static void hole_list(rg_buf *b, const char *id, const char *title, char **l, size_t n) {
+  if (!n) return;
+  /* Holes open when few: a long list would push the runs off the page. */
+  rg_buf_printf(b, "<details id=\"%s\"%s><summary>%s (%zu)</summary><ul>", id,
+                strcmp(id, "holes") == 0 && n <= 20 ? " open" : "", title, n);
+  for (size_t i = 0; i < n; i++) {
+    rg_buf_puts(b, "<li><code>");
+    text(b, l[i]);
+    rg_buf_puts(b, "</code></li>");
+  }
+  rg_buf_puts(b, "</ul></details>\n");
+}
+
+static void coverage(rg_buf *b, const rg_covsum *s) {
+  if (!s || !s->have) return;
+  static const char *const names[] = {"attr", "pix", "tex", "all"};
+  rg_buf_printf(b, "<h2 id=\"coverage\">Functional coverage</h2>\n<p>%zu databases of passed runs "
+                "merged into <a href=\"coverage.cov\">coverage.cov</a>; the full report: "
+                "<a href=\"coverage/index.html\">coverage page</a>, "
+                "<a href=\"coverage.txt\">text</a>.</p>\n", s->inputs);
+  rg_buf_puts(b, "<table id=\"cov-table\"><thead><tr><th>unit</th><th>reachable bins hit</th><th>"
+                 "</th><th>hit / legal</th><th>holes</th><th>need a reordering DUT</th><th>"
+                 "model alone</th></tr></thead><tbody>\n");
+  for (int u = 0; u < 4; u++) {
+    const rg_cov_unit *c = &s->unit[u];
+    double pct = rg_cov_reachable_pct(c);
+    rg_buf_printf(b, "<tr id=\"cov-%s\"><td>%s</td><td><div class=\"bar\"><i style=\"width:%.1f%%\">"
+                  "</i></div></td><td>%.1f %%</td><td>%u / %u</td><td>%u</td><td>%u</td><td>%u</td>"
+                  "</tr>\n", names[u], names[u], pct, pct, c->hit, c->legal, c->holes - c->reorder,
+                  c->reorder, c->model_only);
+  }
+  rg_buf_puts(b, "</tbody></table>\n");
+  hole_list(b, "holes", "Holes", s->holes, s->nholes);
+  hole_list(b, "reorder", "Need a reordering DUT", s->reorder, s->nreorder);
+  hole_list(b, "model-only", "Hit by the model alone (no RTL port form, spec 7.1)",
+            s->model_only, s->nmodel_only);
+}
+
+static void run_row(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
+  const rg_bucket *bk = rg_bucket_of(m, i);
+  const char *st = rg_status_name(r->res.status);
+  rg_buf_printf(b, "<tr class=\"%s\"><td>", r->res.ok ? "ok" : "notok");
+  text(b, r->id);
+  rg_buf_puts(b, "</td><td>");
+  text(b, r->test);
+  rg_buf_printf(b, "</td><td>%lu</td><td class=\"st-%s\">%s</td><td>%s</td><td data-v=\"%.3f\">"
+                "%.1f</td><td>", r->seed, st, st, r->res.ok ? "yes" : "NO", r->res.wall_s,
+                r->res.wall_s);
+  if (bk) rg_buf_printf(b, "<a href=\"#B%zu\">B%zu</a>", bk->id, bk->id);
+  rg_buf_puts(b, "</td><td>");
+  text(b, r->res.reason);
+  rg_buf_puts(b, "</td><td><a href=\"runs/");
+  text(b, r->id);
+  rg_buf_puts(b, "/log\">log</a> <a href=\"runs/");
+  text(b, r->id);
+  rg_buf_puts(b, "/reproduce.sh\">reproduce</a></td></tr>\n");
+}
+
+int rg_emit_html(const rg_plan *p, const rg_meta *m) {
+  rg_buf b = {0};
+  rg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                  "<meta name=\"viewport\" content=\"width=device-width\"><title>spagm-regress ");
+  text(&b, m->set);
+  rg_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>Regression ", style);
+  text(&b, m->set);
+  rg_buf_printf(&b, "%s</h1>\n<p class=\"meta\">started %s, %s launcher, description ",
+                m->partial ? " (PARTIAL: interrupted)" : "", m->started, m->launcher);
+  text(&b, m->desc);
+  rg_buf_puts(&b, "; <a href=\"results.json\">results.json</a>, <a href=\"junit.xml\">junit.xml"
+                  "</a>, <a href=\"summary.txt\">summary.txt</a></p>\n");
+  totals(&b, p, m);
+  buckets(&b, p, m);
+  coverage(&b, m->cov);
+  rg_buf_printf(&b, "<h2 id=\"runs\">Runs (%zu)</h2>\n<table class=\"sortable\" id=\"run-table\">"
+                "<thead><tr><th>run</th><th>test</th><th>seed</th><th>status</th><th>as expected"
+                "</th><th>wall s</th><th>bucket</th><th>reason</th><th>files</th></tr></thead>"
+                "<tbody>\n", p->nruns);
+  for (size_t i = 0; i < p->nruns; i++) run_row(&b, m, i, &p->runs[i]);
+  rg_buf_printf(&b, "</tbody></table>\n<script>%s</script>\n</body></html>\n", script);
+  int rc = rg_write_in(m->dir, "report.html", b.s, b.len);
+  rg_buf_free(&b);
+  return rc;
+}
