@@ -23,7 +23,8 @@ static const char usage_text[] =
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
-    "description DESC (default: the one that ships, regress/default.regress) and\n"
+    "description DESC (default: the one that ships, PREFIX/share/spagm/regress/\n"
+    "default.regress when installed, else regress/default.regress) and\n"
     "writes DIR (default regress-NAME-DATE): each run's log, status and\n"
     "reproduce.sh under runs/, results.json, junit.xml and summary.txt.\n"
     "  --launcher local  N runs at once on this machine (--jobs, default: cores)\n"
@@ -84,7 +85,7 @@ static int parse_opt(int argc, char **argv, int *i, rg_opts *o) {
 
 static int parse_args(int argc, char **argv, rg_opts *o) {
   memset(o, 0, sizeof *o);
-  o->file = SPAGM_REGRESS_DEFAULT;
+  o->file = NULL; /* default_desc() */
   o->set = "smoke";
   o->launcher = "local";
   o->retries = 2;
@@ -179,6 +180,18 @@ static void list_plan(const rg_plan *p) {
   }
 }
 
+/* The description that ships: installed beside the tools
+ * (PREFIX/share/spagm/regress/default.regress, its paths relative to it),
+ * else the source tree's (a build tree). */
+static char *default_desc(const char *self) {
+  char *bin = rg_dirname(self);
+  char *inst = rg_path_join(bin, "../share/spagm/regress/default.regress");
+  free(bin);
+  if (access(inst, R_OK) == 0) return inst;
+  free(inst);
+  return rg_xstrdup(SPAGM_REGRESS_DEFAULT);
+}
+
 static int run(const rg_opts *o, const char *self, const char *bindir) {
   rg_plan p;
   if (build_plan(o, bindir, &p)) return 2;
@@ -222,7 +235,9 @@ int main(int argc, char **argv) {
     free(self);
     return 2;
   }
+  char *desc = o.file ? NULL : default_desc(self);
+  if (desc) o.file = desc;
   int rc = run(&o, self, bindir);
-  free(self), free(bindir);
+  free(self), free(bindir), free(desc);
   return rc;
 }
