@@ -21,7 +21,8 @@ static const char usage_text[] =
     "usage: spagm-regress [--set NAME] [--file DESC] [--launcher local|slurm] [--jobs N]\n"
     "                     [--out DIR] [--bindir DIR] [--list] [--fail-on-holes]\n"
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
-    "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n\n"
+    "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n"
+    "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
     "description DESC (default: the one that ships, PREFIX/share/spagm/regress/\n"
     "default.regress when installed, else regress/default.regress) and\n"
@@ -218,6 +219,7 @@ static int run(const rg_opts *o, const char *self, const char *bindir) {
 
 int main(int argc, char **argv) {
   if (argc == 4 && strcmp(argv[1], "--exec") == 0) return rg_exec_main(argv[2], argv[3]);
+  if (argc == 3 && strcmp(argv[1], "--rank") == 0) return rg_rank_main(argv[2]);
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
     fputs(usage_text, stdout);
     return 0;

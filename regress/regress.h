@@ -156,6 +156,9 @@ typedef struct rg_covsum {
 int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s);
 void rg_covsum_free(rg_covsum *s);
 
+/* rank.c: spagm-regress --rank DIR, which runs add coverage (grading) */
+int rg_rank_main(const char *dir);
+
 /* triage.c: failure buckets by signature (N144) */
 typedef struct rg_sig {
   char kind[20];   /* mismatch, hang, timeout, crash, error, must-fail-passed, ... */
