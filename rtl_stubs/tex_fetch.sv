@@ -10,12 +10,19 @@
 // and the memory latency (2 to 12 cycles in the co-simulation) is paid
 // once per burst of warps instead of once per warp (issue #19).
 //
-// Slots are allocated and released in acceptance order (a ring: wr_ptr the
-// next to load, hd_ptr the oldest). When the oldest slot has all its lines
-// and the convert stage takes it (hand_on), its texels move into the
-// convert buffer in that one cycle and the slot is free again, so all NS
-// slots fetch. The convert stage reads the buffer LANES_PER_CYCLE lanes per
-// cycle (c_base); no texel vector shifts or is copied every cycle.
+// Slots are loaded into any free slot (the lowest); an age matrix
+// (bit NS s + t: slot s was loaded before slot t) orders the loaded ones.
+// Lines are looked up oldest slot first. Hit-under-miss (HUM = 1, the
+// default, issue #31): the slot handed on is the oldest slot that has all
+// its lines, so a younger warp whose lines hit the line cache leaves before
+// an older one that waits for a miss, and the unit answers out of order
+// (the port contract allows any order; the response carries the warp's own
+// tag, tex_unit keeps the per-warp fields by slot). HUM = 0 hands on the
+// oldest slot only, in acceptance order. When a slot is handed on, its
+// texels move into the convert buffer in that one cycle and the slot is
+// free again, so all NS slots fetch. The convert stage reads the buffer
+// LANES_PER_CYCLE lanes per cycle (c_base); no texel vector shifts or is
+// copied every cycle.
 //
 // Tags (8 bits): slot s, lane l, line b is tag 64 s + 2 l + b, so NS <= 3.
 // Line 1 is only needed by a 12-byte texel whose words straddle two lines
@@ -54,7 +61,8 @@ module tex_fetch
   import tex_pkg::*;
 #(
   parameter int NS = 3,               // warp slots, 1..3
-  parameter int LPC = 4               // lanes the convert stage reads per cycle
+  parameter int LPC = 4,              // lanes the convert stage reads per cycle
+  parameter bit HUM = 1'b1            // hit-under-miss: any done slot may leave first
 ) (
   input  logic                       clk,
   input  logic                       rst_n,
@@ -85,10 +93,11 @@ module tex_fetch
   input  logic [2:0]                 r_valid,
   input  logic [23:0]                r_tag,
   input  logic [767:0]               r_data,
-  // the oldest warp
+  // the warp handed on next: the oldest with all its lines (HUM), else the oldest
   output logic                       hd_done,     // all its lines arrived
   output logic [1:0]                 hd_slot,
   output logic                       hd_any,      // some lane of it read a texel
+  output logic [1:0]                 old_slot,    // the oldest loaded slot (defect 86)
   input  logic                       hand_on,     // the convert stage takes it
   // convert buffer: LPC lanes from lane c_base
   input  logic [4:0]                 c_base,
@@ -104,32 +113,41 @@ module tex_fetch
   logic [NS-1:0] twelve, loaded;      // loaded: allocated, until handed on
   logic [63:0]  pend [NS];
   logic [63:0]  wait_rsp [NS];
-  logic [1:0]   wr_ptr, hd_ptr;
+  logic [1:0]   wr_ptr, hd_ptr;        // the slot loaded next, the slot handed on
   logic [127:0] cbuf [LANES];         // the convert stage's warp
   logic [LANES-1:0] cbuf_rd;
-  logic [1:0]   used;                 // slots allocated
+  logic [NS*NS-1:0] older;            // bit NS s + t: s loaded before t (both loaded)
 
-  function automatic logic [1:0] next(input logic [1:0] p);
-    return p == 2'(NS - 1) ? 2'd0 : p + 2'd1;
+  // The oldest member of a set of slots: the one older than every other
+  // member (at most three slots). The age matrix is an argument: Icarus
+  // re-evaluates a continuous assignment's function call on its arguments.
+  function automatic logic [1:0] oldest(input logic [NS-1:0] set,
+                                        input logic [NS*NS-1:0] age);
+    logic [1:0] o;
+    o = 2'd0;
+    for (int s = 0; s < NS; s++)
+      if (set[s] && (age[NS*s +: NS] | ~set | NS'(1 << s)) == {NS{1'b1}}) o = 2'(s);
+    return o;
   endfunction
 
-  assign can_load = used != 2'(NS);
-  assign empty = used == 2'd0;
+  assign can_load = loaded != {NS{1'b1}};
+  assign empty = loaded == '0;
+  assign wr_ptr = !loaded[0] ? 2'd0 : !loaded[1] ? 2'd1 : 2'd2;
   assign ld_slot = wr_ptr;
 
   // ---- Issue: the oldest loaded slot with requests left, its two lowest lines ---------
   // Plain assigns: no combinational process with variables of its own
   // (Icarus 11 would count them in its sensitivity).
-  logic [1:0]    iss, s1, s2;             // s1, s2: the slots after hd_ptr
+  logic [1:0]    iss;
   logic          iss_any;
   logic [NS-1:0] has_req;                 // loaded, requests left
+  logic [NS-1:0] done;                    // loaded, every line arrived
   for (genvar s = 0; s < NS; s++) begin : g_has
     assign has_req[s] = loaded[s] && pend[s] != 64'd0;
+    assign done[s] = loaded[s] && pend[s] == 64'd0 && wait_rsp[s] == 64'd0;
   end
-  assign s1 = next(hd_ptr);
-  assign s2 = next(s1);
   assign iss_any = has_req != '0;
-  assign iss = has_req[hd_ptr] ? hd_ptr : has_req[s1] ? s1 : s2;
+  assign iss = oldest(has_req, older);
 
   // The line of every request of the issuing slot (request 2l + b: lane l,
   // line b).
@@ -180,9 +198,6 @@ module tex_fetch
   // ---- Slot ring ----------------------------------------------------------------------------
   always_ff @(posedge clk) begin
     if (!rst_n) begin
-      wr_ptr <= 2'd0;
-      hd_ptr <= 2'd0;
-      used <= 2'd0;
       loaded <= '0;
       last_slot <= 2'd0;
       for (int s = 0; s < NS; s++) begin
@@ -194,8 +209,12 @@ module tex_fetch
         logic [LANES*LANE_RD_W-1:0] full;
         full = (in_rd >> (LPC * LANE_RD_W)) |
                ((LANES * LANE_RD_W)'(in_last) << ((LANES - LPC) * LANE_RD_W));
-        wr_ptr <= next(wr_ptr);
         loaded[wr_ptr] <= 1'b1;
+        // The new warp is younger than every loaded one.
+        for (int s = 0; s < NS; s++) begin
+          older[NS*s + int'(wr_ptr)] <= 1'b1;
+          older[NS*int'(wr_ptr) + s] <= 1'b0;
+        end
         twelve[wr_ptr] <= in_twelve;
         wait_rsp[wr_ptr] <= 64'd0;
         for (int l = 0; l < LANES; l++) begin
@@ -206,11 +225,8 @@ module tex_fetch
           rd_flags[wr_ptr][l] <= !in_none && full[l*LANE_RD_W + LANE_RD_W - 1];
         end
       end
-      if (hand_on) begin
-        hd_ptr <= next(hd_ptr);
-        loaded[hd_ptr] <= 1'b0;
-      end
-      used <= used + 2'(load) - 2'(hand_on);
+      // A slot is loaded only when free, so the one handed on is another.
+      if (hand_on) loaded[hd_ptr] <= 1'b0;
       // Answers first: a request taken in this cycle is answered later.
       for (int k = 0; k < 3; k++)
         if (r_mine[k]) wait_rsp[r_tag[8*k+7 -: 2]][r_tag[8*k +: 6]] <= 1'b0;
@@ -278,8 +294,11 @@ module tex_fetch
     end
   endtask
 
+  // HUM: the oldest done slot; otherwise the oldest slot, once done.
+  assign old_slot = oldest(loaded, older);
+  assign hd_ptr = HUM ? oldest(done, older) : old_slot;
   assign hd_slot = hd_ptr;
-  assign hd_done = loaded[hd_ptr] && pend[hd_ptr] == 64'd0 && wait_rsp[hd_ptr] == 64'd0;
+  assign hd_done = done[hd_ptr];
   assign hd_any = rd_flags[hd_ptr] != '0;
 
   // ---- Convert buffer ------------------------------------------------------------------------

@@ -38,6 +38,10 @@
 // request order: the k-th response is taken for the k-th miss sent, whatever
 // its tag; the table's bookkeeping still follows the tag, so no tag is
 // reused while in flight and every lookup is answered once.
+// bug_tag_before_fill (87) writes a missed line's tag and valid bit when
+// its read is sent instead of when the line arrives: a younger lookup of
+// that line (another warp's, answered before the older miss under
+// hit-under-miss) hits in between and gets the set's old data.
 module tex_lcache
   import tex_pkg::*;
 #(
@@ -50,6 +54,7 @@ module tex_lcache
   input  logic         bug_kept_over_reset,
   input  logic         bug_port1_line0,
   input  logic         bug_in_order,
+  input  logic         bug_tag_before_fill,
   // a header line lookup from the accept stage (tag 0xC0 + buffer)
   input  logic         h_req,
   input  logic [42:0]  h_line,
@@ -176,6 +181,7 @@ module tex_lcache
         order[o_wr] <= q_head;
         o_wr <= o_wr + 1'b1;
       end
+      if (q_pop && bug_tag_before_fill) valid[q_head[SETS_LG-1:0]] <= 1'b1;
       if (m_rsp) begin
         busy[rsp_e] <= 1'b0;
         o_rd <= o_rd + 1'b1;
@@ -185,6 +191,7 @@ module tex_lcache
   end
 
   always_ff @(posedge clk) begin
+    if (rst_n && q_pop && bug_tag_before_fill) ltag[q_head[SETS_LG-1:0]] <= q_head[42:SETS_LG];
     if (rst_n && m_rsp) begin
       data[rsp_line[SETS_LG-1:0]] <= m_rsp_data;
       ltag[rsp_line[SETS_LG-1:0]] <= rsp_line[42:SETS_LG];

@@ -31,10 +31,13 @@
 //   O  output: the response register (rsp itself), held until rsp_ready.
 //
 // A streams the warp through shift registers like the other units; A and C
-// hand a warp on in the cycle of its last lane group. Warps leave every
-// stage in acceptance order, so requests execute and respond in acceptance
-// order; TLDS has no side effects, so overlapping the memory reads of
-// several warps is invisible. A stage moves on when the next one is empty
+// hand a warp on in the cycle of its last lane group. Warps enter M in
+// acceptance order; with HIT_UNDER_MISS (default 1, issue #31) the fetch
+// stage hands on the oldest warp that has all its lines, so a younger warp
+// whose lines hit the line cache is answered before an older one waiting
+// for a miss (the port contract allows any order; the response carries the
+// warp's own tag). HIT_UNDER_MISS = 0 answers in acceptance order. TLDS
+// has no side effects, so the order is invisible in the results. A stage moves on when the next one is empty
 // or empties in the same cycle; rsp_valid and mem_req_valid are register
 // outputs. A refused word (warp-wide ILLEGAL_INSTR_ENCODING) or a TLDS with
 // no destination (R24) passes the stages without reading memory. Wide
@@ -48,7 +51,8 @@ module tex_unit
   import tex_pkg::*;
 #(
   parameter int LANES_PER_CYCLE = 8,
-  parameter int FETCH_SLOTS = 3      // warps in the fetch stage at once, 1..3
+  parameter int FETCH_SLOTS = 3,     // warps in the fetch stage at once, 1..3
+  parameter bit HIT_UNDER_MISS = 1'b1 // a younger warp that has its lines leaves M first
 ) (
   input  logic           clk,
   input  logic           rst_n,
@@ -115,6 +119,9 @@ module tex_unit
   assign bug_cache_kept = bug_sel == BUG_CACHE_KEPT_OVER_RESET;
   assign bug_cache_port1 = bug_sel == BUG_CACHE_PORT1_TAKES_LINE0;
   assign bug_pick1_no_wait = bug_sel == BUG_FETCH_PICK1_NOT_AWAITED;
+  logic bug_tag_oldest, bug_tag_early;
+  assign bug_tag_oldest = bug_sel == BUG_RSP_TAG_OF_OLDEST;
+  assign bug_tag_early = bug_sel == BUG_CACHE_TAG_BEFORE_FILL;
 
   // ---- Configuration and constant bank ---------------------------------------------
   logic [47:0] pool_base;
@@ -516,15 +523,15 @@ module tex_unit
   end
 
   // ---- M: fetch, FETCH_SLOTS warps in flight -----------------------------------------
-  // The per-warp fields ride in arrays indexed by the warp's fetch slot
-  // (tex_fetch allocates slots in acceptance order), so the convert stage
-  // gets them from the slot it takes, in order.
+  // The per-warp fields ride in arrays indexed by the warp's fetch slot, so
+  // the convert stage gets them from the slot it takes, whichever leaves
+  // first. Defect 86 takes the tag of the oldest slot instead.
   logic [31:0]   m_tag [FETCH_SLOTS];
   logic [31:0]   m_mask [FETCH_SLOTS];
   tex_insn_t     m_insn [FETCH_SLOTS];
   tex_fmt_t      m_fmt [FETCH_SLOTS];
   logic          m_can_load, m_hd_done, m_hd_any;
-  logic [1:0]    m_ld_slot, m_hd_slot;
+  logic [1:0]    m_ld_slot, m_hd_slot, m_old_slot;
   logic          f_req0, f_req1, f_take;
   logic [42:0]   f_line0, f_line1;
   logic [7:0]    f_tag0, f_tag1;
@@ -538,7 +545,7 @@ module tex_unit
   logic [LPC*128-1:0] c_texels;
   logic [LPC-1:0]     c_lane_rd;
 
-  assign m_valid = m_hd_done;   // the oldest warp in M has all its texels
+  assign m_valid = m_hd_done;   // a warp in M has all its texels
   assign m_done = 1'b1;
 
   always_ff @(posedge clk) begin
@@ -550,7 +557,7 @@ module tex_unit
     end
   end
 
-  tex_fetch #(.NS(FETCH_SLOTS), .LPC(LPC)) u_fetch (
+  tex_fetch #(.NS(FETCH_SLOTS), .LPC(LPC), .HUM(HIT_UNDER_MISS)) u_fetch (
     .clk          (clk),
     .rst_n        (rst_n),
     .can_load     (m_can_load),
@@ -578,6 +585,7 @@ module tex_unit
     .hd_done      (m_hd_done),
     .hd_slot      (m_hd_slot),
     .hd_any       (m_hd_any),
+    .old_slot     (m_old_slot),
     .hand_on      (m_to_c),
     .c_base       (c_base),
     .c_texels     (c_texels),
@@ -598,6 +606,7 @@ module tex_unit
     .bug_kept_over_reset(bug_cache_kept),
     .bug_port1_line0(bug_cache_port1),
     .bug_in_order (bug_in_order),
+    .bug_tag_before_fill(bug_tag_early),
     .h_req        (d_valid && d_state == D_REQ && !hb_busy[hb_next]),
     .h_line       (d_addr[47:5]),
     .h_tag        (hb_tag),
@@ -679,7 +688,7 @@ module tex_unit
     if (!rst_n) begin
       c_cnt <= CNT_LAST;
     end else if (m_to_c) begin
-      c_tag <= m_tag[m_hd_slot];
+      c_tag <= m_tag[bug_tag_oldest ? m_old_slot : m_hd_slot];
       c_mask <= m_mask[m_hd_slot];
       c_insn <= m_insn[m_hd_slot];
       c_fmt <= m_fmt[m_hd_slot];

@@ -47,6 +47,7 @@ module tb_cosim
     void'($value$plusargs("json=%s", json));
     void'($value$plusargs("cov=%s", cov));
     if ($test$plusargs("no_check")) check = 0;
+    run.seed = seed;
     run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
     if (run.h == null) begin
       $display("spagm-cosim: could not open the run (see above)");

@@ -3,13 +3,16 @@
 // (tb_cosim_unit.sv). It answers the memory port of docs/port-contract.md
 // ("Texture unit") with the epoch's texture memory in the golden model
 // (spagm_dpi_tex_read): each 32-byte read once, after a seeded random latency
-// (2 or 12 cycles), the ready reads in seeded order. Its draws come from the
-// unit's generator (spagm_dpi_random), so gaps, backpressure and latencies
-// reproduce with the seed. tb_replay_mem.sv does the same without DPI.
+// (2 cycles, or the line's own slow latency of 8..39 cycles, a hash of the
+// seed and the address: tb_mem_latency_pkg.sv), the ready reads in seeded
+// order. Its draws come from the unit's generator (spagm_dpi_random), so
+// gaps, backpressure and latencies reproduce with the seed.
+// tb_replay_mem.sv does the same without DPI.
 // DPI functions are called only from the clocked block, on handshakes.
 module tb_cosim_mem
   import spagm_dpi_pkg::*;
   import tb_cosim_pkg::*;
+  import tb_mem_latency_pkg::*;
 #(
   parameter int UNIT = UNIT_TEX,    // whose generator the draws come from
   parameter int SLOTS = MEM_SLOTS   // reads held at once
@@ -44,7 +47,8 @@ module tb_cosim_mem
         busy[free] <= 1'b1;
         s_tag[free] <= mem_req_tag;
         s_line[free] <= line;
-        s_wait[free] <= 6'(spagm_dpi_random(run.h, UNIT, 50) ? 2 : 12);
+        s_wait[free] <= spagm_dpi_random(run.h, UNIT, 50) ? 6'(FAST)
+                      : slow_latency(32'(run.seed), mem_req_addr[47:5]);
       end
       // Ready only while a slot is sure to be free for it (one more read
       // may be taken in the cycle this is seen), so no read is dropped.

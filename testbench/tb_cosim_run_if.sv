@@ -5,4 +5,5 @@
 // 6.14); an interface port can hold one.
 interface tb_cosim_run_if;
   chandle h;  // null until tb_cosim has opened the run, and when it could not
+  longint unsigned seed;  // the run's +seed (tb_cosim_mem's latency per line)
 endinterface : tb_cosim_run_if

@@ -12,7 +12,7 @@ set(SPAGM_REPLAY_DIR ${CMAKE_CURRENT_LIST_DIR})
 # The units' RTL from their file lists (cmake/SpagmRtl.cmake), then the
 # testbench, packages first.
 spagm_rtl_sources(_rtl attr pix tex)
-set(SPAGM_REPLAY_SOURCES ${_rtl} ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv
+set(SPAGM_REPLAY_SOURCES ${_rtl} ${SPAGM_REPLAY_DIR}/tb_mem_latency_pkg.sv ${SPAGM_REPLAY_DIR}/tb_replay_pkg.sv
     ${SPAGM_REPLAY_DIR}/tb_replay_driver.sv ${SPAGM_REPLAY_DIR}/tb_replay_mem.sv
     ${SPAGM_REPLAY_DIR}/tb_cfg_v1_bridge.sv
     ${SPAGM_REPLAY_DIR}/tb_replay_unit.sv ${SPAGM_REPLAY_DIR}/tb_replay.sv)

@@ -2,7 +2,7 @@
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
 //   iverilog -g2012 -I testbench -s tb_replay_iverilog -o tb_replay.vvp RTL \
-//     testbench/tb_replay_pkg.sv testbench/tb_replay_driver.sv testbench/tb_replay_mem.sv \
+//     testbench/tb_mem_latency_pkg.sv testbench/tb_replay_pkg.sv testbench/tb_replay_driver.sv testbench/tb_replay_mem.sv \
 //     testbench/tb_replay_unit.sv testbench/tb_replay.sv testbench/tb_replay_iverilog.sv
 // where RTL is the files of rtl_stubs/attr.f, pix.f and tex.f in that order,
 // each file once (Icarus refuses a package given twice; tb_replay.cmake

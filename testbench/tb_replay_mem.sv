@@ -14,7 +14,8 @@
 //                with a failure: a dropped page would read 0 and show up as
 //                mismatches that are not the RTL's.
 //   run          each line read is taken into one of SLOTS slots, answered
-//                once after a seeded latency (2 or 12 cycles) with the 32
+//                once after a seeded latency (2 cycles or the line's own
+//                slow latency, tb_mem_latency_pkg.sv) with the 32
 //                bytes at its address, the ready slots in seeded order;
 //                mem_req_ready is high (seeded, 80 %) only while a slot is
 //                sure to be free for the read it admits, so no read is lost.
@@ -26,6 +27,7 @@
 // without a rebuild).
 module tb_replay_mem
   import tb_replay_pkg::*;
+  import tb_mem_latency_pkg::*;
 #(
   parameter int PAGES = 256,  // pages one epoch may have
   parameter int SLOTS = 32    // reads held at once
@@ -68,7 +70,7 @@ module tb_replay_mem
   logic [SLOTS-1:0] busy = '0;
   logic [7:0] s_tag[0:SLOTS-1];
   logic [255:0] s_line[0:SLOTS-1];
-  logic [3:0] s_wait[0:SLOTS-1];
+  logic [5:0] s_wait[0:SLOTS-1];
 
   logic [31:0] w, hi, lo;
   logic [255:0] line;
@@ -231,7 +233,7 @@ module tb_replay_mem
         busy[free] <= 1'b1;
         s_tag[free] <= mem_req_tag;
         s_line[free] <= line;
-        s_wait[free] <= chance(50) ? 4'd2 : 4'd12;
+        s_wait[free] <= chance(50) ? 6'(FAST) : slow_latency(seed, mem_req_addr[47:5]);
       end
       // Ready only while a slot is sure to be free for it: ready is seen
       // a cycle late, and one more read may be taken in the cycle it is set.
@@ -239,7 +241,7 @@ module tb_replay_mem
       if (held <= SLOTS - 3) mem_req_ready <= chance(80);
       pick = -1;
       if (busy != '0) for (k = 0; k < SLOTS; k++) begin
-        if (busy[k] && s_wait[k] != 0) s_wait[k] <= s_wait[k] - 4'd1;
+        if (busy[k] && s_wait[k] != 0) s_wait[k] <= s_wait[k] - 6'd1;
         // Nested, not ||: a draw only for the second and later ready slots,
         // whatever a simulator does about short-circuiting.
         if (busy[k] && s_wait[k] == 0) begin

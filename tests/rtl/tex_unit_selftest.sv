@@ -24,7 +24,7 @@
 //     levels, layers and samples, AOFFI;
 //   - checks every response by tag, that none is lost or duplicated, and
 //     that rsp stays stable while rsp_valid waits for rsp_ready;
-//   - repeats the whole run for bug_sel = 0 and 64 .. 82: bug_sel 0 must
+//   - repeats the whole run for bug_sel = 0 and 64 .. 87: bug_sel 0 must
 //     give no mismatch, every defect of tex_bugs.md at least one;
 //   - then measures back-to-back throughput (bug_sel 0, still checked) with
 //     the co-simulation memory model's 2- or 12-cycle latency
@@ -50,7 +50,7 @@ module tex_unit_selftest;
   parameter int TXN_PER_EPOCH = 100;
   parameter int EPOCHS = 6;
   parameter int ONLY_BUG = -1;    // >= 0: run bug_sel 0 and this defect only
-  localparam int FIRST_BUG = 64, LAST_BUG = 85;   // tex_bugs.md
+  localparam int FIRST_BUG = 64, LAST_BUG = 87;   // tex_bugs.md
   localparam int MAX_TXN = 2048;  // tags per bug_sel run
   localparam int NT = 12;         // textures (headers 0 .. NT-1) per epoch
   localparam int NBANK = 64;      // bank words rewritten every epoch
