@@ -152,7 +152,8 @@ TEST(COV_Db, CorruptTruncatedOrOtherVersionRefused_N101) {
   std::string flipped = good;
   flipped[good.size() / 2] ^= 0x01;
   std::string version = recrc(good, 11, "spagm-cov 9");
-  std::string plan = recrc(good, 25, "spagm-cov 1\nplan 00000000");
+  std::string plan = recrc(good, 25, "spagm-cov 2\nplan 00000000");
+  std::string old = recrc(good, 11, "spagm-cov 1");
   struct {
     const char *leaf;
     std::string text;
@@ -160,7 +161,8 @@ TEST(COV_Db, CorruptTruncatedOrOtherVersionRefused_N101) {
   } cases[] = {{"flipped", flipped, "CRC-32 mismatch"},
                {"truncated", good.substr(0, good.size() / 3), "truncated"},
                {"empty", "", "truncated"},
-               {"version", version, "format version 9, this spagm reads version 1"},
+               {"version", version, "format version 9, this spagm reads version 2"},
+               {"version1", old, "format version 1, this spagm reads version 2 (at_least"},
                {"plan", plan, "another coverage plan"},
                {"binary", std::string("\0\1\2", 3), "NUL"}};
   for (auto &k : cases) {
@@ -259,5 +261,43 @@ TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
   EXPECT_EQ(after.legal, before.legal + 12);
   EXPECT_EQ(after.hit, before.hit + 1);
   EXPECT_EQ(spagm_cov_sample_response(nullptr, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
+// Depth (N161): a legal bin hit fewer times than its point's at_least is
+// thin, counted apart from holes; the rule points need 10 hits, the others 1.
+TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  collect(c, 1, 60);
+  unsigned thin = 0, rule_thin = 0;
+  for (size_t i = 0; i < n; i++) {
+    bool rule = std::string(plan[i].name).find(".rule") != std::string::npos;
+    EXPECT_EQ(spagm_cov_bin_at_least(plan + i, 0), rule ? 10u : 1u) << plan[i].name;
+    for (unsigned b = 0; b < spagm_cov_point_bins(plan + i); b++) {
+      uint64_t h = spagm_cov_hits(c, i, b);
+      if (spagm_cov_bin_excluded(plan + i, b) || plan[i].cosim_only || !h) continue;
+      if (h < spagm_cov_bin_at_least(plan + i, b)) {
+        thin++;
+        rule_thin += rule;
+      }
+    }
+  }
+  spagm_cov_totals t{};
+  ASSERT_EQ(spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &t), SPAGM_OK);
+  EXPECT_GT(rule_thin, 0u);  // 60 requests leave some rule below 10 hits
+  EXPECT_EQ(rule_thin, thin);
+  EXPECT_EQ(t.thin, thin);
+  EXPECT_EQ(t.hit + t.holes, t.legal);  // thin bins count as hit, not as holes
+  std::string path = tmp("thin_report.txt");
+  FILE *f = std::fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(spagm_cov_report_text(c, f), SPAGM_OK);
+  std::fclose(f);
+  std::string text = slurp(path);
+  EXPECT_NE(text.find("    thin: "), std::string::npos);
+  EXPECT_NE(text.find(std::to_string(thin) + " thin, "), std::string::npos);
   spagm_cov_free(c);
 }

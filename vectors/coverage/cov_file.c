@@ -3,7 +3,7 @@
  * zlib CRC-32 of every byte before the crc line, as vector files are
  * checked (docs/vector-format.md):
  *
- *   spagm-cov 1
+ *   spagm-cov 2
  *   plan <plan id, 8 hex> <bins>
  *   input <bins bits, 2 hex a byte, bit g = byte g/8 bit g%8> <name>   (sorted by name)
  *   hits <point> <count>...                                    (plan order)
@@ -36,8 +36,12 @@ uint32_t spagm_cov_plan_id(void) {
       crc = crc_str(crc, p[i].dim[k].name);
       for (unsigned b = 0; b < p[i].dim[k].n; b++) crc = crc_str(crc, p[i].dim[k].bins[b]);
     }
-    for (unsigned b = 0; b < spagm_cov_point_bins(p + i); b++)
+    for (unsigned b = 0; b < spagm_cov_point_bins(p + i); b++) {
       if (spagm_cov_bin_excluded(p + i, b)) crc = (uint32_t)crc32(crc, (const Bytef *)&b, sizeof b);
+      /* N161: a goal that changes changes the plan (thin bins differ). */
+      unsigned goal = spagm_cov_bin_at_least(p + i, b);
+      if (goal != 1) crc = (uint32_t)crc32(crc, (const Bytef *)&goal, sizeof goal);
+    }
   }
   return crc;
 }

@@ -102,6 +102,7 @@ spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_d
     spagm_json_u64(&j, "bins", t.bins);
     spagm_json_u64(&j, "legal", t.legal);
     spagm_json_u64(&j, "hit", t.hit);
+    spagm_json_u64(&j, "thin", t.thin); /* N161: hit below at_least */
     spagm_json_array(&j, "points");
     for (size_t i = 0; i < COV_PT_COUNT; i++) {
       const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
@@ -112,6 +113,19 @@ spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_d
       for (unsigned b = 0; b < spagm_cov_point_bins(p); b++)
         if (!spagm_cov_bin_excluded(p, b) && !c->hits[c->first[i] + b])
           spagm_json_str(&j, NULL, spagm_cov_bin_name(p, b, name, sizeof name));
+      spagm_json_end(&j);
+      /* Thin bins (N161): name, hits, goal. */
+      spagm_json_array(&j, "thin");
+      for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
+        uint64_t h = c->hits[c->first[i] + b];
+        unsigned goal = spagm_cov_bin_at_least(p, b);
+        if (spagm_cov_bin_excluded(p, b) || !h || h >= goal) continue;
+        spagm_json_object(&j, NULL);
+        spagm_json_str(&j, "bin", spagm_cov_bin_name(p, b, name, sizeof name));
+        spagm_json_u64(&j, "hits", h);
+        spagm_json_u64(&j, "at_least", goal);
+        spagm_json_end(&j);
+      }
       spagm_json_end(&j);
       spagm_json_end(&j);
     }

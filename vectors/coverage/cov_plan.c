@@ -149,11 +149,16 @@ static const spagm_cov_except fp16_except[] = {
 
 /* ---- The plan ----------------------------------------------------------- */
 
+/* Depth goals (issue #31, N161): a rule is exercised by many operand
+ * values, so one hit says little; every rule bin needs RULE_AT_LEAST hits.
+ * Other bins keep the default 1 (0 in the table). */
+#define RULE_AT_LEAST 10u
+
 static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_ATTR_RULE] = {"attr.rule", SPAGM_UNIT_ATTR,
                        "every rule the attribute unit records (rules_attr.h), from the "
                        "explanation of each active lane and slot and of the fault",
-                       1, {DIM("rule", attr_rules)}, attr_rule_except, false},
+                       1, {DIM("rule", attr_rules)}, attr_rule_except, false, RULE_AT_LEAST},
     [COV_ATTR_FAULT] = {"attr.fault", SPAGM_UNIT_ATTR, "the response's fault kind", 1,
                         {DIM("fault", faults)}, NULL, false},
     [COV_ATTR_OP_STAGE] = {"attr.op_stage", SPAGM_UNIT_ATTR,
@@ -187,7 +192,7 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                              {DIM("row", bmap_rows), DIM("stage", stages)}, bmap_except, false},
     [COV_PIX_RULE] = {"pix.rule", SPAGM_UNIT_PIX,
                       "every rule the pixel unit records (rules_pix.h)", 1,
-                      {DIM("rule", pix_rules)}, pix_rule_except, false},
+                      {DIM("rule", pix_rules)}, pix_rule_except, false, RULE_AT_LEAST},
     [COV_PIX_FAULT] = {"pix.fault", SPAGM_UNIT_PIX, "the response's fault kind", 1,
                        {DIM("fault", faults)}, pix_fault_except, false},
     [COV_PIX_FIELDS] = {"pix.fields", SPAGM_UNIT_PIX,
@@ -201,7 +206,7 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                                   NULL, false},
     [COV_TEX_RULE] = {"tex.rule", SPAGM_UNIT_TEX,
                       "every rule the texture unit records (rules_tex.h)", 1,
-                      {DIM("rule", tex_rules)}, tex_rule_except, false},
+                      {DIM("rule", tex_rules)}, tex_rule_except, false, RULE_AT_LEAST},
     [COV_TEX_FAULT] = {"tex.fault", SPAGM_UNIT_TEX, "the response's fault kind", 1,
                        {DIM("fault", faults)}, tex_fault_except, false},
     [COV_TEX_FIELDS] = {"tex.fields", SPAGM_UNIT_TEX,
@@ -270,6 +275,12 @@ const char *spagm_cov_bin_excluded(const spagm_cov_point *p, unsigned bin) {
     if (match) return e->reason;
   }
   return NULL;
+}
+
+unsigned spagm_cov_bin_at_least(const spagm_cov_point *p, unsigned bin) {
+  (void)bin; /* one goal per point today; the argument keeps per-bin goals possible */
+  if (!p) return 0;
+  return p->at_least ? p->at_least : 1;
 }
 
 const char *spagm_cov_bin_name(const spagm_cov_point *p, unsigned bin, char *buf, size_t n) {

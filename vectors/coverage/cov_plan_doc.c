@@ -12,7 +12,8 @@ static void point_section(FILE *f, const spagm_cov_point *p) {
   for (unsigned b = 0; b < bins; b++) excluded += spagm_cov_bin_excluded(p, b) != NULL;
   fprintf(f, "### `%s`\n\n%s.%s\n\n", p->name, p->what,
           p->cosim_only ? " Counted only in a database with co-simulation samples (N104)." : "");
-  fprintf(f, "%u bins, %u legal.", bins, bins - excluded);
+  /* N161: the hits a bin needs before it is no longer thin. */
+  fprintf(f, "%u bins, %u legal, at_least %u.", bins, bins - excluded, spagm_cov_bin_at_least(p, 0));
   for (unsigned k = 0; k < p->ndims; k++) {
     fprintf(f, "%s `%s`: ", k ? ";" : " Dimensions:", p->dim[k].name);
     for (unsigned b = 0; b < p->dim[k].n; b++) fprintf(f, "%s%s", b ? ", " : "", p->dim[k].bins[b]);

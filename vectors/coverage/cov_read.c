@@ -87,9 +87,13 @@ static spagm_status read_header(rd *r, const spagm_cov *c) {
       r->line[used] != '\0')
     return bad(r, "not a coverage database (first line must be 'spagm-cov VERSION')", NULL);
   if (version != SPAGM_COV_FORMAT_VERSION) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "format version %u, this spagm reads version %u", version,
-             SPAGM_COV_FORMAT_VERSION);
+    char msg[192];
+    /* N161: version 1 databases predate the depth goals; their counts are
+     * right but their plan is not this one, so collect them again. */
+    snprintf(msg, sizeof msg, "format version %u, this spagm reads version %u%s", version,
+             SPAGM_COV_FORMAT_VERSION,
+             version == 1 ? " (at_least goals came with version 2: collect the database again)"
+                          : "");
     return bad(r, msg, NULL);
   }
   if (!next_line(r) || sscanf(r->line, "plan %8" SCNx32 " %u%n", &plan, &bins, &used) != 2 ||

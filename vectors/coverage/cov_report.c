@@ -16,10 +16,12 @@ static void point_totals(const spagm_cov *c, size_t i, spagm_cov_totals *t) {
     t->bins++;
     if (spagm_cov_bin_excluded(p, b)) continue;
     t->legal++;
-    if (c->hits[c->first[i] + b])
+    uint64_t h = c->hits[c->first[i] + b];
+    if (h)
       t->hit++;
     else
       t->holes++;
+    if (h && h < spagm_cov_bin_at_least(p, b)) t->thin++;
   }
 }
 
@@ -38,8 +40,8 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     spagm_cov_totals t;
     spagm_cov_unit_totals(c, u, &t);
-    fprintf(f, "unit %s: %u of %u legal bins hit (%.1f%%), %u holes, %u bins excluded\n",
-            spagm_unit_name((spagm_unit)u), t.hit, t.legal, pct(t.hit, t.legal), t.holes,
+    fprintf(f, "unit %s: %u of %u legal bins hit (%.1f%%), %u holes, %u thin, %u bins excluded\n",
+            spagm_unit_name((spagm_unit)u), t.hit, t.legal, pct(t.hit, t.legal), t.holes, t.thin,
             t.bins - t.legal);
     for (size_t i = 0; i < COV_PT_COUNT; i++) {
       const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
@@ -55,6 +57,9 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
         bool excl = spagm_cov_bin_excluded(p, b) != NULL;
         uint64_t h = c->hits[c->first[i] + b];
         if (!excl && h == 0) fprintf(f, "    hole: %s\n", spagm_cov_bin_name(p, b, name, sizeof name));
+        if (!excl && h && h < spagm_cov_bin_at_least(p, b)) /* N161 */
+          fprintf(f, "    thin: %s (%" PRIu64 " of %u hits)\n",
+                  spagm_cov_bin_name(p, b, name, sizeof name), h, spagm_cov_bin_at_least(p, b));
         if (excl && h) /* the plan says impossible: a model or plan bug */
           fprintf(f, "    ILLEGAL BIN HIT %" PRIu64 " times: %s\n", h,
                   spagm_cov_bin_name(p, b, name, sizeof name));
@@ -63,8 +68,8 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
   }
   spagm_cov_totals all;
   spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &all);
-  fprintf(f, "total: %u of %u legal bins (%.1f%%), %u holes, %zu inputs\n", all.hit, all.legal,
-          pct(all.hit, all.legal), all.holes, c->nin);
+  fprintf(f, "total: %u of %u legal bins (%.1f%%), %u holes, %u thin, %zu inputs\n", all.hit,
+          all.legal, pct(all.hit, all.legal), all.holes, all.thin, c->nin);
   return SPAGM_OK;
 }
 

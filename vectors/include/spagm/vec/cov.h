@@ -34,8 +34,8 @@ extern "C" {
 #endif
 
 /** The version of the database file (`spagm-cov N`) this library writes
- * and reads; another is refused. */
-#define SPAGM_COV_FORMAT_VERSION 1u
+ * and reads; another is refused. 2: the plan id covers at_least (N161). */
+#define SPAGM_COV_FORMAT_VERSION 2u
 /** Most dimensions of a cross. */
 #define SPAGM_COV_MAX_DIMS 4u
 
@@ -68,6 +68,10 @@ typedef struct spagm_cov_point {
    * totals and holes only when the database holds co-simulation samples
    * (spagm_cov_has_cosim), so gen/check/run databases can close (N104). */
   bool cosim_only;
+  /** Hits each bin needs to count as covered in depth (issue #31, N161);
+   * 0 means 1. A legal bin hit fewer times is thin, reported apart from
+   * the holes. */
+  unsigned at_least;
 } spagm_cov_point;
 
 /** The plan's coverpoints in order; count into *n. */
@@ -76,6 +80,8 @@ const spagm_cov_point *spagm_cov_plan(size_t *n);
 unsigned spagm_cov_point_bins(const spagm_cov_point *p);
 /** The reason bin `bin` of p is excluded, or NULL when it is a legal bin. */
 const char *spagm_cov_bin_excluded(const spagm_cov_point *p, unsigned bin);
+/** The hits bin `bin` of p needs (p's at_least, at least 1); 0 for NULL. */
+unsigned spagm_cov_bin_at_least(const spagm_cov_point *p, unsigned bin);
 /** "size=64 align=misaligned" (or the bin name of a one-dimension point)
  * into buf; returns buf ("" for bad arguments). */
 const char *spagm_cov_bin_name(const spagm_cov_point *p, unsigned bin, char *buf, size_t n);
@@ -144,6 +150,7 @@ typedef struct spagm_cov_totals {
   unsigned legal; /**< bins neither illegal nor unreachable */
   unsigned hit;   /**< legal bins hit at least once */
   unsigned holes; /**< legal bins never hit */
+  unsigned thin;  /**< legal bins hit, but fewer times than their at_least (N161) */
 } spagm_cov_totals;
 
 
