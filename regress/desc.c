@@ -144,6 +144,7 @@ static int parse_kind(const parser *p, rg_test *t, const char *v, size_t col) {
       {"replay-verilator", RG_KIND_REPLAY_VERILATOR},
       {"command", RG_KIND_COMMAND},
       {"model", RG_KIND_MODEL},
+      {"sc-cosim", RG_KIND_SC_COSIM},
   };
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     if (strcmp(v, kinds[i].name) == 0) {
@@ -151,7 +152,7 @@ static int parse_kind(const parser *p, rg_test *t, const char *v, size_t col) {
       return 0;
     }
   }
-  return perr(p, col, "unknown kind '%s' (cosim, replay-icarus, replay-verilator, model, command)", v);
+  return perr(p, col, "unknown kind '%s' (cosim, sc-cosim, replay-icarus, replay-verilator, model, command)", v);
 }
 
 static int parse_units(const parser *p, rg_test *t, const char *v, size_t col) {
@@ -278,11 +279,12 @@ static int check_test(const rg_desc *d, const rg_test *t) {
     why = "a `kind = command` test needs `command =`";
   else if (t->kind != RG_KIND_COMMAND && t->command[0])
     why = "`command =` is only for `kind = command` tests";
-  else if (t->bugs[0] && t->kind != RG_KIND_COSIM)
-    why = "`bugs =` needs `kind = cosim` (defects are selected with +bug=)";
+  else if (t->bugs[0] && t->kind != RG_KIND_COSIM && t->kind != RG_KIND_SC_COSIM)
+    why = "`bugs =` needs `kind = cosim` or `sc-cosim` (defects are selected with +bug=)";
   else if (t->kind == RG_KIND_MODEL && !t->scenario[0])
     why = "a `kind = model` test needs `scenario =`";
-  else if (t->scenario[0] && (t->kind == RG_KIND_COSIM || t->kind == RG_KIND_COMMAND))
+  else if (t->scenario[0] && (t->kind == RG_KIND_COSIM || t->kind == RG_KIND_SC_COSIM ||
+                              t->kind == RG_KIND_COMMAND))
     why = "`scenario =` is for `kind = replay-verilator`, `replay-icarus` or `model` tests",
     at = t->line_scenario;
   if (!why) return 0;

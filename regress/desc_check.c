@@ -22,8 +22,8 @@ typedef struct checker {
   rg_bug *bugs;
   size_t nbugs;
   int have_bugs;  /* 1 loaded, -1 could not be read */
-  char *help[3];  /* +help of spagm-cosim, spagm-replay, spagm-replay-iverilog */
-  int help_tried[3];
+  char *help[4];  /* +help of spagm-cosim, -replay, -replay-iverilog, -sc-cosim */
+  int help_tried[4];
 } checker;
 
 static int err_at(const checker *c, int line, int col, const char *test, const char *fmt,
@@ -108,8 +108,9 @@ static int check_bugs(checker *c, const rg_test *t) {
 
 /* The tool's +help text (read once), or NULL when it does not run. */
 static const char *tool_help(checker *c, rg_kind k, const char **tool) {
-  static const char *const tools[] = {"spagm-cosim", "spagm-replay", "spagm-replay-iverilog"};
-  int i = k == RG_KIND_COSIM ? 0 : k == RG_KIND_REPLAY_VERILATOR ? 1 : 2;
+  static const char *const tools[] = {"spagm-cosim", "spagm-replay", "spagm-replay-iverilog",
+                                      "spagm-sc-cosim"};
+  int i = k == RG_KIND_COSIM ? 0 : k == RG_KIND_REPLAY_VERILATOR ? 1 : k == RG_KIND_SC_COSIM ? 3 : 2;
   *tool = tools[i];
   if (!c->help_tried[i]) {
     c->help_tried[i] = 1;
@@ -166,7 +167,8 @@ static int check_plusargs(checker *c, const rg_test *t) {
       rg_buf_free(&what);
     } else if (listed == 2 && a[1 + n] != '=') {
       rc = err_at(c, t->line_plusargs, col, t->name, "plusarg '%s' takes a value (+NAME=VALUE)", a);
-    } else if (t->kind == RG_KIND_COSIM && strncmp(a, "+bug=", 5) == 0 &&
+    } else if ((t->kind == RG_KIND_COSIM || t->kind == RG_KIND_SC_COSIM) &&
+               strncmp(a, "+bug=", 5) == 0 &&
                !isdigit((unsigned char)a[5]) && !bug_known(c, a + 5)) {
       rc = err_at(c, t->line_plusargs, col + 5, t->name,
                   "unknown defect '%s' (spagm-cosim +list_bugs lists them)", a + 5);
@@ -198,6 +200,6 @@ int rg_desc_check(const rg_desc *d, const char *bindir) {
     rc |= check_scenario(&c, t);
   }
   rg_bugs_free(c.bugs, c.nbugs);
-  for (int i = 0; i < 3; i++) free(c.help[i]);
+  for (int i = 0; i < 4; i++) free(c.help[i]);
   return rc ? -1 : 0;
 }

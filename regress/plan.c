@@ -68,7 +68,7 @@ static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed
                            const rg_bug *bug) {
   rg_buf b = {0};
   rg_buf_puts(&b, "exec ");
-  bin_path(&b, e, "spagm-cosim");
+  bin_path(&b, e, t->kind == RG_KIND_SC_COSIM ? "spagm-sc-cosim" : "spagm-cosim");
   const char *units = bug ? bug->unit : t->units;
   if (units[0]) rg_buf_printf(&b, " +units=%s", units);
   rg_buf_printf(&b, " +seed=%lu", seed);
@@ -157,8 +157,9 @@ static void add_run(expand *e, const rg_test *t, unsigned long seed, const rg_bu
   r->expect_fail = t->expect_fail;
   r->timeout_s = t->timeout_s;
   r->log_regex = unit_regex(t->log_regex, r->unit);
-  r->waves = rg_xstrdup(t->kind == RG_KIND_COSIM ? "+waves_on_fail" : "");
-  if (t->kind == RG_KIND_COSIM)
+  int cosim = t->kind == RG_KIND_COSIM || t->kind == RG_KIND_SC_COSIM;
+  r->waves = rg_xstrdup(cosim ? "+waves_on_fail" : "");
+  if (cosim)
     r->command = cosim_command(e, t, seed, bug);
   else if (t->kind == RG_KIND_COMMAND)
     r->command = substitute(e, t, seed);

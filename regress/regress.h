@@ -15,6 +15,7 @@ typedef enum rg_kind {
   RG_KIND_REPLAY_VERILATOR,  /* spagm gen + export-hex + spagm-replay */
   RG_KIND_COMMAND,           /* any shell command (faults, own tools) */
   RG_KIND_MODEL,             /* spagm run --cov SCENARIO: the model alone (N143) */
+  RG_KIND_SC_COSIM,          /* spagm-sc-cosim: the co-simulation under SystemC */
 } rg_kind;
 
 typedef struct rg_test {
