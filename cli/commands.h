@@ -16,6 +16,11 @@ int spagm_cmd_check(int argc, char **argv);
 int spagm_cmd_merge(int argc, char **argv);
 int spagm_cmd_export_hex(int argc, char **argv);
 int spagm_cmd_regress(int argc, char **argv);
+/* Mutation analysis of a unit's RTL (docs/mutate.md). */
+int spagm_cmd_mutate(int argc, char **argv);
+/* Runs the program `tool` beside this spagm with argv (sibling.c); returns
+ * only when it cannot be started (2). */
+int spagm_exec_sibling(const char *sub, const char *tool, int argc, char **argv);
 /* Functional coverage databases (docs/coverage.md). */
 int spagm_cmd_cov(int argc, char **argv);
 

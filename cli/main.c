@@ -31,6 +31,8 @@ static const command commands[] = {
      "write a vector file as $readmemh files for the replay testbench"},
     {"regress", spagm_cmd_regress,
      "run a regression set with spagm-regress (docs/regress.md)"},
+    {"mutate", spagm_cmd_mutate,
+     "mutation analysis: how many RTL faults the regression catches (docs/mutate.md)"},
     {"cov", spagm_cmd_cov,
      "functional coverage: merge and report databases, print the plan"},
     {"help", cmd_help, "show this help, or `spagm help COMMAND`"},

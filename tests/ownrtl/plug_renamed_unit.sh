@@ -13,32 +13,9 @@ set -euo pipefail
 trap 'echo "ownrtl: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cmake=$1 src=$2 work=$3
 rm -rf "$work"
-mkdir -p "$work/acme"
 
 echo "== the user's RTL: $work/acme"
-for f in pix_cfg_regs.sv pix_decode.sv pix_lane.sv pix_sample_rom.sv; do
-  cp "$src/rtl_stubs/$f" "$work/acme/"
-done
-# Rename the top, drop its defect port and tie the defect select inside.
-sed -e 's/^module pix_unit$/module acme_pix/' -e 's/^endmodule : pix_unit$/endmodule : acme_pix/' \
-    -e '/^  input  logic \[7:0\]     bug_sel,$/d' \
-    -e "s/^  localparam int LPC = LANES_PER_CYCLE;\$/  localparam logic [7:0] bug_sel = 8'd0;  \/\/ acme_pix has no defect port\n&/" \
-    "$src/rtl_stubs/pix_unit.sv" > "$work/acme/acme_pix.sv"
-grep -q '^module acme_pix$' "$work/acme/acme_pix.sv" || { echo "rename failed"; exit 1; }
-if grep -v '^ *//' "$work/acme/acme_pix.sv" | grep -q 'pix_unit'; then echo "pix_unit left"; exit 1; fi
-if grep -q 'input .*bug_sel' "$work/acme/acme_pix.sv"; then echo "bug_sel port still there"; exit 1; fi
-grep -q "localparam logic \[7:0\] bug_sel = 8'd0" "$work/acme/acme_pix.sv" || { echo "tie-off failed"; exit 1; }
-# The transaction package is spagm's file, named by path (docs/own-rtl.md):
-# the other units' lists name it too, and it is compiled once.
-cat > "$work/acme/acme_pix.f" <<LIST
-// ACME's pixel unit, packages first
-$src/rtl_stubs/shader_txn_pkg.sv
-pix_cfg_regs.sv
-pix_decode.sv
-pix_lane.sv
-pix_sample_rom.sv
-acme_pix.sv
-LIST
+"$(dirname "$0")/make_acme_pix.sh" "$src" "$work/acme"
 
 echo "== cmake -DSPAGM_PIX_RTL=$work/acme/acme_pix.f -DSPAGM_PIX_TOP=acme_pix"
 "$cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DSPAGM_BUILD_BENCH=OFF \

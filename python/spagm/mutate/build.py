@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: Apache-2.0
+"""One Verilator build of spagm-cosim for many mutants: a second build tree
+of spagm configured like the user's (same generator, build type, compiler
+launchers, the other units' RTL) with SPAGM_<UNIT>_RTL naming the mutated
+copy's list, built for the one target spagm-cosim. No spagm file is edited
+(docs/own-rtl.md).
+
+The tree is reused when it already holds every mutant asked for (the copy
+is rewritten, and Verilator re-run, only when the set grows or the RTL
+changed): `--rerun survivors` runs on the build of the first run.
+"""
+import hashlib
+import json
+import os
+import subprocess
+import time
+
+from .rewrite import write_copy, write_whole
+from .rtl import RtlError, UNITS
+
+# Settings of the user's build that the mutated build keeps.
+KEEP = ("CMAKE_BUILD_TYPE", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER",
+        "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER", "SPAGM_PYTHON")
+
+
+def sources_digest(sources):
+    h = hashlib.sha256()
+    for s in sources:
+        h.update(s.path.encode() + b"\0" + s.text.encode("latin-1") + b"\0")
+    return h.hexdigest()
+
+
+def _configure_args(cache, unit, flist, top, port, tree):
+    src = cache["CMAKE_HOME_DIRECTORY"]
+    args = ["cmake", "-S", src, "-B", tree, "-DSPAGM_BUILD_BENCH=OFF"]
+    gen = cache.get("CMAKE_GENERATOR")
+    if gen:
+        args += ["-G", gen]
+    for k in KEEP:
+        if cache.get(k):
+            args.append(f"-D{k}={cache[k]}")
+    for u in UNITS:
+        U = u.upper()
+        if u == unit:
+            args += [f"-DSPAGM_{U}_RTL={flist}", f"-DSPAGM_{U}_TOP={top}",
+                     f"-DSPAGM_{U}_CFG_PORT={port}"]
+        else:
+            for v in ("RTL", "TOP", "CFG_PORT"):
+                if cache.get(f"SPAGM_{U}_{v}"):
+                    args.append(f"-DSPAGM_{U}_{v}={cache[f'SPAGM_{U}_{v}']}")
+    return args
+
+
+def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
+    """Writes the mutated copy (unless the existing build covers `mutants`)
+    and builds spagm-cosim. Returns a dict: bindir, seconds, reused,
+    built_ids."""
+    state_path = os.path.join(outdir, "build-state.json")
+    digest = sources_digest(sources)
+    want = sorted(m.id for m in mutants)
+    state = None
+    try:
+        with open(state_path, encoding="utf-8") as f:
+            state = json.load(f)
+    except (OSError, ValueError):
+        pass
+    tree = os.path.join(outdir, "build")
+    bindir = os.path.join(tree, "bin")
+    covers = state and state.get("digest") == digest and set(want) <= set(state.get("ids", [])) \
+        and state.get("top") == top and os.path.exists(os.path.join(bindir, "spagm-cosim"))
+    if covers:
+        log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants)")
+        return {"bindir": bindir, "seconds": 0.0, "reused": True, "built_ids": state["ids"]}
+    flist = write_copy(sources, mutants, os.path.join(outdir, "rtl"), f"{unit}_mutated.f")
+    t0 = time.monotonic()
+    logfile = os.path.join(outdir, "build.log")
+    with open(logfile, "w", encoding="utf-8") as lf:
+        for args in (_configure_args(cache, unit, flist, top, port, tree),
+                     ["cmake", "--build", tree, "-j", str(jobs), "--target", "spagm-cosim"]):
+            lf.write("$ " + " ".join(args) + "\n")
+            lf.flush()
+            log("mutate: " + " ".join(args[:3]) + " ...")
+            r = subprocess.run(args, stdout=lf, stderr=subprocess.STDOUT)
+            if r.returncode != 0:
+                raise RtlError(f"the mutated build failed (exit {r.returncode}); "
+                               f"its log is {logfile}:\n{_tail(logfile)}")
+    seconds = time.monotonic() - t0
+    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top}).encode())
+    return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
+
+
+def _tail(path, n=25):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return "".join(f.readlines()[-n:])

@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: Apache-2.0
+"""spagm mutate: command line (docs/mutate.md). Exit status: 0 the runs
+completed (whatever the score), 1 mutant 0 (the original RTL) did not pass,
+2 bad input or a tool failure."""
+import argparse
+import os
+import random
+import shlex
+import sys
+import time
+
+from . import build, report, run
+from .rewrite import write_copy
+from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
+from .sites import RULES, enumerate_sites
+from .source import Source
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="spagm mutate",
+        description="Mutation analysis of a unit's RTL: how many small faults the "
+                    "co-simulation regression catches (docs/mutate.md).")
+    p.add_argument("--unit", required=True, choices=UNITS, help="the unit whose RTL is mutated")
+    p.add_argument("--build", default=os.environ.get("SPAGM_BUILD", "build"),
+                   help="a configured spagm build tree (default: build, or $SPAGM_BUILD)")
+    p.add_argument("--rtl", help="the unit's file list (default: SPAGM_<UNIT>_RTL of --build)")
+    p.add_argument("--top", help="the unit's top module (default: SPAGM_<UNIT>_TOP of --build)")
+    p.add_argument("--out", help="work folder (default: BUILD/mutate/UNIT)")
+    p.add_argument("--list", action="store_true", help="list the mutants and counts, run nothing")
+    p.add_argument("--write-copy", action="store_true",
+                   help="write the mutated copy of the chosen mutants to OUT/rtl, build nothing")
+    p.add_argument("--sample", type=int, metavar="N", help="run N mutants picked at random")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="seed of --sample's pick (default 1)")
+    p.add_argument("--mutants", metavar="K,K,...", help="run these mutants (ids of --list)")
+    p.add_argument("--rerun", choices=["survivors"],
+                   help="run the survivors of an earlier report again (--from), with --seeds")
+    p.add_argument("--from", dest="from_report", metavar="REPORT.json",
+                   help="the report --rerun reads (default: OUT/report.json)")
+    p.add_argument("--seeds", default=None,
+                   help="co-simulation seeds per mutant (default 1..5; --rerun: 1..20)")
+    p.add_argument("--txns", type=int, help="requests per run (default: spagm-cosim's 20000)")
+    p.add_argument("--plusargs", default="", help="more plusargs for every run")
+    p.add_argument("--timeout", type=int, default=300, help="seconds per run (default 300)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="runs at once, and the build's -j (default: cores)")
+    p.add_argument("--launcher", default="local", choices=["local", "slurm"])
+    p.add_argument("--regress-arg", action="append", default=[], metavar="ARG",
+                   help="one more argument for spagm-regress (--partition, --time ...)")
+    return p
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def load(args):
+    build_dir = os.path.abspath(args.build)
+    cache = read_cmake_cache(build_dir)
+    flist, top, port = unit_rtl(cache, args.unit)
+    if args.rtl:
+        flist = args.rtl
+    if args.top:
+        top = args.top
+    files = read_filelist(flist)
+    sources = [Source(f) for f in files]
+    cands = enumerate_sites(files, [s.text for s in sources], [s.tree for s in sources])
+    return build_dir, cache, os.path.abspath(flist), top, port, sources, cands
+
+
+def select(args, mutants, out):
+    """The mutants to run, by --mutants, --rerun or --sample (else all)."""
+    by_id = {m.id: m for m in mutants}
+    if args.rerun:
+        path = args.from_report or os.path.join(out, "report.json")
+        ids = report.survivors(path)
+        return [by_id[k] for k in ids if k in by_id]
+    if args.mutants:
+        ids = []
+        for t in args.mutants.split(","):
+            if not t.strip().isdigit() or int(t) not in by_id and int(t) != 0:
+                raise RtlError(f"--mutants: '{t}' is not a mutant id (1..{len(mutants)}; see --list)")
+            ids.append(int(t))
+        return [by_id[k] for k in sorted(set(ids)) if k]
+    if args.sample is not None:
+        if args.sample < 1:
+            raise RtlError("--sample must be at least 1")
+        pick = random.Random(args.seed).sample(range(len(mutants)), min(args.sample, len(mutants)))
+        return [mutants[i] for i in sorted(pick)]
+    return list(mutants)
+
+
+def print_counts(cands, mutants, src_root):
+    report.print_counts(cands, mutants, RULES, src_root)
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    if args.seeds is None:
+        args.seeds = "1..20" if args.rerun else "1..5"
+    try:
+        return _main(args, argv if argv is not None else sys.argv[1:])
+    except RtlError as e:
+        print(f"spagm mutate: {e}", file=sys.stderr)
+        return 2
+
+
+def _main(args, argv):
+    t0 = time.monotonic()
+    run.parse_seeds(args.seeds)
+    build_dir, cache, flist, top, port, sources, cands = load(args)
+    mutants = [m for m in cands if m.id]
+    src_root = cache["CMAKE_HOME_DIRECTORY"]
+    print_counts(cands, mutants, src_root)
+    if args.list:
+        for m in mutants:
+            print(f"{m.id}\t{report.rel(m.file, src_root)}:{m.line}:{m.col}\t{m.operator}\t"
+                  f"{m.change}\t{m.after}")
+        return 0
+    out = os.path.abspath(args.out or os.path.join(build_dir, "mutate", args.unit))
+    chosen = select(args, mutants, out)
+    if not chosen:
+        raise RtlError("no mutant to run")
+    how = f"sample of {args.sample}, seed {args.seed}" if args.sample and not args.rerun \
+        and not args.mutants else f"{len(chosen)} chosen"
+    print(f"mutate: unit {args.unit} ({top}, {flist}): {len(chosen)} of {len(mutants)} mutants "
+          f"({how}), seeds {args.seeds}", flush=True)
+    if args.write_copy:
+        flist_out = write_copy(sources, chosen, os.path.join(out, "rtl"), f"{args.unit}_mutated.f")
+        print(f"mutate: mutated copy {flist_out} (top {top})")
+        return 0
+    regress = os.path.join(build_dir, "bin", "spagm-regress")
+    if not os.access(regress, os.X_OK):
+        raise RtlError(f"no {regress}: build the target spagm-regress")
+    os.makedirs(out, exist_ok=True)
+    b = build.prepare(cache, args.unit, top, port, sources, chosen, out, args.jobs, log)
+    print(f"mutate: mutated build {'reused' if b['reused'] else 'made'} in {b['seconds']:.0f} s",
+          flush=True)
+    workdir = _new_rundir(out)
+    ids = [0] + [m.id for m in chosen]
+    t1 = time.monotonic()
+    results, regdir = run.run_all(regress, b["bindir"], workdir, args.unit, ids, args, log)
+    rep = report.build_report(args, argv, chosen, cands, results, regdir, b, src_root,
+                              flist, top, time.monotonic() - t0, time.monotonic() - t1)
+    paths = report.write(rep, workdir, out)
+    report.print_summary(rep, paths)
+    return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _new_rundir(out):
+    n = 1
+    while os.path.exists(os.path.join(out, f"run-{n}")):
+        n += 1
+    return os.path.join(out, f"run-{n}")
+
+
+def command_line(argv):
+    return "spagm mutate " + " ".join(shlex.quote(a) for a in argv)

@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The report as one HTML page in the style of the coverage report
+(vectors/coverage/cov_html.c: inline style, no script, no server): the
+score, tables per file and per operator, the survivors with their diff,
+the errors with their reason, then every mutant."""
+from html import escape
+
+from .mutant import OPERATORS
+
+STYLE = ("body{font-family:sans-serif} table{border-collapse:collapse;margin-bottom:1em}\n"
+         "td,th{border:1px solid #999;padding:2px 6px;font-size:small;text-align:left}\n"
+         ".killed{background:#dfd} .survived{background:#fcc} .error{background:#fe9}\n"
+         ".del{color:#a00;font-family:monospace;white-space:pre-wrap}\n"
+         ".add{color:#070;font-family:monospace;white-space:pre-wrap}\n"
+         ".bar{display:inline-block;height:0.8em;background:#6a6} .ex{color:#666}\n")
+
+
+def _pct(score):
+    return "n/a" if score is None else f"{100 * score:.1f} %"
+
+
+def _bar(score):
+    w = 0 if score is None else int(round(100 * score))
+    return f'<span class="bar" style="width:{w}px"></span>'
+
+
+def _table(title, rows, first):
+    out = [f"<h2>{escape(title)}</h2>", '<table class="tally">',
+           f"<tr><th>{escape(first)}</th><th>mutants</th><th>killed</th><th>survived</th>"
+           "<th>error</th><th>score</th><th></th></tr>"]
+    for name, c in rows:
+        if not c["mutants"]:
+            continue
+        out.append(f"<tr><td>{escape(name)}</td><td>{c['mutants']}</td><td>{c['killed']}</td>"
+                   f"<td>{c['survived']}</td><td>{c['error']}</td><td>{_pct(c['score'])}</td>"
+                   f"<td>{_bar(c['score'])}</td></tr>")
+    out.append("</table>")
+    return out
+
+
+def _mutant_rows(rows, cls):
+    out = [f'<table class="{cls}"><tr><th>K</th><th>where</th><th>operator</th><th>change</th>'
+           "<th>diff</th><th>rules</th><th>status</th></tr>"]
+    for r in rows:
+        where = f"{r['file']}:{r['line']}:{r['col']}"
+        out.append(
+            f'<tr class="{r["status"]}" id="m{r["id"]}"><td>{r["id"]}</td><td>{escape(where)}'
+            f'</td><td>{r["operator"]}</td><td>{escape(r["change"])}</td>'
+            f'<td><div class="del">- {escape(r["before"])}</div>'
+            f'<div class="add">+ {escape(r["after"])}</div></td>'
+            f'<td>{escape(" ".join(r["rules"]))}</td>'
+            f'<td>{r["status"]}{(": " + escape(r["reason"])) if r["reason"] else ""}</td></tr>')
+    out.append("</table>")
+    return out
+
+
+def page(rep):
+    s = rep["score"]
+    sel = rep["selection"]
+    pick = (f"a sample of {sel['sample']} (pick seed {sel['seed']})" if sel["sample"]
+            else f"{sel['mutants']} mutants")
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>spagm mutate {escape(rep['unit'])}</title><style>\n{STYLE}</style></head>",
+           "<body>", f"<h1>spagm mutation analysis: unit {escape(rep['unit'])}</h1>",
+           f"<p>RTL <code>{escape(rep['rtl'])}</code>, top <code>{escape(rep['top'])}</code>; "
+           f"{pick} of {sel['of']}; co-simulation seeds {escape(rep['seeds'])}.</p>",
+           f'<p id="score">Mutation score <b>{_pct(s["score"])}</b>: {s["killed"]} killed, '
+           f'{s["survived"]} survived, {s["error"]} error (errors are not kills). '
+           f'Original design (mutant 0): <span id="original">{rep["original"]["status"]}'
+           "</span>.</p>",
+           f'<p class="ex">{escape(rep["command"])}</p>']
+    out += _table("Per file", rep["per_file"].items(), "file")
+    out += _table("Per operator", [(o, rep["per_operator"][o]) for o in OPERATORS], "operator")
+    surv = [r for r in rep["mutants"] if r["status"] == "survived"]
+    out.append(f'<h2 id="survivors">Survivors ({len(surv)})</h2>')
+    out += _mutant_rows(surv, "survivors") if surv else ["<p>None.</p>"]
+    errs = [r for r in rep["mutants"] if r["status"] == "error"]
+    if errs:
+        out.append(f"<h2>Errors ({len(errs)})</h2>")
+        out += _mutant_rows(errs, "errors")
+    out.append("<h2>Sites</h2><table><tr><th>reduced by</th><th>candidates</th></tr>")
+    for rule, n in rep["sites"]["reduced"].items():
+        out.append(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>")
+    out.append("</table>")
+    out.append(f"<h2>All mutants run ({len(rep['mutants'])})</h2>")
+    out += _mutant_rows(rep["mutants"], "all")
+    out.append("</body></html>\n")
+    return "\n".join(out)

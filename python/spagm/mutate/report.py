@@ -1,0 +1,166 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The mutation report: counts of sites, the score per unit, file and
+operator, every survivor with its one-line diff and location, as JSON
+(schema: report.schema.json beside this file) and an HTML page
+(html.py). Score = killed / (killed + survived); errors are counted apart,
+never as kills (issue #30)."""
+import json
+import os
+import re
+import sys
+from collections import Counter, OrderedDict
+
+from . import html
+from .mutant import OPERATORS
+from .rewrite import write_whole
+
+FORMAT = "spagm mutate report 1"
+
+
+def rel(path, root):
+    r = os.path.relpath(path, root)
+    return path if r.startswith("..") else r
+
+
+def print_counts(cands, mutants, rules, root):
+    by_op = Counter(m.operator for m in mutants)
+    by_file = Counter(rel(m.file, root) for m in mutants)
+    by_rule = Counter(m.excluded for m in cands if m.excluded)
+    print(f"mutate: {len(cands)} candidate sites, {len(mutants)} mutants after "
+          f"{len(cands) - len(mutants)} equivalence reductions")
+    print("  per operator: " + ", ".join(f"{o} {by_op[o]}" for o in OPERATORS))
+    print("  per file:     " + ", ".join(f"{f} {n}" for f, n in by_file.items()))
+    print("  reduced by:   " + ", ".join(f"{r} {by_rule[r]}" for r in rules if by_rule[r]))
+    sys.stdout.flush()
+
+
+_RULE = re.compile(r"\b(R\d{1,2}|N\d{1,3})\b")
+
+
+def nearest_rules(path, line, cache={}):
+    """The spec rules (R..) and notes (N..) the nearest comment at or above
+    a line cites: the rule the mutated logic implements, when the RTL
+    says."""
+    if path not in cache:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            cache[path] = f.read().splitlines()
+    lines = cache[path]
+    for i in range(line - 1, max(-1, line - 41), -1):
+        text = lines[i]
+        c = text.find("//")
+        if c >= 0:
+            found = _RULE.findall(text[c:])
+            if found:
+                return sorted(set(found), key=found.index)
+    return []
+
+
+def _score(c):
+    decided = c["killed"] + c["survived"]
+    return round(c["killed"] / decided, 4) if decided else None
+
+
+def _tally(items):
+    c = {"mutants": len(items), "killed": 0, "survived": 0, "error": 0}
+    for it in items:
+        c[it["status"]] += 1
+    c["score"] = _score(c)
+    return c
+
+
+def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top,
+                 wall_s, runs_s):
+    """The report (report.schema.json), fields in the schema's order."""
+    from .cli import command_line
+    from .sites import RULES
+    rows = []
+    for m in chosen:
+        status, reason, runs = results.get(m.id, ("error", "no result from spagm-regress", []))
+        rows.append(OrderedDict([
+            ("id", m.id), ("file", rel(m.file, root)), ("line", m.line), ("col", m.col),
+            ("module", m.module), ("operator", m.operator), ("change", m.change),
+            ("before", m.before), ("after", m.after), ("status", status), ("reason", reason),
+            ("rules", nearest_rules(m.file, m.line)),
+            ("runs", [OrderedDict([("seed", r["seed"]), ("verdict", r["verdict"]),
+                                   ("why", r["why"]), ("exit", r["exit"]),
+                                   ("wall_s", r["wall_s"]), ("log", r["log"])]) for r in runs]),
+        ]))
+    o_status, o_reason, o_runs = results.get(0, ("error", "no result", []))
+    files = OrderedDict()
+    for r in rows:
+        files.setdefault(r["file"], []).append(r)
+    kept = [m for m in cands if m.id]
+    walls = [r["wall_s"] for row in rows for r in row["runs"] if r["wall_s"] is not None]
+    return OrderedDict([
+        ("format", FORMAT),
+        ("unit", args.unit), ("top", top), ("rtl", flist),
+        ("command", command_line(argv)),
+        ("selection", OrderedDict([("sample", args.sample), ("seed", args.seed),
+                                   ("rerun", args.rerun), ("mutants", len(chosen)),
+                                   ("of", len(kept))])),
+        ("seeds", args.seeds), ("txns", args.txns), ("plusargs", args.plusargs),
+        ("sites", OrderedDict([
+            ("candidates", len(cands)), ("mutants", len(kept)),
+            ("per_operator", OrderedDict((o, sum(1 for m in kept if m.operator == o))
+                                         for o in OPERATORS)),
+            ("per_file", OrderedDict(Counter(rel(m.file, root) for m in kept))),
+            ("reduced", OrderedDict((r, sum(1 for m in cands if m.excluded == r))
+                                    for r in RULES)),
+        ])),
+        ("original", OrderedDict([("status", o_status), ("reason", o_reason),
+                                  ("runs", len(o_runs))])),
+        ("score", _tally(rows)),
+        ("per_file", OrderedDict((f, _tally(v)) for f, v in files.items())),
+        ("per_operator", OrderedDict((o, _tally([r for r in rows if r["operator"] == o]))
+                                     for o in OPERATORS)),
+        ("timing", OrderedDict([
+            ("build_s", round(b["seconds"], 1)), ("build_reused", b["reused"]),
+            ("runs_s", round(runs_s, 1)), ("wall_s", round(wall_s, 1)),
+            ("run_median_s", round(sorted(walls)[len(walls) // 2], 3) if walls else None),
+            ("jobs", args.jobs)])),
+        ("regress", regdir),
+        ("mutants", rows),
+    ])
+
+
+def write(rep, workdir, out):
+    """report.json and report.html in the run's folder, copies in OUT."""
+    data = (json.dumps(rep, indent=1) + "\n").encode()
+    page = html.page(rep).encode()
+    paths = []
+    for d in (workdir, out):
+        write_whole(os.path.join(d, "report.json"), data)
+        write_whole(os.path.join(d, "report.html"), page)
+        paths.append(os.path.join(d, "report.json"))
+    return [paths[0], paths[0][:-4] + "html"]
+
+
+def print_summary(rep, paths):
+    s = rep["score"]
+    pct = "n/a" if s["score"] is None else f"{100 * s['score']:.1f} %"
+    print(f"mutate: original design (mutant 0): {rep['original']['status']}"
+          + (f" ({rep['original']['reason']})" if rep["original"]["reason"] else ""))
+    print(f"mutate: unit {rep['unit']}: score {pct}: {s['killed']} killed, {s['survived']} "
+          f"survived, {s['error']} error of {s['mutants']} mutants (seeds {rep['seeds']}, "
+          f"pick seed {rep['selection']['seed']})")
+    for f, c in rep["per_file"].items():
+        print(f"  {f}: {c['killed']}/{c['killed'] + c['survived']} killed, {c['error']} error")
+    for r in rep["mutants"]:
+        if r["status"] == "survived":
+            print(f"  survived {r['id']} {r['file']}:{r['line']}:{r['col']} {r['operator']} "
+                  f"{r['change']}\n    - {r['before']}\n    + {r['after']}")
+        elif r["status"] == "error":
+            print(f"  error {r['id']} {r['file']}:{r['line']}:{r['col']}: {r['reason']}")
+    t = rep["timing"]
+    print(f"mutate: build {t['build_s']} s{' (reused)' if t['build_reused'] else ''}, runs "
+          f"{t['runs_s']} s, wall {t['wall_s']} s; report {paths[0]} and {paths[1]}")
+
+
+def survivors(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            rep = json.load(f)
+    except (OSError, ValueError) as e:
+        from .rtl import RtlError
+        raise RtlError(f"{path}: cannot read the report: {e}") from None
+    return [m["id"] for m in rep.get("mutants", []) if m.get("status") == "survived"]

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# CTest mutate.pix_end_to_end (labels mutate, soak): `spagm mutate` on the
+# pixel stand-in, 10 mutants (one mutated build, seeds 1..2), then checks
+# what issue #30 asks of it:
+#   - mutant 0 (the original RTL) passes;
+#   - the mutant equal to catalogue defect 4 (pix_index_bound_off_by_one,
+#     rtl_stubs/bugs.tsv: < becomes <=) is killed by a mismatch;
+#   - a mutant in dead code (rsp_ready_q feeds only defect 8's logic)
+#     survives, and its report shows its diff and file:line:col;
+#   - report.json validates against the schema; report.html opens in
+#     headless Chromium with the score and the survivor (DOM checked);
+#   - a run whose plusarg spagm-cosim refuses (+txns=0, exit 2) makes the
+#     mutant an error, never a kill; the rerun reuses the mutated build.
+#   end_to_end.sh SOURCE_DIR BUILD_DIR WORK_DIR PYTHON
+set -euo pipefail
+trap 'echo "mutate.pix_end_to_end: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+src=$1 build=$2 work=$3 py=$4
+rm -rf "$work"
+mkdir -p "$work"
+spagm=$build/bin/spagm
+
+line_of() { grep -nF "$2" "$src/rtl_stubs/$1" | head -1 | cut -d: -f1; }
+"$spagm" mutate --unit pix --list > "$work/list.txt"
+defect_line=$(line_of pix_lane.sv ": index < {27'd0, count};")
+dead_line=$(line_of pix_unit.sv "rsp_ready_q <= rst_n && rsp_ready;")
+id_of() { awk -F'\t' -v loc="$1" -v ch="$2" 'index($2, loc) && $4 == ch { print $1; exit }' "$work/list.txt"; }
+defect=$(id_of "rtl_stubs/pix_lane.sv:$defect_line:" "< -> <=")
+dead=$(id_of "rtl_stubs/pix_unit.sv:$dead_line:" "&& -> ||")
+[ -n "$defect" ] && [ -n "$dead" ] || { echo "defect-4 or dead-code mutant not listed"; exit 1; }
+# Eight more: the first mutant of each operator but the two above's.
+more=$(awk -F'\t' 'NF >= 4 && $1 ~ /^[0-9]+$/ && !seen[$3]++ { print $1 }' "$work/list.txt" | head -8)
+ids=$(printf '%s\n' "$defect" "$dead" $more | sort -nu | paste -sd, -)
+echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2"
+"$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --jobs 2 --out "$work/mut" | tee "$work/run1.log"
+grep -q "^mutate: original design (mutant 0): survived" "$work/run1.log"
+grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- rsp_ready_q <= rst_n && rsp_ready;"
+
+echo "== report.json: schema, verdicts"
+"$py" "$src/tests/mutate/check_report.py" "$src" "$work/mut/report.json" \
+  "$defect=killed:mismatch" "$dead=survived" original=survived
+
+echo "== report.html in headless Chromium"
+"$src/tests/support/headless-page" "$work/mut/report.html" "$work/page"
+cmake -DDOM="$work/page/dom.html" \
+      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"m$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\"" \
+      -P "$src/tests/support/dom_check.cmake"
+
+echo "== a refused plusarg is an error, not a kill"
+set +e
+"$spagm" mutate --unit pix --rerun survivors --from "$work/mut/report.json" --seeds 1 \
+  --plusargs +txns=0 --jobs 2 --out "$work/mut" > "$work/run2.log" 2>&1
+rc=$?
+set -e
+cat "$work/run2.log"
+[ "$rc" = 1 ] || { echo "exit $rc, expected 1 (the original did not pass)"; exit 1; }
+grep -q "mutated build reused" "$work/run2.log"
+"$py" "$src/tests/mutate/check_report.py" "$src" "$work/mut/report.json" \
+  "$dead=error:refused" original=error
+echo "mutate.pix_end_to_end: passed"

@@ -1,0 +1,244 @@
+# SPDX-License-Identifier: Apache-2.0
+"""CTest mutate.unit (label mutate): spagm mutate's parts without a build:
+sites of every operator with file:line:col, the equivalence rules, the
+mutated copy (mutant 0 is the original text, each K its own change), the
+reproducible sample, the kill/survive/error classification, bad input.
+
+  test_mutate.py SOURCE_DIR WORK_DIR     (runs with SPAGM_PYTHON: pyslang)
+"""
+import json
+import os
+import random
+import re
+import sys
+import unittest
+
+SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+# As bin/spagm-mutate runs it: from the source tree, no compiled binding.
+sys.path.insert(0, os.path.join(SRC, "python"))
+
+from spagm.mutate import cli, rewrite, run  # noqa: E402
+from spagm.mutate.mutant import OPERATORS  # noqa: E402
+from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
+from spagm.mutate.sites import enumerate_sites  # noqa: E402
+from spagm.mutate.source import Source  # noqa: E402
+
+
+def sites_of(flist):
+    files = read_filelist(flist)
+    srcs = [Source(f) for f in files]
+    return srcs, enumerate_sites(files, [s.text for s in srcs], [s.tree for s in srcs])
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+class PixSites(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.srcs, cls.cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        cls.kept = [m for m in cls.cands if m.id]
+
+    def find(self, file, line, change):
+        return [m for m in self.cands if m.file.endswith(file) and m.line == line
+                and m.change == change]
+
+    def test_every_operator_has_sites_with_location(self):
+        ops = {m.operator for m in self.kept}
+        self.assertEqual(ops, set(OPERATORS))
+        for m in self.kept:
+            self.assertGreater(m.line, 0)
+            self.assertGreater(m.col, 0)
+            self.assertNotEqual(m.before, m.after, m.location())
+
+    def test_ids_are_1_to_n_in_order(self):
+        self.assertEqual([m.id for m in self.kept], list(range(1, len(self.kept) + 1)))
+
+    def test_catalogue_defect_4_is_a_mutant(self):
+        # pix_index_bound_off_by_one (rtl_stubs/bugs.tsv): < becomes <=.
+        line = _line_of("pix_lane.sv", ": index < {27'd0, count};")
+        (m,) = self.find("pix_lane.sv", line, "< -> <=")
+        self.assertTrue(m.id and not m.excluded)
+
+    def test_dead_branch_under_bug_sel_is_not_mutated_N151(self):
+        line = _line_of("pix_lane.sv", "index <= {27'd0, count}")
+        dead = [m for m in self.cands if m.file.endswith("pix_lane.sv") and m.line == line]
+        self.assertTrue(dead)
+        self.assertTrue(all(m.excluded for m in dead))
+        self.assertTrue(any(m.excluded == "dead when bug_sel = 0" for m in dead))
+
+    def test_bug_sel_logic_is_not_mutated_N151(self):
+        for m in self.kept:
+            self.assertNotIn("bug_sel", m.before.split("//")[0] if m.change.startswith("==")
+                             else "", m.location())
+        bug = [m for m in self.cands if "bug_sel ==" in m.before and m.operator == "relational"]
+        self.assertTrue(bug and all(m.excluded == "bug_sel logic" for m in bug))
+
+    def test_constants_in_widths_and_parameters_are_not_mutated_N152(self):
+        for m in self.kept:
+            self.assertNotRegex(m.before, r"^\s*localparam\b", m.location())
+            self.assertFalse(re.match(r"^(input|output)\s", m.before), m.location())
+
+    def test_assignment_targets_are_not_mutated(self):
+        lhs = re.compile(r"^([\w.]+(?:\[[^\]]*\])*)\s*<=")
+        checked = 0
+        for m in self.kept:
+            a = lhs.match(m.before)
+            if a:
+                checked += 1
+                self.assertEqual(a.group(1), lhs.match(m.after).group(1), m.location())
+        self.assertGreater(checked, 20)
+
+
+class Rules(unittest.TestCase):
+    def test_testbench_only_code_is_not_mutated_N152(self):
+        srcs, cands = sites_of(os.path.join(SRC, "rtl_stubs", "attr.f"))
+        ram = [m for m in cands if m.file.endswith("attr_ram.sv")]
+        init = _line_of("attr_ram.sv", "initial begin")
+        inside = [m for m in ram if init < m.line <= init + 3]
+        self.assertTrue(inside)
+        self.assertTrue(all(m.excluded == "testbench-only code" for m in inside))
+
+
+SMALL = """module tiny (input logic clk, input logic [3:0] a, input logic [7:0] bug_sel,
+                  output logic [3:0] y, output logic z);
+  logic q;
+  assign y = bug_sel == 8'd3 ? a : a + 4'd1;
+  always_ff @(posedge clk) q <= a[0] & a[1];
+  always @* begin
+    case (a[1:0])
+      2'd0: z = 1'b0;
+      2'd1: z = q;
+      default: z = 1'b1;
+    endcase
+  end
+endmodule
+"""
+
+
+class Copy(unittest.TestCase):
+    def setUp(self):
+        d = os.path.join(WORK, "copy")
+        self.sv = write(os.path.join(d, "rtl", "tiny.sv"), SMALL)
+        self.flist = write(os.path.join(d, "rtl", "tiny.f"), "tiny.sv\n")
+        self.srcs, self.cands = sites_of(self.flist)
+        self.kept = [m for m in self.cands if m.id]
+
+    def test_copy_selects_each_mutant_and_keeps_lines(self):
+        out = os.path.join(WORK, "copy", "mutated")
+        flist = rewrite.write_copy(self.srcs, self.kept, out, "tiny_mutated.f")
+        with open(os.path.join(out, "tiny.sv"), encoding="utf-8") as f:
+            text = f.read()
+        self.assertEqual(text.count("\n"), SMALL.count("\n"))
+        self.assertIn('$value$plusargs("mutant=%d", spagm_mutsel)', text)
+        for m in self.kept:
+            self.assertIn(f"spagm_mutsel == 32'd{m.id}", text)
+        self.assertEqual(read_filelist(flist), [os.path.join(out, "tiny.sv")])
+        # The dead branch (bug_sel == 3 ? a) and the bug_sel test stay as written.
+        self.assertIn("bug_sel == 8'd3 ? a :", text)
+        changes = {(m.operator, m.change) for m in self.kept}
+        for want in [("constant", "4'd1 -> 4'd2"), ("logical", "& -> |"),
+                     ("case", "case item 2'd1 removed"),
+                     ("case", "case items 2'd0 and 2'd1 swapped")]:
+            self.assertIn(want, changes)
+
+    def test_unchanged_files_are_named_not_copied(self):
+        other = write(os.path.join(WORK, "copy", "rtl", "pkg.sv"), "package p; endpackage\n")
+        flist = write(os.path.join(WORK, "copy", "rtl", "two.f"), "pkg.sv\ntiny.sv\n")
+        srcs, cands = sites_of(flist)
+        out = os.path.join(WORK, "copy", "mutated2")
+        lst = rewrite.write_copy(srcs, [m for m in cands if m.id], out, "two.f")
+        self.assertEqual(read_filelist(lst), [other, os.path.join(out, "tiny.sv")])
+
+
+class Selection(unittest.TestCase):
+    def test_sample_is_reproducible_and_seeded(self):
+        args = cli.parser().parse_args(["--unit", "pix", "--sample", "10", "--seed", "7"])
+        ms = [type("M", (), {"id": i})() for i in range(1, 101)]
+        a = [m.id for m in cli.select(args, ms, WORK)]
+        b = [m.id for m in cli.select(args, ms, WORK)]
+        self.assertEqual(a, b)
+        self.assertEqual(len(a), 10)
+        self.assertEqual(a, sorted(a))
+        args.seed = 8
+        self.assertNotEqual(a, [m.id for m in cli.select(args, ms, WORK)])
+        self.assertEqual(a, sorted(i + 1 for i in random.Random(7).sample(range(100), 10)))
+
+    def test_seeds_text(self):
+        self.assertEqual(run.parse_seeds("1..3,9"), [1, 2, 3, 9])
+        with self.assertRaises(RtlError):
+            run.parse_seeds("5..1")
+
+
+class Classification(unittest.TestCase):
+    """Verdicts from spagm-regress results and the co-simulation's summary
+    (N154): a refusal, a crash or a bare timeout is an error, never a kill."""
+
+    def results(self, runs):
+        out = os.path.join(WORK, "classify")
+        rows = []
+        for i, (test, seed, status, code, kinds) in enumerate(runs):
+            rid = f"{test}.s{seed}"
+            d = os.path.join(out, "runs", rid)
+            os.makedirs(d, exist_ok=True)
+            write(os.path.join(d, "log"), "spagm-cosim: +txns=0: must be at least 1\n")
+            if kinds is not None:
+                write(os.path.join(d, "cosim.json"),
+                      json.dumps({"mismatches": [{"kind": k} for k in kinds]}))
+            rows.append({"id": rid, "test": test, "seed": seed, "status": status, "exit": code,
+                         "wall_s": 0.5})
+        return run.classify(out, {"runs": rows})
+
+    def test_verdicts(self):
+        r = self.results([
+            ("m0", 1, "pass", 0, []), ("m0", 2, "pass", 0, []),
+            ("m1", 1, "pass", 0, []), ("m1", 2, "fail", 1, ["response"]),
+            ("m2", 1, "fail", 2, None),
+            ("m3", 1, "timeout", -1, None),
+            ("m4", 1, "timeout", -1, ["hang"]),
+            ("m5", 1, "fail", 1, ["image"]), ("m5", 2, "crash", -1, None),
+            ("m6", 1, "crash", -1, None),
+            ("m7", 1, "fail", 1, None),
+        ])
+        self.assertEqual(r[0][0], "survived")
+        self.assertEqual(r[1][:2], ("killed", "mismatch (seed 2)"))
+        self.assertEqual(r[2][0], "error")
+        self.assertIn("refused (exit 2)", r[2][1])
+        self.assertEqual(r[3][0], "error")
+        self.assertEqual(r[4][:2], ("killed", "hang (seed 1)"))
+        self.assertEqual(r[5][:2], ("killed", "readback (seed 1)"))
+        self.assertEqual(r[6][0], "error")
+        self.assertEqual(r[7][0], "error")
+
+
+class BadInput(unittest.TestCase):
+    def test_option_line_in_list_names_file_and_line(self):
+        f = write(os.path.join(WORK, "bad", "opt.f"), "// list\n+incdir+x\n")
+        with self.assertRaisesRegex(RtlError, r"opt\.f:2: error: option"):
+            read_filelist(f)
+
+    def test_syntax_error_names_file_and_line(self):
+        sv = write(os.path.join(WORK, "bad", "broken.sv"), "module m;\n\n  assign = ;\nendmodule\n")
+        with self.assertRaisesRegex(RtlError, r"broken\.sv:3: error"):
+            Source(sv)
+
+    def test_cli_refuses_unknown_mutant_id(self):
+        rc = cli.main(["--unit", "pix", "--build", WORK, "--list"])
+        self.assertEqual(rc, 2)  # not a build tree: a clear error, status 2
+
+
+def _line_of(name, needle):
+    with open(os.path.join(SRC, "rtl_stubs", name), encoding="utf-8") as f:
+        for no, line in enumerate(f, 1):
+            if needle in line:
+                return no
+    raise AssertionError(f"{needle!r} not in {name}")
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    unittest.main(argv=[sys.argv[0], "-v"])
