@@ -43,7 +43,7 @@ echo "== report.json: schema, verdicts"
 echo "== report.html in headless Chromium"
 "$src/tests/support/headless-page" "$work/mut/report.html" "$work/page"
 cmake -DDOM="$work/page/dom.html" \
-      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"m$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\"" \
+      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"s$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\"" \
       -P "$src/tests/support/dom_check.cmake"
 
 echo "== a refused plusarg is an error, not a kill"

@@ -38,13 +38,14 @@ def _table(title, rows, first):
     return out
 
 
-def _mutant_rows(rows, cls):
+def _mutant_rows(rows, cls, prefix):
+    """One row per mutant; ids `PREFIX K` (s: survivors, e: errors, m: all)."""
     out = [f'<table class="{cls}"><tr><th>K</th><th>where</th><th>operator</th><th>change</th>'
            "<th>diff</th><th>rules</th><th>status</th></tr>"]
     for r in rows:
         where = f"{r['file']}:{r['line']}:{r['col']}"
         out.append(
-            f'<tr class="{r["status"]}" id="m{r["id"]}"><td>{r["id"]}</td><td>{escape(where)}'
+            f'<tr class="{r["status"]}" id="{prefix}{r["id"]}"><td>{r["id"]}</td><td>{escape(where)}'
             f'</td><td>{r["operator"]}</td><td>{escape(r["change"])}</td>'
             f'<td><div class="del">- {escape(r["before"])}</div>'
             f'<div class="add">+ {escape(r["after"])}</div></td>'
@@ -73,16 +74,16 @@ def page(rep):
     out += _table("Per operator", [(o, rep["per_operator"][o]) for o in OPERATORS], "operator")
     surv = [r for r in rep["mutants"] if r["status"] == "survived"]
     out.append(f'<h2 id="survivors">Survivors ({len(surv)})</h2>')
-    out += _mutant_rows(surv, "survivors") if surv else ["<p>None.</p>"]
+    out += _mutant_rows(surv, "survivors", "s") if surv else ["<p>None.</p>"]
     errs = [r for r in rep["mutants"] if r["status"] == "error"]
     if errs:
         out.append(f"<h2>Errors ({len(errs)})</h2>")
-        out += _mutant_rows(errs, "errors")
+        out += _mutant_rows(errs, "errors", "e")
     out.append("<h2>Sites</h2><table><tr><th>reduced by</th><th>candidates</th></tr>")
     for rule, n in rep["sites"]["reduced"].items():
         out.append(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>")
     out.append("</table>")
     out.append(f"<h2>All mutants run ({len(rep['mutants'])})</h2>")
-    out += _mutant_rows(rep["mutants"], "all")
+    out += _mutant_rows(rep["mutants"], "all", "m")
     out.append("</body></html>\n")
     return "\n".join(out)
