@@ -1,6 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """python3 -m spagm.mutate ARGS: the same as `spagm mutate ARGS`."""
+import signal
 import sys
+
+# `spagm mutate --list | head`: end quietly when the reader stops reading.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 try:
     import pyslang  # noqa: F401  (the one requirement: slang's syntax trees)
