@@ -43,16 +43,20 @@ def parse_seeds(text):
 
 
 def description(unit, ids, seeds_text, txns, plusargs, timeout):
+    """One test per mutant. `kind = command` running {bin}/spagm-cosim:
+    spagm-regress refuses a cosim test's plusarg that spagm-cosim's +help
+    does not list (N141), and +mutant is the mutated RTL's own plusarg."""
     lines = ["# Written by spagm mutate (docs/mutate.md): one test per mutant,",
              "# +mutant=K selects it in the mutated build; K = 0 is the original."]
     for k in ids:
-        extra = f"+mutant={k} +json=cosim.json +max_errors=1 +no_progress"
-        if plusargs:
-            extra += " " + plusargs
-        lines += ["", f"[test m{k}]", "kind = cosim", f"units = {unit}", f"seeds = {seeds_text}",
-                  f"plusargs = {extra}", f"timeout = {timeout}"]
+        cmd = (f"exec {{bin}}/spagm-cosim +units={unit} +seed={{seed}} +mutant={k}"
+               " +json=cosim.json +max_errors=1 +no_progress")
         if txns:
-            lines.append(f"txns = {txns}")
+            cmd += f" +txns={txns}"
+        if plusargs:
+            cmd += " " + plusargs
+        lines += ["", f"[test m{k}]", "kind = command", f"command = {cmd}",
+                  f"seeds = {seeds_text}", f"timeout = {timeout}"]
     lines += ["", "[set mutants]", "tests = " + " ".join(f"m{k}" for k in ids), ""]
     return "\n".join(lines)
 
