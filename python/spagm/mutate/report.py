@@ -141,8 +141,9 @@ def print_summary(rep, paths):
     print(f"mutate: original design (mutant 0): {rep['original']['status']}"
           + (f" ({rep['original']['reason']})" if rep["original"]["reason"] else ""))
     print(f"mutate: unit {rep['unit']}: score {pct}: {s['killed']} killed, {s['survived']} "
-          f"survived, {s['error']} error of {s['mutants']} mutants (seeds {rep['seeds']}, "
-          f"pick seed {rep['selection']['seed']})")
+          f"survived, {s['error']} error of {s['mutants']} mutants (seeds {rep['seeds']}"
+          + (f", a sample picked with seed {rep['selection']['seed']})" if rep["selection"]["sample"]
+             and not rep["selection"]["rerun"] else ")"))
     for f, c in rep["per_file"].items():
         print(f"  {f}: {c['killed']}/{c['killed'] + c['survived']} killed, {c['error']} error")
     for r in rep["mutants"]:
