@@ -90,7 +90,9 @@ configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/spagmConfig.cmake.in
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
-              ${CMAKE_CURRENT_LIST_DIR}/SpagmFileList.cmake DESTINATION ${SPAGM_CMAKE_DIR})
+              ${CMAKE_CURRENT_LIST_DIR}/SpagmFileList.cmake ${CMAKE_CURRENT_LIST_DIR}/SpagmBugs.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/spagm_bugs.svh.in
+        DESTINATION ${SPAGM_CMAKE_DIR})
 # Relocatable: the prefix is found from the .pc file's own place.
 file(RELATIVE_PATH SPAGM_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm.pc.in ${PROJECT_BINARY_DIR}/spagm.pc @ONLY)

@@ -224,7 +224,7 @@ unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
 static unsigned compare_and_report(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
                                    const spagm_response *rtl, uint64_t cycle) {
   spagm_compare_log log;
-  if (!spagm__compare_response(&p->exp, &p->ex, rtl, &log)) return 0;
+  if (!spagm__compare_response(p->req.insn, &p->exp, &p->ex, rtl, &log)) return 0;
   char dis[160];
   spagm_disasm_word(p->req.insn, dis, sizeof dis);
   spagm__cosim_reportf(c,
@@ -244,6 +244,11 @@ static unsigned compare_and_report(spagm_cosim *c, spagm_unit u, const spagm_cos
 
 unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
                            uint64_t cycle) {
+  /* +max_errors=N is exact (N171): once N errors are in, responses that
+   * arrive before the testbench stops (other units in the same cycle, the
+   * cycle the stop takes) are neither compared nor counted; their requests
+   * stay pending, which a run stopped on purpose does not count. */
+  if (spagm_cosim_should_stop(c)) return 0;
   spagm_cosim_unit *s = &c->sb[u];
   spagm_cosim_parked *p = &s->ring[rsp->tag % SPAGM_COSIM_PARK];
   if (!p->used || p->tag != rsp->tag) {
@@ -323,6 +328,7 @@ unsigned spagm_cosim_readback_check_burst(spagm_cosim *c, spagm_unit u,
 unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
                                     uint32_t data, uint64_t cycle) {
   spagm_cosim_unit *s = &c->sb[u];
+  if (spagm_cosim_should_stop(c)) return 0; /* exact +max_errors (N171) */
   s->rb_checked++;
   if (!c->o.check) return 0;
   uint32_t want = 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cosim_compare.h"
+#include "cosim_value.h"
 
 static void logf_(spagm_compare_log *l, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -23,10 +24,16 @@ static void logf_(spagm_compare_log *l, const char *fmt, ...) {
   va_end(ap);
 }
 
-static void fmt_val(uint32_t v, char *buf, size_t n) {
-  float f;
-  memcpy(&f, &v, sizeof f);
-  snprintf(buf, n, "0x%08x (%g)", v, (double)f);
+/* "expected X, got Y[, N ulps apart]" for one value of slot s, lane l: its
+ * kind from the rule the model applied (cosim_value.h, N170). */
+static void fmt_pair(uint64_t insn, const spagm_explain *ex, unsigned s, unsigned l,
+                     uint32_t want, uint32_t got, char *buf, size_t n) {
+  char a[64], b[64], d[48];
+  spagm_value_kind k = spagm__value_kind(insn, ex ? ex->rule[s][l] : 0u);
+  spagm__value_format(k, want, a, sizeof a);
+  spagm__value_format(k, got, b, sizeof b);
+  spagm__value_distance(k, want, got, d, sizeof d);
+  snprintf(buf, n, "expected %s, got %s%s", a, b, d);
 }
 
 static void lanes_diff(spagm_compare_log *l, const char *what, uint32_t want, uint32_t got) {
@@ -47,9 +54,9 @@ static void compare_fault(const spagm_response *m, const spagm_explain *ex,
 
 /* Write-back slots: lanes written exactly; where written, the register and
  * every written lane's value outside the don't-care bits. */
-static void compare_writeback(const spagm_response *m, const spagm_explain *ex,
+static void compare_writeback(uint64_t insn, const spagm_response *m, const spagm_explain *ex,
                               const spagm_response *rtl, spagm_compare_log *log) {
-  char a[48], b[48], why[200];
+  char ab[200], why[200];
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     char what[64];
     if (rtl->wb_valid[s] != m->wb_valid[s]) {
@@ -67,10 +74,9 @@ static void compare_writeback(const spagm_response *m, const spagm_explain *ex,
       if (!(m->wb_valid[s] >> l & 1u)) continue;
       uint32_t diff = (rtl->wb_value[s][l] ^ m->wb_value[s][l]) & ~m->wb_dontcare[s][l];
       if (!diff) continue;
-      fmt_val(m->wb_value[s][l], a, sizeof a);
-      fmt_val(rtl->wb_value[s][l], b, sizeof b);
+      fmt_pair(insn, ex, s, l, m->wb_value[s][l], rtl->wb_value[s][l], ab, sizeof ab);
       spagm_explain_format(ex, s, l, why, sizeof why);
-      logf_(log, "R%u (slot %u) lane %u: expected %s, got %s%s%s%s", m->wb_reg[s], s, l, a, b,
+      logf_(log, "R%u (slot %u) lane %u: %s%s%s%s", m->wb_reg[s], s, l, ab,
             m->wb_dontcare[s][l] ? " (don't-care bits excluded)" : "",
             why[0] ? "\n      model: " : "", why);
     }
@@ -100,9 +106,9 @@ static void compare_predicate(const spagm_response *m, const spagm_explain *ex,
 
 /* Stores: lanes per component exactly; where stored, address and data per
  * lane, and the space once any component stored. */
-static void compare_stores(const spagm_response *m, const spagm_explain *ex,
+static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_explain *ex,
                            const spagm_response *rtl, spagm_compare_log *log) {
-  char a[48], b[48], why[200];
+  char a[64], b[64], why[200];
   bool any_store = false;
   for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
     char what[64];
@@ -118,8 +124,9 @@ static void compare_stores(const spagm_response *m, const spagm_explain *ex,
     for (unsigned l = 0; l < SPAGM_LANES; l++) {
       if (!(m->st_mask[k] >> l & 1u)) continue;
       if (rtl->st_addr[k][l] != m->st_addr[k][l] || rtl->st_data[k][l] != m->st_data[k][l]) {
-        fmt_val(m->st_data[k][l], a, sizeof a);
-        fmt_val(rtl->st_data[k][l], b, sizeof b);
+        spagm_value_kind vk = spagm__value_kind(insn, ex ? ex->rule[k][l] : 0u);
+        spagm__value_format(vk, m->st_data[k][l], a, sizeof a);
+        spagm__value_format(vk, rtl->st_data[k][l], b, sizeof b);
         spagm_explain_format(ex, k, l, why, sizeof why);
         logf_(log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
               a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);
@@ -131,12 +138,13 @@ static void compare_stores(const spagm_response *m, const spagm_explain *ex,
           spagm_space_name((spagm_space)rtl->st_space));
 }
 
-unsigned spagm__compare_response(const spagm_response *want, const spagm_explain *ex,
-                                 const spagm_response *got, spagm_compare_log *log) {
+unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
+                                 const spagm_explain *ex, const spagm_response *got,
+                                 spagm_compare_log *log) {
   memset(log, 0, sizeof *log);
   compare_fault(want, ex, got, log);
-  compare_writeback(want, ex, got, log);
+  compare_writeback(insn, want, ex, got, log);
   compare_predicate(want, ex, got, log);
-  compare_stores(want, ex, got, log);
+  compare_stores(insn, want, ex, got, log);
   return log->total;
 }

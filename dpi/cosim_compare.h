@@ -15,18 +15,19 @@ extern "C" {
 #define SPAGM_COMPARE_LINES 6 /* lines kept per transaction; the rest is counted */
 
 /* One line per differing field: which field, slot, register and lane,
- * expected and actual (hex and float), and the rule the model applied. */
+ * expected and actual (hex and meaning, cosim_value.h), and the rule the model applied. */
 typedef struct spagm_compare_log {
-  char text[SPAGM_COMPARE_LINES][320];
+  char text[SPAGM_COMPARE_LINES][480];
   unsigned n;     /* lines in text */
   unsigned total; /* differing fields, kept or not */
 } spagm_compare_log;
 
-/* Compare the observed response got with the expected response want
- * (explained by ex, which may be NULL). Fills log and returns the number
- * of differing fields (0 = the response passes). */
-unsigned spagm__compare_response(const spagm_response *want, const spagm_explain *ex,
-                                 const spagm_response *got, spagm_compare_log *log);
+/* Compare the observed response got with the expected response want of
+ * the instruction word insn (explained by ex, which may be NULL). Fills log
+ * and returns the number of differing fields (0 = the response passes). */
+unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
+                                 const spagm_explain *ex, const spagm_response *got,
+                                 spagm_compare_log *log);
 
 #ifdef __cplusplus
 }

@@ -386,7 +386,7 @@ spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *obs
   }
   const parked *e = &p->pool[p->slot[s] - 1];
   spagm_compare_log log;
-  *diffs = spagm__compare_response(&e->exp, &e->ex, observed, &log);
+  *diffs = spagm__compare_response(e->insn, &e->exp, &e->ex, observed, &log);
   p->n.checked++;
   if (*diffs) {
     p->n.mismatched++;

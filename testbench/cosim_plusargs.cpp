@@ -58,18 +58,33 @@ void print_bug_list() {
     printf("%-4u %-5s %-34s %s\n", b.sel, b.unit, b.name, b.what);
 }
 
-// +bug=NAME becomes +bug=N for the testbench; false for an unknown name.
-bool resolve_bug_names(std::vector<std::string> *args, const std::string &prog) {
+// The catalogue's defect with bug_sel n, or nullptr.
+const spagm_bug *bug_of_sel(uint64_t n) {
+  for (const auto &b : spagm_bug_catalogue)
+    if (b.sel == n) return &b;
+  return nullptr;
+}
+
+// +bug=NAME becomes +bug=N for the testbench; *name is the defect's name
+// whichever way it was given (reports and reproduce lines quote names,
+// N172). False for an unknown name.
+bool resolve_bug_names(std::vector<std::string> *args, const std::string &prog,
+                       std::string *name) {
   for (auto &a : *args) {
     if (a.compare(0, 5, "+bug=") != 0) continue;
     std::string v = a.substr(5);
     uint64_t n;
-    if (parse_u64(v.c_str(), &n)) continue;
+    if (parse_u64(v.c_str(), &n)) {
+      const spagm_bug *b = bug_of_sel(n);
+      *name = b ? b->name : n == 0 ? "" : v;
+      continue;
+    }
     const spagm_bug *b = spagm_find_bug(v.c_str());
     if (!b) {
       fprintf(stderr, "%s: unknown bug '%s' (+list_bugs lists them)\n", prog.c_str(), v.c_str());
       return false;
     }
+    *name = b->name;
     a = "+bug=" + std::to_string(b->sel);
   }
   return true;
@@ -88,11 +103,17 @@ bool only_plusargs(const std::vector<std::string> &args, const std::string &prog
   return true;
 }
 
-// The command that reproduces this run, quoted in every report.
-std::string repro_command(const std::vector<std::string> &args) {
+// The command that reproduces this run, quoted in every report, with the
+// defect by name (bug, "" for none).
+std::string repro_command(const std::vector<std::string> &args, const std::string &bug) {
   std::string repro = args[0];
-  for (size_t i = 1; i < args.size(); i++)
-    if (!is_wave_option(args[i])) repro += " " + args[i];
+  for (size_t i = 1; i < args.size(); i++) {
+    if (is_wave_option(args[i])) continue;
+    if (args[i].compare(0, 5, "+bug=") == 0 && !bug.empty())
+      repro += " +bug=" + bug;
+    else
+      repro += " " + args[i];
+  }
   return repro;
 }
 
@@ -136,7 +157,9 @@ int parse_plusargs(int argc, char **argv, Options *o) {
     print_bug_list();
     return 0;
   }
-  if (!resolve_bug_names(&o->args, o->program) || !only_plusargs(o->args, o->program)) return 2;
+  std::string bug;
+  if (!resolve_bug_names(&o->args, o->program, &bug) || !only_plusargs(o->args, o->program))
+    return 2;
   std::string why = check_plusargs(o->args);
   if (!why.empty()) {
     fprintf(stderr, "%s: %s\nusage: %s%s", o->program.c_str(), why.c_str(), o->program.c_str(),
@@ -153,7 +176,7 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;
-  o->run_args.push_back("+repro=" + repro_command(o->args));
+  o->run_args.push_back("+repro=" + repro_command(o->args, bug));
   const char *seed = plusarg(o->args, "seed");
   o->seed = seed ? seed : "1";
   const char *dir = plusarg(o->args, "waves_dir");

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest helper: run spagm-cosim with an injected RTL defect and require that
 # the run fails (exit status 1) and that every mismatch it reports blames
-# the defect's unit (docs/cosim.md, "Defects").
-#   cmake -DCOSIM=path -DUNIT=attr|pix -DARGS="+bug=...;+seed=..." -P expect_defect_caught.cmake
+# the defect's unit (docs/cosim.md, "Defects"); every reproduce line names
+# the defect by name, never by number (N172).
+#   cmake -DCOSIM=path -DUNIT=attr|pix -DARGS="+bug=...;+seed=..." [-DBUG_NAME=name]
+#         -P expect_defect_caught.cmake
 execute_process(COMMAND ${COSIM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc EQUAL 1)
@@ -15,6 +17,20 @@ string(REGEX MATCHALL "(MISMATCH|HANG) [a-z]+" blamed "${out}")
 foreach(b ${blamed})
   if(NOT b MATCHES " ${UNIT}$")
     message(FATAL_ERROR "a mismatch blames another unit: '${b}'")
+  endif()
+endforeach()
+string(REGEX MATCH "\\+bug=([a-z0-9_]+)" bug "${ARGS}")
+set(bug ${CMAKE_MATCH_1})
+if(BUG_NAME)  # the defect given by number: reported by this name
+  set(bug ${BUG_NAME})
+endif()
+string(REGEX MATCHALL "reproduce[^\n]*" repro "${out}")
+if(NOT repro)
+  message(FATAL_ERROR "no reproduce line")
+endif()
+foreach(r ${repro})
+  if(NOT r MATCHES " \\+bug=${bug}( |$)")
+    message(FATAL_ERROR "a reproduce line does not name the defect '${bug}': ${r}")
   endif()
 endforeach()
 if(NOT out MATCHES "cosim: [0-9]+ passed, [1-9][0-9]* failed")

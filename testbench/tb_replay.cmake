@@ -29,6 +29,8 @@ if(verilator_FOUND)
   add_executable(spagm-replay ${SPAGM_REPLAY_DIR}/tb_replay_main.cpp)
   set_target_properties(spagm-replay PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
   target_link_libraries(spagm-replay PRIVATE spagm_vectors)  # progress lines
+  # bug_catalogue.h (testbench/CMakeLists.txt): +bug=NAME
+  target_include_directories(spagm-replay PRIVATE ${PROJECT_BINARY_DIR}/testbench)
   verilate(spagm-replay
     PREFIX Vtb_replay
     TOP_MODULE tb_replay
@@ -54,6 +56,15 @@ if(SPAGM_IVERILOG AND SPAGM_VVP)
     COMMENT "Compiling the replay testbench for Icarus Verilog")
   add_custom_target(spagm-replay-iverilog ALL DEPENDS ${SPAGM_REPLAY_VVP})
   set(SPAGM_REPLAY_ICARUS ${PROJECT_BINARY_DIR}/bin/spagm-replay-iverilog)
+  # "name sel" per line of rtl_stubs/bugs.tsv: the wrapper's +bug=NAME.
+  file(STRINGS ${PROJECT_SOURCE_DIR}/rtl_stubs/bugs.tsv _bugs REGEX "^[0-9]" ENCODING UTF-8)
+  set(SPAGM_BUG_TABLE "")
+  foreach(_line IN LISTS _bugs)
+    string(REPLACE "\t" ";" _f "${_line}")
+    list(GET _f 0 _sel)
+    list(GET _f 2 _name)
+    string(APPEND SPAGM_BUG_TABLE "${_name} ${_sel}\n")
+  endforeach()
   configure_file(${SPAGM_REPLAY_DIR}/spagm-replay-iverilog.in ${SPAGM_REPLAY_ICARUS} @ONLY
                  FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
                                   WORLD_READ WORLD_EXECUTE)

@@ -3,23 +3,50 @@
 // It only clocks the model; everything else happens in SystemVerilog. The
 // exit status is 0 only when every check passed. Progress (checks made
 // of all, rate, ETA) goes to stderr (spagm/vec/progress.h).
-//   spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N] [+tex_mem_pages=N]
+//   spagm-replay +vectors=DIR [+seed=N] [+bug=NAME|N] [+max_reports=N] [+tex_mem_pages=N]
 #include <cstdio>
 #include <memory>
 #include <string>
 
+#include <vector>
+
 #include "Vtb_replay.h"
+#include "bug_catalogue.h"
 #include "spagm/vec/progress.h"
 #include "verilated.h"
+
+// +bug=NAME becomes +bug=N for tb_replay.sv (which reads a number); a name
+// or number the catalogue does not have is refused (N172). False then.
+static bool resolve_bug(std::string *a) {
+  if (a->compare(0, 5, "+bug=") != 0) return true;
+  std::string v = a->substr(5);
+  if (v == "0" || v == "none") {
+    *a = "+bug=0";
+    return true;
+  }
+  for (const auto &b : spagm_bug_catalogue)
+    if (v == b.name || v == std::to_string(b.sel)) {
+      *a = "+bug=" + std::to_string(b.sel);
+      return true;
+    }
+  std::fprintf(stderr, "replay: unknown bug '%s' (rtl_stubs/bugs.tsv lists the defects by name)\n",
+               v.c_str());
+  return false;
+}
 
 int main(int argc, char **argv) {
   setvbuf(stdout, nullptr, _IOLBF, 0);  // reports interleave with progress lines
   auto ctx = std::make_unique<VerilatedContext>();
-  ctx->commandArgs(argc, argv);
+  std::vector<std::string> args(argv, argv + argc);
+  for (auto &a : args)
+    if (!resolve_bug(&a)) return 2;
+  std::vector<const char *> cargs;
+  for (const auto &a : args) cargs.push_back(a.c_str());
+  ctx->commandArgs((int)cargs.size(), cargs.data());
   for (int i = 1; i < argc; i++) {
     if (std::string(argv[i]) == "+help" || std::string(argv[i]) == "--help") {
       std::printf(
-          "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=N] [+max_reports=N]\n"
+          "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=NAME|N] [+max_reports=N]\n"
           "                    [+tex_mem_pages=N]\n\n"
           "Replays the hex export of a vector file (spagm export-hex FILE DIR) on the\n"
           "RTL units without DPI and ends with `replay: N passed, M failed`.\n");

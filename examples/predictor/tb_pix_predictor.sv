@@ -7,8 +7,9 @@
 // --timing).
 //
 // Plusargs: +seed=N (stimulus; also printed in every report), +txns=N
-// (requests over the whole test), +bug_sel=N (a defect of the stand-in
-// RTL, rtl_stubs/pix_bugs.md; 0 none), +max_errors=N (stop after N
+// (requests over the whole test), +bug=NAME or +bug=N (a defect of the
+// stand-in RTL by name or number, rtl_stubs/pix_bugs.md; none by default;
+// one it does not know is refused), +max_errors=N (stop after N
 // mismatching responses, 0 never).
 //
 // A test is a sequence of phases. Each phase resets the DUT and the
@@ -25,7 +26,11 @@ module tb_pix_predictor;
 
   // ---- Options ------------------------------------------------------------
   longint unsigned seed = 1;
-  int unsigned txns = 12000, bug = 0, max_errors = 10;
+  int unsigned txns = 12000, max_errors = 10;
+  int bug = 0;
+  string bug_arg = "none";
+  // spagm_bug_parse (generated from rtl_stubs/bugs.tsv by spagm_bug_svh).
+`include "spagm_bugs.svh"
 
   // ---- Clock, DUT ---------------------------------------------------------
   logic clk = 1'b0;
@@ -115,12 +120,16 @@ module tb_pix_predictor;
   initial begin
     void'($value$plusargs("seed=%d", seed));
     void'($value$plusargs("txns=%d", txns));
-    void'($value$plusargs("bug_sel=%d", bug));
+    void'($value$plusargs("bug=%s", bug_arg));
     void'($value$plusargs("max_errors=%d", max_errors));
+    $display("tb_pix_predictor: seed %0d, %0d requests, bug %0s", seed, txns, bug_arg);
+    if ($test$plusargs("bug_sel"))
+      $fatal(1, "tb_pix_predictor: refused: +bug_sel= is now +bug=NAME or +bug=N");
+    bug = spagm_bug_parse(bug_arg, "pix", "tb_pix_predictor");
+    if (bug < 0) $fatal(1, "tb_pix_predictor: refused: +bug=%0s", bug_arg);
     rng = seed ^ 64'h9E37_79B9_7F4A_7C15;
     if (rng == 0) rng = 1;
     pred = new(seed, "tb_pix_predictor.dut");
-    $display("tb_pix_predictor: seed %0d, %0d requests, bug_sel %0d", seed, txns, bug);
   end
 
   // ---- The test, one clocked process --------------------------------------

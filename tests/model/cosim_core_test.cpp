@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cosim.h"
+#include "cosim_value.h"
 #include "spagm/spagm.h"
 #include "spagm/vec/stim.h"
 
@@ -110,7 +111,7 @@ void finish(spagm_cosim *c, uint64_t cycle, Outcome *out) {
 // cfg writes are applied to it through the port-contract map by replaying
 // the model state (the reference is loaded by the same stimulus).
 Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = true,
-            uint32_t image_flip = 0, bool bursts = false) {
+            uint32_t image_flip = 0, bool bursts = false, uint32_t max_errors = 0) {
   spagm_cosim_opts o;
   spagm_cosim_opts_default(&o);
   o.seed = 5;
@@ -118,7 +119,7 @@ Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = 
   o.txns = txns;
   o.epoch_txns = 200;
   o.check = check;
-  o.max_errors = 0;
+  o.max_errors = max_errors;
   o.repro = "spagm-cosim +seed=5";
   spagm_diag d{};
   spagm_cosim *c = spagm_cosim_new(&o, &d);
@@ -192,6 +193,99 @@ TEST(CosimCore, WrongValueOnOneLane_IsReportedWithLaneAndExplanation) {
   EXPECT_NE(o.reports.find("reproduce: spagm-cosim +seed=5 +waves_on_fail"), std::string::npos);
   EXPECT_NE(o.summary.find("cosim: "), std::string::npos);
   EXPECT_NE(o.summary.find(" 1 failed"), std::string::npos) << o.summary;
+}
+
+// The two numbers in parentheses after "expected 0x..." and "got 0x..." of
+// a report line.
+std::pair<std::string, std::string> shown_values(const std::string &r) {
+  auto field = [&](const char *key) {
+    size_t at = r.find(key);
+    if (at == std::string::npos) return std::string();
+    size_t open = r.find('(', at), close = r.find(')', at);
+    return open == std::string::npos || close == std::string::npos
+               ? std::string()
+               : r.substr(open + 1, close - open - 1);
+  };
+  return {field("expected 0x"), field("got 0x")};
+}
+
+TEST(CosimCore, Report_FloatMismatch_ShowsDifferentDigitsAndUlps_N170) {
+  // Attribute values are floats: one ulp off must read as two different
+  // numbers and say "1 ulp apart" (%g used to print both as 0.874016).
+  bool done = false;
+  Outcome o = run(1, 400, [&](spagm_response &r, const spagm_request &) {
+    for (unsigned l = 0; l < 32 && !done; l++) {
+      uint32_t v = r.wb_value[0][l], e = v >> 23 & 0xFFu;
+      if (r.wb_valid[0] >> l & 1u && !r.wb_dontcare[0][l] && e > 100 && e < 150) {
+        r.wb_value[0][l] = v + 1;
+        done = true;
+      }
+    }
+  });
+  ASSERT_TRUE(done);
+  EXPECT_NE(o.reports.find(", 1 ulp apart"), std::string::npos) << o.reports;
+  auto [want, got] = shown_values(o.reports);
+  EXPECT_FALSE(want.empty()) << o.reports;
+  EXPECT_NE(want, got) << o.reports;
+}
+
+TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN_N170) {
+  // PIXLD.OFFSET / CENTROID_OFFSET pack dx and dy (DESIGN 7.4): a negative
+  // dy makes a NaN as a float, so the report shows the two fields.
+  bool done = false;
+  Outcome o = run(2, 600, [&](spagm_response &r, const spagm_request &q) {
+    unsigned mode = (unsigned)(q.insn >> 31 & 7u);
+    if (done || (mode != 3 && mode != 4) || r.fault || !(r.wb_valid[0] & 1u) ||
+        r.wb_dontcare[0][0] || r.wb_reg[0] == 255)
+      return;
+    r.wb_value[0][0] = (r.wb_value[0][0] & 0xFFFFu) | 0xFFFE0000u;  // dy -2/16
+    done = true;
+  });
+  ASSERT_TRUE(done);
+  EXPECT_NE(o.reports.find("dy -2/16)"), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find("(dx "), std::string::npos) << o.reports;
+  EXPECT_EQ(o.reports.find("nan"), std::string::npos) << o.reports;
+}
+
+TEST(CosimValue, HalfPairsShowBothHalvesAndTheirUlps_N170) {
+  char a[64], d[64];
+  spagm__value_format(SPAGM_VALUE_HALVES, 0x3C003800u, a, sizeof a);  // hi 1.0, lo 0.5
+  EXPECT_STREQ(a, "0x3c003800 (lo 0.5, hi 1)");
+  spagm__value_distance(SPAGM_VALUE_HALVES, 0x3C003800u, 0x3C013800u, d, sizeof d);
+  EXPECT_STREQ(d, ", lo 0, hi 1 ulps apart");
+  spagm__value_format(SPAGM_VALUE_OFFSETS, 0x0004FFFBu, a, sizeof a);
+  EXPECT_STREQ(a, "0x0004fffb (dx -5/16, dy 4/16)");
+  spagm__value_format(SPAGM_VALUE_FLOAT, 0x3F5FBF7Fu, a, sizeof a);
+  EXPECT_STREQ(a, "0x3f5fbf7f (0.874015749)");
+  spagm__value_format(SPAGM_VALUE_FLOAT, 0x3F5FBF7Eu, a, sizeof a);
+  EXPECT_STREQ(a, "0x3f5fbf7e (0.874015689)");
+}
+
+TEST(CosimValue, UlpDistance_AcrossZeroAndNaN_N170) {
+  EXPECT_EQ(spagm__f32_ulps(0x3F800000u, 0x3F800001u), 1u);
+  EXPECT_EQ(spagm__f32_ulps(0x00000000u, 0x80000000u), 0u);    // +0, -0
+  EXPECT_EQ(spagm__f32_ulps(0x00000001u, 0x80000001u), 2u);    // smallest +/- denormals
+  EXPECT_EQ(spagm__f32_ulps(0x7FC00000u, 0x3F800000u), ~0ull);  // NaN: no distance
+  char d[48];
+  spagm__value_distance(SPAGM_VALUE_FLOAT, 0x7FC00000u, 0x3F800000u, d, sizeof d);
+  EXPECT_STREQ(d, "");
+  spagm__value_distance(SPAGM_VALUE_FLOAT, 0x3F800000u, 0x3F800003u, d, sizeof d);
+  EXPECT_STREQ(d, ", 3 ulps apart");
+}
+
+TEST(CosimCore, MaxErrorsIsExact_N171) {
+  // Every response wrong: with +max_errors=3 exactly three are reported
+  // and counted, whatever arrives before the testbench stops.
+  Outcome o = run(3, 300, [](spagm_response &r, const spagm_request &) { r.fault ^= 1; }, true,
+                  0, false, 3);
+  EXPECT_EQ(o.errors, 3u) << o.reports;
+  size_t n = 0;
+  for (size_t at = o.reports.find("MISMATCH"); at != std::string::npos;
+       at = o.reports.find("MISMATCH", at + 1))
+    n++;
+  EXPECT_EQ(n, 3u) << o.reports;
+  EXPECT_NE(o.summary.find("stopped after 3 errors (+max_errors=3)"), std::string::npos)
+      << o.summary;
 }
 
 TEST(CosimCore, DontCareBitsAreNotCompared) {

@@ -36,6 +36,10 @@ if(EXPECT_FAIL)
     message(FATAL_ERROR "the replay passed: the injected defect (${EXTRA}) or the truncated "
                         "${TRUNCATE} was not caught")
   endif()
+  # A refused run (an unknown +bug=, exit 2) is no caught defect.
+  if(rc EQUAL 2 OR err MATCHES "unknown bug")
+    message(FATAL_ERROR "the replay refused its arguments: nothing was caught")
+  endif()
   if(DEFINED EXPECT_TEXT AND NOT out MATCHES "${EXPECT_TEXT}")
     message(FATAL_ERROR "the replay failed, but without the message `${EXPECT_TEXT}`")
   endif()
