@@ -86,7 +86,8 @@ static const char *const rsp_dims[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_DIMS)};
 #define NRSP (sizeof rsp_desc / sizeof rsp_desc[0])
 
 /* Bit offsets and outer dimensions follow from the constant tables; they
- * are recomputed per call (a dozen fields) so no mutable global exists. */
+ * are recomputed per call (a dozen fields) so no mutable global exists.
+ * outer is only wanted by the field listing (N200: pack/unpack skip it). */
 static void layout(const field_desc *desc, const char *const *dims, size_t n,
                    unsigned total, spagm_field_info *out) {
   unsigned cursor = total;
@@ -94,54 +95,112 @@ static void layout(const field_desc *desc, const char *const *dims, size_t n,
     out[i] = desc[i].info;
     cursor -= out[i].bits * out[i].count;
     out[i].lsb = cursor;
-    out[i].outer = outer_of(dims[i], out[i].count);
+    out[i].outer = dims ? outer_of(dims[i], out[i].count) : 1;
   }
 }
 
-static void pack(const field_desc *desc, const char *const *dims, size_t n,
-                 unsigned total, const void *obj, uint32_t *words,
-                 size_t nwords) {
+/* One element of up to 32 bits at bit pos: the word holding pos, funnelled
+ * with the next word only when the element spills into it (which then
+ * exists). N200: every field has elements of at most 32 bits except insn
+ * (two halves), so these two carry the conversion at close to the cost of a
+ * copy, without a loop per element. */
+static uint32_t getn(const uint32_t *w, unsigned pos, unsigned bits) {
+  unsigned word = pos / 32, off = pos % 32;
+  uint32_t v = w[word] >> off;
+  if (off + bits > 32) v |= w[word + 1] << (32 - off);
+  return bits == 32 ? v : v & ((1u << bits) - 1u);
+}
+
+/* OR v (already within bits) into zeroed words: pack clears them first and
+ * fields never overlap. */
+static void putn(uint32_t *w, unsigned pos, unsigned bits, uint32_t v) {
+  unsigned word = pos / 32, off = pos % 32;
+  w[word] |= v << off;
+  if (off + bits > 32) w[word + 1] |= v >> (32 - off);
+}
+
+static void pack(const field_desc *desc, size_t n, unsigned total,
+                 const void *obj, uint32_t *words, size_t nwords) {
   spagm_field_info info[32];
-  layout(desc, dims, n, total, info);
+  layout(desc, NULL, n, total, info);
   memset(words, 0, nwords * sizeof *words);
   for (size_t i = 0; i < n; i++) {
     const unsigned char *base = (const unsigned char *)obj + desc[i].offset;
-    uint64_t m = width_mask(info[i].bits);
-    for (unsigned k = 0; k < info[i].count; k++)
-      put_bits(words, info[i].lsb + k * info[i].bits, info[i].bits,
-               load_elem(base, desc[i].elem_size, k) & m);
+    unsigned lsb = info[i].lsb, bits = info[i].bits, count = info[i].count;
+    if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
+      memcpy(words + lsb / 32, base, (size_t)count * 4);
+    } else if (bits == 32 && desc[i].elem_size == 4) {
+      for (unsigned k = 0; k < count; k++) {
+        uint32_t v;
+        memcpy(&v, base + (size_t)k * 4, 4);
+        putn(words, lsb + k * 32, 32, v);
+      }
+    } else if (bits == 64 && desc[i].elem_size == 8) {
+      for (unsigned k = 0; k < count; k++) {
+        uint64_t v;
+        memcpy(&v, base + (size_t)k * 8, 8);
+        putn(words, lsb + k * 64, 32, (uint32_t)v);
+        putn(words, lsb + k * 64 + 32, 32, (uint32_t)(v >> 32));
+      }
+    } else if (bits <= 32) {
+      uint32_t m = (uint32_t)width_mask(bits);
+      for (unsigned k = 0; k < count; k++)
+        putn(words, lsb + k * bits, bits, (uint32_t)load_elem(base, desc[i].elem_size, k) & m);
+    } else {
+      uint64_t m = width_mask(bits);
+      for (unsigned k = 0; k < count; k++)
+        put_bits(words, lsb + k * bits, bits, load_elem(base, desc[i].elem_size, k) & m);
+    }
   }
 }
 
-static void unpack(const field_desc *desc, const char *const *dims, size_t n,
-                   unsigned total, const uint32_t *words, void *obj) {
+static void unpack(const field_desc *desc, size_t n, unsigned total,
+                   const uint32_t *words, void *obj) {
   spagm_field_info info[32];
-  layout(desc, dims, n, total, info);
+  layout(desc, NULL, n, total, info);
   for (size_t i = 0; i < n; i++) {
     unsigned char *base = (unsigned char *)obj + desc[i].offset;
-    for (unsigned k = 0; k < info[i].count; k++)
-      store_elem(base, desc[i].elem_size, k,
-                 get_bits(words, info[i].lsb + k * info[i].bits, info[i].bits));
+    unsigned lsb = info[i].lsb, bits = info[i].bits, count = info[i].count;
+    if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
+      memcpy(base, words + lsb / 32, (size_t)count * 4);
+    } else if (bits == 32 && desc[i].elem_size == 4) {
+      for (unsigned k = 0; k < count; k++) {
+        uint32_t v = getn(words, lsb + k * 32, 32);
+        memcpy(base + (size_t)k * 4, &v, 4);
+      }
+    } else if (bits == 64 && desc[i].elem_size == 8) {
+      for (unsigned k = 0; k < count; k++) {
+        uint64_t v = getn(words, lsb + k * 64, 32) |
+                     (uint64_t)getn(words, lsb + k * 64 + 32, 32) << 32;
+        memcpy(base + (size_t)k * 8, &v, 8);
+      }
+    } else if (bits <= 32) {
+      for (unsigned k = 0; k < count; k++)
+        store_elem(base, desc[i].elem_size, k, getn(words, lsb + k * bits, bits));
+    } else {
+      for (unsigned k = 0; k < count; k++)
+        store_elem(base, desc[i].elem_size, k, get_bits(words, lsb + k * bits, bits));
+    }
   }
 }
 
 void spagm_request_pack(const spagm_request *req, uint32_t *words) {
   if (!req || !words) return;
-  pack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, req, words, SPAGM_REQUEST_WORDS);
+  pack(req_desc, NREQ, SPAGM_REQUEST_BITS, req, words, SPAGM_REQUEST_WORDS);
 }
 void spagm_response_pack(const spagm_response *resp, uint32_t *words) {
   if (!resp || !words) return;
-  pack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, resp, words, SPAGM_RESPONSE_WORDS);
+  pack(rsp_desc, NRSP, SPAGM_RESPONSE_BITS, resp, words, SPAGM_RESPONSE_WORDS);
 }
 void spagm_request_unpack(const uint32_t *words, spagm_request *req) {
   if (!words || !req) return;
   memset(req, 0, sizeof *req);
-  unpack(req_desc, req_dims, NREQ, SPAGM_REQUEST_BITS, words, req);
+  unpack(req_desc, NREQ, SPAGM_REQUEST_BITS, words, req);
 }
 void spagm_response_unpack(const uint32_t *words, spagm_response *resp) {
   if (!words || !resp) return;
   memset(resp, 0, sizeof *resp);
-  unpack(rsp_desc, rsp_dims, NRSP, SPAGM_RESPONSE_BITS, words, resp);
+  unpack(rsp_desc, NRSP, SPAGM_RESPONSE_BITS, words, resp);
 }
 
 static size_t copy_fields(const field_desc *desc, const char *const *dims, size_t n,
