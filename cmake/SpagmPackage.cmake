@@ -18,7 +18,10 @@ set(SPAGM_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/spagm)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/model/include/spagm
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-set(_spagm_targets spagm spagm_shared)
+set(_spagm_targets spagm)
+if(TARGET spagm_shared)  # not built under SPAGM_SANITIZE (model/CMakeLists.txt)
+  list(APPEND _spagm_targets spagm_shared)
+endif()
 if(TARGET spagm_vectors)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/vectors/include/spagm
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
