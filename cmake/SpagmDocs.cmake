@@ -33,7 +33,8 @@ configure_file(${PROJECT_SOURCE_DIR}/docs/site/Doxyfile.in ${PROJECT_BINARY_DIR}
 file(GLOB _spagm_site_inputs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md
      ${PROJECT_SOURCE_DIR}/docs/site/* ${PROJECT_SOURCE_DIR}/model/include/spagm/*.h
      ${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec/*.h ${PROJECT_SOURCE_DIR}/dpi/include/spagm/*.h
-     ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc/*.h)
+     ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc/*.h ${PROJECT_SOURCE_DIR}/examples/api/*
+     ${PROJECT_SOURCE_DIR}/examples/systemc-vp/*.cpp ${PROJECT_SOURCE_DIR}/tests/model/predictor_test.cpp)
 add_custom_command(
   OUTPUT ${SPAGM_SITE}/index.html
   COMMAND ${SPAGM_PYTHON3_SYSTEM} ${PROJECT_SOURCE_DIR}/docs/site/stage.py ${PROJECT_SOURCE_DIR}

@@ -47,5 +47,13 @@ page=$(grep -l "spagm_predictor_check" "$site"/api/*predictor_8h.html | head -1)
 "$cmake" -DDOM="$work/api/dom.html" \
          "-DEXPECT=<title>[^<]*predictor\\.h[^<]*</title>;spagm_predictor_check;spagm_predictor_new" \
          -P "$src/tests/support/dom_check.cmake"
-echo "site_check: $site built, links hold, pages show their title and functions" \
-     "(screenshots: $work/front/screenshot.png, $work/api/screenshot.png)"
+echo "== API page of spagm/pix.h: its example from examples/api/pix.c"
+page=$(ls "$site"/api/pix_8h.html 2>/dev/null | head -1)
+[ -n "$page" ] || fail "no API page for pix.h"
+"$src/tests/support/headless-page" "$page" "$work/api-example" 1280x2600
+"$cmake" -DDOM="$work/api-example/dom.html" \
+         "-DEXPECT=<title>[^<]*pix\\.h[^<]*</title>;examples/api/pix\\.c;class=\"fragment\";spagm_pix_standard_position" \
+         -P "$src/tests/support/dom_check.cmake"
+echo "site_check: $site built, links hold, pages show their title, functions and example" \
+     "(screenshots: $work/front/screenshot.png, $work/api/screenshot.png," \
+     "$work/api-example/screenshot.png)"

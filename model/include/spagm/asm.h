@@ -5,7 +5,13 @@
  * Input is whitespace- and case-tolerant; output is one canonical form:
  *   MNEMONIC.MODS Op, Op, ...;  with defaults (.I, .32) omitted,
  * registers as R<n>/RZ, predicates as P<n>/PT, immediates in decimal for
- * attribute addresses and hex for texture indexes (docs/assembly.md). */
+ * attribute addresses and hex for texture indexes (docs/assembly.md).
+ *
+ * Example (examples/api/asm.c, run by the test api_example.asm): a shader
+ * source assembled with each statement's position, encoded and disassembled
+ * to the canonical form.
+ * \snippet examples/api/asm.c asm_text
+ */
 #ifndef SPAGM_ASM_H
 #define SPAGM_ASM_H
 

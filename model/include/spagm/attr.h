@@ -57,7 +57,13 @@
  * past a memory, an unknown enum), SPAGM_E_STATE when the request does not
  * fit the current state (an attribute that has no storage because its BMAP
  * bit is 0), and fills d (optional, may be NULL) with the reason. A failing
- * call changes nothing. */
+ * call changes nothing.
+ *
+ * Example (examples/api/attr.c, run by the test api_example.attr): a
+ * tessellation shader's maps, vertex count and one previous-stage output
+ * loaded through the backdoor.
+ * \snippet examples/api/attr.c attr_state
+ */
 #ifndef SPAGM_ATTR_H
 #define SPAGM_ATTR_H
 

@@ -7,7 +7,12 @@
  *   0x000.. common (rules_common.h)   0x100.. attribute unit (rules_attr.h)
  *   0x200.. pixel unit (rules_pix.h)  0x300.. texture unit (rules_tex.h)
  * A rule's text is a format in which %0 %1 %2 are replaced by the three
- * recorded arguments of that lane and slot (decimal), %x0 %x1 %x2 by hex. */
+ * recorded arguments of that lane and slot (decimal), %x0 %x1 %x2 by hex.
+ *
+ * Example (examples/api/explain.c, run by the test api_example.explain): the
+ * rule behind one lane's result and its sentence.
+ * \snippet examples/api/explain.c explain_lane
+ */
 #ifndef SPAGM_EXPLAIN_H
 #define SPAGM_EXPLAIN_H
 

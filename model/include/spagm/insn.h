@@ -7,7 +7,13 @@
  * the Format sections of ALD.txt, AST.txt, PIXLD.txt and TLDS.txt, plus AL2P,
  * ISBERD and ISBEWR. Fields that an opcode does not use are left at the values
  * spagm_insn_init() gives them (registers RZ, predicates PT, enums 0), so two
- * decodings of the same instruction compare equal with memcmp after init. */
+ * decodings of the same instruction compare equal with memcmp after init.
+ *
+ * Example (examples/api/insn.c, run by the test api_example.insn): an
+ * instruction built field by field, encoded and decoded back, and an illegal
+ * word refused with the field named.
+ * \snippet examples/api/insn.c insn_fields
+ */
 #ifndef SPAGM_INSN_H
 #define SPAGM_INSN_H
 

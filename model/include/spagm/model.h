@@ -5,7 +5,12 @@
  * A spagm_model holds all architectural state of the three units (attribute,
  * pixel, texture); there is no global mutable state, so several models can
  * live in one process (DESIGN §5). Unit state is set through attr.h, pix.h
- * and tex.h. Transactions execute in acceptance order (DESIGN §3). */
+ * and tex.h. Transactions execute in acceptance order (DESIGN §3).
+ *
+ * Example (examples/api/model.c, run by the test api_example.model): two
+ * independent models, one transaction executed on each.
+ * \snippet examples/api/model.c model_execute
+ */
 #ifndef SPAGM_MODEL_H
 #define SPAGM_MODEL_H
 

@@ -19,7 +19,12 @@
  *
  * Every function returns SPAGM_E_ARG for a NULL model or output pointer and
  * for out-of-range values, and then fills d (optional, may be NULL) with the
- * reason; the model is left unchanged by a failing setter. */
+ * reason; the model is left unchanged by a failing setter.
+ *
+ * Example (examples/api/pix.c, run by the test api_example.pix): a 4xAA
+ * raster configuration and the sample positions PIXLD.OFFSET returns for it.
+ * \snippet examples/api/pix.c pix_raster
+ */
 #ifndef SPAGM_PIX_H
 #define SPAGM_PIX_H
 

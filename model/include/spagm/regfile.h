@@ -6,7 +6,13 @@
  * The model itself never sees registers: a request carries operand values by
  * slot. Tools that run programs (the scenario runner, stimulus generators)
  * keep a spagm_regfile and use spagm_issue / spagm_retire around
- * spagm_execute, so the slot mapping lives in one place. */
+ * spagm_execute, so the slot mapping lives in one place.
+ *
+ * Example (examples/api/regfile.c, run by the test api_example.regfile): a
+ * two-instruction program run through a warp's register file with issue,
+ * execute and retire.
+ * \snippet examples/api/regfile.c regfile_run
+ */
 #ifndef SPAGM_REGFILE_H
 #define SPAGM_REGFILE_H
 

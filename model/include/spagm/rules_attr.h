@@ -3,7 +3,12 @@
  * Attribute-unit rules (ALD, AST, AL2P, ISBERD, ISBEWR), 0x100..0x1FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
  * Numbers are stable: they appear in vector files and mismatch reports, so
- * new rules take new numbers and old ones are never renumbered. */
+ * new rules take new numbers and old ones are never renumbered.
+ *
+ * Example (examples/api/rules.c, run by the test api_example.rules): the
+ * table expanded into a SystemVerilog enum for a scoreboard.
+ * \snippet examples/api/rules.c rules_attr
+ */
 #ifndef SPAGM_RULES_ATTR_H
 #define SPAGM_RULES_ATTR_H
 /** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2

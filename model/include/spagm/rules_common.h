@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
- * Rules shared by every unit (explain.h). X(ID, number, text) */
+ * Rules shared by every unit (explain.h). X(ID, number, text)
+ *
+ * Example (examples/api/rules.c, run by the test api_example.rules): the
+ * table expanded into a report's legend.
+ * \snippet examples/api/rules.c rules_common
+ */
 #ifndef SPAGM_RULES_COMMON_H
 #define SPAGM_RULES_COMMON_H
 /** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2

@@ -6,7 +6,12 @@
  *   0x200..0x20F faults, 0x210.. MSCOUNT/COVMASK/COVERED, 0x218.. OFFSET,
  *   0x220.. CENTROID_OFFSET, 0x228.. MY_INDEX.
  * The predicate slot (SPAGM_EXPLAIN_PD_SLOT) records the same rule as the
- * Rd slot of that lane, since Pd and Rd carry the same boolean (R16). */
+ * Rd slot of that lane, since Pd and Rd carry the same boolean (R16).
+ *
+ * Example (examples/api/rules.c, run by the test api_example.rules): the
+ * table expanded into one hit counter per rule (rule coverage of a test).
+ * \snippet examples/api/rules.c rules_pix
+ */
 #ifndef SPAGM_RULES_PIX_H
 #define SPAGM_RULES_PIX_H
 /** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2

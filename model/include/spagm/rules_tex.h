@@ -2,7 +2,12 @@
 /** \file
  * Texture-unit rules (TLDS), 0x300..0x3FF.
  * X(ID, number, text); see explain.h for the %0 %x0 placeholders.
- * Numbers are stable: append new rules, never renumber. */
+ * Numbers are stable: append new rules, never renumber.
+ *
+ * Example (examples/api/rules.c, run by the test api_example.rules): the
+ * table expanded into a switch that names a rule number found in a log.
+ * \snippet examples/api/rules.c rules_tex
+ */
 #ifndef SPAGM_RULES_TEX_H
 #define SPAGM_RULES_TEX_H
 /** The table: X(ID, number, "sentence") per rule; the sentence's %0..%2

@@ -5,7 +5,14 @@
  * A user-facing error is a return value carrying a message, never an assert
  * (DESIGN §5). Functions that can fail return spagm_status and, where they take
  * a spagm_diag, fill it with a human sentence and, for text input, the line and
- * column of the problem. */
+ * column of the problem.
+ *
+ * Example (examples/api/status.c, run by the test api_example.status): a
+ * failing call reported at its file, line and column.
+ * \snippet examples/api/status.c status_report
+ * A check of the caller's own reports the same way with spagm_diag_set:
+ * \snippet examples/api/status.c status_own_check
+ */
 #ifndef SPAGM_STATUS_H
 #define SPAGM_STATUS_H
 

@@ -17,7 +17,13 @@
  *
  * Every setter has a getter so a testbench can enumerate the whole state and
  * load the same state into RTL. All functions taking a model return
- * SPAGM_E_ARG for a NULL model or pointer argument. */
+ * SPAGM_E_ARG for a NULL model or pointer argument.
+ *
+ * Example (examples/api/tex.c, run by the test api_example.tex): a texture
+ * set up as a driver does: header pool, constant-bank word, TIC header,
+ * texels.
+ * \snippet examples/api/tex.c tex_texture
+ */
 #ifndef SPAGM_TEX_H
 #define SPAGM_TEX_H
 

@@ -11,7 +11,12 @@
  * X(name, ctype, bits, dims)
  *   ctype  C element type
  *   bits   significant bits of each element (used when packing)
- *   dims   C array dimensions, empty for a scalar                       */
+ *   dims   C array dimensions, empty for a scalar
+ *
+ * Example (examples/api/txn.c, run by the test api_example.txn): a request
+ * filled as an issue stage does and its response read as a scoreboard does.
+ * \snippet examples/api/txn.c txn_fields
+ */
 #ifndef SPAGM_TXN_H
 #define SPAGM_TXN_H
 

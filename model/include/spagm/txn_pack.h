@@ -12,7 +12,13 @@
  *   occupies bits [k*bits +: bits] of the field.
  *
  * Words are little-endian 32-bit chunks: word 0 holds bits [31:0], which is
- * the svBitVecVal convention. */
+ * the svBitVecVal convention.
+ *
+ * Example (examples/api/txn_pack.c, run by the test api_example.txn_pack): a
+ * request packed into svBitVecVal words, unpacked, and its field layout
+ * listed.
+ * \snippet examples/api/txn_pack.c txn_pack_wire
+ */
 #ifndef SPAGM_TXN_PACK_H
 #define SPAGM_TXN_PACK_H
 

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
- * spagm — library version. */
+ * spagm — library version.
+ *
+ * Example (examples/api/version.c, run by the test api_example.version): a
+ * program checks that the library it runs with is the one its headers
+ * describe.
+ * \snippet examples/api/version.c version_check
+ */
 #ifndef SPAGM_VERSION_H
 #define SPAGM_VERSION_H
 #ifdef __cplusplus

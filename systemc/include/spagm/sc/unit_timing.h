@@ -8,6 +8,11 @@
 /// on its b_transport: a fixed pipeline depth, then the active lanes
 /// leaving lanes_per_cycle at a time. A request with no active lane costs
 /// fixed_cycles. Configuration words cost cfg_cycles each.
+///
+/// Example (examples/api/sc_unit_timing.cpp, run by the test
+/// api_example.sc_unit_timing): a texture unit with a deeper pipeline and the
+/// delay its b_transport annotates.
+/// \snippet examples/api/sc_unit_timing.cpp unit_timing
 #ifndef SPAGM_SC_UNIT_TIMING_H
 #define SPAGM_SC_UNIT_TIMING_H
 

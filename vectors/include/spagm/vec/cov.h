@@ -18,7 +18,12 @@
  *
  * Pointer arguments: as everywhere (issue #18), a NULL for a required pointer
  * gives SPAGM_E_ARG (or NULL / 0 / nothing, by return type); spagm_diag *d is
- * optional. */
+ * optional.
+ *
+ * Example (examples/api/vec_cov.c, run by the test api_example.vec_cov):
+ * coverage of a run collected, written, read back and reported.
+ * \snippet examples/api/vec_cov.c cov_collect
+ */
 #ifndef SPAGM_VEC_COV_H
 #define SPAGM_VEC_COV_H
 

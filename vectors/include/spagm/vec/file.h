@@ -17,7 +17,13 @@
  * field to the transaction contract changes the file format in that one
  * place. Writers write to a temporary name and rename when complete; readers
  * reject truncated, edited or corrupted files with the line (and column) of
- * the first problem and never crash on bad input. */
+ * the first problem and never crash on bad input.
+ *
+ * Example (examples/api/vec_file.c, run by the test api_example.vec_file): a
+ * random run written to a vector file, read back and checked transaction by
+ * transaction.
+ * \snippet examples/api/vec_file.c vec_file_gen_check
+ */
 #ifndef SPAGM_VECFILE_H
 #define SPAGM_VECFILE_H
 

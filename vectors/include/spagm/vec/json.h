@@ -14,7 +14,12 @@
  *   spagm_json_close(&j, &d);                     // '}' + rename
  *
  * Keys are NULL inside arrays. The schema of each tool's summary is in
- * docs/json-summary.md. */
+ * docs/json-summary.md.
+ *
+ * Example (examples/api/vec_json.c, run by the test api_example.vec_json): a
+ * tool's summary with an array of objects written whole.
+ * \snippet examples/api/vec_json.c json_summary
+ */
 #ifndef SPAGM_VEC_JSON_H
 #define SPAGM_VEC_JSON_H
 

@@ -9,7 +9,12 @@
  *   gen: 120000/600000 transactions (20%), 45123/s, ETA 0:10
  * Nothing is printed for a run that ends before the first interval. Call
  * spagm_progress_update as often as convenient: it reads the clock only
- * every 256th call. */
+ * every 256th call.
+ *
+ * Example (examples/api/vec_progress.c, run by the test
+ * api_example.vec_progress): the progress line of a long loop.
+ * \snippet examples/api/vec_progress.c progress_loop
+ */
 #ifndef SPAGM_VEC_PROGRESS_H
 #define SPAGM_VEC_PROGRESS_H
 

@@ -6,7 +6,13 @@
  * units' configuration ports, reads the images back at the end, and vector
  * files record the same words so a replay loads the RTL exactly as the
  * co-simulation does. This is the one place that maps model state to those
- * words and back. */
+ * words and back.
+ *
+ * Example (examples/api/vec_statemap.c, run by the test
+ * api_example.vec_statemap): a model's state loaded into a second model
+ * through configuration words and the read-back compared.
+ * \snippet examples/api/vec_statemap.c statemap_load
+ */
 #ifndef SPAGM_STATEMAP_H
 #define SPAGM_STATEMAP_H
 
