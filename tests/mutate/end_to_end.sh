@@ -32,7 +32,7 @@ dead=$(id_of "rtl_stubs/pix_unit.sv:$dead_line:" "&& -> ||")
 more=$(awk -F'\t' 'NF >= 4 && $1 ~ /^[0-9]+$/ && !seen[$3]++ { print $1 }' "$work/list.txt" | head -8)
 ids=$(printf '%s\n' "$defect" "$dead" $more | sort -nu | paste -sd, -)
 echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2"
-"$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --jobs 2 --out "$work/mut" | tee "$work/run1.log"
+"$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --build-type None --jobs 2 --out "$work/mut" | tee "$work/run1.log"
 grep -q "^mutate: original design (mutant 0): survived" "$work/run1.log"
 grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- rsp_ready_q <= rst_n && rsp_ready;"
 
@@ -48,7 +48,7 @@ cmake -DDOM="$work/page/dom.html" \
 
 echo "== a refused plusarg is an error, not a kill"
 set +e
-"$spagm" mutate --unit pix --rerun survivors --from "$work/mut/report.json" --seeds 1 \
+"$spagm" mutate --unit pix --rerun survivors --from "$work/mut/report.json" --seeds 1 --build-type None \
   --plusargs +txns=0 --jobs 2 --out "$work/mut" > "$work/run2.log" 2>&1
 rc=$?
 set -e

@@ -17,7 +17,7 @@ SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # As bin/spagm-mutate runs it: from the source tree, no compiled binding.
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import cli, rewrite, run  # noqa: E402
+from spagm.mutate import build, cli, rewrite, run  # noqa: E402
 from spagm.mutate.mutant import OPERATORS  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
@@ -229,6 +229,25 @@ class BadInput(unittest.TestCase):
     def test_cli_refuses_unknown_mutant_id(self):
         rc = cli.main(["--unit", "pix", "--build", WORK, "--list"])
         self.assertEqual(rc, 2)  # not a build tree: a clear error, status 2
+
+
+class BuildType(unittest.TestCase):
+    """--build-type: the mutated build's CMAKE_BUILD_TYPE (the soak tests
+    build unoptimised), and a build of another type is not reused."""
+
+    def test_build_type_reaches_configure(self):
+        cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "None"}
+        args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
+        self.assertIn("-DCMAKE_BUILD_TYPE=None", args)
+
+    def test_other_build_type_is_not_reused(self):
+        bindir = os.path.join(WORK, "reuse", "bin")
+        write(os.path.join(bindir, "spagm-cosim"), "")
+        state = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
+        self.assertTrue(build.reusable(state, "d", [1], "pix_unit", "Release", bindir))
+        self.assertFalse(build.reusable(state, "d", [1], "pix_unit", "None", bindir))
+        self.assertFalse(build.reusable(state, "d", [3], "pix_unit", "Release", bindir))
+        self.assertFalse(build.reusable(None, "d", [1], "pix_unit", "Release", bindir))
 
 
 def _line_of(name, needle):

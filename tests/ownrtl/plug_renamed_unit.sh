@@ -18,7 +18,10 @@ echo "== the user's RTL: $work/acme"
 "$(dirname "$0")/make_acme_pix.sh" "$src" "$work/acme"
 
 echo "== cmake -DSPAGM_PIX_RTL=$work/acme/acme_pix.f -DSPAGM_PIX_TOP=acme_pix"
-"$cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DSPAGM_BUILD_BENCH=OFF \
+# Unoptimised (None): the check is of function, and a Verilated model
+# compiles in about a quarter of the CPU time of Release (119 s against
+# 455 s for spagm-cosim); the 3000 requests still run in a fraction of a second.
+"$cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=None -DSPAGM_BUILD_BENCH=OFF \
          -DSPAGM_PIX_RTL="$work/acme/acme_pix.f" -DSPAGM_PIX_TOP=acme_pix > "$work/configure.log" 2>&1 ||
   { tail -30 "$work/configure.log"; exit 1; }
 targets=(spagm-cli spagm-cosim)

@@ -51,6 +51,16 @@ def _configure_args(cache, unit, flist, top, port, tree):
     return args
 
 
+def reusable(state, digest, want, top, build_type, bindir):
+    """True when the mutated build described by `state` (build-state.json)
+    has these sources, every wanted mutant, this top and this build type,
+    and its spagm-cosim exists."""
+    return bool(state) and state.get("digest") == digest \
+        and set(want) <= set(state.get("ids", [])) and state.get("top") == top \
+        and state.get("build_type", "") == build_type \
+        and os.path.exists(os.path.join(bindir, "spagm-cosim"))
+
+
 def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     """Writes the mutated copy (unless the existing build covers `mutants`)
     and builds spagm-cosim. Returns a dict: bindir, seconds, reused,
@@ -66,8 +76,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
         pass
     tree = os.path.join(outdir, "build")
     bindir = os.path.join(tree, "bin")
-    covers = state and state.get("digest") == digest and set(want) <= set(state.get("ids", [])) \
-        and state.get("top") == top and os.path.exists(os.path.join(bindir, "spagm-cosim"))
+    covers = reusable(state, digest, want, top, cache.get("CMAKE_BUILD_TYPE", ""), bindir)
     if covers:
         log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants)")
         return {"bindir": bindir, "seconds": 0.0, "reused": True, "built_ids": state["ids"]}
@@ -85,7 +94,8 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
                 raise RtlError(f"the mutated build failed (exit {r.returncode}); "
                                f"its log is {logfile}:\n{_tail(logfile)}")
     seconds = time.monotonic() - t0
-    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top}).encode())
+    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top,
+                                         "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
     return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
 
 
