@@ -57,8 +57,12 @@ module tb_cosim_mem
       pick = -1;
       for (k = 0; k < SLOTS; k++) begin
         if (busy[k] && s_wait[k] != 0) s_wait[k] <= s_wait[k] - 1;
-        if (busy[k] && s_wait[k] == 0 && (pick < 0 || spagm_dpi_random(run.h, UNIT, 50)))
-          pick = k;
+        // Nested ifs: Verilator does not short-circuit && and || around DPI
+        // calls, and a draw is wanted only between two ready reads (N260).
+        if (busy[k] && s_wait[k] == 0) begin
+          if (pick < 0) pick = k;
+          else if (spagm_dpi_random(run.h, UNIT, 50)) pick = k;
+        end
       end
       if ((!mem_rsp_valid || mem_rsp_ready) && pick >= 0) begin
         mem_rsp_valid <= 1'b1;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "stim_internal.h"
+#include "tex/tex_layout.h" /* spagm__tex_writer (model/src) */
 
 /* Formats with the data types each may carry (R21, tex.h). */
 typedef struct fmt_choice {
@@ -110,6 +111,10 @@ static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
   unsigned bytes = spagm_tex_texel_bytes(t->components);
   bool three = t->type == SPAGM_TEXTYPE_3D;
   uint64_t end = t->address;
+  /* The layout once per texture, not once per texel (issue #35); the same
+   * addresses, draws and bytes as spagm_tex_texel_address/_write. */
+  spagm_tex_writer wr;
+  if (spagm__tex_writer_init(&wr, t, NULL) != SPAGM_OK) levels = 0; /* no texel has a place */
   for (unsigned lv = 0; lv < levels; lv++) {
     uint32_t w = t->width >> lv ? t->width >> lv : 1;
     uint32_t h = t->height >> lv ? t->height >> lv : 1;
@@ -119,11 +124,12 @@ static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
         for (uint32_t x = 0; x < w; x++)
           for (unsigned s = 0; s < samples; s++) {
             uint64_t va;
-            if (spagm_tex_texel_address(t, x, y, z, lv, s, &va, NULL) != SPAGM_OK) continue;
+            if (spagm__tex_writer_put(&wr, NULL, x, y, z, lv, s, NULL, &va, NULL) != SPAGM_OK)
+              continue;
             uint8_t b[16];
             for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
             /* Where TLDS reads it: a 12-byte texel word by word (N75). */
-            spagm_tex_texel_write(m, t, x, y, z, lv, s, b, NULL);
+            spagm__tex_writer_put(&wr, m, x, y, z, lv, s, b, NULL, NULL);
             if (va + bytes > end) end = va + bytes;
           }
   }

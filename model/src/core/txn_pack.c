@@ -85,9 +85,9 @@ static const char *const rsp_dims[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_DIMS)};
 #define NREQ (sizeof req_desc / sizeof req_desc[0])
 #define NRSP (sizeof rsp_desc / sizeof rsp_desc[0])
 
-/* Bit offsets and outer dimensions follow from the constant tables; they
- * are recomputed per call (a dozen fields) so no mutable global exists.
- * outer is only wanted by the field listing (N200: pack/unpack skip it). */
+/* Bit offsets and outer dimensions follow from the constant tables; the
+ * field listing recomputes them per call so no mutable global exists.
+ * pack/unpack keep only the running offset (N200, issue #35). */
 static void layout(const field_desc *desc, const char *const *dims, size_t n,
                    unsigned total, spagm_field_info *out) {
   unsigned cursor = total;
@@ -119,15 +119,35 @@ static void putn(uint32_t *w, unsigned pos, unsigned bits, uint32_t v) {
   if (off + bits > 32) w[word + 1] |= v >> (32 - off);
 }
 
+/* On a little-endian host bit p of the word vector is bit p % 8 of its
+ * byte p / 8 in memory, so a field whose elements fill whole bytes
+ * (bits == 8 * element size) and start on a byte is the same bytes as the C
+ * array: one memcpy (issue #35, N261). Every response field and all request
+ * fields but sample are such; other hosts take the per-element paths. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SPAGM_PACK_BYTES 1
+#else
+#define SPAGM_PACK_BYTES 0
+#endif
+
+static int bytewise(const field_desc *f, unsigned lsb) {
+  return SPAGM_PACK_BYTES && f->info.bits == 8 * f->elem_size && lsb % 8 == 0;
+}
+
+/* pack and unpack walk the fields from the top bit down, as layout() places
+ * them, keeping the cursor instead of building the whole field listing per
+ * call (issue #35: layout() was a tenth of a round trip). */
 static void pack(const field_desc *desc, size_t n, unsigned total,
                  const void *obj, uint32_t *words, size_t nwords) {
-  spagm_field_info info[32];
-  layout(desc, NULL, n, total, info);
+  unsigned cursor = total;
   memset(words, 0, nwords * sizeof *words);
   for (size_t i = 0; i < n; i++) {
     const unsigned char *base = (const unsigned char *)obj + desc[i].offset;
-    unsigned lsb = info[i].lsb, bits = info[i].bits, count = info[i].count;
-    if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
+    unsigned bits = desc[i].info.bits, count = desc[i].info.count;
+    unsigned lsb = cursor -= bits * count;
+    if (bytewise(&desc[i], lsb)) {
+      memcpy((unsigned char *)words + lsb / 8, base, (size_t)count * desc[i].elem_size);
+    } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
       memcpy(words + lsb / 32, base, (size_t)count * 4);
     } else if (bits == 32 && desc[i].elem_size == 4) {
       for (unsigned k = 0; k < count; k++) {
@@ -156,12 +176,14 @@ static void pack(const field_desc *desc, size_t n, unsigned total,
 
 static void unpack(const field_desc *desc, size_t n, unsigned total,
                    const uint32_t *words, void *obj) {
-  spagm_field_info info[32];
-  layout(desc, NULL, n, total, info);
+  unsigned cursor = total;
   for (size_t i = 0; i < n; i++) {
     unsigned char *base = (unsigned char *)obj + desc[i].offset;
-    unsigned lsb = info[i].lsb, bits = info[i].bits, count = info[i].count;
-    if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
+    unsigned bits = desc[i].info.bits, count = desc[i].info.count;
+    unsigned lsb = cursor -= bits * count;
+    if (bytewise(&desc[i], lsb)) {
+      memcpy(base, (const unsigned char *)words + lsb / 8, (size_t)count * desc[i].elem_size);
+    } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
       memcpy(base, words + lsb / 32, (size_t)count * 4);
     } else if (bits == 32 && desc[i].elem_size == 4) {
       for (unsigned k = 0; k < count; k++) {

@@ -132,13 +132,9 @@ spagm_tex_unsupported spagm__tex_image_init(spagm_tex_image *L,
   return SPAGM_TEXU_NONE;
 }
 
-/* The image of t and the byte column, row, slice and layer of texel
- * (x, y, z) of `level`, sample `sample` (R20), or SPAGM_E_ARG. */
-static spagm_status texel_place(const spagm_tic *t, uint32_t x, uint32_t y,
-                                uint32_t z, unsigned level, unsigned sample,
-                                spagm_tex_image *L, uint64_t *xb, uint32_t *ys,
-                                uint32_t *slice, uint32_t *layer,
-                                spagm_diag *d) {
+/* The image of t, or SPAGM_E_ARG when t's format or layout is outside the
+ * modelled subset. */
+static spagm_status image_of(const spagm_tic *t, spagm_tex_image *L, spagm_diag *d) {
   if (!t) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
   unsigned bytes = spagm_tex_texel_bytes(t->components);
   if (bytes == 0)
@@ -150,6 +146,15 @@ static spagm_status texel_place(const spagm_tic *t, uint32_t x, uint32_t y,
                           "block %u/%u) is not supported",
                           t->layout, t->msaa, t->block_height_log2,
                           t->block_depth_log2);
+  return SPAGM_OK;
+}
+
+/* The byte column, row, slice and layer in image L of texel (x, y, z) of
+ * `level`, sample `sample` (R20), or SPAGM_E_ARG. */
+static spagm_status texel_place(const spagm_tex_image *L, uint32_t x, uint32_t y,
+                                uint32_t z, unsigned level, unsigned sample,
+                                uint64_t *xb, uint32_t *ys, uint32_t *slice,
+                                uint32_t *layer, spagm_diag *d) {
   if (level >= L->levels)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
                           "level %u >= %u levels stored", level, L->levels);
@@ -163,7 +168,7 @@ static spagm_status texel_place(const spagm_tic *t, uint32_t x, uint32_t y,
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "sample %u >= %u samples",
                           sample, L->samples);
   /* R20: sample s is sub-texel (s % grid_w, s / grid_w) of the pixel. */
-  *xb = ((uint64_t)x * L->grid_w + sample % L->grid_w) * bytes;
+  *xb = ((uint64_t)x * L->grid_w + sample % L->grid_w) * L->texel_bytes;
   *ys = y * L->grid_h + sample / L->grid_w;
   *slice = L->dims == 3 ? z : 0u;
   *layer = L->dims == 3 ? 0u : z;
@@ -178,10 +183,38 @@ spagm_status spagm_tex_texel_address(const spagm_tic *t, uint32_t x,
   spagm_tex_image L;
   uint64_t xb = 0;
   uint32_t ys = 0, slice = 0, layer = 0;
-  spagm_status st = texel_place(t, x, y, z, level, sample, &L, &xb, &ys, &slice,
-                                &layer, d);
+  spagm_status st = image_of(t, &L, d);
+  if (st == SPAGM_OK) st = texel_place(&L, x, y, z, level, sample, &xb, &ys, &slice, &layer, d);
   if (st == SPAGM_OK) *va = spagm__tex_image_byte(&L, level, xb, ys, slice, layer);
   return st;
+}
+
+spagm_status spagm__tex_writer_init(spagm_tex_writer *w, const spagm_tic *t, spagm_diag *d) {
+  if (!w) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
+  return image_of(t, &w->image, d);
+}
+
+spagm_status spagm__tex_writer_put(const spagm_tex_writer *w, spagm_model *m, uint32_t x,
+                                   uint32_t y, uint32_t z, unsigned level, unsigned sample,
+                                   const void *bytes, uint64_t *va, spagm_diag *d) {
+  const spagm_tex_image *L = &w->image;
+  uint64_t xb = 0;
+  uint32_t ys = 0, slice = 0, layer = 0;
+  spagm_status st = texel_place(L, x, y, z, level, sample, &xb, &ys, &slice, &layer, d);
+  if (st != SPAGM_OK) return st;
+  if (va) *va = spagm__tex_image_byte(L, level, xb, ys, slice, layer);
+  if (!m || !bytes) return SPAGM_OK; /* the address only */
+  unsigned n = L->texel_bytes;
+  /* N75: the three words of a 12-byte texel are placed one by one, as TLDS
+   * reads them; wider and narrower texels sit in one 16-byte unit. */
+  unsigned piece = n == 12 ? 4u : n;
+  for (unsigned off = 0; off < n && st == SPAGM_OK; off += piece) {
+    uint64_t a = spagm__tex_image_byte(L, level, xb + off, ys, slice, layer);
+    st = spagm_tex_mem_write(m, a, (const uint8_t *)bytes + off, piece);
+  }
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texel (%u, %u, %u) not stored", x, y, z);
+  return SPAGM_OK;
 }
 
 spagm_status spagm_tex_texel_write(spagm_model *m, const spagm_tic *t,
@@ -189,21 +222,8 @@ spagm_status spagm_tex_texel_write(spagm_model *m, const spagm_tic *t,
                                    unsigned level, unsigned sample,
                                    const void *bytes, spagm_diag *d) {
   if (!m || !bytes) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "NULL argument");
-  spagm_tex_image L;
-  uint64_t xb = 0;
-  uint32_t ys = 0, slice = 0, layer = 0;
-  spagm_status st = texel_place(t, x, y, z, level, sample, &L, &xb, &ys, &slice,
-                                &layer, d);
+  spagm_tex_writer w;
+  spagm_status st = spagm__tex_writer_init(&w, t, d);
   if (st != SPAGM_OK) return st;
-  unsigned n = L.texel_bytes;
-  /* N75: the three words of a 12-byte texel are placed one by one, as TLDS
-   * reads them; wider and narrower texels sit in one 16-byte unit. */
-  unsigned piece = n == 12 ? 4u : n;
-  for (unsigned off = 0; off < n && st == SPAGM_OK; off += piece) {
-    uint64_t va = spagm__tex_image_byte(&L, level, xb + off, ys, slice, layer);
-    st = spagm_tex_mem_write(m, va, (const uint8_t *)bytes + off, piece);
-  }
-  if (st != SPAGM_OK)
-    return spagm_diag_set(d, st, 0, 0, "texel (%u, %u, %u) not stored", x, y, z);
-  return SPAGM_OK;
+  return spagm__tex_writer_put(&w, m, x, y, z, level, sample, bytes, NULL, d);
 }

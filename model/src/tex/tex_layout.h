@@ -55,6 +55,22 @@ spagm_tex_unsupported spagm__tex_image_init(spagm_tex_image *L,
                                              const spagm_tic *t,
                                              unsigned texel_bytes);
 
+/* A texture's image computed once, for writing many of its texels: what
+ * spagm_tex_texel_write does per texel without deriving the layout of every
+ * level again each time (the stimulus's texture fill; issue #35). */
+typedef struct spagm_tex_writer {
+  spagm_tex_image image;
+} spagm_tex_writer;
+
+/* The image of t, or the error spagm_tex_texel_write gives for t. */
+spagm_status spagm__tex_writer_init(spagm_tex_writer *w, const spagm_tic *t, spagm_diag *d);
+/* spagm_tex_texel_write and spagm_tex_texel_address in one: the address of
+ * the texel's first byte to *va (when va is not NULL), then its bytes
+ * written (when m and bytes are not NULL); the same checks and bytes. */
+spagm_status spagm__tex_writer_put(const spagm_tex_writer *w, spagm_model *m, uint32_t x,
+                                   uint32_t y, uint32_t z, unsigned level, unsigned sample,
+                                   const void *bytes, uint64_t *va, spagm_diag *d);
+
 /* Offset of byte (x, y) inside a 64 B x 8 row GOB (DESIGN §7.5). */
 static inline uint32_t spagm__tex_gob_offset(uint32_t x, uint32_t y) {
   return ((x % 64u) / 32u) * 256u + ((y % 8u) / 2u) * 64u +
