@@ -79,5 +79,25 @@ spagm_status spagm__cov_write_text(const char *path, const char *text, size_t le
 bool spagm__cov_counted(const spagm_cov *c, size_t i);
 /* Point index of global bin g. */
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
+/* Totals of point i added into *t (cov_report.c). */
+void spagm__cov_point_totals(const spagm_cov *c, size_t i, spagm_cov_totals *t);
+/* Stimulus grading (greedy set cover, ties to the first name in sort order):
+ * the picked inputs' indexes into order[] and the legal bins each adds into
+ * gain[] (both c->nin long); returns how many were picked, or -1 when out
+ * of memory. The text (spagm_cov_rank) and HTML reports print it. */
+long spagm__cov_rank_order(const spagm_cov *c, size_t *order, unsigned *gain);
+/* Legal counted bins input k hits (its own coverage, for the HTML page). */
+unsigned spagm__cov_input_bins(const spagm_cov *c, size_t k);
+
+/* ---- The HTML page (cov_html*.c) ---------------------------------------- */
+/* Text escaped for HTML element content and attribute values. */
+void spagm__cov_html_text(FILE *f, const char *s);
+/* What a bin is on the page: "hit", "hole", "thin" (hit below at_least,
+ * N161), "ex" (excluded; *why gets the ruling) or "bad" (excluded but hit). */
+const char *spagm__cov_bin_class(const spagm_cov *c, size_t i, unsigned b, const char **why);
+/* A bar of pct percent (a div the page's style draws). */
+void spagm__cov_html_bar(FILE *f, double pct);
+/* The section of point i: its figures and its bins, a cross as matrices. */
+void spagm__cov_html_point(const spagm_cov *c, FILE *f, size_t i);
 
 #endif

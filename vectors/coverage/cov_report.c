@@ -9,8 +9,7 @@
 
 static double pct(unsigned hit, unsigned legal) { return legal ? 100.0 * hit / legal : 100.0; }
 
-/* Totals of point i into *t (added). */
-static void point_totals(const spagm_cov *c, size_t i, spagm_cov_totals *t) {
+void spagm__cov_point_totals(const spagm_cov *c, size_t i, spagm_cov_totals *t) {
   const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
   for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
     t->bins++;
@@ -30,7 +29,7 @@ spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_tot
   memset(t, 0, sizeof *t);
   for (size_t i = 0; i < COV_PT_COUNT; i++)
     if ((u == SPAGM_UNIT_COUNT || spagm_cov_plan(NULL)[i].unit == u) && spagm__cov_counted(c, i))
-      point_totals(c, i, t);
+      spagm__cov_point_totals(c, i, t);
   return SPAGM_OK;
 }
 
@@ -51,7 +50,7 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
         continue;
       }
       spagm_cov_totals pt = {0};
-      point_totals(c, i, &pt);
+      spagm__cov_point_totals(c, i, &pt);
       fprintf(f, "  %-26s %4u/%-4u %6.1f%%\n", p->name, pt.hit, pt.legal, pct(pt.hit, pt.legal));
       for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
         bool excl = spagm_cov_bin_excluded(p, b) != NULL;
@@ -89,22 +88,22 @@ unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f) {
   return holes;
 }
 
-/* Legal bins input k hits that `got` lacks. */
+/* Legal counted bins input k hits that `got` lacks (got NULL: all it hits). */
 static unsigned gain(const spagm_cov *c, size_t k, const uint8_t *got) {
   unsigned n = 0;
   for (unsigned g = 0; g < c->nbins; g++)
-    if ((c->in[k].bits[g >> 3] >> (g & 7) & 1u) && !(got[g >> 3] >> (g & 7) & 1u) &&
+    if ((c->in[k].bits[g >> 3] >> (g & 7) & 1u) && !(got && (got[g >> 3] >> (g & 7) & 1u)) &&
         spagm__cov_legal(c, g) && spagm__cov_counted(c, spagm__cov_point_of(c, g)))
       n++;
   return n;
 }
 
-spagm_status spagm_cov_rank(const spagm_cov *c, FILE *f) {
-  if (!c || !f) return SPAGM_E_ARG;
+unsigned spagm__cov_input_bins(const spagm_cov *c, size_t k) { return gain(c, k, NULL); }
+
+long spagm__cov_rank_order(const spagm_cov *c, size_t *order, unsigned *gains) {
   uint8_t *got = calloc((c->nbins + 7) / 8 + 1, 1);
-  if (!got) return SPAGM_E_NOMEM;
-  unsigned total = 0, picked = 0;
-  fprintf(f, "rank  new-bins  total  input\n");
+  if (!got) return -1;
+  long picked = 0;
   for (;;) { /* greedy set cover: ties go to the first name in sort order */
     size_t best = 0;
     unsigned best_gain = 0;
@@ -115,11 +114,30 @@ spagm_status spagm_cov_rank(const spagm_cov *c, FILE *f) {
     }
     if (best_gain == 0) break;
     for (unsigned b = 0; b < (c->nbins + 7) / 8; b++) got[b] |= c->in[best].bits[b];
-    total += best_gain;
-    fprintf(f, "%4u  %8u  %5u  %s\n", ++picked, best_gain, total, c->in[best].name);
+    order[picked] = best;
+    gains[picked++] = best_gain;
   }
-  fprintf(f, "%u of %zu inputs reach every bin the inputs reach (%u legal bins)\n", picked,
-          c->nin, total);
   free(got);
+  return picked;
+}
+
+spagm_status spagm_cov_rank(const spagm_cov *c, FILE *f) {
+  if (!c || !f) return SPAGM_E_ARG;
+  size_t *order = malloc((c->nin + 1) * sizeof *order);
+  unsigned *gains = malloc((c->nin + 1) * sizeof *gains);
+  long picked = order && gains ? spagm__cov_rank_order(c, order, gains) : -1;
+  if (picked < 0) {
+    free(order), free(gains);
+    return SPAGM_E_NOMEM;
+  }
+  unsigned total = 0;
+  fprintf(f, "rank  new-bins  total  input\n");
+  for (long r = 0; r < picked; r++) {
+    total += gains[r];
+    fprintf(f, "%4ld  %8u  %5u  %s\n", r + 1, gains[r], total, c->in[order[r]].name);
+  }
+  fprintf(f, "%ld of %zu inputs reach every bin the inputs reach (%u legal bins)\n", picked,
+          c->nin, total);
+  free(order), free(gains);
   return SPAGM_OK;
 }
