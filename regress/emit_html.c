@@ -173,7 +173,13 @@ int rg_emit_html(const rg_plan *p, const rg_meta *m) {
                 m->partial ? " (PARTIAL: interrupted)" : "", m->started, m->launcher);
   text(&b, m->desc);
   rg_buf_puts(&b, "; <a href=\"results.json\">results.json</a>, <a href=\"junit.xml\">junit.xml"
-                  "</a>, <a href=\"summary.txt\">summary.txt</a></p>\n");
+                  "</a>, <a href=\"summary.txt\">summary.txt</a>");
+  if (m->history) { /* --history: the trend across nights (N251) */
+    rg_buf_puts(&b, ", <a id=\"history\" href=\"");
+    text(&b, m->history);
+    rg_buf_puts(&b, "\">history (trend)</a>");
+  }
+  rg_buf_puts(&b, "</p>\n");
   totals(&b, p, m);
   buckets(&b, p, m);
   coverage(&b, m->cov);

@@ -5,8 +5,9 @@
  * order and written whole: results.json, junit.xml, summary.txt. An
  * interrupted regression cancels everything it started before it writes
  * them, and says it is partial (results.json "partial": true, PARTIAL). */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "engine.h"
+#include "history.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -76,9 +77,23 @@ static void settle(rg_ctx *c, rg_progress *pg) {
   }
 }
 
-static int emit_all(const rg_plan *p, const rg_meta *m) {
+/* The night's record first: --history's page, which report.html links
+ * to, is made from it (N251). */
+static int emit_all(const rg_plan *p, rg_meta *m, const char *hdir) {
   char *table = NULL;
-  int rc = rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_html(p, m) | rg_emit_table(p, m, &table);
+  int rc = rg_night_write(p, m);
+  if (!rc && hdir) {
+    char *abs = rg_history_add(hdir, m->dir) == 0 ? realpath(hdir, NULL) : NULL;
+    if (abs) {
+      char *page = rg_path_join(abs, "history.html");
+      m->history = rg_relpath(m->dir, page);
+      free(page), free(abs);
+    } else {
+      fprintf(stderr, "spagm-regress: --history %s: the history was not updated\n", hdir);
+      rc = 1;
+    }
+  }
+  rc |= rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_html(p, m) | rg_emit_table(p, m, &table);
   if (table) fputs(table, stdout);
   free(table);
   if (m->partial) {
@@ -121,7 +136,8 @@ int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
   m.tri = &tri;
   m.wall_s = rg_now() - t0;
   m.partial = stopped != 0;
-  bad |= emit_all(c->plan, &m);
+  bad |= emit_all(c->plan, &m, c->opts->history);
+  free(m.history);
   write_state(c->dir, m.partial ? "partial\n" : "complete\n");
   int holes = cov.fail_on_holes && (cov.nholes > 0 || cov.missing > 0);
   rg_covsum_free(&cov);

@@ -12,6 +12,7 @@
 
 typedef struct rg_opts {
   const char *file, *set, *launcher, *out, *bindir, *rerun;
+  const char *history; /* --history HDIR (N251), or NULL */
   unsigned jobs;
   /* Slurm */
   unsigned time_min, mem_mb, retries;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine.h"
+#include "history.h"
 #include "util.h"
 
 #ifndef SPAGM_REGRESS_DEFAULT
@@ -22,7 +23,8 @@ static const char usage_text[] =
     "                     [--out DIR] [--bindir DIR] [--list] [--fail-on-holes]\n"
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n"
-    "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n\n"
+    "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n"
+    "       spagm-regress history [-o FILE] DIR...   trend page of several regressions\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
     "description DESC (default: the one that ships, PREFIX/share/spagm/regress/\n"
     "default.regress when installed, else regress/default.regress) and\n"
@@ -34,6 +36,9 @@ static const char usage_text[] =
     "                    lost to NODE_FAIL/PREEMPTED is retried --retries times (2)\n"
     "  --rerun-failed D  runs again the runs of D that did not do what their test\n"
     "                    expects, with waves (+waves_on_fail) for co-simulations\n"
+    "  --history HDIR    add this regression to the history in HDIR (HDIR/nights)\n"
+    "                    and rewrite HDIR/history.html, the trend of pass rate,\n"
+    "                    coverage and time per night; report.html links to it\n"
     "  --list            print the runs and their commands, run nothing\n"
     "  --fail-on-holes   legal functional-coverage bins no run hit fail the\n"
     "                    regression (bins that need a reordering DUT do not)\n"
@@ -70,9 +75,9 @@ static int parse_opt(int argc, char **argv, int *i, rg_opts *o) {
   const char *a = argv[*i];
   int bad = 0;
   const char **strs[] = {&o->file, &o->set, &o->launcher, &o->out, &o->bindir, &o->rerun,
-                         &o->partition, &o->account};
+                         &o->partition, &o->account, &o->history};
   const char *snames[] = {"--file", "--set", "--launcher", "--out", "--bindir",
-                          "--rerun-failed", "--partition", "--account"};
+                          "--rerun-failed", "--partition", "--account", "--history"};
   for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++)
     if (strcmp(a, snames[k]) == 0) return (*strs[k] = value(argc, argv, i, &bad)), bad ? -1 : 0;
   unsigned *nums[] = {&o->jobs, &o->time_min, &o->mem_mb, &o->retries};
@@ -220,6 +225,7 @@ static int run(const rg_opts *o, const char *self, const char *bindir) {
 int main(int argc, char **argv) {
   if (argc == 4 && strcmp(argv[1], "--exec") == 0) return rg_exec_main(argv[2], argv[3]);
   if (argc == 3 && strcmp(argv[1], "--rank") == 0) return rg_rank_main(argv[2]);
+  if (argc >= 2 && strcmp(argv[1], "history") == 0) return rg_history_main(argc - 2, argv + 2);
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
     fputs(usage_text, stdout);
     return 0;

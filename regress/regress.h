@@ -196,6 +196,7 @@ typedef struct rg_meta {
   char started[32];
   const rg_covsum *cov;
   const rg_triage_t *tri;
+  char *history; /* --history: the trend page, relative to DIR (N251), or NULL */
 } rg_meta;
 int rg_emit_json(const rg_plan *p, const rg_meta *m);
 int rg_emit_junit(const rg_plan *p, const rg_meta *m);
