@@ -7,7 +7,9 @@
 # own file list. spagm's files are not touched. Then:
 #   - the co-simulation of the pixel unit passes against the model,
 #   - the Icarus replay of a golden pixel vector file passes,
-#   - no cosim.bug.pix_* test exists for it (the defects are the stand-in's).
+#   - no cosim.bug.pix_* test exists for it (the defects are the stand-in's),
+#   - the shipped nightly's plan leaves its defects out and the smoke set
+#     passes with the description unedited (N252).
 #   plug_renamed_unit.sh CMAKE SOURCE_DIR WORK_DIR
 set -euo pipefail
 trap 'echo "ownrtl: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -57,6 +59,24 @@ echo "== the stand-in's defect tests are not registered for acme_pix"
 if (cd "$work/build" && ctest -N | grep -q 'cosim\.bug\.pix_'); then
   echo "cosim.bug.pix_* registered for a unit that is not the stand-in"; exit 1
 fi
+echo "== the nightly regression with the user's RTL, no edit (N252)"
+# The shipped description as it is: the stand-in's pix defects are left out
+# of the plan (acme_pix has not got them), the attr and tex ones stay.
+"$cmake" --build "$work/build" -j2 --target spagm-regress > "$work/build-regress.log" 2>&1 ||
+  { tail -30 "$work/build-regress.log"; exit 1; }
+"$bin/spagm-regress" --set nightly --list > "$work/nightly.list" 2> "$work/nightly.err"
+if grep -q '\.pix_' "$work/nightly.list"; then echo "a pix defect run is in the nightly plan"; exit 1; fi
+grep -q '^defect\.attr_' "$work/nightly.list" || { echo "the attr defects left the nightly plan"; exit 1; }
+grep -q "defects left out: the RTL of pix is the user's" "$work/nightly.err" ||
+  { echo "no note of the pix defects left out"; cat "$work/nightly.err"; exit 1; }
+echo "nightly plan: $(wc -l < "$work/nightly.list") runs, no pix defect"
+if [ "$have_iverilog" = 1 ]; then
+  # The smoke set runs (8 runs: its pix defect is left out) and passes.
+  "$bin/spagm-regress" --set smoke --jobs 2 --out "$work/regress-smoke" | tail -3
+  grep -q '"runs": 8, "ok": 8' "$work/regress-smoke/results.json" ||
+    { echo "the smoke set on acme_pix: not 8 runs as expected"; exit 1; }
+fi
+
 echo "== bad lists are refused at configure time, naming the problem"
 bad_list() {  # bad_list NAME EXPECTED_TEXT: configure with acme/NAME.f as the pixel list
   if "$cmake" -S "$src" -B "$work/bad-$1" -DSPAGM_BUILD_TESTS=OFF -DSPAGM_BUILD_BENCH=OFF \
