@@ -85,6 +85,54 @@ def test_waves_on_request(tmp_path, cocotb_options, sim_builds):
     for port in ("req_valid", "req_ready", "rsp_valid", "rsp_ready", "cfg_valid"):
         assert f" {port} $end" in vcd, f"{port} not in {r.waves}"
     assert vcd.count("\n#") > 100, "the waves hold almost no time steps"
+    _waves_open_in_gtkwave(r.waves, vcd, tmp_path)
+
+
+# The pixel unit's handshakes, as a person opens them first. (A bus's longer
+# name widens the name pane after the script fitted the run to the window,
+# and GTKWave runs no Tcl after drawing: the fit would then cut off the end.)
+GTKWAVE_SIGNALS = [f"pix_unit.{s}" for s in ("clk", "rst_n", "req_valid", "req_ready", "rsp_valid",
+                                             "rsp_ready", "cfg_valid", "idle")]
+
+
+def _waves_open_in_gtkwave(fst, vcd, out):
+    """GTKWave (under xvfb-run, as cosim.waves_open_in_gtkwave_at_the_mismatch)
+    opens the run's FST: every signal asked for is displayed, the whole run
+    (its last time step as fst2vcd reads it) is loaded, and the screenshot
+    out/gtkwave.png (from Xvfb's frame buffer, -fbdir) shows traces."""
+    gtkwave, xvfb_run = shutil.which("gtkwave"), shutil.which("xvfb-run")
+    if not gtkwave or not xvfb_run:
+        pytest.fail("gtkwave or xvfb-run (scripts/install-deps) not found")
+    fb = out / "framebuffer"
+    fb.mkdir()
+    log = out / "gtkwave.log"
+    tcl = os.path.join(os.path.dirname(__file__), "gtkwave_view.tcl")
+    # GTKWave stays open after its script: the shot is taken once it printed
+    # READY and drew, then this script ends the GTKWave it started, by its pid.
+    script = ('"$0" -S "$1" "$2" >"$3" 2>&1 & pid=$!\n'
+              'i=0; until grep -q "^READY" "$3" || [ $i -ge 300 ]; do sleep 0.2; i=$((i+1)); done\n'
+              'sleep 2; cp "$4/Xvfb_screen0" "$4/shot.xwd"; kill $pid; wait $pid; exit 0\n')
+    subprocess.run([xvfb_run, "-a", "-s", f"-screen 0 1280x800x24 -fbdir {fb}", "sh", "-c", script,
+                    gtkwave, tcl, fst, str(log), str(fb)],
+                   env=dict(os.environ, GTKWAVE_SIGNALS=" ".join(GTKWAVE_SIGNALS)),
+                   check=True, capture_output=True, timeout=120)
+    text = log.read_text(errors="replace")
+    lines = dict(ln.split(": ", 1) for ln in text.splitlines() if ": " in ln)
+    assert "READY" in text.splitlines(), f"GTKWave never finished its script:\n{text}"
+    assert not any(w in text.lower() for w in ("error", "could not", "cannot", "not found")), text
+    assert lines.get("ADDED") == str(len(GTKWAVE_SIGNALS)), text
+    assert lines.get("DISPLAYED", "").split() == GTKWAVE_SIGNALS, text
+    last = vcd.rstrip().rsplit("\n#", 1)[1].split()[0]
+    assert lines.get("MAX TIME") == last, f"GTKWave loaded up to {lines.get('MAX TIME')}, the dump ends at {last}"
+    start, end = (int(t) for t in lines["WINDOW"].split())
+    assert start == 0 and end >= int(last), f"the window shows {start}..{end}, not the whole run"
+    import xwd_png
+    width, height, rgb = xwd_png.xwd_rgb((fb / "shot.xwd").read_bytes())
+    (out / "gtkwave.png").write_bytes(xwd_png.png(width, height, rgb))
+    # GTKWave draws traces green on black: a window without them shows no waves.
+    green = sum(1 for r_, g, b in zip(rgb[0::3], rgb[1::3], rgb[2::3]) if g > 150 and r_ < 100 and b < 100)
+    assert green > 2000, f"{out / 'gtkwave.png'} shows almost no traces ({green} green pixels)"
+    print(f"GTKWave screenshot: {out / 'gtkwave.png'}")
 
 
 def test_own_rtl_by_file_list(tmp_path, cocotb_options, sim_builds):
