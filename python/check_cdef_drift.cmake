@@ -15,10 +15,11 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "_ffi_build.py failed: ${err}")
 endif()
 
-# Compile ffi.c with include dirs MODEL (model headers) and DPI (predictor.h).
+# Compile ffi.c with include dirs MODEL (model headers) and DPI (predictor.h);
+# dpi/ itself holds cosim.h (the co-simulation's scoreboard, N232).
 function(compile name model dpi out_rc out_log)
   execute_process(COMMAND ${CC} -c ${FLAGS} -fPIC -I${PYINC} -I${model} -I${ROOT}/vectors/include
-                          -I${dpi} ${WORK}/ffi.c -o ${WORK}/${name}.o
+                          -I${dpi} -I${ROOT}/dpi ${WORK}/ffi.c -o ${WORK}/${name}.o
                   RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
   set(${out_rc} ${rc} PARENT_SCOPE)
   set(${out_log} "${o}${e}" PARENT_SCOPE)

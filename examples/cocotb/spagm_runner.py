@@ -88,7 +88,8 @@ def run(unit: str, work_dir: str, *, build_dir: Optional[str] = None, rtl: Optio
         top: Optional[str] = None, waves: bool = False, test_module: str = "tb_units",
         **options) -> Result:
     """Run tb_units.py on the unit. options: seed, txns, epoch_txns,
-    illegal_ppm, bug, vectors, cov, gap_pct, stall_pct, max_errors
+    illegal_ppm, bug, vectors, cov, cov_input, cov_responses, cov_order,
+    gap_pct, stall_pct, max_errors
     (spagm_tb.Options)."""
     os.makedirs(work_dir, exist_ok=True)
     build_dir = build_dir or os.path.join(work_dir, "sim_build")

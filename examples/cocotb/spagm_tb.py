@@ -56,6 +56,7 @@ class Options:
     cov: str = ""            # write the run's coverage database here
     cov_input: str = ""      # its input name (default "cocotb --unit U --seed S --txns N")
     cov_responses: int = 1   # 0: sample predictions only, not the responses' order and depth
+    cov_order: str = ""      # write the accept/deliver order here (spagm.cosim.OrderLog, N232)
     report: str = ""         # write the summary (key=value lines) here
     gap_pct: int = 30        # chance of an idle cycle before a request
     stall_pct: int = 30      # chance of rsp_ready low in a cycle
@@ -241,12 +242,20 @@ class Scoreboard:
             self.cov = spagm.Coverage()
             self.cov.begin_input(o.cov_input or f"cocotb --unit {o.unit} --seed {o.seed} --txns {o.txns}")
             self.p.set_coverage(self.cov)
+        self.order = None  # the events spagm.cosim_replay feeds to spagm-cosim's scoreboard
+        if o.cov_order:
+            if o.vectors:
+                raise AssertionError("cov_order records the seeded stream's run, not a vector file's")
+            self.order = spagm.cosim.OrderLog(o.cov_order, o.unit, o.seed, o.txns, o.epoch_txns,
+                                              o.illegal_ppm)
         self.outstanding, self.done_max, self.epoch = 0, 0, 0
         self.expected: Dict[int, spagm.Response] = {}  # by tag, for X checks
 
     def accept(self, req: spagm.Request) -> None:
         t0 = time.perf_counter()
         self.expected[req.tag] = self.p.predict(req)
+        if self.order is not None:
+            self.order.accept(req.tag)
         self.fig.spagm_seconds += time.perf_counter() - t0
         self.fig.accepted += 1
         self.outstanding += 1
@@ -254,6 +263,8 @@ class Scoreboard:
     def deliver(self, bits: int, xbits: int = 0) -> None:
         t0 = time.perf_counter()
         rsp = spagm.Response.from_bits(bits)
+        if self.order is not None:
+            self.order.deliver(rsp)
         exp = self.expected.pop(rsp.tag, None)
         res = self.p.check(rsp)
         if xbits and exp is not None and exp.compare_mask().to_bits() & xbits:
@@ -344,6 +355,8 @@ async def run_unit(dut, o: Options) -> Scoreboard:
     for ep in stimulus(o):
         part = ep.units[o.unit]
         sb.epoch = ep.epoch
+        if sb.order is not None:
+            sb.order.epoch(ep.epoch)
         await reset(dut, clk)
         sb.p.reset()  # the DUT's reset: power-on state on both sides
         t0 = time.perf_counter()
@@ -379,6 +392,8 @@ async def run_unit(dut, o: Options) -> Scoreboard:
     fig.wall_seconds = time.perf_counter() - t_start
     if sb.cov is not None:
         sb.cov.write(o.cov)
+    if sb.order is not None:
+        sb.order.close()
     summarize(sb, o, log)
     return sb
 

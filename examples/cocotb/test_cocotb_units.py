@@ -163,10 +163,12 @@ def test_own_rtl_by_file_list(tmp_path, cocotb_options, sim_builds):
 
 
 def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
-    """The cocotb run's database: predictions sampled as `spagm gen --cov`
-    samples the same seed's transactions (byte for byte, under the same
-    input name), and with the responses' order and depth it merges with a
-    co-simulation's database (N181)."""
+    """The cocotb run's database is the C paths' for the same transactions.
+    Predictions only: `spagm gen --cov`'s for the same seed, byte for byte
+    (N181). The whole database, with each response's order and depth as
+    Icarus delivered them: spagm-cosim's scoreboard fed the run's recorded
+    order (spagm.cosim_replay) writes the same bytes, and both merge with a
+    co-simulation's database into the same file (N232)."""
     if "pix" in cocotb_options["rtl"]:
         pytest.skip("runs on the stand-in only")
     cli = os.environ.get("SPAGM_CLI") or shutil.which("spagm")
@@ -182,13 +184,22 @@ def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
                     "--epoch-txns", str(epoch), "--cov", str(tmp_path / "gen.cov"),
                     "-o", str(tmp_path / "gen.vec")], check=True, capture_output=True)
     assert (tmp_path / "cocotb.cov").read_bytes() == (tmp_path / "gen.cov").read_bytes()
+    # The whole database, under the input name spagm-cosim +cov gives the seed.
     r = _run("pix", tmp_path / "full", cocotb_options, sim_builds, seed=seed, txns=txns,
-             epoch_txns=epoch, cov=str(tmp_path / "full.cov"))
+             epoch_txns=epoch, cov=str(tmp_path / "full.cov"), cov_input=f"cosim seed={seed}",
+             cov_order=str(tmp_path / "full.order"))
     assert not r.failed, r.text
+    import spagm
+    text = spagm.cosim_replay(tmp_path / "full.order", tmp_path / "replay.cov")
+    assert f"cosim: {txns} passed, 0 failed" in text, text
+    assert (tmp_path / "full.cov").read_bytes() == (tmp_path / "replay.cov").read_bytes()
+    full = spagm.Coverage.read(tmp_path / "full.cov")
+    assert full.totals("pix")["hit"] > spagm.Coverage.read(tmp_path / "gen.cov").totals("pix")["hit"]
     subprocess.run([cosim, "+units=pix", "+seed=9", "+txns=200", "+cov=" + str(tmp_path / "cosim.cov")],
                    check=True, capture_output=True, cwd=tmp_path)
-    subprocess.run([cli, "cov", "merge", str(tmp_path / "full.cov"), str(tmp_path / "cosim.cov"),
-                    "-o", str(tmp_path / "merged.cov")], check=True, capture_output=True)
-    import spagm
-    merged = spagm.Coverage.read(tmp_path / "merged.cov")
-    assert merged.totals("pix")["hit"] >= spagm.Coverage.read(tmp_path / "full.cov").totals("pix")["hit"]
+    for db in ("full", "replay"):
+        subprocess.run([cli, "cov", "merge", str(tmp_path / f"{db}.cov"), str(tmp_path / "cosim.cov"),
+                        "-o", str(tmp_path / f"merged_{db}.cov")], check=True, capture_output=True)
+    assert (tmp_path / "merged_full.cov").read_bytes() == (tmp_path / "merged_replay.cov").read_bytes()
+    merged = spagm.Coverage.read(tmp_path / "merged_full.cov")
+    assert merged.totals("pix")["hit"] >= full.totals("pix")["hit"]

@@ -26,12 +26,13 @@ _LAZY = {
     "VecReader": "vec", "VecWriter": "vec", "read_transactions": "vec",
     "Stimulus": "stim", "cosim_stream": "stim",
     "Coverage": "coverage",
+    "OrderLog": "cosim", "cosim_replay": "cosim",
 }
 
 __all__ = ["SpagmError", *_LAZY]
 
 
-_SUBMODULES = ("asm", "coverage", "model", "predictor", "stim", "vec")
+_SUBMODULES = ("asm", "cosim", "coverage", "model", "predictor", "stim", "vec")
 
 
 def __getattr__(name):

@@ -253,3 +253,27 @@ spagm_status spagm_cov_merge(spagm_cov *into, const spagm_cov *from, spagm_diag 
 spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d);
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);
 spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_totals *t);
+
+/* ---- dpi/cosim.h: the co-simulation's scoreboard (spagm-cosim's C side),
+ * driven by spagm.cosim_replay with a cocotb run's recorded order (N232).
+ * Not a public header and not NULL-safe: only cosim.py calls these, never
+ * with NULL (python/tests/test_fuzz.py leaves them out for that reason). */
+typedef struct spagm_cosim_opts {
+  uint64_t seed; uint64_t txns; uint32_t units; uint32_t epoch_txns; uint32_t max_errors;
+  uint32_t illegal_ppm; bool check; ...;
+} spagm_cosim_opts;
+typedef struct spagm_cosim spagm_cosim;
+void spagm_cosim_opts_default(spagm_cosim_opts *o);
+spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d);
+void spagm_cosim_free(spagm_cosim *c);
+bool spagm_cosim_set_coverage(spagm_cosim *c, const char *cov_path);
+bool spagm_cosim_begin_epoch(spagm_cosim *c);
+unsigned spagm_cosim_epoch(const spagm_cosim *c);
+bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req);
+void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req, uint64_t cycle);
+unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
+                           uint64_t cycle);
+uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds);
+/* libc: the summary spagm_cosim_finish prints, caught in memory. */
+FILE *open_memstream(char **ptr, size_t *sizeloc);
+int fclose(FILE *stream);

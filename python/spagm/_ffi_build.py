@@ -23,7 +23,9 @@ from cffi import model
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 HEADERS = """
+#include <stdio.h>
 #include <stdlib.h>
+#include "cosim.h"
 #include "spagm/spagm.h"
 #include "spagm/predictor.h"
 #include "spagm/vec/cov.h"

@@ -68,7 +68,12 @@ def _cases():
     decls = ffi_parsed._parser._declarations
     for key in sorted(decls):
         kind, _, name = key.partition(" ")
-        if kind != "function" or name == "free":
+        # free and the libc calls cosim.py makes take what C gives them; the
+        # co-simulation's scoreboard (dpi/cosim.h, no NULL checks: spagm-cosim's
+        # testbench is its only other caller) is reached through
+        # spagm.cosim_replay, which never passes NULL (N232).
+        if kind != "function" or name in ("free", "fclose", "open_memstream") \
+                or name.startswith("spagm_cosim_"):
             continue
         tp = decls[key][0]
         for k, arg in enumerate(tp.args):
@@ -148,6 +153,7 @@ FUZZ = textwrap.dedent(r'''
         lambda *a: spagm.VecReader(text=rng.choice([b"", b"spagm-vectors 2\n", bytes(a[:1] and
                                    str(a[0]).encode())]) if a else b"x"),
         lambda *a: list(spagm.cosim_stream(*a[:2], txns=3)),
+        spagm.cosim_replay, spagm.OrderLog,
         lambda *a: spagm.Request(*a[:1], **({"a": a[1]} if len(a) > 1 else {})),
     ]
     done = 0
