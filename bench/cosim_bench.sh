@@ -15,18 +15,10 @@ build=${1:-build}
 reps=${2:-5}
 txns=${3:-20000}
 old=${4:-}
-bin_of() { if [ -d "$1" ]; then echo "$1/bin/spagm-cosim"; else echo "$1"; fi; }
-new_bin=$(bin_of "$build")
-[ -x "$new_bin" ] || { echo "no $new_bin: build first" >&2; exit 2; }
-old_bin=""
-if [ -n "$old" ]; then
-  old_bin=$(bin_of "$old")
-  [ -x "$old_bin" ] || { echo "no $old_bin" >&2; exit 2; }
-fi
+. "$(dirname "$0")/bench_common.sh"
+bench_bins "$build" "$old" bin/spagm-cosim
 [[ $reps =~ ^[1-9][0-9]*$ && $txns =~ ^[1-9][0-9]*$ ]] || {
   echo "usage: bench/cosim_bench.sh [BUILD_DIR] [REPS] [TXNS] [OLD]" >&2; exit 2; }
-
-median() { sort -g | awk '{a[NR]=$1} END {if (!NR) print "-"; else print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 # One run: "txn/s cyc/s cyc/txn load% model% tbc% sim%" from its summary
 # ("-" for what an older binary does not print).
@@ -50,14 +42,12 @@ for units in attr pix tex attr,pix,tex; do
   declare -A col=()
   bins=(new)
   [ -n "$old_bin" ] && bins+=(old)
-  for r in $(seq "$reps"); do
-    for which in "${bins[@]}"; do
-      bin=$new_bin
-      [ "$which" = old ] && bin=$old_bin
-      read -r -a f < <(measure "$bin" +units=$units +seed=1 +txns=$txns)
-      for k in 0 1 2 3 4 5 6; do col[$which.$k]+="${f[$k]} "; done
-    done
-  done
+  run_one() {
+    local f k
+    read -r -a f < <(measure "$2" +units=$units +seed=1 +txns=$txns)
+    for k in 0 1 2 3 4 5 6; do col[$1.$k]+="${f[$k]} "; done
+  }
+  bench_alternate "$reps" run_one
   declare -A med=()
   for which in "${bins[@]}"; do
     for k in 0 1 2 3 4 5 6; do
