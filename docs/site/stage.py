@@ -26,7 +26,7 @@ GROUPS = [
     ("Formats", ["vector-format", "scenario-format", "scenario-attr", "scenario-pix",
                  "scenario-tex", "assembly", "port-contract", "texture-layout"]),
     ("Design", ["architecture", "attribute-unit", "rtl-attr", "rtl-pix", "rtl-tex",
-                "coverage-plan", "spec-notes"]),
+                "coverage-plan", "stimulus", "spec-notes"]),
 ]
 
 LINK = re.compile(r"(\]\()([^)\s]+)(\))")

@@ -325,6 +325,7 @@ TEST_F(ApiNull, StatemapAndStimulusApi_NullPointers_NeverCrash) {
   NO(spagm_stim_next(nullptr, SPAGM_UNIT_PIX, &req));
   RUNS(spagm_stim_epoch_budget(nullptr, SPAGM_UNIT_PIX));
   RUNS(spagm_stim_epoch_summary(nullptr, SPAGM_UNIT_PIX));
+  RUNS(spagm_stim_corner_hits(nullptr, SPAGM_UNIT_PIX, 0));
   spagm_stim_opts so;
   spagm_stim_opts_default(&so);
   spagm_stim *s = spagm_stim_new(&so, &d);

@@ -178,7 +178,9 @@ TEST(VecFile, NoTimestampsOrHosts_TheHeaderIsTheOptions) {
   std::string t = gen_text(9, 10, 5, kBoth);
   auto v = lines_of(t);
   EXPECT_EQ(v[0], "spagm-vectors 2");
-  EXPECT_EQ(v[2], std::string("generator spagm ") + spagm_version());
+  // The stimulus version names the traffic's weights (N240).
+  EXPECT_EQ(v[2], std::string("generator spagm ") + spagm_version() + " stimulus " +
+                      std::to_string(SPAGM_STIM_VERSION));
   EXPECT_EQ(v[3], "source random");
   EXPECT_EQ(v[4], "seed 9");
   EXPECT_EQ(v[5], "count 10");

@@ -69,7 +69,9 @@ spagm_status spagm_vec_header_random(spagm_vec_header *h, uint64_t seed, uint32_
   if (!h) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no header");
   memset(h, 0, sizeof *h);
   h->version = SPAGM_VEC_FORMAT_VERSION;
-  snprintf(h->generator, sizeof h->generator, "spagm %s", spagm_version());
+  /* The stimulus version names the traffic's weights (N240). */
+  snprintf(h->generator, sizeof h->generator, "spagm %s stimulus %u", spagm_version(),
+           SPAGM_STIM_VERSION);
   h->source = SPAGM_VEC_SOURCE_RANDOM;
   h->seed = seed;
   h->count = count;

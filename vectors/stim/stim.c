@@ -106,12 +106,34 @@ const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u) {
   return s->summary[u];
 }
 
-uint32_t spagm__stim_lane_mask(spagm_rng *r) {
+unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first, unsigned n) {
+  uint32_t k = spagm_rng_below(r, 1000), acc = 0;
+  for (unsigned i = 0; i < n; i++) {
+    acc += c->t[first + i].weight;
+    if (k < acc) {
+      c->hits[first + i]++;
+      return i;
+    }
+  }
+  return n;
+}
+
+uint32_t spagm__stim_lane_mask_v1(spagm_rng *r) {
   unsigned k = spagm_rng_below(r, 100);
   if (k < 55) return 0xFFFFFFFFu;
   if (k < 60) return 0;
   if (k < 70) return 1u << spagm_rng_below(r, 32);
   return spagm_rng_u32(r);
+}
+
+uint32_t spagm__stim_lane_mask(const stim_corners *c, spagm_rng *r) {
+  switch (spagm__stim_corner(c, r, SC_MASK_ALL, SC_MASK_N)) {
+    case SC_MASK_ALL: return 0xFFFFFFFFu;
+    case SC_MASK_NONE: return 0;
+    case SC_MASK_ONE: return 1u << spagm__stim_lane(r);
+    case SC_MASK_ALL_BUT_ONE: return ~(1u << spagm__stim_lane(r));
+    default: return spagm_rng_u32(r);
+  }
 }
 
 bool spagm__stim_encode(const spagm_insn *insn, spagm_request *req) {

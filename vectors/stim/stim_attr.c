@@ -75,7 +75,44 @@ static void fill_region(spagm_rng *r, spagm_model *m, spagm_space sp, uint32_t b
 
 /* IMAP/OMAP of this stage, OMAP of the previous and IMAP of the next, and
  * sometimes a store-request range. */
-static void random_maps(spagm_rng *r, spagm_attr_config *c) {
+/* The lowest or highest attribute of a map (0 or 255 for an empty one). */
+static uint32_t map_end(const uint32_t *bits, bool highest) {
+  for (unsigned i = 0; i < SPAGM_ATTR_COUNT; i++) {
+    unsigned a = highest ? SPAGM_ATTR_COUNT - 1 - i : i;
+    if (spagm__stim_bit(bits, a)) return a;
+  }
+  return highest ? 255u : 0u;
+}
+
+/* The ST_REQ range: its corners (docs/stimulus.md), else sometimes a
+ * uniform range, else none. */
+static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c) {
+  uint32_t first = map_end(c->omap, false), last = map_end(c->omap, true);
+  uint32_t len = spagm_rng_below(r, 16);
+  switch (spagm__stim_corner(cn, r, AC_STREQ_POINT, 4)) {
+    case 0: c->streq_start = c->streq_end = spagm_rng_below(r, 256); return;
+    case 1:
+      c->streq_end = first;
+      c->streq_start = first > len ? first - len : 0;
+      return;
+    case 2:
+      c->streq_end = last;
+      c->streq_start = last > len ? last - len : 0;
+      return;
+    case 3:
+      c->streq_start = last;
+      c->streq_end = last + len > 255 ? 255 : last + len;
+      return;
+    default: break;
+  }
+  if (spagm_rng_pct(r, 30)) {
+    c->streq_start = spagm_rng_below(r, 256);
+    c->streq_end = c->streq_start + len;
+    if (c->streq_end > 255) c->streq_end = 255;
+  }
+}
+
+static void random_maps(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c) {
   random_map(r, c->imap, 6);
   random_map(r, c->omap, 6);
   random_map(r, c->omap_prev, 6);
@@ -84,16 +121,13 @@ static void random_maps(spagm_rng *r, spagm_attr_config *c) {
    * the previous OMAP, and of OMAP with the next IMAP. */
   if (spagm_rng_pct(r, 80)) or_map(c->omap_prev, c->imap);
   if (spagm_rng_pct(r, 80)) or_map(c->imap_next, c->omap);
-  if (spagm_rng_pct(r, 30)) {
-    c->streq_start = spagm_rng_below(r, 256);
-    c->streq_end = c->streq_start + spagm_rng_below(r, 16);
-    if (c->streq_end > 255) c->streq_end = 255;
-  }
+  random_streq(cn, r, c);
 }
 
 /* The epoch's configuration: stage, sharing, trap, sizes, maps, defaults.
  * One draw per statement, in this order (stim.c). */
-static void random_config(const spagm_stim *s, spagm_rng *r, spagm_attr_config *c) {
+static void random_config(const spagm_stim *s, const stim_corners *cn, spagm_rng *r,
+                          spagm_attr_config *c) {
   spagm_attr_config_default(c);
   bool attr_on = (s->o.units & (1u << SPAGM_UNIT_ATTR)) != 0;
   bool pix_on = (s->o.units & (1u << SPAGM_UNIT_PIX)) != 0;
@@ -112,7 +146,7 @@ static void random_config(const spagm_stim *s, spagm_rng *r, spagm_attr_config *
   static const uint32_t patch[] = {8, 16, 32, 64, 128};
   c->patch_words = patch[spagm_rng_below(r, 5)];
   c->gs_max_vertices = spagm_rng_below(r, 40);
-  random_maps(r, c);
+  random_maps(cn, r, c);
   /* Mostly the R3 defaults; sometimes a driver's own table. */
   if (spagm_rng_pct(r, 25))
     for (unsigned i = 0; i < 8; i++) {
@@ -174,8 +208,9 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d) {
   stim_attr *a = &s->attr;
   memset(a, 0, sizeof *a);
+  a->cn = (stim_corners){spagm__stim_attr_corners, s->hits[SPAGM_UNIT_ATTR]};
   spagm_attr_config c;
-  random_config(s, r, &c);
+  random_config(s, &a->cn, r, &c);
   spagm_status st = spagm_attr_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
 
@@ -200,8 +235,20 @@ static bool is_vs(spagm_stage st) {
   return st == SPAGM_STAGE_VSA || st == SPAGM_STAGE_VSB;
 }
 
-/* An attribute byte address worth loading or storing. */
-static uint32_t pick_addr(spagm_rng *r, const uint32_t *bmap) {
+/* An attribute byte address worth loading or storing with an access of
+ * `size`: its corners (R4; 1024 itself, the first invalid start of a
+ * 32-bit access, only reaches the Ra forms: an immediate keeps 10 bits),
+ * else the older mix. */
+static uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bmap,
+                          spagm_asize size) {
+  uint32_t bytes = 4u * ((unsigned)size + 1u);
+  switch (spagm__stim_corner(&sa->cn, r, AC_ADDR_FIRST, 4)) {
+    case 0: return 0;
+    case 1: return 0x3FC;
+    case 2: return 1024 - bytes;
+    case 3: return 1028 - bytes;
+    default: break;
+  }
   unsigned k = spagm_rng_below(r, 100);
   if (k < 55) {
     /* A mapped attribute, when there is one. */
@@ -235,6 +282,12 @@ static void vertex_handles(const stim_attr *a, spagm_rng *r, uint32_t out[SPAGM_
     else
       out[l] = spagm_rng_u32(r);
   }
+  /* One lane at a corner of the handle range (R9). */
+  unsigned k = spagm__stim_corner(&a->cn, r, AC_VTX_FIRST, 3);
+  unsigned lane = spagm__stim_lane(r);
+  if (k == 0) out[lane] = 0;
+  else if (k == 1) out[lane] = a->vertex_count - 1;
+  else if (k == 2) out[lane] = a->vertex_count;
 }
 
 static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req) {
@@ -266,15 +319,22 @@ static void patch_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
   i->imm = spagm_rng_range(r, -64, 64);
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+  /* One lane whose Ra + imm is a corner of the patch (R4). */
+  static const int32_t below = -4;
+  int32_t limit = 4 * (int32_t)a->patch_words;
+  unsigned k = spagm__stim_corner(&a->cn, r, AC_PATCH_FIRST, 4);
+  unsigned lane = spagm__stim_lane(r);
+  const int32_t at[4] = {0, limit - 4, limit, below};
+  if (k < 4) req->a[0][lane] = (uint32_t)(at[k] - i->imm);
 }
 
 /* .PHYS form a[Ra]: AL2P results (R7) for the access's BMAP, some junk. */
-static void phys_operands(spagm_rng *r, spagm_request *req, spagm_insn *i,
-                          const uint32_t *bmap) {
+static void phys_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
+                          spagm_insn *i, const uint32_t *bmap) {
   i->phys = true;
   i->ra = spagm__stim_reg(r);
   for (unsigned l = 0; l < SPAGM_LANES; l++)
-    req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(r, bmap))
+    req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(a, r, bmap, i->asize))
                                         : spagm_rng_u32(r);
 }
 
@@ -304,7 +364,7 @@ static void make_ald(stim_attr *a, spagm_rng *r, spagm_request *req, int form, b
   } else if (form == 1) {
     patch_operands(a, r, req, &i);
   } else {
-    phys_operands(r, req, &i, bmap);
+    phys_operands(a, r, req, &i, bmap);
   }
   /* Vertex handle: VS uses the implicit vertex (R8: Rb must be RZ); the
    * other VTG stages name Rb, rarely RZ (handle 0). */
@@ -327,7 +387,7 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
   } else if (form == 1) {
     patch_operands(a, r, req, &i);
   } else {
-    phys_operands(r, req, &i, a->bmap_out);
+    phys_operands(a, r, req, &i, a->bmap_out);
   }
   if (a->stage == SPAGM_STAGE_GS || spagm_rng_pct(r, 5)) {
     /* GS state (R12): [15:0] output vertex index, upper bits opaque. */
@@ -337,6 +397,11 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
       req->c[l] = opaque | (spagm_rng_pct(r, 90) ? spagm_rng_below(r, a->gs_max + 3)
                                                  : spagm_rng_below(r, 0x10000));
     }
+    /* One lane at a corner of the GS output buffer (R12). */
+    unsigned k = spagm__stim_corner(&a->cn, r, AC_GS_FIRST, 3);
+    unsigned lane = spagm__stim_lane(r);
+    const uint32_t at[3] = {0, a->gs_max ? a->gs_max - 1 : 0, a->gs_max};
+    if (k < 3) req->c[lane] = (req->c[lane] & 0xFFFF0000u) | at[k];
   }
   random_data(r, req);
   spagm__stim_encode(&i, req);
@@ -356,7 +421,7 @@ static void make_al2p(stim_attr *a, spagm_rng *r, spagm_request *req, bool out,
     i.ra = spagm__stim_reg(r);
     i.imm = spagm_rng_range(r, -64, 64);
     for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = spagm_rng_pct(r, 90) ? pick_addr(r, out ? a->bmap_out : a->bmap_in)
+      req->a[0][l] = spagm_rng_pct(r, 90) ? pick_addr(a, r, out ? a->bmap_out : a->bmap_in, size)
                                           : (uint32_t)spagm_rng_range(r, -128, 1200);
   }
   (void)a;
@@ -380,6 +445,11 @@ static void make_isberd(stim_attr *a, spagm_rng *r, spagm_request *req,
     for (unsigned l = 0; l < SPAGM_LANES; l++)
       req->a[0][l] = spagm_rng_pct(r, 93) ? spagm_rng_below(r, size)
                                           : size + spagm_rng_below(r, 256);
+    /* One lane at a corner of the region (N29). */
+    unsigned k = spagm__stim_corner(&a->cn, r, AC_ISBE_FIRST, 3);
+    unsigned lane = spagm__stim_lane(r);
+    const uint32_t at[3] = {0, size - (1u << i.isize), size};
+    if (k < 3) req->a[0][lane] = at[k];
   }
   spagm__stim_encode(&i, req);
 }
@@ -404,7 +474,8 @@ static bool directed(stim_attr *a, spagm_rng *r, spagm_request *req) {
   const uint32_t *bin = a->bmap_in, *bout = a->bmap_out;
   /* 0..7: every size of ALD .I and .O at a mapped address. */
   if (k < 8) {
-    make_ald(a, r, req, 0, k >= 4, (spagm_asize)(k % 4), pick_addr(r, k >= 4 ? bout : bin));
+    make_ald(a, r, req, 0, k >= 4, (spagm_asize)(k % 4),
+             pick_addr(a, r, k >= 4 ? bout : bin, (spagm_asize)(k % 4)));
     return true;
   }
   k -= 8;
@@ -421,7 +492,8 @@ static bool directed(stim_attr *a, spagm_rng *r, spagm_request *req) {
   /* 16..19: AL2P then ALD.PHYS / AST.PHYS (R7), .I and .O. */
   if (k < 4) {
     bool out = k >= 2;
-    if (k % 2 == 0) make_al2p(a, r, req, out, SPAGM_ASZ_32, pick_addr(r, out ? bout : bin));
+    if (k % 2 == 0) make_al2p(a, r, req, out, SPAGM_ASZ_32,
+                                pick_addr(a, r, out ? bout : bin, SPAGM_ASZ_32));
     else if (out) make_ast(a, r, req, 2, SPAGM_ASZ_32, 0);
     else make_ald(a, r, req, 2, false, SPAGM_ASZ_32, 0);
     return true;
@@ -429,7 +501,7 @@ static bool directed(stim_attr *a, spagm_rng *r, spagm_request *req) {
   k -= 4;
   /* 20..23: AST of each size, each followed by ALD.O of the same place. */
   if (k < 4) {
-    uint32_t addr = pick_addr(r, bout);
+    uint32_t addr = pick_addr(a, r, bout, (spagm_asize)k);
     make_ast(a, r, req, 0, (spagm_asize)k, addr);
     queue_readback(a, r, req, (spagm_asize)k, addr);
     return true;
@@ -452,7 +524,7 @@ void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
     a->have_followup = false;
     return;
   }
-  req->lane_mask = spagm__stim_lane_mask(r);
+  req->lane_mask = spagm__stim_lane_mask(&a->cn, r);
   thread_context(a, r, req);
   if (a->directed < DIRECTED_DONE && directed(a, r, req)) return;
   a->directed = DIRECTED_DONE;
@@ -462,21 +534,21 @@ void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
     bool out = a->stage == SPAGM_STAGE_GS ? spagm_rng_pct(r, 3) : spagm_rng_pct(r, 35);
     int form = spagm_rng_below(r, 100) < 60 ? 0 : (tess && spagm_rng_pct(r, 60)) ? 1 : 2;
     spagm_asize size = form == 2 && spagm_rng_pct(r, 95) ? SPAGM_ASZ_32 : pick_size(r);
-    make_ald(a, r, req, form, out, size, pick_addr(r, out ? a->bmap_out : a->bmap_in));
+    make_ald(a, r, req, form, out, size, pick_addr(a, r, out ? a->bmap_out : a->bmap_in, size));
   } else if (k < 72) {
     bool patch = (a->stage == SPAGM_STAGE_TI && spagm_rng_pct(r, 60)) || spagm_rng_pct(r, 3);
     int form = spagm_rng_below(r, 100) < 60 ? 0 : patch ? 1 : 2;
     spagm_asize size = form == 2 && spagm_rng_pct(r, 95) ? SPAGM_ASZ_32 : pick_size(r);
-    uint32_t addr = pick_addr(r, a->bmap_out);
+    uint32_t addr = pick_addr(a, r, a->bmap_out, size);
     make_ast(a, r, req, form, size, addr);
     if (form == 0 && a->stage != SPAGM_STAGE_GS && spagm_rng_pct(r, 30))
       queue_readback(a, r, req, size, addr);
   } else if (k < 84) {
     bool out = spagm_rng_pct(r, 40);
-    /* Two draws as arguments were unsequenced (N83): gcc drew the address
-     * first, clang the size. The golden set has gcc's order; keep it. */
-    uint32_t addr = pick_addr(r, out ? a->bmap_out : a->bmap_in);
+    /* One draw per statement (N83); the size first, as the address's
+     * corners depend on it (stimulus 2). */
     spagm_asize size = pick_size(r);
+    uint32_t addr = pick_addr(a, r, out ? a->bmap_out : a->bmap_in, size);
     make_al2p(a, r, req, out, size, addr);
   } else {
     make_isberd(a, r, req, (spagm_isbe_region)spagm_rng_below(r, 4));

@@ -7,8 +7,41 @@
 #include "spagm/spagm.h"
 #include "spagm/vec/stim.h"
 
+/* Corner tables (docs/stimulus.md): one per unit, in stim_corners.c. A
+ * unit's generator draws a bounded field through spagm__stim_corner over
+ * the field's contiguous entries and counts each corner drawn. */
+#define STIM_MAX_CORNERS 48u
+typedef struct stim_corners {
+  const spagm_stim_corner *t;
+  uint64_t *hits; /* spagm_stim.hits[unit] */
+} stim_corners;
+extern const spagm_stim_corner spagm__stim_attr_corners[];
+extern const spagm_stim_corner spagm__stim_pix_corners[];
+/* Lane-mask corners, the first four entries of every unit's table. */
+enum { SC_MASK_ALL, SC_MASK_NONE, SC_MASK_ONE, SC_MASK_ALL_BUT_ONE, SC_MASK_N };
+/* Corner entries of each unit (after the lane mask), in table order. */
+enum {
+  AC_VTX_FIRST = SC_MASK_N, AC_VTX_LAST, AC_VTX_INVALID,
+  AC_ADDR_FIRST, AC_ADDR_LAST, AC_ADDR_VEC_LAST, AC_ADDR_VEC_INVALID,
+  AC_PATCH_FIRST, AC_PATCH_LAST, AC_PATCH_INVALID, AC_PATCH_BELOW,
+  AC_GS_FIRST, AC_GS_LAST, AC_GS_INVALID,
+  AC_ISBE_FIRST, AC_ISBE_LAST, AC_ISBE_INVALID,
+  AC_STREQ_POINT, AC_STREQ_END_OMAP_FIRST, AC_STREQ_END_OMAP_LAST, AC_STREQ_START_OMAP_LAST,
+  AC_N
+};
+enum {
+  PC_COV_ALL = SC_MASK_N, PC_COV_NONE, PC_COV_ALL_BUT_ONE, PC_COV_ONE,
+  PC_SAMPLE_FIRST, PC_SAMPLE_LAST, PC_SAMPLE_INVALID,
+  PC_INDEX_FIRST, PC_INDEX_LAST, PC_INDEX_INVALID,
+  PC_N
+};
+/* Draw the field made of entries [first, first + n) of c's table: the
+ * corner drawn (0..n-1, counted) or n for the field's uniform rest. */
+unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first, unsigned n);
+
 /* What the attribute generator remembers of its epoch's state. */
 typedef struct stim_attr {
+  stim_corners cn;
   spagm_stage stage;
   uint32_t vertex_count, patch_words, gs_max;
   uint32_t bmap_in[SPAGM_ATTR_MAP_WORDS], bmap_out[SPAGM_ATTR_MAP_WORDS];
@@ -18,6 +51,7 @@ typedef struct stim_attr {
 } stim_attr;
 
 typedef struct stim_pix {
+  stim_corners cn;
   unsigned samples;
   bool ssaa;
   unsigned directed;
@@ -43,6 +77,7 @@ struct spagm_stim {
   uint32_t budget[SPAGM_UNIT_COUNT]; /* requests of this epoch per unit */
   spagm_rng rng[SPAGM_UNIT_COUNT]; /* request streams of this epoch */
   char summary[SPAGM_UNIT_COUNT][192];
+  uint64_t hits[SPAGM_UNIT_COUNT][STIM_MAX_CORNERS]; /* corners drawn, whole run */
   stim_attr attr;
   stim_pix pix;
   stim_tex tex;
@@ -63,7 +98,15 @@ void spagm__stim_pix_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
 void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
 
 /* Shared helpers (stim.c). */
-uint32_t spagm__stim_lane_mask(spagm_rng *r);
+/* A lane mask: the lane-mask corners of c's table, else uniform. */
+uint32_t spagm__stim_lane_mask(const stim_corners *c, spagm_rng *r);
+/* The lane mask of stimulus 1 (all 55 %, none 5 %, one lane 10 %, else
+ * uniform), which the texture stream still uses. */
+uint32_t spagm__stim_lane_mask_v1(spagm_rng *r);
+/* A random lane 0..31. */
+static inline unsigned spagm__stim_lane(spagm_rng *r) {
+  return spagm_rng_below(r, SPAGM_LANES);
+}
 /* Encode insn into req->insn; false when it has no legal word. */
 bool spagm__stim_encode(const spagm_insn *insn, spagm_request *req);
 /* A word the decoder rejects, near the given legal word of the unit. */

@@ -2,6 +2,7 @@
 /* Pixel-unit stimulus: per-epoch raster state (sample count, standard or
  * programmable positions, SSAA) and PIXLD requests over every mode with
  * full, partial and empty coverage. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_pix *p = &s->pix;
   memset(p, 0, sizeof *p);
+  p->cn = (stim_corners){spagm__stim_pix_corners, s->hits[SPAGM_UNIT_PIX]};
   static const unsigned counts[] = {1, 2, 4, 8, 16};
   spagm_raster_config c;
   memset(&c, 0, sizeof c);
@@ -36,14 +38,32 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   return SPAGM_OK;
 }
 
-/* Coverage of one pixel: full, empty or partial, sometimes with bits above
- * the sample count set (they must be ignored, R13/N53). */
-static uint16_t coverage(spagm_rng *r, unsigned samples) {
+/* Coverage of one pixel: its corners (all, none, all but one, only one of
+ * the samples), else uniform, sometimes with bits above the sample count
+ * set (they must be ignored, R13/N53). */
+static uint16_t coverage(const stim_pix *p, spagm_rng *r) {
+  unsigned samples = p->samples;
   uint16_t full = (uint16_t)(samples >= 16 ? 0xFFFFu : (1u << samples) - 1u);
-  unsigned k = spagm_rng_below(r, 100);
-  uint16_t c = k < 30 ? full : k < 45 ? 0 : (uint16_t)(spagm_rng_u32(r) & full);
+  uint16_t c;
+  switch (spagm__stim_corner(&p->cn, r, PC_COV_ALL, 4)) {
+    case 0: c = full; break;
+    case 1: c = 0; break;
+    case 2: c = (uint16_t)(full & ~(1u << spagm_rng_below(r, samples))); break;
+    case 3: c = (uint16_t)(1u << spagm_rng_below(r, samples)); break;
+    default: c = (uint16_t)(spagm_rng_u32(r) & full); break;
+  }
   if (spagm_rng_pct(r, 10)) c |= (uint16_t)(spagm_rng_u32(r) & ~full);
   return c;
+}
+
+/* A sample index at a corner of [0, samples) (R13), else `other`. */
+static int32_t index_corner(const stim_pix *p, spagm_rng *r, unsigned first, int32_t other) {
+  switch (spagm__stim_corner(&p->cn, r, first, 3)) {
+    case 0: return 0;
+    case 1: return (int32_t)p->samples - 1;
+    case 2: return (int32_t)p->samples;
+    default: return other;
+  }
 }
 
 static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
@@ -57,8 +77,9 @@ static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
   if (index >= 0) {
     i.imm = index; /* [#imm8], zero-extended (R13) */
   } else if (spagm_rng_pct(r, 50)) {
-    i.imm = spagm_rng_pct(r, 85) ? spagm_rng_range(r, 0, (int32_t)p->samples + 1)
-                                 : spagm_rng_range(r, 0, 255);
+    int32_t other = spagm_rng_pct(r, 85) ? spagm_rng_range(r, 0, (int32_t)p->samples + 1)
+                                         : spagm_rng_range(r, 0, 255);
+    i.imm = index_corner(p, r, PC_INDEX_FIRST, other);
   } else {
     /* [Ra+#imm8], imm sign-extended, sometimes pushing the index below 0. */
     i.ra = spagm__stim_reg(r);
@@ -66,18 +87,26 @@ static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
     for (unsigned l = 0; l < SPAGM_LANES; l++)
       req->a[0][l] = spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples + 2)
                                           : spagm_rng_u32(r);
+    /* One lane whose Ra + imm is a corner of the sample range. */
+    unsigned lane = spagm__stim_lane(r);
+    int32_t at = index_corner(p, r, PC_INDEX_FIRST, INT32_MIN);
+    if (at != INT32_MIN) req->a[0][lane] = (uint32_t)(at - i.imm);
   }
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
-    req->coverage[l] = coverage(r, p->samples);
-    req->sample[l] = (uint8_t)(spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples)
-                                                    : spagm_rng_below(r, 16));
+    req->coverage[l] = coverage(p, r);
+    int32_t other = (int32_t)(spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples)
+                                                   : spagm_rng_below(r, 16));
+    /* The field has 4 bits: with 16 samples it has no invalid value, and
+     * the first-invalid corner gives the last valid one. */
+    int32_t at = index_corner(p, r, PC_SAMPLE_FIRST, other);
+    req->sample[l] = (uint8_t)(at > 15 ? 15 : at);
   }
   spagm__stim_encode(&i, req);
 }
 
 void spagm__stim_pix_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   stim_pix *p = &s->pix;
-  req->lane_mask = spagm__stim_lane_mask(r);
+  req->lane_mask = spagm__stim_lane_mask(&p->cn, r);
   /* Directed: every mode, then COVERED and OFFSET at every index up to the
    * sample count (the first invalid one included). */
   unsigned k = p->directed;

@@ -249,7 +249,9 @@ static unsigned pick_slot(const stim_tex *x, spagm_rng *r, spagm_tex_param p) {
 
 void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   stim_tex *x = &s->tex;
-  req->lane_mask = spagm__stim_lane_mask(r);
+  /* Stimulus 2 leaves the texture stream as it was (docs/stimulus.md):
+   * its corners are the next step. */
+  req->lane_mask = spagm__stim_lane_mask_v1(r);
   /* Directed first: every legal row once, then random rows. */
   const packing *pk = x->directed < sizeof packings / sizeof packings[0]
                           ? &packings[x->directed++]

@@ -37,6 +37,27 @@ extern "C" {
  * as are outputs whose comment says so. tests/model/api_null_test.cpp calls
  * every function with NULL for each pointer. */
 
+/** The stimulus version: bumped whenever the same seed and options give
+ * other traffic (a weight of docs/stimulus.md changed, a field was added).
+ * Recorded on the `generator` line of every vector file (N240). */
+#define SPAGM_STIM_VERSION 2u
+
+/** One boundary value ("corner") of a field the spec bounds, drawn with an
+ * explicit weight; the rest of the field's draws are uniform (or the
+ * field's older distribution). One table per unit; docs/stimulus.md lists
+ * every entry. */
+typedef struct spagm_stim_corner {
+  const char *field;  /**< the bounded field, e.g. "vertex index" */
+  const char *name;   /**< the corner, e.g. "first invalid" */
+  uint16_t weight;    /**< per mille of the field's draws */
+  bool per_epoch;     /**< drawn once per epoch (state), else per request */
+} spagm_stim_corner;
+
+/** The number of entries of unit u's corner table (0 for a bad unit). */
+unsigned spagm_stim_corner_count(spagm_unit u);
+/** Entry i of unit u's corner table; NULL past the end. */
+const spagm_stim_corner *spagm_stim_corner_info(spagm_unit u, unsigned i);
+
 /** Options of the stimulus generator (`spagm gen`'s options). */
 typedef struct spagm_stim_opts {
   uint64_t seed;         /**< the seed: the same seed gives the same bytes */
@@ -50,6 +71,10 @@ void spagm_stim_opts_default(spagm_stim_opts *o);
 
 /** A stimulus generator (opaque; spagm_stim_new, spagm_stim_free). */
 typedef struct spagm_stim spagm_stim;
+
+/** How often generator s has drawn corner i of unit u since it was made
+ * (what the corner-count test checks); 0 for NULL or a bad index. */
+uint64_t spagm_stim_corner_hits(const spagm_stim *s, spagm_unit u, unsigned i);
 
 
 /// @{

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+/* The corner tables: for every field the spec bounds, the boundary values
+ * the generator draws with an explicit weight (per mille of the field's
+ * draws); the rest of the field's draws are uniform. One table per unit,
+ * listed in docs/stimulus.md (a test checks the page against them). A
+ * changed weight changes the traffic: bump SPAGM_STIM_VERSION (N240). */
+#include <stddef.h>
+
+#include "stim_internal.h"
+
+#define LANE_MASK_CORNERS                                  \
+  {"lane mask", "all lanes", 450, false},                  \
+  {"lane mask", "no lane", 50, false},                     \
+  {"lane mask", "only one lane", 100, false},              \
+  {"lane mask", "all lanes but one", 100, false}
+
+const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
+    LANE_MASK_CORNERS,
+    /* R9: one lane's handle, per handle field of a request. */
+    {"vertex handle", "first valid (0)", 40, false},
+    {"vertex handle", "last valid (count - 1)", 60, false},
+    {"vertex handle", "first invalid (count)", 40, false},
+    /* R4: attribute byte address of a 32..128-bit access. */
+    {"attribute address", "first valid (0x000)", 40, false},
+    {"attribute address", "last word (0x3FC)", 40, false},
+    {"attribute address", "last valid start of the vector (1024 - size)", 60, false},
+    {"attribute address", "first invalid start of the vector (1028 - size)", 60, false},
+    /* R4: patch offset Ra + imm of one lane against 4 x patch_words. */
+    {"patch offset", "first valid (0)", 100, false},
+    {"patch offset", "last word (4 x patch_words - 4)", 100, false},
+    {"patch offset", "first invalid (4 x patch_words)", 100, false},
+    {"patch offset", "below the patch (-4)", 50, false},
+    /* R12: GS output vertex index [15:0] of one lane of an AST. */
+    {"GS output vertex index", "first valid (0)", 80, false},
+    {"GS output vertex index", "last valid (max - 1)", 120, false},
+    {"GS output vertex index", "first invalid (max)", 120, false},
+    /* N29: ISBERD byte offset of one lane against its region. */
+    {"ISBERD offset", "first valid (0)", 100, false},
+    {"ISBERD offset", "last valid element (size - element)", 150, false},
+    {"ISBERD offset", "first invalid (size)", 150, false},
+    /* AST.txt/ALD.txt ST_REQ: the store-request range against the OMAP,
+     * drawn once per epoch. */
+    {"ST_REQ range", "end = start", 150, true},
+    {"ST_REQ range", "end at the first OMAP attribute", 120, true},
+    {"ST_REQ range", "end at the last OMAP attribute", 120, true},
+    {"ST_REQ range", "start at the last OMAP attribute", 100, true},
+};
+
+const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
+    LANE_MASK_CORNERS,
+    /* R13/N53: a lane's coverage mask against the sample count. */
+    {"coverage mask", "all samples", 250, false},
+    {"coverage mask", "no sample", 100, false},
+    {"coverage mask", "all samples but one", 120, false},
+    {"coverage mask", "only one sample", 120, false},
+    /* R13: a lane's current sample index. */
+    {"sample index", "first valid (0)", 100, false},
+    {"sample index", "last valid (samples - 1)", 100, false},
+    {"sample index", "first invalid (samples)", 50, false},
+    /* R13: the PIXLD sample index (#imm8 or Ra + #imm8). */
+    {"PIXLD index", "first valid (0)", 100, false},
+    {"PIXLD index", "last valid (samples - 1)", 100, false},
+    {"PIXLD index", "first invalid (samples)", 100, false},
+};
+
+static unsigned ncorners(spagm_unit u) {
+  switch (u) {
+    case SPAGM_UNIT_ATTR: return AC_N;
+    case SPAGM_UNIT_PIX: return PC_N;
+    default: return 0;
+  }
+}
+
+unsigned spagm_stim_corner_count(spagm_unit u) { return ncorners(u); }
+
+const spagm_stim_corner *spagm_stim_corner_info(spagm_unit u, unsigned i) {
+  if (i >= ncorners(u)) return NULL;
+  if (u == SPAGM_UNIT_ATTR) return &spagm__stim_attr_corners[i];
+  return &spagm__stim_pix_corners[i];
+}
+
+uint64_t spagm_stim_corner_hits(const spagm_stim *s, spagm_unit u, unsigned i) {
+  if (!s || i >= ncorners(u)) return 0;
+  return s->hits[u][i];
+}
