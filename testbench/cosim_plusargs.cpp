@@ -177,6 +177,9 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;
   o->run_args.push_back("+repro=" + repro_command(o->args, bug));
+  // The run header names the harness and the defect (N210).
+  o->run_args.push_back("+spagm_tool=" + o->program);
+  o->run_args.push_back("+bug_name=" + (bug.empty() ? std::string("none") : bug));
   const char *seed = plusarg(o->args, "seed");
   o->seed = seed ? seed : "1";
   const char *dir = plusarg(o->args, "waves_dir");

@@ -239,7 +239,7 @@ void rerun_with_waves(const Options &o, const RunResult &r) {
   Window w = window_for(r.first_err_req_cycle, r.first_err_cycle);
   std::string dir = absolute_dir(o.waves_dir);
   if (dir.empty()) {
-    fprintf(stderr, "spagm-cosim: +waves_dir=%s: cannot use it as a directory\n",
+    fprintf(stderr, "%s: +waves_dir=%s: cannot use it as a directory\n", o.program.c_str(),
             o.waves_dir.c_str());
     return;
   }

@@ -2,7 +2,8 @@
 # CTest helper: run spagm-cosim with an injected RTL defect and require that
 # the run fails (exit status 1) and that every mismatch it reports blames
 # the defect's unit (docs/cosim.md, "Defects"); every reproduce line names
-# the defect by name, never by number (N172).
+# the defect by name, never by number (N172), and so does the run header,
+# which names the program that ran (N210).
 #   cmake -DCOSIM=path -DUNIT=attr|pix -DARGS="+bug=...;+seed=..." [-DBUG_NAME=name]
 #         -P expect_defect_caught.cmake
 execute_process(COMMAND ${COSIM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -23,6 +24,10 @@ string(REGEX MATCH "\\+bug=([a-z0-9_]+)" bug "${ARGS}")
 set(bug ${CMAKE_MATCH_1})
 if(BUG_NAME)  # the defect given by number: reported by this name
   set(bug ${BUG_NAME})
+endif()
+get_filename_component(tool "${COSIM}" NAME)
+if(NOT out MATCHES "(^|\n)${tool}: seed [0-9]+, [0-9]+ requests per unit, units [a-z,]+, bug ${bug}\n")
+  message(FATAL_ERROR "the run header does not say '${tool}: seed ..., bug ${bug}'")
 endif()
 string(REGEX MATCHALL "reproduce[^\n]*" repro "${out}")
 if(NOT repro)

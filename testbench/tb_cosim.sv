@@ -13,7 +13,7 @@
 //
 // Plusargs: +seed=N +txns=N (per unit) +units=attr,pix,tex +epoch_txns=N
 // +illegal_ppm=N +bug=N (rtl_stubs defect, 0 = none) +max_errors=N
-// +no_check +repro=TEXT.
+// +no_check +repro=TEXT +spagm_tool=NAME +bug_name=NAME.
 // The C++ harness (cosim_main.cpp) handles tracing and +waves_on_fail.
 module tb_cosim
   import spagm_dpi_pkg::*;
@@ -32,6 +32,9 @@ module tb_cosim
   longint unsigned seed = 1, txns = 20000;
   int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
   string units = "attr,pix,tex", repro = "spagm-cosim", json = "", cov = "";
+  // The harness's name and the defect's name (+spagm_tool, +bug_name, given
+  // by cosim_plusargs; N210): the header names both.
+  string tool = "spagm-cosim", bug_name = "";
   bit check = 1;
   logic [2:0] unit_on = 3'b111;  // the units of the run (spagm_dpi_units)
 
@@ -46,11 +49,14 @@ module tb_cosim
     void'($value$plusargs("repro=%s", repro));
     void'($value$plusargs("json=%s", json));
     void'($value$plusargs("cov=%s", cov));
+    void'($value$plusargs("spagm_tool=%s", tool));
+    void'($value$plusargs("bug_name=%s", bug_name));
+    if (bug_name == "") bug_name = bug == 0 ? "none" : $sformatf("%0d", bug);
     if ($test$plusargs("no_check")) check = 0;
     run.seed = seed;
     run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
     if (run.h == null) begin
-      $display("spagm-cosim: could not open the run (see above)");
+      $display("%s: could not open the run (see above)", tool);
       $finish;
     end
     unit_on = 3'(spagm_dpi_units(run.h));
@@ -58,13 +64,13 @@ module tb_cosim
     // +no_progress (and never in the waves re-run, whose output is silenced).
     if (!spagm_dpi_outputs(run.h, json,
                            !$test$plusargs("no_progress") && !$test$plusargs("spagm_rerun")))
-      $display("spagm-cosim: out of memory");
+      $display("%s: out of memory", tool);
     // +cov=FILE: functional coverage (docs/coverage.md); not in the waves re-run.
     if (!$test$plusargs("spagm_rerun") && !spagm_dpi_coverage(run.h, cov))
-      $display("spagm-cosim: out of memory");
-    $display("spagm-cosim: seed %0d, %0d requests per unit, units %s, bug %0d", seed, txns,
-             units, bug);
-    if (!check) $display("spagm-cosim: +no_check: the model is not run, nothing is compared");
+      $display("%s: out of memory", tool);
+    $display("%s: seed %0d, %0d requests per unit, units %s, bug %s", tool, seed, txns,
+             units, bug_name);
+    if (!check) $display("%s: +no_check: the model is not run, nothing is compared", tool);
   end
 
   logic [7:0] bug_sel;
