@@ -19,6 +19,14 @@ void spagm_cosim_opts_default(spagm_cosim_opts *o) {
   o->max_errors = 10;
   o->check = true;
   o->repro = NULL;
+  o->tool = NULL;
+}
+
+/* A copy of s (strdup is not C11); NULL when out of memory. */
+static char *copy_text(const char *s) {
+  char *t = malloc(strlen(s) + 1);
+  if (t) memcpy(t, s, strlen(s) + 1);
+  return t;
 }
 
 bool spagm_cosim_parse_units(const char *list, uint32_t *mask) {
@@ -51,11 +59,11 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
   spagm_cosim *c = calloc(1, sizeof *c);
   if (!c) goto nomem;
   c->o = *o;
-  const char *repro = o->repro ? o->repro : "spagm-cosim";
-  c->repro = malloc(strlen(repro) + 1); /* strdup is not C11 */
-  if (c->repro) memcpy(c->repro, repro, strlen(repro) + 1);
+  c->repro = copy_text(o->repro ? o->repro : "spagm-cosim");
+  c->tool = copy_text(o->tool ? o->tool : "spagm-cosim");
+  c->o.repro = c->o.tool = NULL; /* the caller's strings are not kept */
   c->model = spagm_model_new();
-  if (!c->repro || !c->model) goto nomem;
+  if (!c->repro || !c->tool || !c->model) goto nomem;
   spagm_stim_opts so;
   spagm_stim_opts_default(&so);
   so.seed = o->seed;
@@ -94,6 +102,7 @@ void spagm_cosim_free(spagm_cosim *c) {
   free(c->report);
   free(c->taken);
   free(c->repro);
+  free(c->tool);
   free(c->json_path);
   free(c->cov_path);
   spagm_cov_free(c->cov);
@@ -537,7 +546,7 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
   bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed, failed);
   spagm_diag cd = {0, 0, ""};
   bool cov_ok = !c->cov || spagm_cov_write(c->cov, c->cov_path, &cd) == SPAGM_OK;
-  if (!cov_ok) fprintf(stderr, "spagm-cosim: +cov=%s: %s\n", c->cov_path, cd.msg);
+  if (!cov_ok) fprintf(stderr, "%s: +cov=%s: %s\n", c->tool, c->cov_path, cd.msg);
   json_ok = json_ok && cov_ok;
   fprintf(out, "cosim: %llu passed, %llu failed\n", (unsigned long long)passed,
           (unsigned long long)failed);

@@ -40,6 +40,8 @@ typedef struct spagm_cosim_opts {
   uint32_t illegal_ppm; /* illegal instruction words per million requests */
   bool check;           /* false: +no_check, same traffic, no model execution */
   const char *repro;    /* command line that reproduces this run, for reports */
+  const char *tool;     /* the running program's name, for its messages (N210);
+                           NULL: "spagm-cosim" */
 } spagm_cosim_opts;
 
 /* seed 1, 20000 requests per unit, attr+pix+tex, 1000 per epoch, 1% illegal

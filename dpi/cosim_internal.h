@@ -49,6 +49,7 @@ typedef struct spagm_cosim_note {
 struct spagm_cosim {
   spagm_cosim_opts o;
   char *repro;
+  char *tool; /* the program's name in its messages (opts.tool) */
   spagm_model *model;
   spagm_stim *stim;
   unsigned epoch;

@@ -65,7 +65,7 @@ bool spagm__cosim_write_json(const spagm_cosim *c, uint64_t cycles, double secon
   spagm_diag d = {0, 0, ""};
   spagm_json j;
   if (!spagm_json_open(&j, c->json_path, &d)) {
-    fprintf(stderr, "spagm-cosim: +json=%s: %s\n", c->json_path, d.msg);
+    fprintf(stderr, "%s: +json=%s: %s\n", c->tool, c->json_path, d.msg);
     return false;
   }
   double secs = seconds > 0 ? seconds : 1e-9;
@@ -101,6 +101,6 @@ bool spagm__cosim_write_json(const spagm_cosim *c, uint64_t cycles, double secon
     spagm_json_str(&j, "repro_waves", waves);
   }
   if (spagm_json_close(&j, &d)) return true;
-  fprintf(stderr, "spagm-cosim: +json=%s: %s\n", c->json_path, d.msg);
+  fprintf(stderr, "%s: +json=%s: %s\n", c->tool, c->json_path, d.msg);
   return false;
 }

@@ -18,7 +18,7 @@ module spagm_dpi_protos (
 
   always @(posedge clk) begin
     if (go) begin
-      run = spagm_dpi_open(1, 1, "pix", 1, 0, 0, 1'b1, "");
+      run = spagm_dpi_open(1, 1, "pix", 1, 0, 0, 1'b1, "", "");
       spagm_dpi_close(run);
       pix = new(1);
       attr = new(1);

@@ -27,7 +27,8 @@ extern "C" {
 #endif
 void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const char *units,
                      unsigned int epoch_txns, unsigned int illegal_ppm,
-                     unsigned int max_errors, svBit check, const char *repro);
+                     unsigned int max_errors, svBit check, const char *repro,
+                     const char *tool);
 unsigned int spagm_dpi_units(void *h);
 svBit spagm_dpi_begin_epoch(void *h);
 int spagm_dpi_epoch(void *h);
@@ -72,7 +73,8 @@ static void flush_reports(spagm_dpi_run *r) {
 
 void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const char *units,
                      unsigned int epoch_txns, unsigned int illegal_ppm,
-                     unsigned int max_errors, svBit check, const char *repro) {
+                     unsigned int max_errors, svBit check, const char *repro,
+                     const char *tool) {
   spagm_cosim_opts o;
   spagm_cosim_opts_default(&o);
   o.seed = seed;
@@ -82,8 +84,9 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
   o.max_errors = max_errors;
   o.check = check != 0;
   o.repro = repro;
+  o.tool = tool && tool[0] ? tool : "spagm-cosim";
   if (!spagm_cosim_parse_units(units, &o.units)) {
-    fprintf(stderr, "spagm-cosim: +units=%s: expected a list of attr, pix, tex\n", units);
+    fprintf(stderr, "%s: +units=%s: expected a list of attr, pix, tex\n", o.tool, units);
     return NULL;
   }
   spagm_diag d = {0, 0, ""};
@@ -91,7 +94,7 @@ void *spagm_dpi_open(unsigned long long seed, unsigned long long txns, const cha
   if (!r) return NULL;
   r->c = spagm_cosim_new(&o, &d);
   if (!r->c) {
-    fprintf(stderr, "spagm-cosim: %s\n", d.msg);
+    fprintf(stderr, "%s: %s\n", o.tool, d.msg);
     free(r);
     return NULL;
   }

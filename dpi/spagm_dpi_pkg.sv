@@ -12,12 +12,14 @@ package spagm_dpi_pkg;
   // million requests; max_errors: mismatches after which
   // spagm_dpi_should_stop turns true (0 = never); check: 0 runs the same
   // traffic without executing the model (+no_check); repro: the command that
-  // reproduces the run, quoted in reports. Returns null on bad arguments.
+  // reproduces the run, quoted in reports; tool: the program's name, which
+  // its messages start with ("" = spagm-cosim; N210). Returns null on bad
+  // arguments.
   import "DPI-C" function chandle spagm_dpi_open(
       input longint unsigned seed, input longint unsigned txns, input string units,
       input int unsigned epoch_txns, input int unsigned illegal_ppm,
       input int unsigned max_errors, input bit check,
-      input string repro);
+      input string repro, input string tool);
 
   // Where the run reports besides the summary: json names a file that gets
   // the summary as JSON at spagm_dpi_finish ("" = none; docs/json-summary.md);

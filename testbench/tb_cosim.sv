@@ -54,7 +54,8 @@ module tb_cosim
     if (bug_name == "") bug_name = bug == 0 ? "none" : $sformatf("%0d", bug);
     if ($test$plusargs("no_check")) check = 0;
     run.seed = seed;
-    run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro);
+    run.h = spagm_dpi_open(seed, txns, units, epoch_txns, illegal_ppm, max_errors, check, repro,
+                           tool);
     if (run.h == null) begin
       $display("%s: could not open the run (see above)", tool);
       $finish;
