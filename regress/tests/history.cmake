@@ -8,6 +8,7 @@
 # folder with no night record is named and the exit status is 1.
 #   -DREGRESS=bin/spagm-regress -DDESC=history.regress -DOUT=dir -DSRC=source
 #   -DCOV_DIRS="dir;dir"   regressions that collected coverage
+include(${SRC}/tests/support/page_check.cmake)
 file(REMOVE_RECURSE "${OUT}")
 set(hdir "${OUT}/hist")
 foreach(night bad_night good_night)
@@ -39,23 +40,13 @@ execute_process(COMMAND ${REGRESS} history -o ${OUT}/trend.html ${dirs} ${OUT}/h
 if(NOT rc EQUAL 1 OR NOT err MATCHES "hist/night.tsv: No such file")
   message(FATAL_ERROR "a folder with no record: exit ${rc}, expected 1 naming hist/night.tsv\n${err}")
 endif()
-execute_process(COMMAND ${SRC}/tests/support/headless-page ${OUT}/trend.html ${OUT}/page 1280x1100
-                RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "headless-page failed")
-endif()
-file(READ "${OUT}/page/dom.html" dom)
 set(pt "[0-9.]+,[0-9.]+ ") # a point of a line (CMake regexes have no {n})
-set(expect "<p class=\"meta\">4 nights, "
+spagm_page_check(${OUT}/trend.html ${OUT}/page 1280x1100 "the trend page" EXPECT
+    "<p class=\"meta\">4 nights, "
     "<polyline id=\"cov-line\" [^>]*points=\"${pt}${pt}\""
     "<polyline id=\"pass-line\" [^>]*points=\"${pt}${pt}${pt}${pt}\""
     "<polyline id=\"wall-line\" [^>]*points=\"${pt}${pt}${pt}${pt}\""
     "<td>bad_night</td><td class=\"num\">4</td><td class=\"num\">3</td><td class=\"num\">75.0 %</td><td>no coverage</td>")
-execute_process(COMMAND ${CMAKE_COMMAND} -DDOM=${OUT}/page/dom.html "-DEXPECT=${expect}"
-                        -P ${SRC}/tests/support/dom_check.cmake RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "the trend page's DOM lacks what it must show")
-endif()
 string(REGEX MATCHALL "href=\"[^\"]+\"" links "${dom}")
 list(LENGTH links nlinks)
 foreach(l IN LISTS links)

@@ -8,6 +8,7 @@
 # the JSON has per-point counts that add up to the unit's. screenshot.png
 # is left in OUT for a person to look at.
 #   cmake -DSPAGM=bin/spagm -DSRC=source-dir -DOUT=dir -P html_page_check.cmake
+include(${SRC}/tests/support/page_check.cmake)
 file(REMOVE_RECURSE "${OUT}")
 file(MAKE_DIRECTORY "${OUT}")
 function(run)
@@ -23,10 +24,7 @@ run(${SPAGM} cov merge a.cov b.cov -o m.cov)
 run(${SPAGM} cov report m.cov --html html --json cov.json)
 
 # The page as it opens.
-set(page "${SRC}/tests/support/headless-page")
-run(${page} "${OUT}/html/index.html" "${OUT}/page" 1280x1600)
-file(READ "${OUT}/page/dom.html" dom)
-set(expect
+spagm_page_check("${OUT}/html/index.html" "${OUT}/page" 1280x1600 "the coverage page" EXPECT
     "id=\"u-all\">all<b>[0-9.]+%</b><div class=\"bar\"><i style=\"width:[0-9.]+%\">"
     "<table class=\"sortable\" id=\"summary-table\">"
     "<tr id=\"s-pix.mode_layout_mask\"><td>pix</td><td><a href=\"#pt-pix.mode_layout_mask\">"
@@ -38,11 +36,6 @@ set(expect
     "<td id=\"b-attr.ald_fields-[0-9]+\" class=\"ex\" title=\"[^\"]*R5: .PHYS means .P=0\">×</td>"
     "<li>× 8 bins: R5: .PHYS means .P=0</li>"
     "not collected \\(co-simulation only, N104\\)")
-execute_process(COMMAND ${CMAKE_COMMAND} -DDOM=${OUT}/page/dom.html "-DEXPECT=${expect}"
-                        -P ${SRC}/tests/support/dom_check.cmake RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "the coverage page's DOM lacks what it must show")
-endif()
 
 # Every in-page link resolves: the hole list's, the summary's, the "up" ones.
 string(REGEX MATCHALL "href=\"#[^\"]+\"" links "${dom}")
@@ -71,7 +64,7 @@ string(REPLACE "</body>"
        "<script>document.querySelectorAll('#summary-table th')[5].click();</script>\n</body>"
        html "${html}")
 file(WRITE "${OUT}/html/clicked.html" "${html}")
-run(${page} "${OUT}/html/clicked.html" "${OUT}/clicked" 1280x900)
+run(${SRC}/tests/support/headless-page "${OUT}/html/clicked.html" "${OUT}/clicked" 1280x900)
 file(READ "${OUT}/clicked/dom.html" clicked)
 function(holes_column text var)
   string(REGEX MATCH "id=\"summary-table\">.*</tbody>" table "${text}")
