@@ -8,6 +8,9 @@
 #       the RTL and testbench code Icarus runs (rtl_stubs/*.sv,
 #       testbench/tb_replay*.sv, testbench/tb_cfg_v1_bridge.sv) has no
 #       always_comb outside comments (docs/icarus.md, rule 1)
+#   -DCHECK=folder_readmes -DROOT=source dir
+#       every top-level folder but docs/ has a README.md that names each of
+#       its folders
 cmake_policy(SET CMP0007 NEW)  # keep empty lines: line numbers stay right
 if(CHECK STREQUAL "model_src_folders")
   file(GLOB loose LIST_DIRECTORIES false "${ROOT}/model/src/*")
@@ -76,6 +79,55 @@ elseif(CHECK STREQUAL "no_always_comb")
     message(FATAL_ERROR "always_comb in code Icarus runs (write always @*: Icarus 11 wakes "
                         "every always_comb compiled before one that wakes, docs/icarus.md): ${bad}")
   endif()
+elseif(CHECK STREQUAL "folder_readmes")
+  # The folders are the repository's (git ls-files: tracked and staged),
+  # so a build tree or scratch folder in the source tree is not one; a
+  # source tree without git (a release tarball) is globbed instead.
+  find_package(Git QUIET)
+  if(GIT_FOUND AND EXISTS "${ROOT}/.git")
+    execute_process(COMMAND ${GIT_EXECUTABLE} -C "${ROOT}" ls-files OUTPUT_VARIABLE files
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "git ls-files failed in ${ROOT}")
+    endif()
+    string(REPLACE "\n" ";" files "${files}")
+  else()
+    file(GLOB_RECURSE files RELATIVE "${ROOT}" LIST_DIRECTORIES false "${ROOT}/*")
+    list(FILTER files EXCLUDE REGEX "(^|/)(\\.|build|CMakeFiles/)")
+  endif()
+  set(tops "")
+  set(subs "")
+  foreach(f IN LISTS files)
+    if(f MATCHES "^([^/]+)/([^/]+)/" AND NOT f MATCHES "^\\.")
+      list(APPEND subs "${CMAKE_MATCH_1}/${CMAKE_MATCH_2}")
+    endif()
+    if(f MATCHES "^([^/.][^/]*)/")
+      list(APPEND tops "${CMAKE_MATCH_1}")
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES tops)
+  list(REMOVE_DUPLICATES subs)
+  # docs/*.md are the site's pages; README.md's documentation list is their index.
+  list(REMOVE_ITEM tops docs)
+  set(bad "")
+  foreach(t IN LISTS tops)
+    if(NOT EXISTS "${ROOT}/${t}/README.md")
+      list(APPEND bad "${t}/README.md is missing")
+      continue()
+    endif()
+    file(READ "${ROOT}/${t}/README.md" readme)
+    foreach(s IN LISTS subs)
+      if(s MATCHES "^${t}/(.+)$" AND NOT readme MATCHES "${CMAKE_MATCH_1}")
+        list(APPEND bad "${t}/README.md does not name its folder ${CMAKE_MATCH_1}/")
+      endif()
+    endforeach()
+  endforeach()
+  if(bad)
+    string(REPLACE ";" "\n  " bad "${bad}")
+    message(FATAL_ERROR "each folder's README says what it holds:\n  ${bad}")
+  endif()
+  list(LENGTH tops n)
+  message(STATUS "${n} folders, each with a README that names its folders")
 else()
   message(FATAL_ERROR "layout_check.cmake: unknown CHECK '${CHECK}'")
 endif()
