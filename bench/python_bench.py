@@ -72,10 +72,11 @@ def c_predict_check(c_bench, reps):
 
 
 def vec_read(cli, work, count, reps):
+    # Written by this spagm on every run: a file left by an older build would
+    # hold another stimulus version's traffic and make the figures incomparable.
     path = os.path.join(work, f"bench_{count}.vec")
-    if not os.path.exists(path):
-        subprocess.run([cli, "gen", "--seed", "1", "--count", str(count), "-o", path],
-                       check=True, capture_output=True)
+    subprocess.run([cli, "gen", "--seed", "1", "--count", str(count), "-o", path],
+                   check=True, capture_output=True)
     t_py, t_check, n = [], [], 0
     for _ in range(reps):
         t0 = time.perf_counter()
