@@ -3,8 +3,9 @@
 // (all units, 20000 requests per unit, 1000 per epoch) reaches every
 // boundary value of the corner tables at least 10 times per seed, checked
 // both by the generator's own counts and, for the corners the issue names,
-// by looking at the requests themselves; and docs/stimulus.md lists every
-// corner with its weight.
+// by looking at the requests themselves (texture: in the explanation stream
+// the model writes for them, N242); and docs/stimulus.md lists every corner
+// with its weight.
 #include <gtest/gtest.h>
 
 #include <bitset>
@@ -21,6 +22,18 @@ namespace {
 constexpr uint32_t kCount = 20000, kEpochTxns = 1000, kAtLeast = 10;
 constexpr uint32_t kAllUnits = 7;
 
+// The texture corners counted in the explanation stream: lanes that read
+// the last valid value of a field, lanes refused at its first invalid one.
+enum {
+  TX_COORD_LAST, TX_COORD_INVALID, TX_LAYER_LAST, TX_LAYER_INVALID, TX_LEVEL_LAST,
+  TX_LEVEL_INVALID, TX_SAMPLE_LAST, TX_SAMPLE_INVALID, TX_HEADER_LAST, TX_HEADER_INVALID, TX_N
+};
+const char *const tex_names[TX_N] = {
+    "coordinate last valid", "coordinate first invalid", "layer last valid",
+    "layer first invalid",   "mip level last valid",     "mip level first invalid",
+    "sample last valid",     "sample first invalid",     "header index last valid",
+    "header index first invalid"};
+
 // What one seed's run shows in its requests (independently of the
 // generator's counts).
 struct Seen {
@@ -28,7 +41,77 @@ struct Seen {
   unsigned mask_all_but_one[SPAGM_UNIT_COUNT] = {};
   unsigned cov16_all_but_one = 0, cov16_only_one = 0; // 16-sample pixels
   unsigned pix_last_sample = 0;                       // sample == samples - 1
+  unsigned tex[TX_N] = {};                            // see tex_names
 };
+
+uint32_t at_level(uint32_t size, int32_t level) {
+  uint32_t v = level < 32 ? size >> level : 0;
+  return v ? v : 1;
+}
+
+// Whether v is the last valid value of [0, n) and not also the first.
+bool last_of(int32_t v, uint32_t n) { return n > 1 && (uint32_t)v == n - 1; }
+
+// One texture request's lanes, by the rule the model explains each with.
+void count_tex(spagm_model *m, const spagm_request &req, unsigned *tex) {
+  spagm_response resp;
+  spagm_explain ex;
+  spagm_insn insn;
+  if (spagm_decode(req.insn, &insn, nullptr) != SPAGM_OK) return;
+  ASSERT_EQ(spagm_execute_explained(m, &req, &resp, &ex), SPAGM_OK);
+  uint32_t word = 0, max_index = 0;
+  spagm_tex_get_cbank_word(m, spagm_tex_selected_cbank(m), insn.tex_index, &word);
+  spagm_tex_get_header_pool(m, nullptr, &max_index);
+  uint32_t header = word & SPAGM_TEX_HEADER_PTR_MASK;
+  spagm_tic t{};
+  if (header <= max_index) spagm_tex_get_header(m, header, &t);
+  unsigned samples = 1;
+  spagm_tex_msaa_grid(t.msaa, &samples, nullptr, nullptr);
+  uint32_t last_level = t.view_max_level < t.max_mip_level ? t.view_max_level : t.max_mip_level;
+  bool read = false;
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    unsigned slot = 0;
+    while (slot < SPAGM_EXPLAIN_SLOTS - 1 && !ex.rule[slot][l]) slot++;
+    const int32_t *a = ex.arg[slot][l];
+    switch (ex.rule[slot][l]) {
+      case SPAGM_RULE_TEX_READ_1D:
+        tex[TX_COORD_LAST] += last_of(a[0], at_level(t.width, a[1]));
+        tex[TX_LEVEL_LAST] += last_level > t.view_min_level && (uint32_t)a[1] == last_level;
+        read = true;
+        break;
+      case SPAGM_RULE_TEX_READ_2D:
+        tex[TX_COORD_LAST] += last_of(a[0], at_level(t.width, a[2]));
+        tex[TX_COORD_LAST] += last_of(a[1], at_level(t.height, a[2]));
+        tex[TX_LEVEL_LAST] += last_level > t.view_min_level && (uint32_t)a[2] == last_level;
+        read = true;
+        break;
+      case SPAGM_RULE_TEX_READ_ARRAY:
+        tex[TX_LAYER_LAST] += last_of(a[2], t.depth);
+        read = true;
+        break;
+      case SPAGM_RULE_TEX_READ_MS:
+        tex[TX_SAMPLE_LAST] += last_of(a[2], samples);
+        read = true;
+        break;
+      case SPAGM_RULE_TEX_READ_3D: read = true; break;
+      case SPAGM_RULE_TEX_S_OOR:
+      case SPAGM_RULE_TEX_T_OOR:
+      case SPAGM_RULE_TEX_R_OOR: tex[TX_COORD_INVALID] += a[0] == a[1]; break;
+      case SPAGM_RULE_TEX_LAYER_OOR: tex[TX_LAYER_INVALID] += a[0] == a[1]; break;
+      case SPAGM_RULE_TEX_LEVEL_OOR: tex[TX_LEVEL_INVALID] += a[0] == a[1] + 1; break;
+      case SPAGM_RULE_TEX_SAMPLE_OOR: tex[TX_SAMPLE_INVALID] += a[0] == a[1]; break;
+      default: break;
+    }
+  }
+  // Per request: the header the bank word names.
+  if (read && header == max_index) tex[TX_HEADER_LAST]++;
+  bool refused = false;
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    for (unsigned k = 0; k < SPAGM_EXPLAIN_SLOTS; k++)
+      refused |= ex.rule[k][l] == SPAGM_RULE_TEX_HEADER_INDEX_OOR &&
+                 ex.arg[k][l][0] == ex.arg[k][l][1] + 1;
+  tex[TX_HEADER_INVALID] += refused;
+}
 
 Seen run(uint64_t seed) {
   Seen out;
@@ -50,6 +133,7 @@ Seen run(uint64_t seed) {
       while (issued[u] < kCount && spagm_stim_next(s, (spagm_unit)u, &req)) {
         issued[u]++;
         if (std::bitset<32>(req.lane_mask).count() == 31) out.mask_all_but_one[u]++;
+        if (u == SPAGM_UNIT_TEX) count_tex(m, req, out.tex);
         if (u != SPAGM_UNIT_PIX) continue;
         for (unsigned l = 0; l < SPAGM_LANES; l++) {
           size_t n = std::bitset<16>(req.coverage[l]).count();
@@ -79,9 +163,7 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
   for (uint64_t seed = 1; seed <= 5; seed++) {
     Seen v = run(seed);
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      if (u != SPAGM_UNIT_TEX) {
-        EXPECT_GE(v.mask_all_but_one[u], kAtLeast) << "seed " << seed << " unit " << u;
-      }
+      EXPECT_GE(v.mask_all_but_one[u], kAtLeast) << "seed " << seed << " unit " << u;
       for (unsigned i = 0; i < spagm_stim_corner_count((spagm_unit)u); i++) {
         merged[u][i] += v.hits[u][i];
         if (!spagm_stim_corner_info((spagm_unit)u, i)->per_epoch) {
@@ -92,6 +174,10 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
     EXPECT_GE(v.cov16_all_but_one, kAtLeast) << "seed " << seed;
     EXPECT_GE(v.cov16_only_one, kAtLeast) << "seed " << seed;
     EXPECT_GE(v.pix_last_sample, kAtLeast) << "seed " << seed;
+    for (unsigned k = 0; k < TX_N; k++) {
+      EXPECT_GE(v.tex[k], kAtLeast) << "seed " << seed << ", tex " << tex_names[k];
+      std::printf("seed %llu tex %s: %u\n", (unsigned long long)seed, tex_names[k], v.tex[k]);
+    }
   }
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
     for (unsigned i = 0; i < spagm_stim_corner_count((spagm_unit)u); i++)
@@ -104,12 +190,6 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
 TEST(StimCorners, TablesAreWellFormed_N240) {
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     unsigned n = spagm_stim_corner_count((spagm_unit)u);
-    // Stimulus 2: the texture unit has no table yet (docs/stimulus.md).
-    if (u == SPAGM_UNIT_TEX) {
-      EXPECT_EQ(n, 0u);
-      EXPECT_EQ(spagm_stim_corner_info((spagm_unit)u, 0), nullptr);
-      continue;
-    }
     ASSERT_GT(n, 4u) << spagm_unit_name((spagm_unit)u);
     EXPECT_EQ(spagm_stim_corner_info((spagm_unit)u, n), nullptr);
     unsigned sum = 0;

@@ -118,14 +118,6 @@ unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first,
   return n;
 }
 
-uint32_t spagm__stim_lane_mask_v1(spagm_rng *r) {
-  unsigned k = spagm_rng_below(r, 100);
-  if (k < 55) return 0xFFFFFFFFu;
-  if (k < 60) return 0;
-  if (k < 70) return 1u << spagm_rng_below(r, 32);
-  return spagm_rng_u32(r);
-}
-
 uint32_t spagm__stim_lane_mask(const stim_corners *c, spagm_rng *r) {
   switch (spagm__stim_corner(c, r, SC_MASK_ALL, SC_MASK_N)) {
     case SC_MASK_ALL: return 0xFFFFFFFFu;

@@ -63,10 +63,43 @@ const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
     {"PIXLD index", "first invalid (samples)", 100, false},
 };
 
+const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
+    LANE_MASK_CORNERS,
+    /* R17/R18: a lane's s, t or r coordinate against the level's size. */
+    {"coordinate", "first valid (0)", 40, false},
+    {"coordinate", "last valid (size - 1)", 40, false},
+    {"coordinate", "first invalid (size)", 20, false},
+    {"coordinate", "negative (-1)", 30, false},
+    /* R17: a lane's array layer against the header's depth. */
+    {"array layer", "first valid (0)", 50, false},
+    {"array layer", "last valid (depth - 1)", 50, false},
+    {"array layer", "first invalid (depth)", 20, false},
+    /* R18: a lane's level of detail against the view's levels. */
+    {"mip level", "first valid (0)", 100, false},
+    {"mip level", "last valid (levels - 1)", 100, false},
+    {"mip level", "first invalid (levels)", 30, false},
+    /* R18: a lane's MSAA sample index against the header's grid. */
+    {"sample index", "first valid (0)", 100, false},
+    {"sample index", "last valid (samples - 1)", 100, false},
+    {"sample index", "first invalid (samples)", 50, false},
+    /* R18: the header index of a request's constant-bank word. */
+    {"header index", "last valid (MaximumIndex)", 40, false},
+    {"header index", "first invalid (MaximumIndex + 1)", 20, false},
+    /* R22: an FP32 texel word of a float format (state), as rounded to
+     * FP16 by TLDS.F16 under RNE or RZ. */
+    {"FP16 rounding input", "exact tie, even below", 60, true},
+    {"FP16 rounding input", "exact tie, odd below", 60, true},
+    {"FP16 rounding input", "largest finite (65504)", 30, true},
+    {"FP16 rounding input", "tie above the largest finite (65520)", 30, true},
+    {"FP16 rounding input", "smallest normal (2^-14)", 30, true},
+    {"FP16 rounding input", "largest subnormal (2^-14 - 2^-24)", 30, true},
+};
+
 static unsigned ncorners(spagm_unit u) {
   switch (u) {
     case SPAGM_UNIT_ATTR: return AC_N;
     case SPAGM_UNIT_PIX: return PC_N;
+    case SPAGM_UNIT_TEX: return TC_N;
     default: return 0;
   }
 }
@@ -76,7 +109,7 @@ unsigned spagm_stim_corner_count(spagm_unit u) { return ncorners(u); }
 const spagm_stim_corner *spagm_stim_corner_info(spagm_unit u, unsigned i) {
   if (i >= ncorners(u)) return NULL;
   if (u == SPAGM_UNIT_ATTR) return &spagm__stim_attr_corners[i];
-  return &spagm__stim_pix_corners[i];
+  return u == SPAGM_UNIT_PIX ? &spagm__stim_pix_corners[i] : &spagm__stim_tex_corners[i];
 }
 
 uint64_t spagm_stim_corner_hits(const spagm_stim *s, spagm_unit u, unsigned i) {

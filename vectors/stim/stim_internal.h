@@ -17,6 +17,7 @@ typedef struct stim_corners {
 } stim_corners;
 extern const spagm_stim_corner spagm__stim_attr_corners[];
 extern const spagm_stim_corner spagm__stim_pix_corners[];
+extern const spagm_stim_corner spagm__stim_tex_corners[];
 /* Lane-mask corners, the first four entries of every unit's table. */
 enum { SC_MASK_ALL, SC_MASK_NONE, SC_MASK_ONE, SC_MASK_ALL_BUT_ONE, SC_MASK_N };
 /* Corner entries of each unit (after the lane mask), in table order. */
@@ -34,6 +35,16 @@ enum {
   PC_SAMPLE_FIRST, PC_SAMPLE_LAST, PC_SAMPLE_INVALID,
   PC_INDEX_FIRST, PC_INDEX_LAST, PC_INDEX_INVALID,
   PC_N
+};
+enum {
+  TC_COORD_FIRST = SC_MASK_N, TC_COORD_LAST, TC_COORD_INVALID, TC_COORD_NEG,
+  TC_LAYER_FIRST, TC_LAYER_LAST, TC_LAYER_INVALID,
+  TC_LOD_FIRST, TC_LOD_LAST, TC_LOD_INVALID,
+  TC_MS_FIRST, TC_MS_LAST, TC_MS_INVALID,
+  TC_HDR_LAST, TC_HDR_INVALID,
+  TC_F16_TIE_EVEN, TC_F16_TIE_ODD, TC_F16_MAX, TC_F16_TIE_ABOVE_MAX, TC_F16_MIN_NORMAL,
+  TC_F16_MAX_SUBNORMAL,
+  TC_N
 };
 /* Draw the field made of entries [first, first + n) of c's table: the
  * corner drawn (0..n-1, counted) or n for the field's uniform rest. */
@@ -61,6 +72,7 @@ typedef struct stim_pix {
 #define STIM_TEX_HEADERS 12u /* headers written to the pool */
 #define STIM_TEX_SLOTS 32u   /* constant-bank words #tsPtrIdxU13 uses */
 typedef struct stim_tex {
+  stim_corners cn;
   spagm_tic tic[STIM_TEX_HEADERS];
   uint32_t slot_header[STIM_TEX_SLOTS]; /* headerPtr of each bank word */
   uint32_t max_index;
@@ -100,9 +112,6 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req);
 /* Shared helpers (stim.c). */
 /* A lane mask: the lane-mask corners of c's table, else uniform. */
 uint32_t spagm__stim_lane_mask(const stim_corners *c, spagm_rng *r);
-/* The lane mask of stimulus 1 (all 55 %, none 5 %, one lane 10 %, else
- * uniform), which the texture stream still uses. */
-uint32_t spagm__stim_lane_mask_v1(spagm_rng *r);
 /* A random lane 0..31. */
 static inline unsigned spagm__stim_lane(spagm_rng *r) {
   return spagm_rng_below(r, SPAGM_LANES);

@@ -104,8 +104,38 @@ static void random_tic(spagm_rng *r, spagm_tic *t, uint64_t *next) {
   }
 }
 
-/* Fill every texel of every level, layer and sample with random bytes. */
-static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
+/* An FP32 word at an FP16 rounding corner (R22; docs/stimulus.md), or a
+ * random word. FP16 keeps 10 of FP32's 23 fraction bits: a tie has the 13
+ * dropped bits 0x1000; its parity is the lowest kept bit. */
+static uint32_t f16_input(const stim_corners *cn, spagm_rng *r) {
+  uint32_t bits = spagm_rng_u32(r);
+  uint32_t sign = bits & 0x80000000u;
+  uint32_t exp = 113u + spagm_rng_below(r, 30); /* FP16 normal exponents */
+  uint32_t frac = (bits & 0x7FEu) << 13;          /* 10 kept bits, low one 0 */
+  switch (spagm__stim_corner(cn, r, TC_F16_TIE_EVEN, 6)) {
+    case 0: return sign | exp << 23 | frac | 0x1000u;
+    case 1: return sign | exp << 23 | frac | 0x2000u | 0x1000u;
+    case 2: return sign | 0x477FE000u;
+    case 3: return sign | 0x477FF000u;
+    case 4: return sign | 0x38800000u;
+    case 5: return sign | 0x387FC000u;
+    default: return bits;
+  }
+}
+
+/* Whether a texture's components are FP32 words (what .F16 rounds). */
+static bool fp32_texels(const spagm_tic *t) {
+  bool wide = t->components == SPAGM_TEXFMT_R32_G32_B32_A32 ||
+              t->components == SPAGM_TEXFMT_R32_G32_B32 ||
+              t->components == SPAGM_TEXFMT_R32_G32 || t->components == SPAGM_TEXFMT_R32;
+  return wide && t->data_type[0] == SPAGM_TEXDT_FLOAT;
+}
+
+/* Fill every texel of every level, layer and sample with random bytes;
+ * FP32 float texels draw their words from the FP16 rounding corners. */
+static uint64_t fill_texture(const stim_corners *cn, spagm_rng *r, spagm_model *m,
+                             const spagm_tic *t) {
+  bool f32 = fp32_texels(t);
   unsigned samples = 1, levels = t->max_mip_level + 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
   unsigned bytes = spagm_tex_texel_bytes(t->components);
@@ -127,7 +157,13 @@ static uint64_t fill_texture(spagm_rng *r, spagm_model *m, const spagm_tic *t) {
             if (spagm__tex_writer_put(&wr, NULL, x, y, z, lv, s, NULL, &va, NULL) != SPAGM_OK)
               continue;
             uint8_t b[16];
-            for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
+            if (f32)
+              for (unsigned i = 0; i < bytes; i += 4) {
+                uint32_t word = f16_input(cn, r);
+                for (unsigned k = 0; k < 4; k++) b[i + k] = (uint8_t)(word >> (8 * k));
+              }
+            else
+              for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
             /* Where TLDS reads it: a 12-byte texel word by word (N75). */
             spagm__tex_writer_put(&wr, m, x, y, z, lv, s, b, NULL, NULL);
             if (va + bytes > end) end = va + bytes;
@@ -150,6 +186,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_tex *x = &s->tex;
   memset(x, 0, sizeof *x);
+  x->cn = (stim_corners){spagm__stim_tex_corners, s->hits[SPAGM_UNIT_TEX]};
   uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
   if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
   x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
@@ -159,7 +196,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   for (unsigned i = 0; i < STIM_TEX_HEADERS; i++) {
     random_tic(r, &x->tic[i], &next);
     if ((st = spagm_tex_set_header(m, i, &x->tic[i], d)) != SPAGM_OK) return st;
-    next = fill_texture(r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
+    next = fill_texture(&x->cn, r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
   }
   x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
   spagm_tex_select_cbank(m, x->bank);
@@ -167,6 +204,9 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     /* Mostly valid headers; some past MaximumIndex (R18). */
     uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)
                                         : x->max_index + 1 + spagm_rng_below(r, 3);
+    /* The last two words always name the header-index corners, so a
+     * request that draws one finds it (pick_slot). */
+    if (w >= STIM_TEX_SLOTS - 2) hdr = x->max_index + (w - (STIM_TEX_SLOTS - 2));
     x->slot_header[w] = hdr;
     spagm_tex_set_cbank_word(m, x->bank, w, (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
   }
@@ -177,10 +217,20 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   return SPAGM_OK;
 }
 
-/* A coordinate near [0, size): mostly inside, sometimes just outside. */
-static uint32_t coord(spagm_rng *r, uint32_t size) {
-  if (spagm_rng_pct(r, 88)) return spagm_rng_below(r, size ? size : 1);
-  return spagm_rng_pct(r, 50) ? size + spagm_rng_below(r, 3) : (uint32_t)-1 - spagm_rng_below(r, 2);
+/* A value of [0, n) at one of the corners of the field at `first` (first
+ * valid, last valid, first invalid, and -1 when `neg`), else uniform
+ * inside, sometimes just outside. */
+static uint32_t bounded(const stim_tex *x, spagm_rng *r, unsigned first, bool neg, uint32_t n) {
+  /* The rest of the field is the value `corners`, not case 3 of a
+   * three-corner field. */
+  unsigned corners = neg ? 4 : 3;
+  unsigned c = spagm__stim_corner(&x->cn, r, first, corners);
+  if (c == 0) return 0;
+  if (c == 1) return n ? n - 1 : 0;
+  if (c == 2) return n;
+  if (c == 3 && neg) return (uint32_t)-1;
+  if (spagm_rng_pct(r, 95)) return spagm_rng_below(r, n ? n : 1);
+  return spagm_rng_pct(r, 50) ? n + spagm_rng_below(r, 3) : (uint32_t)-1 - spagm_rng_below(r, 2);
 }
 
 /* The registers of one packed parameter list (TLDS.txt legal table). */
@@ -197,27 +247,27 @@ static const packing packings[] = {
     {12, {P_S, P_T}, {P_LOD, P_AOFFI}},
 };
 
-static uint32_t param_value(spagm_rng *r, const spagm_tic *t, int p) {
+static uint32_t param_value(const stim_tex *x, spagm_rng *r, const spagm_tic *t, int p) {
   unsigned samples = 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
   switch (p) {
-    case P_S: return coord(r, t->width);
-    case P_T: return coord(r, t->height);
-    case P_R: return coord(r, t->depth);
+    case P_S: return bounded(x, r, TC_COORD_FIRST, true, t->width);
+    case P_T: return bounded(x, r, TC_COORD_FIRST, true, t->height);
+    case P_R: return bounded(x, r, TC_COORD_FIRST, true, t->depth);
     case P_ARRAY: {
       uint32_t high = spagm_rng_u32(r) & 0xFFFF0000u; /* ignored bits (R17) */
-      return high | coord(r, t->depth);
+      return high | (bounded(x, r, TC_LAYER_FIRST, false, t->depth) & 0xFFFFu);
     }
     case P_LOD: {
       /* Levels of the view, sometimes the first past it (R18). */
       uint32_t levels = t->view_max_level - t->view_min_level + 1;
-      return spagm_rng_pct(r, 90) ? spagm_rng_below(r, levels) : levels;
+      return bounded(x, r, TC_LOD_FIRST, false, levels);
     }
     case P_AOFFI: {
       uint32_t bits = spagm_rng_u32(r);
       return bits & (spagm_rng_pct(r, 80) ? 0x0FFu : 0xFFFu);
     }
-    case P_MS: return spagm_rng_below(r, samples + 1);
+    case P_MS: return bounded(x, r, TC_MS_FIRST, false, samples);
     default: return 0;
   }
 }
@@ -238,6 +288,14 @@ static bool type_matches(unsigned type, spagm_tex_param p) {
  * so most lanes read texels rather than the zeros of R18. */
 static unsigned pick_slot(const stim_tex *x, spagm_rng *r, spagm_tex_param p) {
   unsigned start = spagm_rng_below(r, STIM_TEX_SLOTS);
+  /* Corners: a word naming the last valid header or the first invalid one
+   * (R18), when the epoch's bank has one. */
+  unsigned corner = spagm__stim_corner(&x->cn, r, TC_HDR_LAST, 2);
+  if (corner < 2)
+    for (unsigned j = 0; j < STIM_TEX_SLOTS; j++) {
+      unsigned w = (start + j) % STIM_TEX_SLOTS;
+      if (x->slot_header[w] == x->max_index + corner) return w;
+    }
   if (spagm_rng_pct(r, 85))
     for (unsigned k = 0; k < STIM_TEX_SLOTS; k++) {
       unsigned w = (start + k) % STIM_TEX_SLOTS;
@@ -249,9 +307,7 @@ static unsigned pick_slot(const stim_tex *x, spagm_rng *r, spagm_tex_param p) {
 
 void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   stim_tex *x = &s->tex;
-  /* Stimulus 2 leaves the texture stream as it was (docs/stimulus.md):
-   * its corners are the next step. */
-  req->lane_mask = spagm__stim_lane_mask_v1(r);
+  req->lane_mask = spagm__stim_lane_mask(&x->cn, r);
   /* Directed first: every legal row once, then random rows. */
   const packing *pk = x->directed < sizeof packings / sizeof packings[0]
                           ? &packings[x->directed++]
@@ -280,8 +336,8 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     for (unsigned k = 0; k < 2; k++) {
-      req->a[k][l] = param_value(r, t, pk->ra[k]);
-      req->b[k][l] = param_value(r, t, pk->rb[k]);
+      req->a[k][l] = param_value(x, r, t, pk->ra[k]);
+      req->b[k][l] = param_value(x, r, t, pk->rb[k]);
     }
   if (!spagm__stim_encode(&i, req)) {
     /* A combination without a word (cannot happen for table rows): fall
