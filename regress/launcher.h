@@ -16,6 +16,7 @@ typedef struct rg_opts {
   unsigned jobs;
   /* Slurm */
   unsigned time_min, mem_mb, retries;
+  unsigned max_array; /* --max-array: MaxArraySize, 0 = ask scontrol (N254) */
   const char *partition, *account;
   int list_only;
   int fail_on_holes; /* functional holes (not reorder-only) fail the regression */

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress --launcher slurm: the plan as one job array (`sbatch
- * --array`, task id = run index), each task `spagm-regress --exec DIR ID`
- * writing its result into the shared results folder. Polled with squeue
+/* spagm-regress --launcher slurm: the plan as job arrays (`sbatch --array`),
+ * each task `spagm-regress --exec DIR BASE+ID` writing its result into the
+ * shared results folder. An array's task ids must stay below the cluster's
+ * MaxArraySize (`scontrol show config`, or --max-array), so a larger plan is
+ * split into arrays of consecutive runs, each with its base index as the
+ * task script's argument (N254). Polled with squeue
  * (sacct once a task has left squeue); a task the cluster lost (NODE_FAIL,
  * PREEMPTED, BOOT_FAIL) is submitted again up to --retries times; cancel
  * is scancel and a wait until squeue no longer shows the jobs. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +19,9 @@
 
 typedef struct slurm_state {
   char **jobs;       /* every job id submitted */
+  size_t *base;      /* per job: the run index of its task 0 */
   size_t njobs;
+  size_t max_array;  /* task ids are 0 .. max_array-1 (MaxArraySize) */
   size_t n;
   char **state;      /* per run: the last Slurm state seen, "" none */
   unsigned *misses;  /* per run: polls since its task left squeue */
@@ -31,6 +37,24 @@ static char *capture(const char *cmd, int *status) {
   return out;
 }
 
+/* The output of the command in cmd (freed), NULL when it could not run. */
+static char *capture_buf(rg_buf *cmd) {
+  int st;
+  char *out = capture(cmd->s, &st);
+  rg_buf_free(cmd);
+  return out;
+}
+
+/* The next line of *cur (cut in place), advancing it; NULL at the end. */
+static char *next_line(char **cur) {
+  char *line = *cur;
+  if (!line || !*line) return NULL;
+  char *nl = strchr(line, '\n');
+  if (nl) *nl++ = '\0';
+  *cur = nl;
+  return line;
+}
+
 static void write_script(rg_ctx *c) {
   rg_buf b = {0};
   rg_buf_puts(&b, "#!/bin/sh\n# SPDX-License-Identifier: Apache-2.0\n"
@@ -38,7 +62,8 @@ static void write_script(rg_ctx *c) {
   rg_buf_shquote(&b, c->self);
   rg_buf_puts(&b, " --exec ");
   rg_buf_shquote(&b, c->dir);
-  rg_buf_puts(&b, " \"$SLURM_ARRAY_TASK_ID\"\n");
+  /* $1: the run index of task 0 of this array (N254) */
+  rg_buf_puts(&b, " \"$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))\"\n");
   char *path = rg_path_join(c->dir, "slurm/task.sh");
   rg_write_file(path, b.s, b.len);
   free(path);
@@ -70,13 +95,14 @@ static void sbatch_options(rg_buf *b, const rg_ctx *c, const char *idx) {
   free(out);
 }
 
-/* Submits the runs whose index list is idx ("0-3,7") as one array. */
-static int submit(rg_ctx *c, slurm_state *s, const char *idx) {
+/* Submits one array: the runs base+t for each task id t of spec ("0-999",
+ * "3,7-9"). */
+static int submit_array(rg_ctx *c, slurm_state *s, size_t base, const char *spec) {
   rg_buf cmd = {0};
-  sbatch_options(&cmd, c, idx);
+  sbatch_options(&cmd, c, spec);
   char *script = rg_path_join(c->dir, "slurm/task.sh");
   rg_buf_puts(&cmd, " "), rg_buf_shquote(&cmd, script);
-  rg_buf_puts(&cmd, " 2>&1");
+  rg_buf_printf(&cmd, " %zu 2>&1", base);
   free(script);
   int st = -1;
   char *out = capture(cmd.s, &st);
@@ -84,9 +110,11 @@ static int submit(rg_ctx *c, slurm_state *s, const char *idx) {
   if (ok) {
     out[strcspn(out, ";\n")] = '\0'; /* --parsable: "jobid[;cluster]" */
     s->jobs = rg_xrealloc(s->jobs, (s->njobs + 1) * sizeof *s->jobs);
+    s->base = rg_xrealloc(s->base, (s->njobs + 1) * sizeof *s->base);
+    s->base[s->njobs] = base;
     s->jobs[s->njobs++] = rg_xstrdup(out);
     rg_buf line = {0};
-    rg_buf_printf(&line, "%s\t%s\n", out, idx);
+    rg_buf_printf(&line, "%s\t%zu\t%s\n", out, base, spec);
     char *path = rg_path_join(c->dir, "slurm/jobs");
     FILE *f = fopen(path, "a"); /* a log: every job of this regression */
     if (f) fputs(line.s, f), fclose(f);
@@ -96,6 +124,46 @@ static int submit(rg_ctx *c, slurm_state *s, const char *idx) {
   }
   free(out), rg_buf_free(&cmd);
   return ok ? 0 : -1;
+}
+
+/* Submits the runs idx[0..n) (ascending) as arrays whose task ids stay
+ * below max_array: each array starts at its first run, whose index is its
+ * base, and takes the following runs while they fit (N254). */
+static int submit(rg_ctx *c, slurm_state *s, const size_t *idx, size_t n) {
+  for (size_t k = 0; k < n;) {
+    size_t base = idx[k], end = k;
+    while (end < n && idx[end] - base < s->max_array) end++;
+    rg_buf spec = {0};
+    for (size_t j = k; j < end;) { /* ranges of consecutive ids */
+      size_t hi = j;
+      while (hi + 1 < end && idx[hi + 1] == idx[hi] + 1) hi++;
+      rg_buf_printf(&spec, "%s%zu", spec.len ? "," : "", idx[j] - base);
+      if (hi > j) rg_buf_printf(&spec, "-%zu", idx[hi] - base);
+      j = hi + 1;
+    }
+    for (size_t j = k; j < end; j++) s->job_of[idx[j]] = s->njobs;
+    int rc = submit_array(c, s, base, spec.s);
+    rg_buf_free(&spec);
+    if (rc) return rc;
+    k = end;
+  }
+  return 0;
+}
+
+/* The cluster's MaxArraySize (task ids 0 .. MaxArraySize-1): --max-array,
+ * else `scontrol show config`, else Slurm's default, 1001. */
+static size_t max_array_size(const rg_ctx *c) {
+  if (c->opts->max_array) return c->opts->max_array;
+  int st;
+  char *out = capture("scontrol show config 2>/dev/null", &st);
+  size_t n = 1001;
+  const char *m = out ? strstr(out, "MaxArraySize") : NULL;
+  if (m && (m = strchr(m, '='))) {
+    unsigned long v = strtoul(m + 1, NULL, 10);
+    if (v > 0) n = v;
+  }
+  free(out);
+  return n;
 }
 
 static int slurm_start(rg_ctx *c, void **state) {
@@ -113,11 +181,12 @@ static int slurm_start(rg_ctx *c, void **state) {
   free(sd);
   if (rc || n == 0) return rc;
   write_script(c);
-  rg_buf idx = {0};
-  rg_buf_printf(&idx, "0-%zu", n - 1);
-  rc = submit(c, s, idx.s);
+  s->max_array = max_array_size(c);
+  size_t *idx = rg_xmalloc(n * sizeof *idx);
+  for (size_t i = 0; i < n; i++) idx[i] = i;
+  rc = submit(c, s, idx, n);
   for (size_t i = 0; !rc && i < n; i++) c->plan->runs[i].attempts = 1;
-  rg_buf_free(&idx);
+  free(idx);
   return rc;
 }
 
@@ -141,16 +210,15 @@ static void squeue_states(rg_ctx *c, slurm_state *s, unsigned char *seen) {
   rg_buf_puts(&cmd, "squeue -h -r -t all -o '%F %K %T' -j ");
   job_list(&cmd, s);
   rg_buf_puts(&cmd, " 2>/dev/null");
-  int st;
-  char *out = capture(cmd.s, &st);
-  rg_buf_free(&cmd);
-  for (char *save = NULL, *line = out; line && *line; line = save) {
-    save = strchr(line, '\n');
-    if (save) *save++ = '\0';
+  char *out = capture_buf(&cmd), *cur = out;
+  for (char *line; (line = next_line(&cur));) {
     char job[64], state[64];
-    unsigned long k;
-    if (sscanf(line, "%63s %lu %63s", job, &k, state) != 3 || k >= c->plan->nruns) continue;
-    if (strcmp(job, s->jobs[s->job_of[k]]) != 0) continue; /* an earlier attempt */
+    unsigned long t;
+    if (sscanf(line, "%63s %lu %63s", job, &t, state) != 3) continue;
+    size_t j = 0;
+    while (j < s->njobs && strcmp(job, s->jobs[j]) != 0) j++;
+    size_t k = j < s->njobs ? s->base[j] + t : SIZE_MAX;
+    if (k >= c->plan->nruns || s->job_of[k] != j) continue; /* an earlier attempt */
     free(s->state[k]);
     s->state[k] = rg_xstrdup(state);
     seen[k] = 1;
@@ -158,20 +226,30 @@ static void squeue_states(rg_ctx *c, slurm_state *s, unsigned char *seen) {
   free(out);
 }
 
-/* The final state of a task squeue no longer knows: sacct's, else the last
- * state squeue showed. */
-static char *final_state(const slurm_state *s, size_t i) {
-  rg_buf cmd = {0};
-  rg_buf_printf(&cmd, "sacct -n -P -X -o State -j %s_%zu 2>/dev/null", s->jobs[s->job_of[i]], i);
-  int st;
-  char *out = capture(cmd.s, &st);
-  rg_buf_free(&cmd);
-  if (out && st == 0 && out[0] >= 'A' && out[0] <= 'Z') {
-    out[strcspn(out, " \n")] = '\0';
-    return out;
+/* The final states of the tasks squeue no longer knows, from one sacct per
+ * job (not one per task: a lost array of a thousand tasks is one query,
+ * N254) into final[k]; a task sacct does not name keeps NULL. */
+static void sacct_states(const slurm_state *s, const size_t *gone, size_t ngone, char **final) {
+  unsigned char *asked = rg_xmalloc(s->njobs + 1);
+  memset(asked, 0, s->njobs + 1);
+  for (size_t g = 0; g < ngone; g++) {
+    size_t j = s->job_of[gone[g]];
+    if (asked[j]++) continue;
+    rg_buf cmd = {0};
+    rg_buf_printf(&cmd, "sacct -n -P -X -o JobID,State -j %s 2>/dev/null", s->jobs[j]);
+    char *out = capture_buf(&cmd), *cur = out;
+    for (char *line; (line = next_line(&cur));) {
+      char *us = strchr(line, '_'), *bar = strchr(line, '|'), *end;
+      if (!us || !bar || us > bar) continue; /* "JOB_T|STATE"; a pending "JOB_[..]" is skipped */
+      unsigned long t = strtoul(us + 1, &end, 10);
+      size_t k = s->base[j] + t;
+      if (end != bar || k >= s->n || s->job_of[k] != j || final[k]) continue;
+      bar[1 + strcspn(bar + 1, " ")] = '\0'; /* "CANCELLED by 0" */
+      final[k] = rg_xstrdup(bar + 1);
+    }
+    free(out);
   }
-  free(out);
-  return rg_xstrdup(s->state[i][0] ? s->state[i] : "UNKNOWN");
+  free(asked);
 }
 
 static int retriable(const char *st) {
@@ -180,13 +258,14 @@ static int retriable(const char *st) {
 }
 
 /* A task gone from the queue without a status file: lost, or retried. */
-static void task_gone(rg_ctx *c, slurm_state *s, size_t i, rg_buf *retry) {
+static void task_gone(rg_ctx *c, slurm_state *s, size_t i, char *final, size_t *retry,
+                      size_t *nretry) {
   rg_run *r = &c->plan->runs[i];
-  char *st = final_state(s, i);
+  /* sacct's state, else the last state squeue showed */
+  const char *st = final && final[0] ? final : s->state[i][0] ? s->state[i] : "UNKNOWN";
   if (retriable(st) && (unsigned)r->attempts <= c->opts->retries) {
-    rg_buf_printf(retry, "%s%zu", retry->len ? "," : "", i);
+    retry[(*nretry)++] = i;
     r->attempts++;
-    s->job_of[i] = s->njobs; /* the job the retry list is about to become */
     r->phase = RG_QUEUED;
     s->misses[i] = 0;
   } else {
@@ -196,7 +275,6 @@ static void task_gone(rg_ctx *c, slurm_state *s, size_t i, rg_buf *retry) {
     rg_mark_lost(r, how, "Slurm task ended in state %s without a result", st);
     r->phase = RG_DONE;
   }
-  free(st);
 }
 
 /* Status files are the truth; the queue only says where the others are. A
@@ -208,7 +286,7 @@ static int slurm_poll(rg_ctx *c, void *state) {
   unsigned char *seen = rg_xmalloc(n + 1);
   memset(seen, 0, n + 1);
   if (s->njobs) squeue_states(c, s, seen);
-  rg_buf retry = {0};
+  size_t *gone = rg_xmalloc((n + 1) * sizeof *gone), ngone = 0;
   for (size_t i = 0; i < n; i++) {
     rg_run *r = &c->plan->runs[i];
     if (r->phase == RG_DONE) continue;
@@ -218,13 +296,20 @@ static int slurm_poll(rg_ctx *c, void *state) {
       r->phase = strcmp(s->state[i], "PENDING") == 0 ? RG_QUEUED : RG_RUNNING;
       s->misses[i] = 0;
     } else if (++s->misses[i] >= 5) {
-      task_gone(c, s, i, &retry);
+      gone[ngone++] = i;
     }
   }
-  int rc = 0;
-  if (retry.len) rc = submit(c, s, retry.s);
-  rg_buf_free(&retry);
-  free(seen);
+  size_t *retry = rg_xmalloc((n + 1) * sizeof *retry), nretry = 0;
+  if (ngone) {
+    char **final = rg_xmalloc((n + 1) * sizeof *final);
+    memset(final, 0, (n + 1) * sizeof *final);
+    sacct_states(s, gone, ngone, final);
+    for (size_t g = 0; g < ngone; g++) task_gone(c, s, gone[g], final[gone[g]], retry, &nretry);
+    for (size_t g = 0; g < ngone; g++) free(final[gone[g]]);
+    free(final);
+  }
+  int rc = nretry ? submit(c, s, retry, nretry) : 0;
+  free(retry), free(gone), free(seen);
   return rc;
 }
 
@@ -254,7 +339,7 @@ static void slurm_release(void *state) {
   slurm_state *s = state;
   if (!s) return;
   for (size_t j = 0; j < s->njobs; j++) free(s->jobs[j]);
-  free(s->jobs), free(s->misses), free(s->job_of);
+  free(s->jobs), free(s->base), free(s->misses), free(s->job_of);
   for (size_t i = 0; i < s->n; i++) free(s->state[i]);
   free(s->state);
   free(s);

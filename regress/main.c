@@ -22,6 +22,7 @@ static const char usage_text[] =
     "usage: spagm-regress [--set NAME] [--file DESC] [--launcher local|slurm] [--jobs N]\n"
     "                     [--out DIR] [--bindir DIR] [--list] [--fail-on-holes]\n"
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
+    "                     [--max-array N]\n"
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n"
     "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n"
     "       spagm-regress history [-o FILE] DIR...   trend page of several regressions\n\n"
@@ -31,9 +32,11 @@ static const char usage_text[] =
     "writes DIR (default regress-NAME-DATE): each run's log, status and\n"
     "reproduce.sh under runs/, results.json, junit.xml and summary.txt.\n"
     "  --launcher local  N runs at once on this machine (--jobs, default: cores)\n"
-    "  --launcher slurm  one sbatch job array; --time (minutes, default from the\n"
-    "                    longest timeout), --mem, --partition, --account; a task\n"
-    "                    lost to NODE_FAIL/PREEMPTED is retried --retries times (2)\n"
+    "  --launcher slurm  sbatch job arrays of at most MaxArraySize tasks (scontrol\n"
+    "                    show config, or --max-array N); --time (minutes, default\n"
+    "                    from the longest timeout), --mem, --partition, --account;\n"
+    "                    a task lost to NODE_FAIL/PREEMPTED is retried --retries\n"
+    "                    times (2)\n"
     "  --rerun-failed D  runs again the runs of D that did not do what their test\n"
     "                    expects, with waves (+waves_on_fail) for co-simulations\n"
     "  --history HDIR    add this regression to the history in HDIR (HDIR/nights)\n"
@@ -80,8 +83,8 @@ static int parse_opt(int argc, char **argv, int *i, rg_opts *o) {
                           "--rerun-failed", "--partition", "--account", "--history"};
   for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++)
     if (strcmp(a, snames[k]) == 0) return (*strs[k] = value(argc, argv, i, &bad)), bad ? -1 : 0;
-  unsigned *nums[] = {&o->jobs, &o->time_min, &o->mem_mb, &o->retries};
-  const char *nnames[] = {"--jobs", "--time", "--mem", "--retries"};
+  unsigned *nums[] = {&o->jobs, &o->time_min, &o->mem_mb, &o->retries, &o->max_array};
+  const char *nnames[] = {"--jobs", "--time", "--mem", "--retries", "--max-array"};
   for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++)
     if (strcmp(a, nnames[k]) == 0) return num(value(argc, argv, i, &bad), nums[k]);
   if (strcmp(a, "--list") == 0) return o->list_only = 1, 0;

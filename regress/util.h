@@ -32,5 +32,7 @@ char *rg_path_join(const char *a, const char *b);
 char *rg_dirname(const char *path);
 double rg_now(void);
 void rg_sleep_ms(unsigned ms);
+/* CPU seconds (user + system) of this process and its reaped children. */
+double rg_cpu_s(void);
 
 #endif

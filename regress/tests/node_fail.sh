@@ -18,7 +18,7 @@ run 1 "$out/retried"
 rc=$?
 [ $rc -eq 0 ] || fail "with a retry: exit $rc, expected 0"
 [ "$(grep -c '"attempts": 2' "$out/retried/results.json")" -eq 2 ] || fail "runs not retried once"
-grep -qx '2 0,1' "$out/retried.fake/submitted" || fail "the lost tasks were not submitted again"
+grep -qx '2 0-1' "$out/retried.fake/submitted" || fail "the lost tasks were not submitted again"
 # results.json records the Slurm job and array task that made each result.
 grep -q '"id": "quick_run.s2".*"slurm_job": "2", "slurm_task": "1"' <(tr -d '\n' <"$out/retried/results.json" | sed 's/}, *{/}\n{/g') ||
   fail "results.json lacks the Slurm job/task ids of quick_run.s2 (job 2, task 1)"
