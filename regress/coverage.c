@@ -110,9 +110,10 @@ int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s) {
   int fail_on_holes = s->fail_on_holes;
   memset(s, 0, sizeof *s);
   s->fail_on_holes = fail_on_holes;
+  int rtl_rc = rg_rtl_coverage_collect(p, dir, &s->rtl); /* N253 */
   int any = 0;
   for (size_t i = 0; i < p->nruns && !any; i++) any = p->runs[i].cov && p->runs[i].cov[0];
-  if (!any) return 0; /* nothing in this set collects: no coverage section */
+  if (!any) return rtl_rc; /* nothing in this set collects: no coverage section */
   spagm_cov *all = spagm_cov_new(), *rtl = spagm_cov_new();
   if (!all || !rtl) {
     spagm_cov_free(all), spagm_cov_free(rtl);
@@ -122,6 +123,7 @@ int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s) {
   classify(all, rtl, s);
   int rc = write_reports(all, dir);
   s->have = rc == 0;
+  if (rtl_rc) rc = -1;
   spagm_cov_free(all), spagm_cov_free(rtl);
   return rc;
 }

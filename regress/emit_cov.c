@@ -2,7 +2,8 @@
 /* spagm-regress: the coverage part of summary.txt, results.json and
  * junit.xml (issue 29 item 2): per unit the legal bins hit of the total, the
  * holes by name, the bins that need a reordering DUT and those hit only by
- * the model alone (coverage.c, N142, N143). */
+ * the model alone (coverage.c, N142, N143); then the RTL code coverage per
+ * unit when the tree has it (rtl_coverage.c, N253). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
@@ -27,8 +28,27 @@ static void list_text(rg_buf *b, const char *title, char **l, size_t n, size_t m
   if (n > max) rg_buf_printf(b, "    ... and %zu more in coverage.txt\n", n - max);
 }
 
-void rg_emit_cov_text(rg_buf *b, const rg_covsum *s, const char *dir) {
-  if (!s || !s->have) return;
+static double pct(unsigned long hit, unsigned long points) {
+  return points ? 100.0 * hit / points : 0.0;
+}
+
+/* The RTL code coverage per unit (N253), after the functional figures. */
+static void rtl_text(rg_buf *b, const rg_rtlcov *r, const char *dir) {
+  if (!r->have) return;
+  rg_buf_printf(b, "\nRTL code coverage (Verilator line and toggle): %zu runs' counts merged into "
+                "%s/rtl-coverage.dat\n", r->inputs, dir);
+  for (int u = 0; u < 4; u++) {
+    const rg_rtl_unit *c = &r->unit[u];
+    rg_buf_printf(b, "  %-4s line %6lu/%-6lu (%5.1f%%)  toggle %6lu/%-6lu (%5.1f%%)\n",
+                  unit_names[u], c->line_hit, c->line_points, pct(c->line_hit, c->line_points),
+                  c->toggle_hit, c->toggle_points, pct(c->toggle_hit, c->toggle_points));
+  }
+  if (r->missing)
+    rg_buf_printf(b, "  %zu passed runs left no rtl.dat (see their logs)\n", r->missing);
+  rg_buf_printf(b, "  lcov info: %s/rtl-coverage.info (genhtml renders it)\n", dir);
+}
+
+static void functional_text(rg_buf *b, const rg_covsum *s, const char *dir) {
   rg_buf_printf(b, "\nFunctional coverage: %zu databases of passed runs merged into %s/coverage.cov\n",
                 s->inputs, dir);
   for (int u = 0; u < 4; u++) {
@@ -48,6 +68,12 @@ void rg_emit_cov_text(rg_buf *b, const rg_covsum *s, const char *dir) {
                 s->fail_on_holes && (s->nholes || s->missing) ? "  (--fail-on-holes: FAILED)" : "");
 }
 
+void rg_emit_cov_text(rg_buf *b, const rg_covsum *s, const char *dir) {
+  if (!s) return;
+  if (s->have) functional_text(b, s, dir);
+  rtl_text(b, &s->rtl, dir);
+}
+
 static void list_json(rg_buf *b, const char *key, char **l, size_t n) {
   rg_buf_printf(b, ",\n    \"%s\": [", key);
   for (size_t i = 0; i < n; i++) {
@@ -57,8 +83,7 @@ static void list_json(rg_buf *b, const char *key, char **l, size_t n) {
   rg_buf_puts(b, "]");
 }
 
-void rg_emit_cov_json(rg_buf *b, const rg_covsum *s) {
-  if (!s || !s->have) return;
+static void functional_json(rg_buf *b, const rg_covsum *s) {
   rg_buf_printf(b, "  \"coverage\": {\"database\": \"coverage.cov\", \"html\": \"coverage/index.html\", "
                 "\"inputs\": %zu, \"missing\": %zu, \"fail_on_holes\": %s,\n    \"units\": {",
                 s->inputs, s->missing, s->fail_on_holes ? "true" : "false");
@@ -76,6 +101,27 @@ void rg_emit_cov_json(rg_buf *b, const rg_covsum *s) {
   rg_buf_puts(b, "},\n");
 }
 
+static void rtl_json(rg_buf *b, const rg_rtlcov *r) {
+  rg_buf_printf(b, "  \"rtl_coverage\": {\"database\": \"rtl-coverage.dat\", \"info\": "
+                "\"rtl-coverage.info\", \"inputs\": %zu, \"missing\": %zu,\n    \"units\": {",
+                r->inputs, r->missing);
+  for (int u = 0; u < 4; u++) {
+    const rg_rtl_unit *c = &r->unit[u];
+    rg_buf_printf(b, "%s\"%s\": {\"line_hit\": %lu, \"line_points\": %lu, \"line_pct\": %.2f, "
+                  "\"toggle_hit\": %lu, \"toggle_points\": %lu, \"toggle_pct\": %.2f}",
+                  u ? ",\n              " : "", unit_names[u], c->line_hit, c->line_points,
+                  pct(c->line_hit, c->line_points), c->toggle_hit, c->toggle_points,
+                  pct(c->toggle_hit, c->toggle_points));
+  }
+  rg_buf_puts(b, "}},\n");
+}
+
+void rg_emit_cov_json(rg_buf *b, const rg_covsum *s) {
+  if (!s) return;
+  if (s->have) functional_json(b, s);
+  if (s->rtl.have) rtl_json(b, &s->rtl); /* no RTL coverage build: absent, not zero (N253) */
+}
+
 static void prop(rg_buf *b, const char *name, unsigned v) {
   rg_buf_printf(b, "      <property name=\"%s\" value=\"%u\"/>\n", name, v);
 }
@@ -83,12 +129,12 @@ static void prop(rg_buf *b, const char *name, unsigned v) {
 /* A <testsuite name="coverage"> whose properties carry the figures; its one
  * testcase fails under --fail-on-holes when holes remain. */
 void rg_emit_cov_junit(rg_buf *b, const rg_covsum *s, const char *started) {
-  if (!s || !s->have) return;
+  if (!s || (!s->have && !s->rtl.have)) return;
   int fail = s->fail_on_holes && (s->nholes || s->missing);
   rg_buf_printf(b, "  <testsuite name=\"coverage\" tests=\"1\" failures=\"%d\" errors=\"0\" "
                 "skipped=\"0\" time=\"0\" timestamp=\"%s\">\n    <properties>\n", fail, started);
   char name[64];
-  for (int u = 0; u < 4; u++) {
+  for (int u = 0; u < 4 && s->have; u++) {
     const rg_cov_unit *c = &s->unit[u];
     const char *keys[] = {"legal", "hit", "holes", "needs_reordering_dut", "model_only"};
     unsigned vals[] = {c->legal, c->hit, c->holes - c->reorder, c->reorder, c->model_only};
@@ -96,6 +142,14 @@ void rg_emit_cov_junit(rg_buf *b, const rg_covsum *s, const char *started) {
       snprintf(name, sizeof name, "coverage.%s.%s", unit_names[u], keys[k]);
       prop(b, name, vals[k]);
     }
+  }
+  for (int u = 0; u < 4 && s->rtl.have; u++) { /* N253 */
+    const rg_rtl_unit *c = &s->rtl.unit[u];
+    const char *keys[] = {"line_hit", "line_points", "toggle_hit", "toggle_points"};
+    unsigned long vals[] = {c->line_hit, c->line_points, c->toggle_hit, c->toggle_points};
+    for (int k = 0; k < 4; k++)
+      rg_buf_printf(b, "      <property name=\"rtl_coverage.%s.%s\" value=\"%lu\"/>\n",
+                    unit_names[u], keys[k], vals[k]);
   }
   rg_buf_puts(b, "    </properties>\n    <testcase classname=\"coverage\" name=\"functional_coverage\" time=\"0\">");
   if (fail) {

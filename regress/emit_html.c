@@ -117,8 +117,38 @@ static void hole_list(rg_buf *b, const char *id, const char *title, char **l, si
   rg_buf_puts(b, "</ul></details>\n");
 }
 
+static void pct_cell(rg_buf *b, unsigned long hit, unsigned long points) {
+  double pct = points ? 100.0 * hit / points : 0.0;
+  rg_buf_printf(b, "<td><div class=\"bar\"><i style=\"width:%.1f%%\"></i></div></td><td>%.1f %%"
+                "</td><td>%lu / %lu</td>", pct, pct, hit, points);
+}
+
+/* Verilator's line and toggle figures per unit (N253), only when built. */
+static void rtl_coverage(rg_buf *b, const rg_rtlcov *r) {
+  static const char *const names[] = {"attr", "pix", "tex", "all"};
+  if (!r->have) return;
+  rg_buf_printf(b, "<h3 id=\"rtl-coverage\">RTL code coverage</h3>\n<p>Verilator's line (and "
+                "branch) and toggle points of each unit's design, %zu runs' counts merged into "
+                "<a href=\"rtl-coverage.dat\">rtl-coverage.dat</a> "
+                "(lcov: <a href=\"rtl-coverage.info\">rtl-coverage.info</a>).</p>\n", r->inputs);
+  rg_buf_puts(b, "<table id=\"rtl-table\"><thead><tr><th>unit</th><th>line</th><th></th><th>hit / "
+                 "points</th><th>toggle</th><th></th><th>hit / points</th></tr></thead><tbody>\n");
+  for (int u = 0; u < 4; u++) {
+    const rg_rtl_unit *c = &r->unit[u];
+    rg_buf_printf(b, "<tr id=\"rtl-%s\"><td>%s</td>", names[u], names[u]);
+    pct_cell(b, c->line_hit, c->line_points);
+    pct_cell(b, c->toggle_hit, c->toggle_points);
+    rg_buf_puts(b, "</tr>\n");
+  }
+  rg_buf_puts(b, "</tbody></table>\n");
+}
+
 static void coverage(rg_buf *b, const rg_covsum *s) {
-  if (!s || !s->have) return;
+  if (!s) return;
+  if (!s->have) {
+    rtl_coverage(b, &s->rtl);
+    return;
+  }
   static const char *const names[] = {"attr", "pix", "tex", "all"};
   rg_buf_printf(b, "<h2 id=\"coverage\">Functional coverage</h2>\n<p>%zu databases of passed runs "
                 "merged into <a href=\"coverage.cov\">coverage.cov</a>; the full report: "
@@ -140,6 +170,7 @@ static void coverage(rg_buf *b, const rg_covsum *s) {
   hole_list(b, "reorder", "Need a reordering DUT", s->reorder, s->nreorder);
   hole_list(b, "model-only", "Hit by the model alone (no RTL port form, spec 7.1)",
             s->model_only, s->nmodel_only);
+  rtl_coverage(b, &s->rtl);
 }
 
 static void run_row(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {

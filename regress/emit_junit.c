@@ -98,7 +98,7 @@ int rg_emit_junit(const rg_plan *p, const rg_meta *m) {
   rg_buf_printf(&name, "spagm-regress %s%s", m->set, m->partial ? " (partial)" : "");
   attr(&b, "name", name.s);
   rg_buf_free(&name);
-  rg_buf_printf(&b, " tests=\"%zu\" time=\"%.3f\">\n", p->nruns + (m->cov && m->cov->have), m->wall_s);
+  rg_buf_printf(&b, " tests=\"%zu\" time=\"%.3f\">\n", p->nruns + (m->cov && (m->cov->have || m->cov->rtl.have)), m->wall_s);
   for (size_t i = 0, j; i < p->nruns; i = j) {
     for (j = i + 1; j < p->nruns && strcmp(p->runs[j].test, p->runs[i].test) == 0; j++) {
     }

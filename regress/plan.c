@@ -52,6 +52,18 @@ static int collects(const rg_test *t, const rg_bug *bug) {
   return !bug && !t->expect_fail && t->kind != RG_KIND_COMMAND;
 }
 
+/* In a tree built with -DSPAGM_RTL_COVERAGE=ON every Verilated testbench
+ * has Verilator's line and toggle counters, and a run that collects writes
+ * them to rtl.dat beside run.cov (N253); Icarus has none. */
+#ifndef SPAGM_REGRESS_RTL_COVERAGE
+#define SPAGM_REGRESS_RTL_COVERAGE 0
+#endif
+static void rtl_cov_arg(rg_buf *b, const rg_test *t, const rg_bug *bug) {
+  if (SPAGM_REGRESS_RTL_COVERAGE && collects(t, bug) && t->kind != RG_KIND_REPLAY_ICARUS &&
+      t->kind != RG_KIND_MODEL)
+    rg_buf_puts(b, " +rtl_cov=rtl.dat");
+}
+
 /* The scenario's absolute path (runs start in their own folders). */
 static char *scenario_path(const expand *e, const rg_test *t) {
   char *dir = rg_dirname(e->d->path);
@@ -76,6 +88,7 @@ static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed
   if (bug) rg_buf_printf(&b, " +bug=%s", bug->name);
   if (bug && bug->extra[0]) rg_buf_printf(&b, " %s", bug->extra);
   if (collects(t, bug)) rg_buf_puts(&b, " +cov=run.cov");
+  rtl_cov_arg(&b, t, bug);
   if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
   return rg_buf_take(&b);
 }
@@ -126,6 +139,7 @@ static char *replay_command(const expand *e, const rg_test *t, unsigned long see
     bin_path(&b, e, "spagm-replay");
   }
   rg_buf_puts(&b, " +vectors=run.hex");
+  rtl_cov_arg(&b, t, NULL);
   if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
   return rg_buf_take(&b);
 }

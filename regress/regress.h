@@ -142,6 +142,17 @@ typedef struct rg_cov_unit {
   unsigned reorder;    /* holes only an RTL that reorders responses can hit */
   unsigned model_only; /* hit, but by no run an RTL checked (N143) */
 } rg_cov_unit;
+/* rtl_coverage.c: Verilator's line and toggle counts of the Verilated runs
+ * that passed, in a tree built with -DSPAGM_RTL_COVERAGE=ON (N253). */
+typedef struct rg_rtl_unit {
+  unsigned long line_hit, line_points, toggle_hit, toggle_points;
+} rg_rtl_unit;
+typedef struct rg_rtlcov {
+  int have;               /* DIR/rtl-coverage.dat was written: figures below */
+  size_t inputs, missing; /* rtl.dat files merged; passed runs without one */
+  rg_rtl_unit unit[4];    /* attr, pix, tex, all */
+} rg_rtlcov;
+
 typedef struct rg_covsum {
   int have;               /* a database was written */
   size_t inputs, missing; /* databases merged; collecting runs without one */
@@ -153,8 +164,10 @@ typedef struct rg_covsum {
   char **model_only;
   size_t nmodel_only;
   int fail_on_holes;
+  rg_rtlcov rtl;          /* the RTL code coverage, have = 0 without it */
 } rg_covsum;
 int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s);
+int rg_rtl_coverage_collect(const rg_plan *p, const char *dir, rg_rtlcov *s);
 void rg_covsum_free(rg_covsum *s);
 
 /* rank.c: spagm-regress --rank DIR, which runs add coverage (grading) */

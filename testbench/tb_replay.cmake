@@ -38,7 +38,7 @@ if(verilator_FOUND)
     INCLUDE_DIRS ${SPAGM_REPLAY_DIR}  # tb_rtl_tops.svh
     VERILATOR_ARGS -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style
                    -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000
-                   ${SPAGM_RTL_TOP_DEFINES})
+                   ${SPAGM_RTL_TOP_DEFINES} ${SPAGM_RTL_COVERAGE_ARGS})
 else()
   message(STATUS "Verilator not found: spagm-replay is not built")
 endif()

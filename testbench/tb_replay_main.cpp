@@ -4,7 +4,9 @@
 // exit status is 0 only when every check passed. Progress (checks made
 // of all, rate, ETA) goes to stderr (spagm/vec/progress.h).
 //   spagm-replay +vectors=DIR [+seed=N] [+bug=NAME|N] [+max_reports=N] [+tex_mem_pages=N]
+//                [+rtl_cov=FILE]
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -14,6 +16,9 @@
 #include "bug_catalogue.h"
 #include "spagm/vec/progress.h"
 #include "verilated.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"  // +rtl_cov=FILE (N253)
+#endif
 
 // +bug=NAME becomes +bug=N for tb_replay.sv (which reads a number); a name
 // or number the catalogue does not have is refused (N172). False then.
@@ -47,12 +52,21 @@ int main(int argc, char **argv) {
     if (std::string(argv[i]) == "+help" || std::string(argv[i]) == "--help") {
       std::printf(
           "usage: spagm-replay +vectors=DIR [+seed=N] [+bug=NAME|N] [+max_reports=N]\n"
-          "                    [+tex_mem_pages=N]\n\n"
+          "                    [+tex_mem_pages=N] [+rtl_cov=FILE]\n\n"
           "Replays the hex export of a vector file (spagm export-hex FILE DIR) on the\n"
-          "RTL units without DPI and ends with `replay: N passed, M failed`.\n");
+          "RTL units without DPI and ends with `replay: N passed, M failed`.\n"
+          "+rtl_cov=FILE the RTL's line and toggle coverage (a -DSPAGM_RTL_COVERAGE=ON build).\n");
       return 0;
     }
   }
+  // +rtl_cov=FILE writes Verilator's line and toggle counts: only a build
+  // with the counters has them (as spagm-cosim, N253).
+  const char *rtl_cov = ctx->commandArgsPlusMatch("rtl_cov=");
+  if (rtl_cov[0] && !VM_COVERAGE) {
+    std::fprintf(stderr, "replay: +rtl_cov=FILE needs a build with -DSPAGM_RTL_COVERAGE=ON\n");
+    return 2;
+  }
+  const std::string cov_file = rtl_cov[0] ? rtl_cov + std::strlen("+rtl_cov=") : "";
   auto tb = std::make_unique<Vtb_replay>(ctx.get());
   tb->clk = 0;
   tb->eval();
@@ -73,5 +87,8 @@ int main(int argc, char **argv) {
   }
   if (started) spagm_progress_end(&progress);
   tb->final();
+#if VM_COVERAGE
+  if (!cov_file.empty()) ctx->coveragep()->write(cov_file.c_str());
+#endif
   return tb->failures != 0 || !tb->done ? 1 : 0;
 }

@@ -25,6 +25,7 @@ int sc_main(int argc, char **argv) {
   (void)kNoBanner;
   cosim::Options o;
   o.program = "spagm-sc-cosim";
+  o.rtl_coverage_built = VM_COVERAGE;  // from verilate(), 1 with -DSPAGM_RTL_COVERAGE=ON
   int exit_status = cosim::parse_plusargs(argc, argv, &o);
   if (exit_status >= 0) return exit_status;
   cosim::RunResult r = sc_cosim::run_testbench(o.run_args, o.waves, o.rerun);

@@ -5,11 +5,15 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <systemc>
 
 #include "Vtb_cosim.h"
 #include "verilated.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"  // +rtl_cov=FILE (N253)
+#endif
 #include "verilated_fst_sc.h"
 
 namespace sc_cosim {
@@ -102,6 +106,12 @@ cosim::RunResult run_testbench(const std::vector<std::string> &args, const cosim
   else
     sc_core::sc_start();  // until Stopper::watch stops it
   b.top.final();
+#if VM_COVERAGE
+  // +rtl_cov=FILE (a -DSPAGM_RTL_COVERAGE=ON build): the counts of this run,
+  // as spagm-cosim writes them (spagm-regress merges them, N253).
+  const char *cov = Verilated::commandArgsPlusMatch("rtl_cov=");
+  if (cov[0]) Verilated::threadContextp()->coveragep()->write(cov + strlen("+rtl_cov="));
+#endif
   cosim::RunResult r;
   r.first_err_cycle = b.first_err_cycle.read();
   r.first_err_req_cycle = b.first_err_req_cycle.read();
