@@ -68,12 +68,12 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     /* R17/R18: a lane's s, t or r coordinate against the level's size. */
     {"coordinate", "first valid (0)", 40, false},
     {"coordinate", "last valid (size - 1)", 40, false},
-    {"coordinate", "first invalid (size)", 20, false},
-    {"coordinate", "negative (-1)", 30, false},
+    {"coordinate", "first invalid (size)", 10, false},
+    {"coordinate", "negative (-1)", 20, false},
     /* R17: a lane's array layer against the header's depth. */
     {"array layer", "first valid (0)", 50, false},
     {"array layer", "last valid (depth - 1)", 50, false},
-    {"array layer", "first invalid (depth)", 20, false},
+    {"array layer", "first invalid (depth)", 30, false},
     /* R18: a lane's level of detail against the view's levels. */
     {"mip level", "first valid (0)", 100, false},
     {"mip level", "last valid (levels - 1)", 100, false},
@@ -81,7 +81,7 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     /* R18: a lane's MSAA sample index against the header's grid. */
     {"sample index", "first valid (0)", 100, false},
     {"sample index", "last valid (samples - 1)", 100, false},
-    {"sample index", "first invalid (samples)", 50, false},
+    {"sample index", "first invalid (samples)", 60, false},
     /* R18: the header index of a request's constant-bank word. */
     {"header index", "last valid (MaximumIndex)", 40, false},
     {"header index", "first invalid (MaximumIndex + 1)", 20, false},
@@ -93,6 +93,16 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     {"FP16 rounding input", "tie above the largest finite (65520)", 30, true},
     {"FP16 rounding input", "smallest normal (2^-14)", 30, true},
     {"FP16 rounding input", "largest subnormal (2^-14 - 2^-24)", 30, true},
+    /* N62: a header outside the modelled subset (a block of 2^6 or 2^7
+     * GOBs), drawn per header: its reads are don't-care. */
+    {"header", "outside the modelled subset (block height 2^6..2^7 GOBs)", 30, true},
+    /* R10 / TLDS.txt register rules 2-4: a source register the row's
+     * packing forbids (a warp-wide ILLEGAL_INSTR_ENCODING). Rb = RZ is
+     * drawn where the row packs something in Rb, Rb != RZ where it packs
+     * nothing (row 0), Ra = RZ in both. */
+    {"source registers", "Rb = RZ where the row reads Rb", 5, false},
+    {"source registers", "Ra = RZ", 5, false},
+    {"source registers", "Rb not RZ where the row reads none", 40, false},
 };
 
 static unsigned ncorners(spagm_unit u) {

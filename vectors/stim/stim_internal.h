@@ -44,6 +44,8 @@ enum {
   TC_HDR_LAST, TC_HDR_INVALID,
   TC_F16_TIE_EVEN, TC_F16_TIE_ODD, TC_F16_MAX, TC_F16_TIE_ABOVE_MAX, TC_F16_MIN_NORMAL,
   TC_F16_MAX_SUBNORMAL,
+  TC_HDR_UNSUPPORTED,
+  TC_REG_RB_RZ, TC_REG_RA_RZ, TC_REG_RB_NOT_RZ,
   TC_N
 };
 /* Draw the field made of entries [first, first + n) of c's table: the

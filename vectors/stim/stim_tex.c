@@ -43,8 +43,26 @@ static unsigned log2_floor(uint32_t x) {
   return l;
 }
 
+/* N70: a pitch texture of any type is one 2D image; 1D and 3D ones are
+ * rarer in use than 2D ones, but legal (N243). */
+static unsigned random_layout(spagm_rng *r, unsigned type) {
+  bool twod = type == SPAGM_TEXTYPE_2D || type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
+  bool pitchable = twod || type == SPAGM_TEXTYPE_1D || type == SPAGM_TEXTYPE_3D;
+  return pitchable && spagm_rng_pct(r, twod ? 25 : 15) ? SPAGM_TEXLAYOUT_PITCH
+                                                       : SPAGM_TEXLAYOUT_BLOCKLINEAR;
+}
+
+/* GOBs per block (log2) of a block-linear texture: 0..3, or at the
+ * header corner 6..7, outside the modelled subset (N62: don't-care). */
+static unsigned block_height(const stim_corners *cn, spagm_rng *r, unsigned layout) {
+  unsigned l = spagm_rng_below(r, 4);
+  if (layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && spagm__stim_corner(cn, r, TC_HDR_UNSUPPORTED, 1) == 0)
+    l = 6 + spagm_rng_below(r, 2);
+  return l;
+}
+
 /* A random texture of a supported kind, placed at *next (advanced). */
-static void random_tic(spagm_rng *r, spagm_tic *t, uint64_t *next) {
+static void random_tic(const stim_corners *cn, spagm_rng *r, spagm_tic *t, uint64_t *next) {
   spagm_tic_init(t);
   /* A8B8G8R8 is the most common format in real use: a quarter of all. */
   const fmt_choice *f = spagm_rng_pct(r, 25) ? &formats[7] : &formats[spagm_rng_below(r, NFORMATS)];
@@ -70,7 +88,7 @@ static void random_tic(spagm_rng *r, spagm_tic *t, uint64_t *next) {
                                    SPAGM_TEXTYPE_1D_BUFFER};
   t->type = types[spagm_rng_below(r, spagm_rng_pct(r, 92) ? 7 : 9)];
   bool twod = t->type == SPAGM_TEXTYPE_2D || t->type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
-  t->layout = twod && spagm_rng_pct(r, 25) ? SPAGM_TEXLAYOUT_PITCH : SPAGM_TEXLAYOUT_BLOCKLINEAR;
+  t->layout = random_layout(r, t->type);
   t->width = 1 + spagm_rng_below(r, 40);
   bool oned = t->type == SPAGM_TEXTYPE_1D || t->type == SPAGM_TEXTYPE_1D_ARRAY ||
               t->type == SPAGM_TEXTYPE_1D_BUFFER;
@@ -86,7 +104,7 @@ static void random_tic(spagm_rng *r, spagm_tic *t, uint64_t *next) {
   t->view_min_level = spagm_rng_pct(r, 75) ? 0 : spagm_rng_below(r, t->max_mip_level + 1);
   t->view_max_level = t->view_min_level +
                       spagm_rng_below(r, t->max_mip_level - t->view_min_level + 1);
-  t->block_height_log2 = spagm_rng_below(r, 4);
+  t->block_height_log2 = block_height(cn, r, t->layout);
   t->block_depth_log2 = t->type == SPAGM_TEXTYPE_3D ? spagm_rng_below(r, 2) : 0;
   if (twod && t->layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && spagm_rng_pct(r, 20)) {
     static const unsigned ms[] = {SPAGM_TEXMS_2X1, SPAGM_TEXMS_2X2, SPAGM_TEXMS_4X2,
@@ -194,7 +212,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   if (st != SPAGM_OK) return spagm_diag_set(d, st, 0, 0, "texture stimulus: bad header pool");
   uint64_t next = pool + 32u * STIM_TEX_HEADERS + 0x10000u;
   for (unsigned i = 0; i < STIM_TEX_HEADERS; i++) {
-    random_tic(r, &x->tic[i], &next);
+    random_tic(&x->cn, r, &x->tic[i], &next);
     if ((st = spagm_tex_set_header(m, i, &x->tic[i], d)) != SPAGM_OK) return st;
     next = fill_texture(&x->cn, r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
   }
@@ -333,6 +351,16 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   unsigned na = spagm_tlds_src_count(pk->encoding, 0), nb = spagm_tlds_src_count(pk->encoding, 1);
   i.ra = na ? (uint8_t)(spagm_rng_below(r, 250) & ~(legal && na > 1 ? 1u : 0u)) : SPAGM_RZ;
   i.rb = nb ? (uint8_t)(spagm_rng_below(r, 250) & ~(legal && nb > 1 ? 1u : 0u)) : SPAGM_RZ;
+  /* R10 register-rule corners (docs/stimulus.md): Rb = RZ or Ra = RZ where
+   * the row reads Rb, Ra = RZ or Rb != RZ on row 0 (nothing in Rb). */
+  unsigned first = nb ? TC_REG_RB_RZ : TC_REG_RA_RZ;
+  unsigned reg = spagm__stim_corner(&x->cn, r, first, 2);
+  if (reg < 2) {
+    unsigned which = first + reg;
+    if (which == TC_REG_RB_RZ) i.rb = SPAGM_RZ;
+    else if (which == TC_REG_RA_RZ) i.ra = SPAGM_RZ;
+    else i.rb = (uint8_t)spagm_rng_below(r, 250);
+  }
   const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     for (unsigned k = 0; k < 2; k++) {
