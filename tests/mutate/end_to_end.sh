@@ -9,7 +9,9 @@
 #   - a mutant in dead code (rsp_ready_q feeds only defect 8's logic)
 #     survives, and its report shows its diff and file:line:col;
 #   - report.json validates against the schema; report.html opens in
-#     headless Chromium with the score and the survivor (DOM checked);
+#     headless Chromium with the score and the survivor (DOM checked), and
+#     each row's coverage bins (N271) with the states the original design's
+#     runs left them in;
 #   - a run whose plusarg spagm-cosim refuses (+txns=0, exit 2) makes the
 #     mutant an error, never a kill; the rerun reuses the mutated build.
 #   end_to_end.sh SOURCE_DIR BUILD_DIR WORK_DIR PYTHON
@@ -41,9 +43,16 @@ echo "== report.json: schema, verdicts"
   "$defect=killed:mismatch" "$dead=survived" original=survived
 
 echo "== report.html in headless Chromium"
+# N271: the survivor in dead code cites N58 (no coverage bin: "not known");
+# the defect-4 mutant's row names the .COVERED rule bins with a state from
+# the original design's runs (their merged database; "unknown" without).
+cov_db_re="Coverage bins: .*by the original design's runs \\(<code>[^<]*/run-1/original.cov</code>\\)"
+cells='<td>[^<]*</td><td>[^<]*</td><td>[^<]*</td><td><div class="del">[^<]*</div><div class="add">[^<]*</div></td>'
+row_re="id=\"s$dead\"><td>$dead</td>$cells"
+defect_row_re="id=\"m$defect\"><td>$defect</td>$cells"
 "$src/tests/support/headless-page" "$work/mut/report.html" "$work/page"
 cmake -DDOM="$work/page/dom.html" \
-      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"s$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\"" \
+      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"s$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\";$cov_db_re;$row_re<td>N58</td><td class=\"cov\">not known</td>;$defect_row_re<td>R13 N52</td><td class=\"cov\"><div><b>pix.rule</b> <span class=\"ex\">\\(R13, N52\\)</span>: <span class=\"bin (hit|thin|hole)\" title=\"(hit|thin|hole)\">PIX_COVERED_TRUE</span>" \
       -P "$src/tests/support/dom_check.cmake"
 
 echo "== a refused plusarg is an error, not a kill"

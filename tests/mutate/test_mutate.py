@@ -17,7 +17,7 @@ SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # As bin/spagm-mutate runs it: from the source tree, no compiled binding.
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import build, cli, rewrite, run  # noqa: E402
+from spagm.mutate import bins, build, cli, report, rewrite, run  # noqa: E402
 from spagm.mutate.mutant import OPERATORS  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
@@ -248,6 +248,83 @@ class BuildType(unittest.TestCase):
         self.assertFalse(build.reusable(state, "d", [1], "pix_unit", "None", bindir))
         self.assertFalse(build.reusable(state, "d", [3], "pix_unit", "Release", bindir))
         self.assertFalse(build.reusable(None, "d", [1], "pix_unit", "Release", bindir))
+
+
+class CoverageBins(unittest.TestCase):
+    """N271: each survivor's report row names the functional-coverage bins
+    of the rules its nearest comment cites, with the state the original
+    design's runs left them in; "not known" when no comment cites one."""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(SRC, "docs", "coverage-plan.md"), encoding="utf-8") as f:
+            cls.points = bins.parse_plan(f.read())
+        cls.rules = bins.load_rules(SRC, "pix")
+        cls.srcs, cls.cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+
+    def test_plan_and_rule_tables_parse(self):
+        by = {p.name: p for p in self.points}
+        self.assertEqual(len(by["pix.rule"].bin_names()), 22)  # "22 bins" in the plan
+        self.assertIn("PIX_IMM_U8_RANGE", by["pix.rule"].excluded)
+        self.assertEqual(by["pix.fields"].bin_names()[0], "pd=PT ra=RZ")
+        self.assertIn("io=I patch=yes size=32 phys=yes", by["attr.ald_fields"].excluded)
+        self.assertIn("R13", self.rules["PIX_COVERED_TRUE"])
+        self.assertEqual(len(self.rules), 20)
+
+    def _index_mutant(self):
+        line = _line_of("pix_lane.sv", "assign imm_ext = (ra_rz ||")
+        return next(m for m in self.cands if m.id and m.file.endswith("pix_lane.sv")
+                    and m.line == line)
+
+    def test_sample_index_mutant_maps_to_covered_bins(self):
+        m = self._index_mutant()
+        mapper = bins.Mapper("pix", self.points, self.rules)
+        cites, cover = report.near(m.file, m.line, mapper)
+        self.assertEqual(cites, ["R13", "N52"])
+        by = {c["point"]: [b["name"] for b in c["bins"]] for c in cover}
+        self.assertEqual(by["pix.rule"], ["PIX_COVERED_TRUE", "PIX_COVERED_FALSE",
+                                          "PIX_COVERED_INDEX_INVALID"])
+        self.assertIn("pd=PT ra=RZ", by["pix.fields"])  # its description cites R13
+        self.assertTrue(all(n.startswith(("mode=COVERED ", "mode=OFFSET "))
+                            for n in by["pix.mode_layout_mask"]))
+        self.assertNotIn("pix.cosim_flow", by)
+
+    def test_report_json_and_html_show_the_bins(self):
+        import jsonschema
+        d = os.path.join(WORK, "bins")
+        cov_json = write(os.path.join(d, "cov.json"), json.dumps({"units": [{"unit": "pix", "points": [
+            {"name": "pix.rule", "holes": ["PIX_COVERED_INDEX_INVALID"],
+             "thin": [{"bin": "PIX_COVERED_FALSE", "hits": 3, "at_least": 10}]}]}]}))
+        hits = bins.read_hits(cov_json)
+        mapper = bins.Mapper("pix", self.points, self.rules, hits)
+        m = self._index_mutant()
+        uncited = next(x for x in self.cands if x.id and x.file.endswith("pix_cfg_regs.sv")
+                       and not bins.cited_comment(report._lines(x.file), x.line)[1])
+        args = cli.parser().parse_args(["--unit", "pix", "--mutants", f"{m.id},{uncited.id}"])
+        args.seeds = "1..2"
+        passed = [{"seed": 1, "verdict": "passed", "why": "", "exit": 0, "wall_s": 0.1,
+                   "log": "l"}]
+        results = {0: ("survived", "", passed), m.id: ("survived", "", passed),
+                   uncited.id: ("survived", "", passed)}
+        rep = report.build_report(args, ["--unit", "pix"], [m, uncited], self.cands, results,
+                                  d, {"seconds": 1.0, "reused": False}, SRC, "pix.f",
+                                  "pix_unit", 2.0, 1.0, mapper, os.path.join(d, "original.cov"))
+        rep = json.loads(json.dumps(rep))
+        with open(os.path.join(SRC, "python", "spagm", "mutate", "report.schema.json")) as f:
+            schema = json.load(f)
+        jsonschema.validate(rep, schema)
+        rows = {r["id"]: r for r in rep["mutants"]}
+        states = {b["name"]: b["state"] for c in rows[m.id]["coverage"] for b in c["bins"]
+                  if c["point"] == "pix.rule"}
+        self.assertEqual(states, {"PIX_COVERED_TRUE": "hit", "PIX_COVERED_FALSE": "thin",
+                                  "PIX_COVERED_INDEX_INVALID": "hole"})
+        self.assertEqual(rows[uncited.id]["coverage"], [])
+        page = report.html.page(rep)
+        self.assertIn('<span class="bin hole" title="hole">PIX_COVERED_INDEX_INVALID</span>', page)
+        self.assertRegex(page, rf'id="s{uncited.id}".*<td class="cov">not known</td>')
+        del rep["mutants"][0]["coverage"]
+        with self.assertRaises(jsonschema.ValidationError):  # the schema requires them
+            jsonschema.validate(rep, schema)
 
 
 def _line_of(name, needle):

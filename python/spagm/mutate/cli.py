@@ -9,7 +9,7 @@ import shlex
 import sys
 import time
 
-from . import build, report, run
+from . import bins, build, report, run
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -147,11 +147,25 @@ def _main(args, argv):
     ids = [0] + [m.id for m in chosen]
     t1 = time.monotonic()
     results, regdir = run.run_all(regress, b["bindir"], workdir, args.unit, ids, args, log)
+    runs_s = time.monotonic() - t1
+    mapper, cov_db = _coverage_mapper(build_dir, src_root, args.unit, results, workdir)
     rep = report.build_report(args, argv, chosen, cands, results, regdir, b, src_root,
-                              flist, top, time.monotonic() - t0, time.monotonic() - t1)
+                              flist, top, time.monotonic() - t0, runs_s, mapper, cov_db)
     paths = report.write(rep, workdir, out)
     report.print_summary(rep, paths)
     return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _coverage_mapper(build_dir, src_root, unit, results, workdir):
+    """The bins of each mutant's rules (bins.py), with the states of the
+    original design's runs (their +cov databases) when they wrote them."""
+    bindir = os.path.join(build_dir, "bin")
+    covs = [os.path.join(os.path.dirname(r["log"]), "cov.cov")
+            for r in results.get(0, ("", "", []))[2]]
+    hits = bins.original_coverage(os.path.join(bindir, "spagm"), covs, workdir, log)
+    mapper = bins.Mapper(unit, bins.load_plan(bindir, src_root), bins.load_rules(src_root, unit),
+                         hits)
+    return mapper, (os.path.join(workdir, "original.cov") if hits is not None else None)
 
 
 def _new_rundir(out):

@@ -12,7 +12,12 @@ STYLE = ("body{font-family:sans-serif} table{border-collapse:collapse;margin-bot
          ".killed{background:#dfd} .survived{background:#fcc} .error{background:#fe9}\n"
          ".del{color:#a00;font-family:monospace;white-space:pre-wrap}\n"
          ".add{color:#070;font-family:monospace;white-space:pre-wrap}\n"
-         ".bar{display:inline-block;height:0.8em;background:#6a6} .ex{color:#666}\n")
+         ".bar{display:inline-block;height:0.8em;background:#6a6} .ex{color:#666}\n"
+         ".bin{font-family:monospace;font-size:smaller;margin-right:4px;padding:0 2px}\n"
+         ".bin.hole{background:#f99} .bin.thin{background:#fd8} .bin.hit{background:#bdb}\n")
+
+# Bins shown per point in a row; the rest are in report.json.
+SHOWN_BINS = 12
 
 
 def _pct(score):
@@ -38,10 +43,26 @@ def _table(title, rows, first):
     return out
 
 
+def _coverage_cell(cover):
+    """The bins of the rules a mutant touches (N271), coloured by what the
+    original design's runs hit; "not known" when no comment cites a rule."""
+    if not cover:
+        return '<td class="cov">not known</td>'
+    out = ['<td class="cov">']
+    for c in cover:
+        shown = "".join(f'<span class="bin {b["state"]}" title="{b["state"]}">{escape(b["name"])}'
+                        "</span>" for b in c["bins"][:SHOWN_BINS])
+        more = len(c["bins"]) - SHOWN_BINS
+        out.append(f'<div><b>{escape(c["point"])}</b> <span class="ex">({escape(c["why"])})</span>: '
+                   f'{shown}{f" and {more} more" if more > 0 else ""}</div>')
+    out.append("</td>")
+    return "".join(out)
+
+
 def _mutant_rows(rows, cls, prefix):
     """One row per mutant; ids `PREFIX K` (s: survivors, e: errors, m: all)."""
     out = [f'<table class="{cls}"><tr><th>K</th><th>where</th><th>operator</th><th>change</th>'
-           "<th>diff</th><th>rules</th><th>status</th></tr>"]
+           "<th>diff</th><th>rules</th><th>coverage bins of the rules</th><th>status</th></tr>"]
     for r in rows:
         where = f"{r['file']}:{r['line']}:{r['col']}"
         out.append(
@@ -49,7 +70,7 @@ def _mutant_rows(rows, cls, prefix):
             f'</td><td>{r["operator"]}</td><td>{escape(r["change"])}</td>'
             f'<td><div class="del">- {escape(r["before"])}</div>'
             f'<div class="add">+ {escape(r["after"])}</div></td>'
-            f'<td>{escape(" ".join(r["rules"]))}</td>'
+            f'<td>{escape(" ".join(r["rules"]))}</td>{_coverage_cell(r["coverage"])}'
             f'<td>{r["status"]}{(": " + escape(r["reason"])) if r["reason"] else ""}</td></tr>')
     out.append("</table>")
     return out
@@ -69,7 +90,12 @@ def page(rep):
            f'{s["survived"]} survived, {s["error"]} error (errors are not kills). '
            f'Original design (mutant 0): <span id="original">{rep["original"]["status"]}'
            "</span>.</p>",
-           f'<p class="ex">{escape(rep["command"])}</p>']
+           f'<p class="ex">{escape(rep["command"])}</p>',
+           '<p class="ex">Coverage bins: <span class="bin hole">hole</span> never hit, '
+           '<span class="bin thin">thin</span> below its goal, <span class="bin hit">hit</span> '
+           "by the original design's runs"
+           + (f' (<code>{escape(rep["coverage_db"])}</code>)' if rep["coverage_db"]
+              else ": no database, states unknown") + ".</p>"]
     out += _table("Per file", rep["per_file"].items(), "file")
     out += _table("Per operator", [(o, rep["per_operator"][o]) for o in OPERATORS], "operator")
     surv = [r for r in rep["mutants"] if r["status"] == "survived"]

@@ -6,11 +6,11 @@ operator, every survivor with its one-line diff and location, as JSON
 never as kills (issue #30)."""
 import json
 import os
-import re
 import sys
 from collections import Counter, OrderedDict
 
 from . import html
+from .bins import cited_comment
 from .mutant import OPERATORS
 from .rewrite import write_whole
 
@@ -34,25 +34,18 @@ def print_counts(cands, mutants, rules, root):
     sys.stdout.flush()
 
 
-_RULE = re.compile(r"\b(R\d{1,2}|N\d{1,3})\b")
-
-
-def nearest_rules(path, line, cache={}):
-    """The spec rules (R..) and notes (N..) the nearest comment at or above
-    a line cites: the rule the mutated logic implements, when the RTL
-    says."""
+def _lines(path, cache={}):
     if path not in cache:
         with open(path, encoding="utf-8", errors="replace") as f:
             cache[path] = f.read().splitlines()
-    lines = cache[path]
-    for i in range(line - 1, max(-1, line - 41), -1):
-        text = lines[i]
-        c = text.find("//")
-        if c >= 0:
-            found = _RULE.findall(text[c:])
-            if found:
-                return sorted(set(found), key=found.index)
-    return []
+    return cache[path]
+
+
+def near(path, line, mapper):
+    """(the rules the nearest cited comment names, the coverage bins of
+    those rules: bins.py, N271)."""
+    comment, cites = cited_comment(_lines(path), line)
+    return cites, (mapper.bins(comment, cites) if mapper else [])
 
 
 def _score(c):
@@ -69,18 +62,19 @@ def _tally(items):
 
 
 def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top,
-                 wall_s, runs_s):
+                 wall_s, runs_s, mapper=None, cov_db=None):
     """The report (report.schema.json), fields in the schema's order."""
     from .cli import command_line
     from .sites import RULES
     rows = []
     for m in chosen:
         status, reason, runs = results.get(m.id, ("error", "no result from spagm-regress", []))
+        cites, cover = near(m.file, m.line, mapper)
         rows.append(OrderedDict([
             ("id", m.id), ("file", rel(m.file, root)), ("line", m.line), ("col", m.col),
             ("module", m.module), ("operator", m.operator), ("change", m.change),
             ("before", m.before), ("after", m.after), ("status", status), ("reason", reason),
-            ("rules", nearest_rules(m.file, m.line)),
+            ("rules", cites), ("coverage", cover),
             ("runs", [OrderedDict([("seed", r["seed"]), ("verdict", r["verdict"]),
                                    ("why", r["why"]), ("exit", r["exit"]),
                                    ("wall_s", r["wall_s"]), ("log", r["log"])]) for r in runs]),
@@ -119,6 +113,7 @@ def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top
             ("run_median_s", round(sorted(walls)[len(walls) // 2], 3) if walls else None),
             ("jobs", args.jobs)])),
         ("regress", regdir),
+        ("coverage_db", cov_db),
         ("mutants", rows),
     ])
 
@@ -150,11 +145,21 @@ def print_summary(rep, paths):
         if r["status"] == "survived":
             print(f"  survived {r['id']} {r['file']}:{r['line']}:{r['col']} {r['operator']} "
                   f"{r['change']}\n    - {r['before']}\n    + {r['after']}")
+            for c in r["coverage"]:
+                print(f"    bins {c['point']} ({c['why']}): " + _bins_text(c["bins"]))
         elif r["status"] == "error":
             print(f"  error {r['id']} {r['file']}:{r['line']}:{r['col']}: {r['reason']}")
     t = rep["timing"]
     print(f"mutate: build {t['build_s']} s{' (reused)' if t['build_reused'] else ''}, runs "
           f"{t['runs_s']} s, wall {t['wall_s']} s; report {paths[0]} and {paths[1]}")
+
+
+def _bins_text(bins, shown=6):
+    """`NAME (state)` of the first bins, holes and thin bins first."""
+    order = {"hole": 0, "thin": 1, "unknown": 2, "hit": 3}
+    pick = sorted(bins, key=lambda b: order[b["state"]])[:shown]
+    more = f", {len(bins) - shown} more" if len(bins) > shown else ""
+    return ", ".join(f"{b['name']} ({b['state']})" for b in pick) + more
 
 
 def survivors(path):

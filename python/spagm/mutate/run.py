@@ -51,6 +51,8 @@ def description(unit, ids, seeds_text, txns, plusargs, timeout):
     for k in ids:
         cmd = (f"exec {{bin}}/spagm-cosim +units={unit} +seed={{seed}} +mutant={k}"
                " +json=cosim.json +max_errors=1 +no_progress")
+        if k == 0:  # the original design's coverage: the survivors' bins (bins.py)
+            cmd += " +cov=cov.cov"
         if txns:
             cmd += f" +txns={txns}"
         if plusargs:
