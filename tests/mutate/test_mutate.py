@@ -235,6 +235,11 @@ class BuildType(unittest.TestCase):
     """--build-type: the mutated build's CMAKE_BUILD_TYPE (the soak tests
     build unoptimised), and a build of another type is not reused."""
 
+    def test_mutated_build_is_unoptimised_by_default_N270(self):
+        self.assertEqual(cli.parser().parse_args(["--unit", "pix"]).build_type, "None")
+        self.assertEqual(cli.parser().parse_args(["--unit", "pix", "--build-type", "Release"])
+                         .build_type, "Release")
+
     def test_build_type_reaches_configure(self):
         cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "None"}
         args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
