@@ -265,6 +265,46 @@ TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
   spagm_cov_free(c);
 }
 
+// The text report of c, written to a scratch file named `name`.
+static std::string report_text(const spagm_cov *c, const char *name) {
+  std::string path = tmp(name);
+  FILE *f = std::fopen(path.c_str(), "w");
+  EXPECT_NE(f, nullptr);
+  if (!f) return "";
+  EXPECT_EQ(spagm_cov_report_text(c, f), SPAGM_OK);
+  std::fclose(f);
+  return slurp(path);
+}
+
+// N243: in a co-simulation database, the bins no co-simulation of the
+// stand-ins can reach (ISBEWR, N241; attr/pix overtaken) are listed under
+// their category, not as holes, and the total gives both figures; the
+// texture unit's overtaken bins (it reorders, N160) stay holes. Without a
+// co-simulation input nothing changes.
+TEST(COV_Cosim, UnreachableBinsListedApart_N243) {
+  spagm_cov *c = spagm_cov_new();
+  collect(c, 1, 200);
+  std::string text = report_text(c, "reach_model.txt");
+  EXPECT_NE(text.find("    hole: op=ISBEWR stage=VSA\n"), std::string::npos);
+  EXPECT_EQ(text.find("this co-simulation can reach"), std::string::npos);
+  ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_OK);
+  text = report_text(c, "reach_cosim.txt");
+  EXPECT_NE(text.find("    not reachable by co-simulation (N241): op=ISBEWR stage=VSA\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("    not reachable by co-simulation (N241): ISBEWR_WRITTEN\n"),
+            std::string::npos);
+  EXPECT_EQ(text.find("hole: op=ISBEWR"), std::string::npos);
+  EXPECT_NE(text.find("    needs a reordering DUT (N243): order=overtaken in_flight=1 epoch=first\n"),
+            std::string::npos);
+  // tex.cosim_flow's block: its overtaken bins are holes.
+  size_t tex = text.find("  tex.cosim_flow");
+  ASSERT_NE(tex, std::string::npos);
+  EXPECT_NE(text.find("    hole: order=overtaken in_flight=1 epoch=first", tex), std::string::npos);
+  // 21 ISBEWR + 6 attr + 6 pix overtaken bins apart.
+  EXPECT_NE(text.find("; 33 it cannot (listed apart, N243)\n"), std::string::npos);
+  spagm_cov_free(c);
+}
+
 // Depth (N161): a legal bin hit fewer times than its point's at_least is
 // thin, counted apart from holes; the rule points need 10 hits, the others 1.
 TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
@@ -292,12 +332,7 @@ TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
   EXPECT_EQ(rule_thin, thin);
   EXPECT_EQ(t.thin, thin);
   EXPECT_EQ(t.hit + t.holes, t.legal);  // thin bins count as hit, not as holes
-  std::string path = tmp("thin_report.txt");
-  FILE *f = std::fopen(path.c_str(), "w");
-  ASSERT_NE(f, nullptr);
-  ASSERT_EQ(spagm_cov_report_text(c, f), SPAGM_OK);
-  std::fclose(f);
-  std::string text = slurp(path);
+  std::string text = report_text(c, "thin_report.txt");
   EXPECT_NE(text.find("    thin: "), std::string::npos);
   EXPECT_NE(text.find(std::to_string(thin) + " thin, "), std::string::npos);
   spagm_cov_free(c);

@@ -77,6 +77,10 @@ spagm_status spagm__cov_write_text(const char *path, const char *text, size_t le
 /* Whether point i counts in totals and holes (cosim_only points only when
  * the database holds co-simulation samples, N104). */
 bool spagm__cov_counted(const spagm_cov *c, size_t i);
+/* The category of a legal bin that no co-simulation of the stand-in RTL
+ * can reach ("not reachable by co-simulation (N241)", "needs a reordering
+ * DUT (N243)"), or NULL (cov_reach.c). */
+const char *spagm__cov_bin_unreachable(const spagm_cov_point *p, unsigned bin);
 /* Point index of global bin g. */
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
 /* Totals of point i added into *t (cov_report.c). */

@@ -33,15 +33,53 @@ spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_tot
   return SPAGM_OK;
 }
 
+/* What a co-simulation of the stand-ins can reach (N243): legal bins of
+ * unit u (SPAGM_UNIT_COUNT: all) without a category of cov_reach.c, and
+ * how many of them are hit. */
+typedef struct reach {
+  unsigned legal, hit, apart;
+} reach;
+
+static reach cosim_reach(const spagm_cov *c, unsigned u) {
+  reach r = {0, 0, 0};
+  for (size_t i = 0; i < COV_PT_COUNT; i++) {
+    const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
+    if ((u != SPAGM_UNIT_COUNT && p->unit != u) || !spagm__cov_counted(c, i)) continue;
+    for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
+      if (spagm_cov_bin_excluded(p, b)) continue;
+      if (spagm__cov_bin_unreachable(p, b)) {
+        r.apart++;
+        continue;
+      }
+      r.legal++;
+      r.hit += c->hits[c->first[i] + b] != 0;
+    }
+  }
+  return r;
+}
+
+/* The second figure of a co-simulation database: of the bins it can reach. */
+static void print_reach(const spagm_cov *c, unsigned u, FILE *f) {
+  if (!spagm_cov_has_cosim(c)) {
+    fputc('\n', f);
+    return;
+  }
+  reach r = cosim_reach(c, u);
+  fprintf(f, "; of the %u this co-simulation can reach: %u hit (%.1f%%), %u holes; %u it cannot "
+          "(listed apart, N243)\n",
+          r.legal, r.hit, pct(r.hit, r.legal), r.legal - r.hit, r.apart);
+}
+
 spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
   if (!c || !f) return SPAGM_E_ARG;
   char name[192];
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     spagm_cov_totals t;
     spagm_cov_unit_totals(c, u, &t);
-    fprintf(f, "unit %s: %u of %u legal bins hit (%.1f%%), %u holes, %u thin, %u bins excluded\n",
+    fprintf(f, "unit %s: %u of %u legal bins hit (%.1f%%), %u holes, %u thin, %u bins excluded",
             spagm_unit_name((spagm_unit)u), t.hit, t.legal, pct(t.hit, t.legal), t.holes, t.thin,
             t.bins - t.legal);
+    print_reach(c, u, f);
     for (size_t i = 0; i < COV_PT_COUNT; i++) {
       const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
       if (p->unit != u) continue;
@@ -55,7 +93,9 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
       for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
         bool excl = spagm_cov_bin_excluded(p, b) != NULL;
         uint64_t h = c->hits[c->first[i] + b];
-        if (!excl && h == 0) fprintf(f, "    hole: %s\n", spagm_cov_bin_name(p, b, name, sizeof name));
+        const char *apart = spagm_cov_has_cosim(c) ? spagm__cov_bin_unreachable(p, b) : NULL;
+        if (!excl && h == 0)
+          fprintf(f, "    %s: %s\n", apart ? apart : "hole", spagm_cov_bin_name(p, b, name, sizeof name));
         if (!excl && h && h < spagm_cov_bin_at_least(p, b)) /* N161 */
           fprintf(f, "    thin: %s (%" PRIu64 " of %u hits)\n",
                   spagm_cov_bin_name(p, b, name, sizeof name), h, spagm_cov_bin_at_least(p, b));
@@ -67,8 +107,9 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
   }
   spagm_cov_totals all;
   spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &all);
-  fprintf(f, "total: %u of %u legal bins (%.1f%%), %u holes, %u thin, %zu inputs\n", all.hit,
+  fprintf(f, "total: %u of %u legal bins (%.1f%%), %u holes, %u thin, %zu inputs", all.hit,
           all.legal, pct(all.hit, all.legal), all.holes, all.thin, c->nin);
+  print_reach(c, SPAGM_UNIT_COUNT, f);
   return SPAGM_OK;
 }
 
