@@ -224,6 +224,22 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   }
 }
 
+bool spagm_cosim_expected(const spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
+                          spagm_request *req, spagm_response *exp, uint32_t *lanes,
+                          unsigned *rule) {
+  memset(req, 0, sizeof *req);
+  memset(exp, 0, sizeof *exp);
+  *lanes = 0;
+  *rule = 0;
+  if ((unsigned)u >= SPAGM_UNIT_COUNT || !c->o.check) return false;
+  const spagm_cosim_parked *p = &c->sb[u].ring[rsp->tag % SPAGM_COSIM_PARK];
+  if (!p->used || p->tag != rsp->tag) return false;
+  *req = p->req;
+  *exp = p->exp;
+  *lanes = spagm__mismatch_lanes(&p->exp, &p->ex, rsp, rule);
+  return true;
+}
+
 unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
   return (unsigned)u < SPAGM_UNIT_COUNT ? c->sb[u].outstanding : 0;
 }
@@ -286,7 +302,10 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   unsigned diffs = compare_and_report(c, u, p, rsp, cycle);
   if (diffs) {
     s->failed++;
-    if (c->errors == 0) c->first_error_accept_cycle = p->cycle;
+    if (c->errors == 0) {
+      c->first_error_accept_cycle = p->cycle;
+      c->first_error_lanes = spagm__mismatch_lanes(&p->exp, &p->ex, rsp, NULL);
+    }
     spagm__cosim_error(c, cycle);
   } else {
     s->passed++;
@@ -437,6 +456,7 @@ uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c) { return c->first_e
 uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c) {
   return c->first_error_accept_cycle;
 }
+uint32_t spagm_cosim_first_error_lanes(const spagm_cosim *c) { return c->first_error_lanes; }
 bool spagm_cosim_should_stop(const spagm_cosim *c) {
   return c->o.max_errors && c->errors >= c->o.max_errors;
 }

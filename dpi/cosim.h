@@ -98,6 +98,16 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
 unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u,
                            const spagm_response *rsp, uint64_t cycle);
 
+/* For the waves (N211), called before spagm_cosim_check of the same
+ * response: the request and the expected response parked under rsp's tag
+ * (the prediction the check compares), the lanes where rsp differs from it
+ * and the rule the model applied to the first of them. False, with *req
+ * and *exp zeroed and no lanes, when no request of that tag is outstanding
+ * or the run does not check (+no_check). */
+bool spagm_cosim_expected(const spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
+                          spagm_request *req, spagm_response *exp, uint32_t *lanes,
+                          unsigned *rule);
+
 /* Requests accepted and not yet answered, for unit u. */
 unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u);
 
@@ -144,6 +154,10 @@ uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c); /* ~0 when none */
  * (+waves_on_fail). ~0 when there is no error or the first error has no
  * accepted request (hang, unknown tag, image word). */
 uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c);
+/* The lanes where that first mismatching response differed (the waves'
+ * save file opens the first of them, N212); 0 when the first error is no
+ * compare. */
+uint32_t spagm_cosim_first_error_lanes(const spagm_cosim *c);
 bool spagm_cosim_should_stop(const spagm_cosim *c); /* max_errors reached */
 
 /* Cycles the testbench spent in each phase of the epochs (load, run,

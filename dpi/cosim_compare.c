@@ -137,6 +137,66 @@ static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_e
           spagm_space_name((spagm_space)rtl->st_space));
 }
 
+/* Lanes of write-back slot s that differ: lanes written, or (where
+ * written) the value outside the don't-care bits; every lane when the
+ * register differs. */
+static uint32_t wb_lanes(const spagm_response *m, const spagm_response *r, unsigned s) {
+  uint32_t d = m->wb_valid[s] ^ r->wb_valid[s];
+  if (d) return d;
+  if (m->wb_valid[s] && m->wb_reg[s] != r->wb_reg[s]) return m->wb_valid[s];
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    if ((m->wb_valid[s] >> l & 1u) &&
+        ((m->wb_value[s][l] ^ r->wb_value[s][l]) & ~m->wb_dontcare[s][l]))
+      d |= 1u << l;
+  return d;
+}
+
+/* Lanes of store component k that differ: mask, or address or data. */
+static uint32_t st_lanes(const spagm_response *m, const spagm_response *r, unsigned k) {
+  uint32_t d = m->st_mask[k] ^ r->st_mask[k];
+  if (d) return d;
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    if ((m->st_mask[k] >> l & 1u) &&
+        (m->st_addr[k][l] != r->st_addr[k][l] || m->st_data[k][l] != r->st_data[k][l]))
+      d |= 1u << l;
+  return d;
+}
+
+/* Lanes of the predicate write that differ. */
+static uint32_t pd_lanes(const spagm_response *m, const spagm_response *r) {
+  uint32_t d = m->pd_written ^ r->pd_written;
+  if (d) return d;
+  if (m->pd_written && m->pd != r->pd) return m->pd_written;
+  return (m->pd_value ^ r->pd_value) & m->pd_written;
+}
+
+uint32_t spagm__mismatch_lanes(const spagm_response *m, const spagm_explain *ex,
+                               const spagm_response *r, unsigned *rule) {
+  uint32_t slot[SPAGM_EXPLAIN_SLOTS] = {0};
+  bool any_store = false;
+  for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) slot[s] = wb_lanes(m, r, s);
+  for (unsigned k = 0; k < SPAGM_ST_COMPS; k++) {
+    slot[k] |= st_lanes(m, r, k);
+    any_store = any_store || m->st_mask[k];
+  }
+  slot[SPAGM_EXPLAIN_PD_SLOT] = pd_lanes(m, r);
+  bool fault = m->fault != r->fault || m->fault_lanes != r->fault_lanes;
+  uint32_t lanes = (m->fault != r->fault || (any_store && m->st_space != r->st_space)) ? ~0u : 0u;
+  lanes |= m->fault_lanes ^ r->fault_lanes;
+  for (unsigned s = 0; s < SPAGM_EXPLAIN_SLOTS; s++) lanes |= slot[s];
+  if (rule) {
+    *rule = 0;
+    if (ex && fault) {
+      *rule = ex->fault_rule;
+    } else if (ex && lanes) {
+      unsigned l = (unsigned)__builtin_ctz(lanes);
+      for (unsigned s = 0; s < SPAGM_EXPLAIN_SLOTS && !*rule; s++)
+        if (slot[s] >> l & 1u) *rule = ex->rule[s][l];
+    }
+  }
+  return lanes;
+}
+
 unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
                                  const spagm_explain *ex, const spagm_response *got,
                                  spagm_compare_log *log) {

@@ -29,6 +29,14 @@ unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
                                  const spagm_explain *ex, const spagm_response *got,
                                  spagm_compare_log *log);
 
+/* The lanes where got differs from want as spagm__compare_response judges
+ * them (a whole-warp field, such as the fault kind or the store space,
+ * marks every lane) and, when rule is not NULL, the rule the model applied
+ * to the first of them (0 when ex is NULL or none was recorded). The
+ * waves' mismatch_lanes and mismatch_rule (N211). */
+uint32_t spagm__mismatch_lanes(const spagm_response *want, const spagm_explain *ex,
+                               const spagm_response *got, unsigned *rule);
+
 #ifdef __cplusplus
 }
 #endif

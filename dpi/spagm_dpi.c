@@ -39,6 +39,8 @@ void spagm_dpi_accept(void *h, unsigned int unit, const svBitVecVal *req,
                       unsigned long long cycle);
 unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
                              unsigned long long cycle);
+svBit spagm_dpi_expected(void *h, unsigned int unit, const svBitVecVal *rsp, svBitVecVal *req,
+                         svBitVecVal *exp, unsigned int *lanes, svBitVecVal *rule_name);
 unsigned int spagm_dpi_outstanding(void *h, unsigned int unit);
 svBit spagm_dpi_readback_burst(void *h, unsigned int unit, unsigned int *addr,
                                unsigned int *mask);
@@ -52,6 +54,7 @@ void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h);
+unsigned int spagm_dpi_first_error_lanes(void *h);
 void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,
                             unsigned long long readback);
 void spagm_dpi_unit_clocks(void *h, unsigned int unit, unsigned long long clocks);
@@ -184,6 +187,33 @@ unsigned int spagm_dpi_check(void *h, unsigned int unit, const svBitVecVal *rsp,
   return n;
 }
 
+svBit spagm_dpi_expected(void *h, unsigned int unit, const svBitVecVal *rsp, svBitVecVal *req,
+                         svBitVecVal *exp, unsigned int *lanes, svBitVecVal *rule_name) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_request q;
+  spagm_response got, want;
+  unsigned rule = 0;
+  uint32_t ln = 0;
+  bool ok = false;
+  SPAGM_DPI_TIMED(r->c) {
+    spagm_response_unpack(rsp, &got);
+    ok = spagm_cosim_expected(r->c, (spagm_unit)unit, &got, &q, &want, &ln, &rule);
+    spagm_request_pack(&q, req);
+    spagm_response_pack(&want, exp);
+  }
+  *lanes = ln;
+  /* The rule's name as 32 ASCII bytes, first character in the top byte,
+   * blanks after it: GTKWave's ASCII format shows it as text (N211). */
+  const char *name = rule ? spagm_rule_name(rule) : "";
+  size_t len = name ? strlen(name) : 0;
+  for (unsigned w = 0; w < 8; w++) rule_name[w] = 0;
+  for (unsigned i = 0; i < 32; i++) {
+    unsigned char ch = i < len ? (unsigned char)name[i] : (unsigned char)' ';
+    rule_name[(31 - i) / 4] |= (svBitVecVal)ch << (8 * ((31 - i) % 4));
+  }
+  return ok;
+}
+
 unsigned int spagm_dpi_outstanding(void *h, unsigned int unit) {
   return spagm_cosim_outstanding(((spagm_dpi_run *)h)->c, (spagm_unit)unit);
 }
@@ -238,6 +268,10 @@ unsigned long long spagm_dpi_first_error_cycle(void *h) {
 
 unsigned long long spagm_dpi_first_error_accept_cycle(void *h) {
   return spagm_cosim_first_error_accept_cycle(((spagm_dpi_run *)h)->c);
+}
+
+unsigned int spagm_dpi_first_error_lanes(void *h) {
+  return spagm_cosim_first_error_lanes(((spagm_dpi_run *)h)->c);
 }
 
 void spagm_dpi_phase_cycles(void *h, unsigned long long load, unsigned long long run,

@@ -69,6 +69,16 @@ package spagm_dpi_pkg;
       input chandle h, input int unsigned unit,
       input bit [SPAGM_RESPONSE_BITS-1:0] rsp, input longint unsigned cycle);
 
+  // For the waves (N211), before spagm_dpi_check of the same response: the
+  // request and the expected response parked under its tag (the prediction
+  // the check compares), the lanes where it differs and the name of the
+  // rule the model applied to the first of them (32 ASCII bytes, first
+  // character on top); 0 when no request of that tag is outstanding.
+  import "DPI-C" function bit spagm_dpi_expected(
+      input chandle h, input int unsigned unit, input bit [SPAGM_RESPONSE_BITS-1:0] rsp,
+      output bit [SPAGM_REQUEST_BITS-1:0] req, output bit [SPAGM_RESPONSE_BITS-1:0] exp,
+      output int unsigned lanes, output bit [255:0] rule_name);
+
   // Requests of unit accepted and not yet answered.
   import "DPI-C" function int unsigned spagm_dpi_outstanding(
       input chandle h, input int unsigned unit);
@@ -119,6 +129,8 @@ package spagm_dpi_pkg;
   // Cycle its request was accepted when the first mismatch is a response
   // (the waves mark it); all ones otherwise.
   import "DPI-C" function longint unsigned spagm_dpi_first_error_accept_cycle(input chandle h);
+  // The lanes that first mismatching response differed on (0 when none).
+  import "DPI-C" function int unsigned spagm_dpi_first_error_lanes(input chandle h);
   // Print the summary; returns the number of failures (0 = passed).
   import "DPI-C" function longint unsigned spagm_dpi_finish(
       input chandle h, input longint unsigned cycles);

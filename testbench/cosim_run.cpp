@@ -66,6 +66,7 @@ RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &
   r.first_err_cycle = top->first_err_cycle;
   r.first_err_req_cycle = top->first_err_req_cycle;
   r.first_err_unit = top->first_err_unit;
+  r.first_err_lanes = top->first_err_lanes;
   r.ticks_per_cycle = tick;
   r.status = rerun || (top->done && top->failures == 0) ? 0 : 1;
   if (w.on)

@@ -16,6 +16,7 @@ struct RunResult {
   uint64_t first_err_cycle = ~0ull;      // cycle of the first mismatch, all ones when none
   uint64_t first_err_req_cycle = ~0ull;  // accept cycle of its request, all ones when none
   unsigned first_err_unit = 0;           // its unit: 0 attr, 1 pix, 2 tex
+  uint32_t first_err_lanes = 0;          // the lanes its response differed on
   uint64_t ticks_per_cycle = 1000;       // FST time units per cycle (one cycle is 1 ns)
 };
 

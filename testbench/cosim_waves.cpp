@@ -24,6 +24,7 @@ namespace {
 // times wider, so scrolling out still finds signals.
 struct Window {
   uint64_t req = 0, rsp = 0;          // accept and response cycles
+  uint64_t dlv = 0;                   // the delivery: the cycle after the response's handshake
   uint64_t view_lo = 0, view_hi = 0;  // what GTKWave opens on
   uint64_t trace_lo = 0, trace_hi = 0;
 };
@@ -32,6 +33,7 @@ Window window_for(uint64_t req, uint64_t rsp) {
   Window w;
   w.rsp = rsp;
   w.req = req <= rsp ? req : rsp;  // no request (hang, image word): the error cycle
+  w.dlv = rsp + 1;
   uint64_t span = rsp - w.req;
   uint64_t half = std::max<uint64_t>(40, span + span / 4 + 10);
   w.view_lo = rsp > half ? rsp - half : 0;
@@ -78,6 +80,10 @@ class Gtkw {
   void end(const std::string &label, bool closed) {
     fprintf(f_, "@%s\n-%s\n", closed ? "1401200" : "1000200", label.c_str());
   }
+  // A signal shown under a short name (GTKWave's alias).
+  void alias(const char *flags, const std::string &label, const std::string &name) {
+    fprintf(f_, "@%s\n+{%s} %s\n", flags, label.c_str(), name.c_str());
+  }
   // One per-lane field as a closed group of its 32 lanes.
   void lanes(const char *flags, const std::string &field, unsigned bits) {
     std::string label = field.substr(field.rfind('.') + 1) + "[lane]";
@@ -99,6 +105,10 @@ void write_handshake(Gtkw &g, const std::string &u) {
   for (const char *s : {"req_valid", "req_ready", "rsp_valid", "rsp_ready", "idle"}) g.sig("28", u + s);
   g.sig("24", u + "check_tag[31:0]");
   g.sig("29", u + "mismatch");
+  g.sig("28", u + "mismatch_lanes[31:0]");            // lane 31 left, lane 0 right
+  g.sig("820", u + "mismatch_rule_name[255:0]");  // ASCII: the rule of the first lane
+  g.sig("24", u + "req_tag[31:0]");                   // the live ports' tags
+  g.sig("24", u + "rsp_tag[31:0]");
   if (u.find("u_tex") != std::string::npos) {  // the texture unit's memory port
     for (const char *s : {"mem_req_valid", "mem_req_ready"}) g.sig("28", u + s);
     g.sig("22", u + "mem_req_addr[47:0]");
@@ -121,61 +131,105 @@ void write_request(Gtkw &g, const std::string &f, const UnitView &v, const std::
   g.end("request", false);
 }
 
-void write_response(Gtkw &g, const std::string &f, const UnitView &v) {
-  g.begin("response", false);
-  g.sig("24", f + "rsp_tag[31:0]");
-  g.sig("24", f + "rsp_fault[7:0]");
-  g.sig("22", f + "rsp_fault_lanes[31:0]");
+// The first differing lane, open: per write-back slot the actual, expected
+// and mismatching bits next to each other, then the predicate and the fault
+// of both responses (N212: the save file opens on the answer).
+void write_failing_lane(Gtkw &g, const std::string &f, const UnitView &v, unsigned lane) {
+  std::string l = "[" + std::to_string(lane) + "][31:0]";
+  std::string label = "lane " + std::to_string(lane) + ": actual, expected, mismatch bits";
+  g.begin(label, false);
   for (unsigned i = 0; i < v.wb_slots; i++) {
     std::string n = std::to_string(i);
-    g.sig("24", f + "rsp_wb_reg" + n + "[7:0]");
-    g.sig("22", f + "rsp_wb_valid" + n + "[31:0]");
-    g.lanes("22", f + "rsp_wb_value" + n, 32);
-    g.lanes("22", f + "rsp_wb_dontcare" + n, 32);
+    g.alias("24", "R (slot " + n + ")", f + "exp_wb_reg" + n + "[7:0]");
+    g.alias("22", "actual   slot " + n, f + "rsp_wb_value" + n + l);
+    g.alias("22", "expected slot " + n, f + "exp_wb_value" + n + l);
+    g.alias("22", "mismatch slot " + n, f + "mismatch_bits" + n + l);
   }
   if (v.pd) {
-    g.sig("24", f + "rsp_pd[7:0]");
-    g.sig("22", f + "rsp_pd_written[31:0]");
-    g.sig("22", f + "rsp_pd_value[31:0]");
+    g.alias("22", "actual   pd_value", f + "rsp_pd_value[31:0]");
+    g.alias("22", "expected pd_value", f + "exp_pd_value[31:0]");
   }
-  if (v.st_comps) g.sig("24", f + "rsp_st_space[7:0]");
   for (unsigned k = 0; k < v.st_comps; k++) {
     std::string n = std::to_string(k);
-    g.sig("22", f + "rsp_st_mask" + n + "[31:0]");
-    g.lanes("22", f + "rsp_st_addr" + n, 32);
-    g.lanes("22", f + "rsp_st_data" + n, 32);
+    g.alias("22", "actual   store " + n, f + "rsp_st_data" + n + l);
+    g.alias("22", "expected store " + n, f + "exp_st_data" + n + l);
   }
-  g.end("response", false);
+  g.alias("24", "actual   fault", f + "rsp_fault[7:0]");
+  g.alias("24", "expected fault", f + "exp_fault[7:0]");
+  g.end(label, false);
+}
+
+// A response's fields in group `label`: the delivered one (prefix rsp_) or
+// the model's expected one (exp_, with the mismatching bits per slot),
+// laid out alike, each lane field a closed group.
+void write_response(Gtkw &g, const std::string &f, const UnitView &v, bool expected) {
+  const std::string label = expected ? "expected response (model)" : "response";
+  const std::string p = f + (expected ? "exp_" : "rsp_");
+  g.begin(label, false);
+  if (!expected) g.sig("24", p + "tag[31:0]");
+  g.sig("24", p + "fault[7:0]");
+  g.sig("22", p + "fault_lanes[31:0]");
+  for (unsigned i = 0; i < v.wb_slots; i++) {
+    std::string n = std::to_string(i);
+    g.sig("24", p + "wb_reg" + n + "[7:0]");
+    g.sig("22", p + "wb_valid" + n + "[31:0]");
+    g.lanes("22", p + "wb_value" + n, 32);
+    g.lanes("22", p + "wb_dontcare" + n, 32);
+    if (expected) g.lanes("22", f + "mismatch_bits" + n, 32);
+  }
+  if (v.pd) {
+    g.sig("24", p + "pd[7:0]");
+    g.sig("22", p + "pd_written[31:0]");
+    g.sig("22", p + "pd_value[31:0]");
+  }
+  if (v.st_comps) g.sig("24", p + "st_space[7:0]");
+  for (unsigned k = 0; k < v.st_comps; k++) {
+    std::string n = std::to_string(k);
+    g.sig("22", p + "st_mask" + n + "[31:0]");
+    g.lanes("22", p + "st_addr" + n, 32);
+    g.lanes("22", p + "st_data" + n, 32);
+  }
+  g.end(label, false);
 }
 
 // The window's layout: GTKWave's wave pane is about this wide with the
 // [size] and [signals_width] below, and its zoom z shows 2^-z / 200 time
 // units per pixel; the view then spans the window, centred on the mismatch.
-constexpr int kWidth = 1400, kHeight = 900, kSignalsWidth = 360, kWavePixels = 976;
+constexpr int kWidth = 1600, kHeight = 1000, kSignalsWidth = 660, kWavePixels = 876;
+
+// The last component of path.
+std::string base_name(const std::string &path) { return path.substr(path.rfind('/') + 1); }
 
 void write_header(FILE *f, const std::string &fst, const std::string &gtkw, const char *unit,
                   const Window &w, uint64_t t) {
   fprintf(f,
-          "[*] spagm-cosim: first mismatch of unit %s: request accepted at cycle %" PRIu64
-          ", response at cycle %" PRIu64 " (cycle N is N ns)\n",
-          unit, w.req, w.rsp);
-  fprintf(f, "[dumpfile] \"%s\"\n[savefile] \"%s\"\n", fst.c_str(), gtkw.c_str());
+          "[*] first mismatch of unit %s: request accepted at cycle %" PRIu64
+          ", response at cycle %" PRIu64 ", delivered (held with the expected values) from "
+          "cycle %" PRIu64 " (cycle N is N ns)\n",
+          unit, w.req, w.rsp, w.dlv);
+  // Both by their names only: GTKWave finds a dump that is not where the
+  // save file says next to the save file, so the pair holds no path of this
+  // machine and can be copied anywhere together (N212).
+  fprintf(f, "[dumpfile] \"%s\"\n[savefile] \"%s\"\n", base_name(fst).c_str(),
+          base_name(gtkw).c_str());
   fprintf(f, "[timestart] %" PRIu64 "\n", w.view_lo * t);
   fprintf(f, "[size] %d %d\n[signals_width] %d\n[sst_expanded] 0\n", kWidth, kHeight,
           kSignalsWidth);
   double ticks = (double)(w.view_hi - w.view_lo) * (double)t;
   double zoom = -std::log2(200.0 * ticks / kWavePixels);
-  // Primary marker on the response, named markers A (request), B (response).
-  fprintf(f, "*%f %" PRIu64 " %" PRIu64 " %" PRIu64, zoom, w.rsp * t, w.req * t, w.rsp * t);
+  // Primary marker on the delivery, where the fields hold the failing
+  // transaction (request, actual and expected response) and `mismatch`
+  // pulses; named markers A (the request's handshake) and B (the delivery).
+  fprintf(f, "*%f %" PRIu64 " %" PRIu64 " %" PRIu64, zoom, w.dlv * t, w.req * t, w.dlv * t);
   for (int i = 2; i < 26; i++) fputs(" -1", f);
-  fputs("\n[markername] Arequest\n[markername] Bresponse\n", f);
+  fputs("\n[markername] Arequest\n[markername] Bdelivered\n", f);
 }
 
 // The GTKWave save file for the first mismatch of unit v in the dump fst
-// (absolute paths; t FST time units per cycle). testbench/
+// (named without their folder; t FST time units per cycle). testbench/
 // expect_waves_on_fail.cmake and expect_gtkwave_opens.cmake check it.
 bool write_gtkw(const std::string &gtkw, const std::string &fst, const UnitView &v,
-                const Window &w, uint64_t t, const std::string &filter) {
+                const Window &w, uint64_t t, const std::string &filter, unsigned lane) {
   std::string tmp = gtkw + ".tmp";
   FILE *f = fopen(tmp.c_str(), "w");
   if (!f) return false;
@@ -183,26 +237,50 @@ bool write_gtkw(const std::string &gtkw, const std::string &fst, const UnitView 
   std::string u = std::string("TOP.tb_cosim.u_") + v.name + ".";
   Gtkw g(f);
   write_handshake(g, u);
+  write_failing_lane(g, u + "fields.", v, lane);
   write_request(g, u + "fields.", v, filter);
-  write_response(g, u + "fields.", v);
+  write_response(g, u + "fields.", v, false);
+  write_response(g, u + "fields.", v, true);
   bool ok = fclose(f) == 0 && rename(tmp.c_str(), gtkw.c_str()) == 0;
   if (!ok) remove(tmp.c_str());
   return ok;
 }
 
-// The GTKWave process filter that shows instruction words as disassembly:
-// `spagm gtkwave-filter`, the CLI beside this program (GTKWave passes a
-// filter at most one argument and splits its command at blanks). Empty
-// when there is none: the words are then shown in hex.
-std::string filter_command() {
+// The directory of this program (the CLI `spagm` is built and installed
+// beside it).
+std::string program_dir() {
   char buf[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
   if (n <= 0) return "";
   buf[n] = '\0';
   std::string exe = buf;
-  std::string cli = exe.substr(0, exe.rfind('/') + 1) + "spagm";
-  if (access(cli.c_str(), X_OK) != 0 || cli.find_first_of(" \t") != std::string::npos) return "";
-  return cli + " gtkwave-filter";
+  return exe.substr(0, exe.rfind('/'));
+}
+
+// The GTKWave process filter that shows instruction words as disassembly:
+// `spagm gtkwave-filter`, named without a directory so that the FST and
+// .gtkw pair holds no path of this machine and can be copied anywhere
+// (N212); GTKWave finds `spagm` on PATH. Empty when there is no CLI beside
+// this program: the words are then shown in hex.
+std::string filter_command() {
+  std::string cli = program_dir() + "/spagm";
+  if (access(cli.c_str(), X_OK) != 0) return "";
+  return "spagm gtkwave-filter";
+}
+
+// True when a `spagm` is on PATH (the filter above needs one).
+bool cli_on_path() {
+  const char *path = getenv("PATH");
+  std::string p = path ? path : "";
+  size_t at = 0;
+  while (at <= p.size()) {
+    size_t c = p.find(':', at);
+    if (c == std::string::npos) c = p.size();
+    std::string d = c > at ? p.substr(at, c - at) : ".";
+    if (access((d + "/spagm").c_str(), X_OK) == 0) return true;
+    at = c + 1;
+  }
+  return false;
 }
 
 // The absolute path of directory dir, made with its parents when missing;
@@ -260,10 +338,15 @@ void rerun_with_waves(const Options &o, const RunResult &r) {
     return;
   }
   std::string gtkw = base + ".gtkw";
-  if (write_gtkw(gtkw, base + ".fst", v, w, r.ticks_per_cycle, filter_command()))
+  std::string filter = filter_command();
+  if (!filter.empty() && !cli_on_path())
+    printf("%s: GTKWave shows instructions through `spagm gtkwave-filter`: put %s on PATH\n",
+           prog, program_dir().c_str());
+  unsigned lane = r.first_err_lanes ? (unsigned)__builtin_ctz(r.first_err_lanes) : 0;
+  if (write_gtkw(gtkw, base + ".fst", v, w, r.ticks_per_cycle, filter, lane))
     printf("%s: waves of the first mismatch (%s request at cycle %" PRIu64
-           ", response at cycle %" PRIu64 "): gtkwave %s\n",
-           prog, v.name, w.req, w.rsp, gtkw.c_str());
+           ", response at cycle %" PRIu64 ", lanes 0x%08x, lane %u opened): gtkwave %s\n",
+           prog, v.name, w.req, w.rsp, r.first_err_lanes, lane, gtkw.c_str());
   else
     fprintf(stderr, "%s: could not write %s\n", prog, gtkw.c_str());
 }

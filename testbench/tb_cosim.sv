@@ -25,6 +25,7 @@ module tb_cosim
   output logic [63:0] first_err_cycle,  // all ones when no mismatch
   output logic [1:0]  first_err_unit,   // unit of the first mismatch
   output logic [63:0] first_err_req_cycle,  // its request's accept cycle, all ones when none
+  output logic [31:0] first_err_lanes,  // the lanes its response differed on, 0 when none
   output logic [63:0] cycle             // cycles since the start
 );
   // ---- Run options ------------------------------------------------------
@@ -89,6 +90,7 @@ module tb_cosim
     failures = 0;
     first_err_cycle = '1;
     first_err_req_cycle = '1;
+    first_err_lanes = 0;
     cycle = 0;
   end
 
@@ -140,6 +142,7 @@ module tb_cosim
           failures <= spagm_dpi_finish(run.h, cycle);
           first_err_cycle <= spagm_dpi_first_error_cycle(run.h);
           first_err_req_cycle <= spagm_dpi_first_error_accept_cycle(run.h);
+          first_err_lanes <= spagm_dpi_first_error_lanes(run.h);
         end else begin
           failures <= 1;
         end

@@ -53,14 +53,30 @@ module tb_cosim_unit
   spagm_response_t rsp;
 
   // ---- Debug signals for the waves -------------------------------------------
+  // req_tag and rsp_tag follow the live ports. A response is delivered on
+  // the edge that ends its handshake's cycle; from the next cycle until the
+  // next delivery the waves hold it (`dlv`) with the request of its tag
+  // (`dlv_req`) and the model's expected response (`exp`, the prediction
+  // the scoreboard compares, through spagm_dpi_expected), the lanes where
+  // they differ and the name of the rule behind the first of them, on the
+  // cycle `check_tag` and the `mismatch` pulse show it (N211). Only when
+  // tracing (+trace; +waves_on_fail's re-run sets it): a run without waves
+  // makes no extra DPI call.
   logic [31:0] req_tag, rsp_tag, check_tag = 0;
   logic mismatch = 0;  // high the cycle after a mismatching response or image word
   logic [63:0] errors = 0;
+  bit view_on = 1'b0;
+  spagm_request_t dlv_req = '0;
+  spagm_response_t dlv = '0, exp = '0;
+  logic [31:0] mismatch_lanes = 0;       // lane 31 left, lane 0 right
+  logic [255:0] mismatch_rule_name = 0;  // ASCII: GTKWave shows it as text
+  initial view_on = $test$plusargs("trace");
   assign req_tag = req.tag;
   assign rsp_tag = rsp.tag;
-  // The request and response field by field (tb_cosim_view.sv): a separate
-  // instance, so no name of it can meet a port of the RTL's `.*` below.
-  tb_cosim_view fields (.req, .rsp);
+  // The delivered transaction field by field: its request, its response and
+  // the expected one (tb_cosim_view.sv). A separate instance, so no name of
+  // it can meet a port of the RTL's `.*` below.
+  tb_cosim_view fields (.req(dlv_req), .rsp(dlv), .exp);
 
   // ---- The RTL's clock ---------------------------------------------------------
   // The unit is clocked only while it has work in the current phase: once
@@ -162,6 +178,18 @@ module tb_cosim_unit
       if (rsp_valid && rsp_ready) begin
         check_tag <= rsp.tag;
         moved = 1'b1;
+        if (view_on) begin : view  // before the check, which retires the tag
+          bit [SPAGM_REQUEST_BITS-1:0] q;
+          bit [SPAGM_RESPONSE_BITS-1:0] e;
+          int unsigned lanes;
+          bit [255:0] name;
+          void'(spagm_dpi_expected(run.h, UNIT, rsp, q, e, lanes, name));
+          dlv_req <= q;
+          dlv <= rsp;
+          exp <= e;
+          mismatch_lanes <= lanes;
+          mismatch_rule_name <= name;
+        end
         n = spagm_dpi_check(run.h, UNIT, rsp, cycle);
         if (n != 0) begin
           mismatch <= 1'b1;

@@ -7,11 +7,18 @@
 // `req_a0[5]` next to `rsp_wb_value0[5]`. Nothing reads these signals:
 // they exist to be traced, and cost nothing in a run without waves beyond
 // the copies below.
+//
+// With the delivered response come the model's expected one (`exp_*`, the
+// same fields) and, per write-back slot and lane, the bits that differ
+// outside the don't-care bits (`mismatch_bits<i>[lane]`, 0 on a lane the
+// model does not write), so a lane's actual, expected and mismatching bits
+// stand side by side (N211).
 module tb_cosim_view
   import spagm_txn_pkg::*;
 (
-  input spagm_request_t  req,
-  input spagm_response_t rsp
+  input spagm_request_t  req,  // the request of the delivered response's tag (held)
+  input spagm_response_t rsp,  // the delivered response (held)
+  input spagm_response_t exp   // the model's expected response (held)
 );
   localparam int L = SPAGM_LANES;
 
@@ -89,5 +96,57 @@ module tb_cosim_view
       rsp_st_data1[l] = rsp.st_data[1][l];
       rsp_st_data2[l] = rsp.st_data[2][l];
       rsp_st_data3[l] = rsp.st_data[3][l];
+    end
+
+  // ---- Expected response and mismatching bits ----------------------------
+  logic [31:0] exp_fault_lanes, exp_pd_written, exp_pd_value;
+  logic [7:0] exp_fault, exp_pd, exp_st_space;
+  logic [7:0] exp_wb_reg0, exp_wb_reg1, exp_wb_reg2, exp_wb_reg3;
+  logic [31:0] exp_wb_valid0, exp_wb_valid1, exp_wb_valid2, exp_wb_valid3;
+  logic [31:0] exp_wb_value0[L], exp_wb_value1[L], exp_wb_value2[L], exp_wb_value3[L];
+  logic [31:0] exp_wb_dontcare0[L], exp_wb_dontcare1[L], exp_wb_dontcare2[L];
+  logic [31:0] exp_wb_dontcare3[L];
+  logic [31:0] exp_st_mask0, exp_st_mask1, exp_st_mask2, exp_st_mask3;
+  logic [31:0] exp_st_addr0[L], exp_st_addr1[L], exp_st_addr2[L], exp_st_addr3[L];
+  logic [31:0] exp_st_data0[L], exp_st_data1[L], exp_st_data2[L], exp_st_data3[L];
+  logic [31:0] mismatch_bits0[L], mismatch_bits1[L], mismatch_bits2[L], mismatch_bits3[L];
+
+  assign exp_fault = exp.fault;
+  assign exp_fault_lanes = exp.fault_lanes;
+  assign exp_pd = exp.pd;
+  assign exp_pd_written = exp.pd_written;
+  assign exp_pd_value = exp.pd_value;
+  assign exp_st_space = exp.st_space;
+  assign {exp_wb_reg3, exp_wb_reg2, exp_wb_reg1, exp_wb_reg0} = exp.wb_reg;
+  assign {exp_wb_valid3, exp_wb_valid2, exp_wb_valid1, exp_wb_valid0} = exp.wb_valid;
+  assign {exp_st_mask3, exp_st_mask2, exp_st_mask1, exp_st_mask0} = exp.st_mask;
+  // (actual ^ expected) outside the don't-care bits, on the lanes the model
+  // writes (docs/port-contract.md, "What is compared").
+  function automatic logic [31:0] diff(int s, int l);
+    return exp.wb_valid[s][l] ? (rsp.wb_value[s][l] ^ exp.wb_value[s][l]) &
+                                ~exp.wb_dontcare[s][l] : 32'd0;
+  endfunction
+  always_comb
+    for (int l = 0; l < L; l++) begin
+      exp_wb_value0[l] = exp.wb_value[0][l];
+      exp_wb_value1[l] = exp.wb_value[1][l];
+      exp_wb_value2[l] = exp.wb_value[2][l];
+      exp_wb_value3[l] = exp.wb_value[3][l];
+      exp_wb_dontcare0[l] = exp.wb_dontcare[0][l];
+      exp_wb_dontcare1[l] = exp.wb_dontcare[1][l];
+      exp_wb_dontcare2[l] = exp.wb_dontcare[2][l];
+      exp_wb_dontcare3[l] = exp.wb_dontcare[3][l];
+      exp_st_addr0[l] = exp.st_addr[0][l];
+      exp_st_addr1[l] = exp.st_addr[1][l];
+      exp_st_addr2[l] = exp.st_addr[2][l];
+      exp_st_addr3[l] = exp.st_addr[3][l];
+      exp_st_data0[l] = exp.st_data[0][l];
+      exp_st_data1[l] = exp.st_data[1][l];
+      exp_st_data2[l] = exp.st_data[2][l];
+      exp_st_data3[l] = exp.st_data[3][l];
+      mismatch_bits0[l] = diff(0, l);
+      mismatch_bits1[l] = diff(1, l);
+      mismatch_bits2[l] = diff(2, l);
+      mismatch_bits3[l] = diff(3, l);
     end
 endmodule : tb_cosim_view

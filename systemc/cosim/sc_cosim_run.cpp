@@ -46,7 +46,7 @@ struct Bench {
   sc_core::sc_signal<bool> done{"done"};
   sc_core::sc_signal<uint64_t> failures{"failures"}, first_err_cycle{"first_err_cycle"},
       first_err_req_cycle{"first_err_req_cycle"}, cycle{"cycle"};
-  sc_core::sc_signal<uint32_t> first_err_unit{"first_err_unit"};
+  sc_core::sc_signal<uint32_t> first_err_unit{"first_err_unit"}, first_err_lanes{"first_err_lanes"};
   Vtb_cosim top{"TOP"};
   Stopper stopper{"stopper"};
 
@@ -57,6 +57,7 @@ struct Bench {
     top.first_err_cycle(first_err_cycle);
     top.first_err_req_cycle(first_err_req_cycle);
     top.first_err_unit(first_err_unit);
+    top.first_err_lanes(first_err_lanes);
     top.cycle(cycle);
     stopper.done(done);
   }
@@ -117,6 +118,7 @@ cosim::RunResult run_testbench(const std::vector<std::string> &args, const cosim
   r.first_err_req_cycle = b.first_err_req_cycle.read();
   r.ticks_per_cycle = 1000;  // period() in the FST's 1 ps units
   r.first_err_unit = b.first_err_unit.read();
+  r.first_err_lanes = b.first_err_lanes.read();
   r.status = rerun || (b.done.read() && b.failures.read() == 0) ? 0 : 1;
   if (w.on)
     printf("spagm-sc-cosim: waves in %s (cycles %" PRIu64 "..%" PRIu64 ")\n", w.file.c_str(),

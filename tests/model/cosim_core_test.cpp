@@ -45,9 +45,14 @@ struct Outcome {
   uint64_t failed = 0;
   uint64_t errors = 0;
   uint64_t first_error_cycle = 0, first_error_accept_cycle = 0;
+  uint32_t first_error_lanes = 0;
   std::string reports;
   std::string summary;
 };
+
+// Called with each response before the scoreboard checks it (N211's
+// spagm_cosim_expected must see the tag still parked); empty: none.
+std::function<void(spagm_cosim *, unsigned, const spagm_response &)> g_before_check;
 
 // One unit's part of an epoch: its cfg writes, its requests answered by
 // the stand-in RTL (corrupted as told), and its read-back, with the
@@ -74,6 +79,7 @@ void run_unit(spagm_cosim *c, spagm_model *rtl, unsigned u, uint32_t units,
     spagm_cosim_accept(c, (spagm_unit)u, &req, ++*cycle);
     spagm_execute(rtl, &req, &rsp);
     if (corrupt) corrupt(rsp, req);
+    if (g_before_check) g_before_check(c, u, rsp);
     spagm_cosim_check(c, (spagm_unit)u, &rsp, ++*cycle);
     out->reports += spagm_cosim_take_report(c);
   }
@@ -105,6 +111,7 @@ void finish(spagm_cosim *c, uint64_t cycle, Outcome *out) {
   out->errors = spagm_cosim_errors(c);
   out->first_error_cycle = spagm_cosim_first_error_cycle(c);
   out->first_error_accept_cycle = spagm_cosim_first_error_accept_cycle(c);
+  out->first_error_lanes = spagm_cosim_first_error_lanes(c);
 }
 
 // Runs a whole co-simulation in which a reference model plays the RTL; the
@@ -286,6 +293,52 @@ TEST(CosimCore, MaxErrorsIsExact_N171) {
   EXPECT_EQ(n, 3u) << o.reports;
   EXPECT_NE(o.summary.find("stopped after 3 errors (+max_errors=3)"), std::string::npos)
       << o.summary;
+}
+
+// The waves' expected response (N211): spagm_cosim_expected gives the
+// request and the prediction parked under a delivered response's tag, the
+// lanes where the response differs as the check judges them and the rule
+// behind the first; spagm_cosim_first_error_lanes keeps those of the first
+// mismatch (the lane the save file opens, N212).
+TEST(CosimCore, Expected_GivesTheParkedPredictionAndTheDifferingLanes_N211) {
+  unsigned corrupted_tag = ~0u, seen = 0, flagged = 0;
+  uint32_t good_value = 0;
+  g_before_check = [&](spagm_cosim *c, unsigned u, const spagm_response &rsp) {
+    spagm_request q;
+    spagm_response e;
+    uint32_t lanes = 1;
+    unsigned rule = 0;
+    ASSERT_TRUE(spagm_cosim_expected(c, (spagm_unit)u, &rsp, &q, &e, &lanes, &rule));
+    EXPECT_EQ(q.tag, rsp.tag);
+    seen++;
+    if (rsp.tag == corrupted_tag && !flagged) {
+      flagged++;
+      EXPECT_EQ(lanes, (1u << 2) | (1u << 5));
+      EXPECT_NE(rule, 0u);
+      EXPECT_NE(spagm_rule_name(rule), nullptr);
+      EXPECT_EQ(e.wb_value[0][2], good_value);
+    } else {
+      EXPECT_EQ(lanes, 0u) << "tag " << rsp.tag;
+    }
+    spagm_response other = rsp;
+    other.tag ^= 0x40000000u;  // no request of that tag: nothing parked
+    EXPECT_FALSE(spagm_cosim_expected(c, (spagm_unit)u, &other, &q, &e, &lanes, &rule));
+    EXPECT_EQ(lanes, 0u);
+  };
+  Outcome out = run(2, 300, [&](spagm_response &r, const spagm_request &) {
+    if (corrupted_tag == ~0u && (r.wb_valid[0] & 0x24) == 0x24 && !r.wb_dontcare[0][2] &&
+        !r.wb_dontcare[0][5] && r.wb_reg[0] != 255) {
+      corrupted_tag = r.tag;
+      good_value = r.wb_value[0][2];
+      r.wb_value[0][2] ^= 0x100;
+      r.wb_value[0][5] ^= 0x1;
+    }
+  });
+  g_before_check = nullptr;
+  EXPECT_EQ(flagged, 1u);
+  EXPECT_GT(seen, 100u);
+  EXPECT_EQ(out.errors, 1u) << out.reports;
+  EXPECT_EQ(out.first_error_lanes, (1u << 2) | (1u << 5));
 }
 
 TEST(CosimCore, DontCareBitsAreNotCompared) {
