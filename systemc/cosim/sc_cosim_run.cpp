@@ -42,7 +42,10 @@ struct Stopper : sc_core::sc_module {
 // is a top-level module named TOP, so its signals have spagm-cosim's names
 // in the waves (TOP.tb_cosim.u_pix.mismatch, ...).
 struct Bench {
-  sc_core::sc_clock clk{"clk", period(), 0.5, sc_core::SC_ZERO_TIME, true};
+  // First rising edge at 1 ns: the edge that starts cycle N is at N ns, as
+  // in spagm-cosim's FST, so the save file's markers (cycle N at N ns) fall
+  // on the same values (N213). From 0 the waves were one cycle ahead.
+  sc_core::sc_clock clk{"clk", period(), 0.5, period(), true};
   sc_core::sc_signal<bool> done{"done"};
   sc_core::sc_signal<uint64_t> failures{"failures"}, first_err_cycle{"first_err_cycle"},
       first_err_req_cycle{"first_err_req_cycle"}, cycle{"cycle"};
