@@ -166,7 +166,12 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
       EXPECT_GE(v.mask_all_but_one[u], kAtLeast) << "seed " << seed << " unit " << u;
       for (unsigned i = 0; i < spagm_stim_corner_count((spagm_unit)u); i++) {
         merged[u][i] += v.hits[u][i];
-        if (!spagm_stim_corner_info((spagm_unit)u, i)->per_epoch) {
+        // FP16 rounding inputs are epoch state but drawn per texel word,
+        // thousands a seed: issue #31 asks for 10 ties of each parity per
+        // seed, so they are held to the per-seed count too.
+        bool per_word = std::string(spagm_stim_corner_info((spagm_unit)u, i)->field) ==
+                        "FP16 rounding input";
+        if (!spagm_stim_corner_info((spagm_unit)u, i)->per_epoch || per_word) {
           EXPECT_GE(v.hits[u][i], kAtLeast) << "seed " << seed << ", " << corner_name(u, i);
         }
       }
