@@ -254,6 +254,33 @@ class BuildType(unittest.TestCase):
         self.assertFalse(build.reusable(state, "d", [3], "pix_unit", "Release", bindir))
         self.assertFalse(build.reusable(None, "d", [1], "pix_unit", "Release", bindir))
 
+    def test_reused_build_is_still_brought_up_to_date_N273(self):
+        # A reused tree keeps its mutated copy (no configure, no rewrite) but
+        # is built: spagm-cosim's stimulus and harness may have changed.
+        out = os.path.join(WORK, "reuse-uptodate")
+        bindir = os.path.join(out, "build", "bin")
+        write(os.path.join(bindir, "spagm-cosim"), "")
+        srcs = [Source(f) for f in read_filelist(os.path.join(SRC, "rtl_stubs", "pix.f"))]
+        mutants = [type("M", (), {"id": 1})()]
+        write(os.path.join(out, "build-state.json"), json.dumps(
+            {"digest": build.sources_digest(srcs), "ids": [1, 2], "top": "pix_unit",
+             "build_type": "None"}))
+        ran = []
+
+        class Done:
+            returncode = 0
+        real = build.subprocess.run
+        build.subprocess.run = lambda args, **kw: ran.append(args) or Done()
+        try:
+            b = build.prepare({"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "None"}, "pix",
+                              "pix_unit", "2", srcs, mutants, out, 2, lambda m: None)
+        finally:
+            build.subprocess.run = real
+        self.assertTrue(b["reused"])
+        self.assertEqual(b["built_ids"], [1, 2])
+        self.assertEqual(ran, [build.build_command(os.path.join(out, "build"), 2)])
+        self.assertFalse(os.path.exists(os.path.join(out, "rtl")))  # the copy is kept as is
+
 
 class CoverageBins(unittest.TestCase):
     """N271: each survivor's report row names the functional-coverage bins

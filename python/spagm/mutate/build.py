@@ -7,7 +7,10 @@ copy's list, built for the one target spagm-cosim. No spagm file is edited
 
 The tree is reused when it already holds every mutant asked for (the copy
 is rewritten, and Verilator re-run, only when the set grows or the RTL
-changed): `--rerun survivors` runs on the build of the first run.
+changed): `--rerun survivors` runs on the build of the first run. A reused
+tree is still built (incrementally, N273): the rest of spagm-cosim, the
+stimulus, the harness and the other units' RTL, may have changed since, and
+a score measured on yesterday's stimulus is not today's.
 """
 import hashlib
 import json
@@ -77,15 +80,31 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     tree = os.path.join(outdir, "build")
     bindir = os.path.join(tree, "bin")
     covers = reusable(state, digest, want, top, cache.get("CMAKE_BUILD_TYPE", ""), bindir)
+    steps = [build_command(tree, jobs)]
     if covers:
-        log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants)")
-        return {"bindir": bindir, "seconds": 0.0, "reused": True, "built_ids": state["ids"]}
-    flist = write_copy(sources, mutants, os.path.join(outdir, "rtl"), f"{unit}_mutated.f")
+        log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants), "
+            "brought up to date")
+    else:
+        flist = write_copy(sources, mutants, os.path.join(outdir, "rtl"), f"{unit}_mutated.f")
+        steps.insert(0, _configure_args(cache, unit, flist, top, port, tree))
     t0 = time.monotonic()
-    logfile = os.path.join(outdir, "build.log")
+    _run_steps(steps, os.path.join(outdir, "build.log"), log)
+    seconds = time.monotonic() - t0
+    if covers:
+        return {"bindir": bindir, "seconds": seconds, "reused": True, "built_ids": state["ids"]}
+    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top,
+                                         "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
+    return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
+
+
+def build_command(tree, jobs):
+    """The build of the one target; also run on a reused tree (N273)."""
+    return ["cmake", "--build", tree, "-j", str(jobs), "--target", "spagm-cosim"]
+
+
+def _run_steps(steps, logfile, log):
     with open(logfile, "w", encoding="utf-8") as lf:
-        for args in (_configure_args(cache, unit, flist, top, port, tree),
-                     ["cmake", "--build", tree, "-j", str(jobs), "--target", "spagm-cosim"]):
+        for args in steps:
             lf.write("$ " + " ".join(args) + "\n")
             lf.flush()
             log("mutate: " + " ".join(args[:3]) + " ...")
@@ -93,10 +112,6 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
             if r.returncode != 0:
                 raise RtlError(f"the mutated build failed (exit {r.returncode}); "
                                f"its log is {logfile}:\n{_tail(logfile)}")
-    seconds = time.monotonic() - t0
-    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top,
-                                         "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
-    return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
 
 
 def _tail(path, n=25):
