@@ -52,7 +52,9 @@ static void compare_fault(const spagm_response *m, const spagm_explain *ex,
 }
 
 /* Write-back slots: lanes written exactly; where written, the register and
- * every written lane's value outside the don't-care bits. */
+ * every written lane's value outside the don't-care bits. A slot with no
+ * lane written writes nothing: its register is don't-care (N274), though
+ * the model fills it (N50, N58). */
 static void compare_writeback(uint64_t insn, const spagm_response *m, const spagm_explain *ex,
                               const spagm_response *rtl, spagm_compare_log *log) {
   char ab[200], why[200];

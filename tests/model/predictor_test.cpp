@@ -176,6 +176,49 @@ TEST_F(PixPredictor, Predictor_EachComparedField_IsReported_PortContract) {
   }
 }
 
+// N274: a write-back slot with no lane written writes nothing, so its
+// register number is don't-care (docs/port-contract.md, "What is
+// compared"), though the model fills it (Rd with no active lane, N58; RZ
+// for Rd = RZ, N50). The comparator shared by the predictor and
+// spagm-cosim must not flag another number there, and must still flag it
+// as soon as one lane is written.
+TEST_F(PixPredictor, Predictor_WbRegOfSlotWithNoLaneWritten_IsDontCare_N274) {
+  struct Case {
+    const char *insn;
+    uint32_t lanes;
+    unsigned slot;
+    unsigned want_reg;
+  } cases[] = {
+      {"PIXLD.COVMASK R2;", 0u, 0, 2u},               // Rd named, no active lane (N58)
+      {"PIXLD.COVERED RZ, P1, [1];", ~0u, 0, 255u},   // Rd = RZ, slot 0 unused (N50)
+      {"PIXLD.COVMASK R2;", ~0u, 3, 255u},            // a slot PIXLD never uses
+  };
+  uint32_t tag = 300;
+  for (const Case &k : cases) {
+    spagm_request r = pix_request(tag++, k.insn);
+    r.lane_mask = k.lanes;
+    spagm_response want;
+    ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
+    ASSERT_EQ(want.wb_valid[k.slot], 0u) << k.insn;
+    ASSERT_EQ(want.wb_reg[k.slot], k.want_reg) << k.insn;
+    spagm_response got = dut(r);
+    got.wb_reg[k.slot] = 7;  // another register: nothing is written to it
+    unsigned n = 9;
+    EXPECT_EQ(check(got, &n), "") << k.insn;
+    EXPECT_EQ(n, 0u) << k.insn;
+  }
+  // The same number on a slot with one written lane is a mismatch.
+  spagm_request r = pix_request(tag, "PIXLD.COVMASK R2;");
+  r.lane_mask = 1u;
+  predict(r);
+  spagm_response got = dut(r);
+  ASSERT_EQ(got.wb_valid[0], 1u);
+  got.wb_reg[0] = 7;
+  unsigned n = 0;
+  EXPECT_NE(check(got, &n).find("expected register R2, got R7"), std::string::npos);
+  EXPECT_EQ(n, 1u);
+}
+
 TEST_F(PixPredictor, Predictor_DontCareBits_AreNotCompared_DESIGN3) {
   // 16 samples: PIXLD.OFFSET is don't-care in every bit (R14).
   ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x04, 16, nullptr), SPAGM_OK);
