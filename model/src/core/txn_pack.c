@@ -134,6 +134,16 @@ static int bytewise(const field_desc *f, unsigned lsb) {
   return SPAGM_PACK_BYTES && f->info.bits == 8 * f->elem_size && lsb % 8 == 0;
 }
 
+/* One-byte elements of 1, 2 or 4 bits starting on a byte (the request's
+ * 4-bit sample): on a little-endian host byte j of the vector in memory
+ * holds elements 8 / bits * j onwards, lowest first. A shift and a mask per
+ * element instead of the general funnel and the switch by element size
+ * (issue #35, N265). */
+static int subbyte(const field_desc *f, unsigned lsb) {
+  unsigned b = f->info.bits;
+  return SPAGM_PACK_BYTES && f->elem_size == 1 && (b == 1 || b == 2 || b == 4) && lsb % 8 == 0;
+}
+
 /* pack and unpack walk the fields from the top bit down, as layout() places
  * them, keeping the cursor instead of building the whole field listing per
  * call (issue #35: layout() was a tenth of a round trip). */
@@ -147,6 +157,10 @@ static void pack(const field_desc *desc, size_t n, unsigned total,
     unsigned lsb = cursor -= bits * count;
     if (bytewise(&desc[i], lsb)) {
       memcpy((unsigned char *)words + lsb / 8, base, (size_t)count * desc[i].elem_size);
+    } else if (subbyte(&desc[i], lsb)) {
+      unsigned char *to = (unsigned char *)words + lsb / 8, m = (unsigned char)((1u << bits) - 1u);
+      for (unsigned k = 0; k < count; k++)
+        to[k * bits / 8] |= (unsigned char)((base[k] & m) << (k * bits % 8));
     } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
       memcpy(words + lsb / 32, base, (size_t)count * 4);
     } else if (bits == 32 && desc[i].elem_size == 4) {
@@ -183,6 +197,11 @@ static void unpack(const field_desc *desc, size_t n, unsigned total,
     unsigned lsb = cursor -= bits * count;
     if (bytewise(&desc[i], lsb)) {
       memcpy(base, (const unsigned char *)words + lsb / 8, (size_t)count * desc[i].elem_size);
+    } else if (subbyte(&desc[i], lsb)) {
+      const unsigned char *from = (const unsigned char *)words + lsb / 8;
+      unsigned m = (1u << bits) - 1u;
+      for (unsigned k = 0; k < count; k++)
+        base[k] = (unsigned char)(from[k * bits / 8] >> (k * bits % 8) & m);
     } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
       memcpy(base, words + lsb / 32, (size_t)count * 4);
     } else if (bits == 32 && desc[i].elem_size == 4) {
