@@ -362,11 +362,19 @@ static void report_mismatch(spagm_predictor *p, const parked *e, const spagm_com
 
 spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
                                    unsigned *diffs, const char **report) {
+  return spagm_predictor_check_expected(p, observed, diffs, report, NULL);
+}
+
+spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_response *observed,
+                                            unsigned *diffs, const char **report,
+                                            spagm_response *expected) {
   unsigned dummy_diffs;
   const char *dummy_report;
   if (!diffs) diffs = &dummy_diffs;
   if (!report) report = &dummy_report;
   *diffs = 1;
+  /* Nothing to expect until a parked prediction is found (N214). */
+  if (expected && observed) spagm_response_init(expected, observed->tag);
   if (!p || !observed) {
     *report = p ? "spagm_predictor_check: observed is NULL, nothing compared\n"
                 : "spagm_predictor_check: p is NULL, nothing compared\n";
@@ -385,6 +393,7 @@ spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *obs
     return SPAGM_OK;
   }
   const parked *e = &p->pool[p->slot[s] - 1];
+  if (expected) *expected = e->exp; /* before release() retires the tag */
   spagm_compare_log log;
   *diffs = spagm__compare_response(e->insn, &e->exp, &e->ex, observed, &log);
   p->n.checked++;

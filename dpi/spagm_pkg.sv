@@ -11,6 +11,7 @@
 //   pred.predict(req);
 //   // at every delivered response (rsp_valid && rsp_ready), any order:
 //   if (pred.check(rsp, report) != 0) $display("%s", report);
+//   // or pred.check_expected(rsp, report, expected): also the prediction compared
 //   // at the end of the test:
 //   $display("%s", pred.summary());  if (pred.failures() != 0) ... the test failed
 //
@@ -90,6 +91,14 @@ package spagm_pkg;
   // register, lane, expected/actual, the model's rule).
   import "DPI-C" function int unsigned spagm_dpi_pred_check(
       input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp, output string report);
+
+  // The same, and expected receives the prediction rsp was compared with
+  // (spagm_response_t packed, don't-care masks in wb_dontcare), taken
+  // before the tag is retired; all zero but the tag when rsp.tag had no
+  // prediction (N214).
+  import "DPI-C" function int unsigned spagm_dpi_pred_check_expected(
+      input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp, output string report,
+      output bit [SPAGM_RESPONSE_BITS-1:0] expected);
 
   // Counter `which` (SPAGM_COUNT_*); 0 for an unknown selector.
   import "DPI-C" function longint unsigned spagm_dpi_pred_count(
@@ -204,6 +213,19 @@ package spagm_pkg;
     // The DUT delivered rsp: differing fields (0 = match) and the report.
     function int unsigned check(spagm_response_t rsp, output string report);
       return spagm_dpi_pred_check(h, rsp, report);
+    endfunction
+
+    // The same, and the prediction rsp was compared with (its don't-care
+    // masks in expected.wb_dontcare): what to show next to rsp on a
+    // mismatch. A method of its own, like predict_expected, not a
+    // defaulted output of check: Verilator 5.006 and Icarus refuse
+    // output arguments with defaults (N214).
+    function int unsigned check_expected(spagm_response_t rsp, output string report,
+                                         output spagm_response_t expected);
+      bit [SPAGM_RESPONSE_BITS-1:0] e;
+      int unsigned n = spagm_dpi_pred_check_expected(h, rsp, report, e);
+      expected = e;
+      return n;
     endfunction
 
     // Counter `which` (SPAGM_COUNT_*).

@@ -34,6 +34,8 @@ int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data);
 int spagm_dpi_pred_reset(void *h);
 int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected);
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
+unsigned int spagm_dpi_pred_check_expected(void *h, const svBitVecVal *rsp, const char **report,
+                                           svBitVecVal *expected);
 unsigned long long spagm_dpi_pred_count(void *h, unsigned int which);
 unsigned long long spagm_dpi_pred_failures(void *h);
 const char *spagm_dpi_pred_summary(void *h);
@@ -123,13 +125,23 @@ int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expecte
 }
 
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report) {
+  return spagm_dpi_pred_check_expected(h, rsp, report, NULL);
+}
+
+/* The parked prediction comes back from the C check itself, taken before
+ * the tag is retired (N214); a cleared response when there was none. */
+unsigned int spagm_dpi_pred_check_expected(void *h, const svBitVecVal *rsp, const char **report,
+                                           svBitVecVal *expected) {
   unsigned diffs = 1;
   const char *rep = "spagm_dpi_pred_check: no response vector, nothing compared\n";
+  spagm_response e;
+  spagm_response_init(&e, 0);
   if (rsp) {
     spagm_response r;
     spagm_response_unpack(rsp, &r);
-    spagm_predictor_check(pred_of(h), &r, &diffs, &rep);
+    spagm_predictor_check_expected(pred_of(h), &r, &diffs, &rep, expected ? &e : NULL);
   }
+  if (expected) spagm_response_pack(&e, expected);
   if (report) *report = rep;
   return diffs;
 }

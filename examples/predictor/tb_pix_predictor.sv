@@ -117,6 +117,65 @@ module tb_pix_predictor;
   // ---- Predictor ----------------------------------------------------------
   spagm_pix_predictor pred;
 
+  // ---- Expected next to actual --------------------------------------------
+  // The prediction each delivered response was compared with
+  // (check_expected, N214), held until the next response: a wave dump of
+  // this testbench shows exp_rsp beside rsp, and per write-back slot the
+  // lanes where the two differ (mismatch_lanes[slot]).
+  spagm_response_t exp_rsp = spagm_response_t'(0);
+  logic [3:0][31:0] mismatch_lanes = '0;
+
+  // Lanes of write-back slot s where actual a and expected e differ under
+  // the port contract ("What is compared"): lanes written by one side
+  // only; every written lane when the register differs; else the written
+  // lanes whose values differ outside the don't-care bits.
+  function automatic logic [31:0] slot_mismatch(spagm_response_t a, spagm_response_t e, int s);
+    logic [31:0] m = a.wb_valid[s] ^ e.wb_valid[s];
+    if (m != 0) return m;
+    if (e.wb_valid[s] != 0 && a.wb_reg[s] != e.wb_reg[s]) return e.wb_valid[s];
+    for (int l = 0; l < SPAGM_LANES; l++)
+      if (e.wb_valid[s][l] && ((a.wb_value[s][l] ^ e.wb_value[s][l]) & ~e.wb_dontcare[s][l]) != 0)
+        m[l] = 1'b1;
+    return m;
+  endfunction
+
+  function automatic string reg_name(logic [7:0] r);
+    return r == 8'd255 ? "RZ" : $sformatf("R%0d", r);
+  endfunction
+
+  // On a mismatch: what differs, expected next to actual, from the
+  // prediction itself (the report above is the model's own account).
+  function automatic void show_expected(spagm_response_t a, spagm_response_t e);
+    $display("tb_pix_predictor: tag %0d, expected vs actual (check_expected):", a.tag);
+    if (a.fault != e.fault || a.fault_lanes != e.fault_lanes)
+      $display("  fault: expected %0d on lanes 0x%08h, actual %0d on lanes 0x%08h", e.fault,
+               e.fault_lanes, a.fault, a.fault_lanes);
+    for (int s = 0; s < 4; s++) begin
+      int shown = 0;
+      if (mismatch_lanes[s] == 0) continue;
+      $display("  slot %0d: expected %0s lanes 0x%08h, actual %0s lanes 0x%08h, mismatch lanes 0x%08h",
+               s, reg_name(e.wb_reg[s]), e.wb_valid[s], reg_name(a.wb_reg[s]), a.wb_valid[s],
+               mismatch_lanes[s]);
+      for (int l = 0; l < SPAGM_LANES; l++) begin
+        if (!mismatch_lanes[s][l] || !e.wb_valid[s][l] || !a.wb_valid[s][l]) continue;
+        if (shown == 8) begin
+          $display("    ... and %0d more lanes", $countones(mismatch_lanes[s] >> l));
+          break;
+        end
+        $display("    lane %0d: expected 0x%08h, actual 0x%08h%0s", l, e.wb_value[s][l],
+                 a.wb_value[s][l], e.wb_dontcare[s][l] == 0 ? "" :
+                 $sformatf(" (don't-care 0x%08h)", e.wb_dontcare[s][l]));
+        shown++;
+      end
+    end
+    if (a.pd_written != e.pd_written || (e.pd_written != 0 && a.pd != e.pd) ||
+        ((a.pd_value ^ e.pd_value) & e.pd_written) != 0)
+      $display("  predicate: expected P%0d lanes 0x%08h true 0x%08h, actual P%0d lanes 0x%08h true 0x%08h",
+               e.pd, e.pd_written, e.pd_value & e.pd_written, a.pd, a.pd_written,
+               a.pd_value & a.pd_written);
+    $display("");
+  endfunction
+
   initial begin
     void'($value$plusargs("seed=%d", seed));
     void'($value$plusargs("txns=%d", txns));
@@ -149,9 +208,12 @@ module tb_pix_predictor;
 
     // Every response, in any state: checked by tag.
     if (rsp_valid && rsp_ready) begin
-      n = pred.check(rsp, report);
+      n = pred.check_expected(rsp, report, exp_rsp);
+      for (int s = 0; s < 4; s++) mismatch_lanes[s] = slot_mismatch(rsp, exp_rsp, s);
       if (n != 0) begin
         $display("%s", report);
+        // A tag with no prediction (UNEXPECTED) has no expected response.
+        if (report.substr(0, 7) == "MISMATCH") show_expected(rsp, exp_rsp);
         errors++;
       end
     end

@@ -16,6 +16,7 @@
 
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
+#include "spagm/txn_pack.h"
 #include "spagm/vec/statemap.h"
 #include "spagm/vec/stim.h"
 
@@ -251,6 +252,46 @@ TEST_F(PixPredictor, Predictor_OutOfOrderTags_MatchByTag_DESIGN3) {
   }
   EXPECT_EQ(counts().matched, 4u);
   EXPECT_EQ(counts().outstanding, 0u);
+}
+
+// The packed wire form: equal words, equal responses (no struct padding).
+std::vector<uint32_t> packed(const spagm_response &r) {
+  std::vector<uint32_t> w(SPAGM_RESPONSE_WORDS);
+  spagm_response_pack(&r, w.data());
+  return w;
+}
+
+TEST_F(PixPredictor, Predictor_CheckExpected_GivesThatTagsPrediction_N214) {
+  // Three tags in flight, one with don't-care bits (16 samples: PIXLD.OFFSET,
+  // R14), answered out of order and wrong: each check hands back the
+  // prediction of its own tag, masks included, before the tag is retired.
+  ASSERT_EQ(spagm_predictor_cfg_write(p_.get(), 0x04, 16, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_pix_set_samples(dut_, 16, nullptr), SPAGM_OK);
+  const char *texts[] = {"PIXLD.COVMASK R2;", "PIXLD.OFFSET R0, [1];", "PIXLD.MSCOUNT R9;"};
+  std::vector<spagm_response> want(3), got(3);
+  for (uint32_t i = 0; i < 3; i++) {
+    spagm_request r = pix_request(40 + i, texts[i]);
+    ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want[i], nullptr), SPAGM_OK);
+    got[i] = dut(r);
+    got[i].wb_value[0][3] ^= 0x1u;
+  }
+  EXPECT_EQ(want[1].wb_dontcare[0][0], 0xFFFFFFFFu);
+  for (unsigned i : {2u, 0u, 1u}) {
+    spagm_response e;
+    unsigned n = 0;
+    const char *rep = nullptr;
+    ASSERT_EQ(spagm_predictor_check_expected(p_.get(), &got[i], &n, &rep, &e), SPAGM_OK);
+    EXPECT_EQ(packed(e), packed(want[i])) << "tag " << got[i].tag;
+    EXPECT_EQ(n, i == 1 ? 0u : 1u) << rep;  // OFFSET: every bit don't-care
+  }
+  // Retired: the same tag again has nothing to expect, a cleared response.
+  spagm_response e, cleared;
+  spagm_response_init(&cleared, 41);
+  unsigned n = 0;
+  ASSERT_EQ(spagm_predictor_check_expected(p_.get(), &got[1], &n, nullptr, &e), SPAGM_OK);
+  EXPECT_EQ(n, 1u);
+  EXPECT_EQ(packed(e), packed(cleared));
+  EXPECT_EQ(counts().unknown, 1u);
 }
 
 TEST_F(PixPredictor, Predictor_ResponseUnderAnotherTag_IsCompared_WithThatTag_DESIGN3) {

@@ -173,6 +173,18 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
 spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
                                    unsigned *diffs, const char **report);
 
+/** spagm_predictor_check, and *expected (when expected is not NULL)
+ * receives the prediction the response was compared with, taken before it
+ * is released: the expected response of observed->tag with its don't-care
+ * masks (wb_dontcare), what a testbench shows next to the actual response
+ * on a mismatch (N214). For a tag with no outstanding prediction, and on
+ * SPAGM_E_ARG with a non-NULL observed, *expected is a cleared response
+ * (spagm_response_init) carrying observed->tag: there was nothing to
+ * expect. Statuses, *diffs and *report as spagm_predictor_check. */
+spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_response *observed,
+                                            unsigned *diffs, const char **report,
+                                            spagm_response *expected);
+
 struct spagm_cov; /* spagm/vec/cov.h */
 /** Functional coverage (spagm/vec/cov.h): from now on every predict samples
  * the transaction it executed into cov, as spagm-cosim +cov samples each
