@@ -13,6 +13,7 @@ static void tex_power_on(spagm_tex_state *s) {
   s->pool_max_index = 0;
   s->fp16_round = SPAGM_FP16_RNE;
   spagm__tex_mem_init(&s->mem);
+  for (unsigned i = 0; i < SPAGM_TEX_MEMOS; i++) s->memo[i].valid = false;
 }
 
 spagm_status spagm__tex_init(spagm_tex_state *s) {

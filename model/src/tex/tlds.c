@@ -237,8 +237,21 @@ static bool type_matches(spagm_tex_param param, unsigned type) {
   }
 }
 
-static lookup find_texture(const spagm_tex_state *s, const spagm_insn *insn,
-                           texture *tx, fault *why) {
+/* Decode the header bytes into memo unless it holds them already (N267). */
+static const spagm_tex_header_memo *decode_header(spagm_tex_header_memo *memo,
+                                                  const uint8_t bytes[SPAGM_TEX_HEADER_BYTES]) {
+  if (memo->valid && !memcmp(memo->bytes, bytes, SPAGM_TEX_HEADER_BYTES)) return memo;
+  memcpy(memo->bytes, bytes, SPAGM_TEX_HEADER_BYTES);
+  spagm_tic_decode(bytes, &memo->tic);
+  memo->unsupported = spagm__tex_format_init(&memo->fmt, &memo->tic);
+  if (memo->unsupported == SPAGM_TEXU_NONE)
+    memo->unsupported = spagm__tex_image_init(&memo->image, &memo->tic, memo->fmt.bytes);
+  memo->valid = true;
+  return memo;
+}
+
+static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo,
+                           const spagm_insn *insn, texture *tx, fault *why) {
   /* TLDS.txt: the bank word is samplerPtr[31:20] | headerPtr[19:0]. */
   const uint32_t *bank = s->cbank[s->cbank_selected];
   uint32_t entry = bank ? bank[insn->tex_index] : 0u; /* N63 */
@@ -251,15 +264,17 @@ static lookup find_texture(const spagm_tex_state *s, const spagm_insn *insn,
   }
   uint8_t bytes[SPAGM_TEX_HEADER_BYTES];
   spagm__tex_read_header(s, tx->header_index, bytes);
-  spagm_tic_decode(bytes, &tx->tic);
+  const spagm_tex_header_memo *h =
+      decode_header(&memo[tx->header_index % SPAGM_TEX_MEMOS], bytes);
+  tx->tic = h->tic;
   if (!type_matches(insn->param, tx->tic.type)) {
     refuse(why, SPAGM_RULE_TEX_TYPE_MISMATCH, insn->param, (int32_t)tx->tic.type,
            (int32_t)tx->header_index);
     return LOOKUP_ZERO;
   }
-  spagm_tex_unsupported u = spagm__tex_format_init(&tx->fmt, &tx->tic);
-  if (u == SPAGM_TEXU_NONE)
-    u = spagm__tex_image_init(&tx->image, &tx->tic, tx->fmt.bytes);
+  spagm_tex_unsupported u = h->unsupported;
+  tx->fmt = h->fmt;
+  if (u == SPAGM_TEXU_NONE) tx->image = h->image;
   if (u != SPAGM_TEXU_NONE) {
     refuse(why, SPAGM_RULE_TEX_UNSUPPORTED_HEADER, (int32_t)tx->header_index,
            (int32_t)u, 0);
@@ -483,7 +498,7 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   const spagm_tex_state *s = &m->tex;
   texture tx;
   fault why = {0, {0, 0, 0}};
-  lookup found = find_texture(s, insn, &tx, &why);
+  lookup found = find_texture(s, m->tex.memo, insn, &tx, &why);
   lane_result warp_result;
   memset(&warp_result, 0, sizeof warp_result);
   warp_result.rule = why.rule;
