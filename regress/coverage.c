@@ -3,13 +3,13 @@
  * N142, N143). The database (run.cov) of every run that passed and was
  * expected to pass is merged into DIR/coverage.cov, with its text report
  * (coverage.txt), JSON summary (coverage.json) and HTML page
- * (coverage/index.html). The holes are split into those an RTL could hit
- * and those only an RTL that reorders responses can hit (the `overtaken`
- * bins of the co-simulation-only points): an in-order DUT such as the
- * stand-in attribute unit can never produce them, so they are reported as
- * "needs a reordering DUT", never silently. Bins hit only by runs of the
- * model alone (`kind = model`: ISBEWR has no instruction word, spec §7.1)
- * are counted and named as such. */
+ * (coverage/index.html). The unhit legal bins are classed by the one
+ * function every coverage report uses (spagm_cov_bin_gap, N255): holes,
+ * bins that need a reordering DUT (`overtaken` bins of a unit that
+ * answered in order) and bins no co-simulation can reach (ISBEWR, no
+ * SM50 word): the last two are listed apart, never silently. Bins hit only
+ * by runs of the model alone (`kind = model`, N143) are counted and named
+ * as such. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,11 +49,6 @@ static void merge_runs(const rg_plan *p, const char *dir, spagm_cov *all, spagm_
   }
 }
 
-/* The reordering-only bins: `order=overtaken` of a co-simulation-only point. */
-static int needs_reorder(const spagm_cov_point *pt, const char *bin) {
-  return pt->cosim_only && strstr(bin, "order=overtaken") != NULL;
-}
-
 static void classify(const spagm_cov *all, const spagm_cov *rtl, rg_covsum *s) {
   size_t npts;
   const spagm_cov_point *plan = spagm_cov_plan(&npts);
@@ -62,7 +57,7 @@ static void classify(const spagm_cov *all, const spagm_cov *rtl, rg_covsum *s) {
   for (unsigned u = 0; u <= SPAGM_UNIT_COUNT; u++) {
     spagm_cov_totals t;
     spagm_cov_unit_totals(all, u, &t);
-    s->unit[u].legal = t.legal, s->unit[u].hit = t.hit, s->unit[u].holes = t.holes;
+    s->unit[u].legal = t.legal, s->unit[u].hit = t.hit;
   }
   for (size_t i = 0; i < npts; i++) {
     const spagm_cov_point *pt = &plan[i];
@@ -72,13 +67,16 @@ static void classify(const spagm_cov *all, const spagm_cov *rtl, rg_covsum *s) {
       spagm_cov_bin_name(pt, b, name, sizeof name);
       snprintf(line, sizeof line, "%s: %s", pt->name, name);
       rg_cov_unit *cu = &s->unit[pt->unit], *ca = &s->unit[SPAGM_UNIT_COUNT];
-      if (spagm_cov_hits(all, i, b) == 0) {
-        if (needs_reorder(pt, name)) {
-          cu->reorder++, ca->reorder++;
-          push(&s->reorder, &s->nreorder, line);
-        } else {
-          push(&s->holes, &s->nholes, line);
-        }
+      spagm_cov_gap gap = spagm_cov_bin_gap(all, i, b);
+      if (gap == SPAGM_COV_GAP_REORDER) {
+        cu->reorder++, ca->reorder++;
+        push(&s->reorder, &s->nreorder, line);
+      } else if (gap == SPAGM_COV_GAP_NO_PORT) {
+        cu->no_port++, ca->no_port++;
+        push(&s->no_port, &s->nno_port, line);
+      } else if (gap == SPAGM_COV_GAP_HOLE) {
+        cu->holes++, ca->holes++;
+        push(&s->holes, &s->nholes, line);
       } else if (spagm_cov_hits(rtl, i, b) == 0) {
         cu->model_only++, ca->model_only++;
         push(&s->model_only, &s->nmodel_only, line);
@@ -136,6 +134,7 @@ static void free_list(char **l, size_t n) {
 void rg_covsum_free(rg_covsum *s) {
   free_list(s->holes, s->nholes);
   free_list(s->reorder, s->nreorder);
+  free_list(s->no_port, s->nno_port);
   free_list(s->model_only, s->nmodel_only);
   memset(s, 0, sizeof *s);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* spagm-regress: the coverage part of summary.txt, results.json and
  * junit.xml (issue 29 item 2): per unit the legal bins hit of the total, the
- * holes by name, the bins that need a reordering DUT and those hit only by
- * the model alone (coverage.c, N142, N143); then the RTL code coverage per
+ * holes by name, the bins listed apart from them (need a reordering DUT, not
+ * reachable by co-simulation: spagm_cov_bin_gap, N255) and those hit only
+ * by the model alone (coverage.c, N142, N143); then the RTL code coverage per
  * unit when the tree has it (rtl_coverage.c, N253). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -14,10 +15,12 @@
 
 static const char *const unit_names[] = {"attr", "pix", "tex", "all"};
 
-/* Percent of the legal bins an in-order DUT can reach (reorder-only holes
- * are outside them). */
+/* Percent of the legal bins this regression's DUT can reach (the bins
+ * listed apart, N255, are outside them). */
+unsigned rg_cov_reachable(const rg_cov_unit *u) { return u->legal - u->reorder - u->no_port; }
+
 double rg_cov_reachable_pct(const rg_cov_unit *u) {
-  unsigned reach = u->legal - u->reorder;
+  unsigned reach = rg_cov_reachable(u);
   return reach ? 100.0 * u->hit / reach : 100.0;
 }
 
@@ -54,14 +57,17 @@ static void functional_text(rg_buf *b, const rg_covsum *s, const char *dir) {
   for (int u = 0; u < 4; u++) {
     const rg_cov_unit *c = &s->unit[u];
     rg_buf_printf(b, "  %-4s %4u/%-4u legal bins hit (%.1f%% of %u reachable), %u holes, "
-                  "%u need a reordering DUT, %u hit by the model alone\n",
-                  unit_names[u], c->hit, c->legal, rg_cov_reachable_pct(c), c->legal - c->reorder,
-                  c->holes - c->reorder, c->reorder, c->model_only);
+                  "%u need a reordering DUT, ", unit_names[u], c->hit, c->legal,
+                  rg_cov_reachable_pct(c), rg_cov_reachable(c), c->holes, c->reorder);
+    if (c->no_port) rg_buf_printf(b, "%u not reachable by co-simulation, ", c->no_port);
+    rg_buf_printf(b, "%u hit by the model alone\n", c->model_only);
   }
   if (s->missing)
     rg_buf_printf(b, "  %zu passed runs left no coverage database (see their logs)\n", s->missing);
   list_text(b, "holes", s->holes, s->nholes, (size_t)-1); /* all: sign-off reads them */
   list_text(b, "needs a reordering DUT", s->reorder, s->nreorder, 12);
+  list_text(b, "not reachable by co-simulation (no SM50 word: a model-only scenario reaches it)",
+            s->no_port, s->nno_port, 12);
   list_text(b, "hit by the model alone (no RTL port form, spec 7.1)", s->model_only,
             s->nmodel_only, 12);
   rg_buf_printf(b, "  reports: %s/coverage.txt, %s/coverage/index.html%s\n", dir, dir,
@@ -90,13 +96,14 @@ static void functional_json(rg_buf *b, const rg_covsum *s) {
   for (int u = 0; u < 4; u++) {
     const rg_cov_unit *c = &s->unit[u];
     rg_buf_printf(b, "%s\"%s\": {\"legal\": %u, \"hit\": %u, \"holes\": %u, "
-                  "\"needs_reordering_dut\": %u, \"model_only\": %u, \"pct_reachable\": %.2f}",
-                  u ? ",\n              " : "", unit_names[u], c->legal, c->hit,
-                  c->holes - c->reorder, c->reorder, c->model_only, rg_cov_reachable_pct(c));
+                  "\"needs_reordering_dut\": %u, \"not_reachable_by_cosim\": %u, \"model_only\": %u, "
+                  "\"pct_reachable\": %.2f}", u ? ",\n              " : "", unit_names[u], c->legal,
+                  c->hit, c->holes, c->reorder, c->no_port, c->model_only, rg_cov_reachable_pct(c));
   }
   rg_buf_puts(b, "}");
   list_json(b, "holes", s->holes, s->nholes);
   list_json(b, "needs_reordering_dut", s->reorder, s->nreorder);
+  list_json(b, "not_reachable_by_cosim", s->no_port, s->nno_port);
   list_json(b, "model_only", s->model_only, s->nmodel_only);
   rg_buf_puts(b, "},\n");
 }
@@ -136,9 +143,10 @@ void rg_emit_cov_junit(rg_buf *b, const rg_covsum *s, const char *started) {
   char name[64];
   for (int u = 0; u < 4 && s->have; u++) {
     const rg_cov_unit *c = &s->unit[u];
-    const char *keys[] = {"legal", "hit", "holes", "needs_reordering_dut", "model_only"};
-    unsigned vals[] = {c->legal, c->hit, c->holes - c->reorder, c->reorder, c->model_only};
-    for (int k = 0; k < 5; k++) {
+    const char *keys[] = {"legal", "hit", "holes", "needs_reordering_dut", "not_reachable_by_cosim",
+                          "model_only"};
+    unsigned vals[] = {c->legal, c->hit, c->holes, c->reorder, c->no_port, c->model_only};
+    for (int k = 0; k < 6; k++) {
       snprintf(name, sizeof name, "coverage.%s.%s", unit_names[u], keys[k]);
       prop(b, name, vals[k]);
     }

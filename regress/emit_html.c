@@ -156,18 +156,19 @@ static void coverage(rg_buf *b, const rg_covsum *s) {
                 "<a href=\"coverage.txt\">text</a>.</p>\n", s->inputs);
   rg_buf_puts(b, "<table id=\"cov-table\"><thead><tr><th>unit</th><th>reachable bins hit</th><th>"
                  "</th><th>hit / legal</th><th>holes</th><th>need a reordering DUT</th><th>"
-                 "model alone</th></tr></thead><tbody>\n");
+                 "not reachable by co-simulation</th><th>model alone</th></tr></thead><tbody>\n");
   for (int u = 0; u < 4; u++) {
     const rg_cov_unit *c = &s->unit[u];
     double pct = rg_cov_reachable_pct(c);
     rg_buf_printf(b, "<tr id=\"cov-%s\"><td>%s</td><td><div class=\"bar\"><i style=\"width:%.1f%%\">"
                   "</i></div></td><td>%.1f %%</td><td>%u / %u</td><td>%u</td><td>%u</td><td>%u</td>"
-                  "</tr>\n", names[u], names[u], pct, pct, c->hit, c->legal, c->holes - c->reorder,
-                  c->reorder, c->model_only);
+                  "<td>%u</td></tr>\n", names[u], names[u], pct, pct, c->hit, c->legal, c->holes,
+                  c->reorder, c->no_port, c->model_only);
   }
   rg_buf_puts(b, "</tbody></table>\n");
   hole_list(b, "holes", "Holes", s->holes, s->nholes);
   hole_list(b, "reorder", "Need a reordering DUT", s->reorder, s->nreorder);
+  hole_list(b, "no-port", "Not reachable by co-simulation (no SM50 word)", s->no_port, s->nno_port);
   hole_list(b, "model-only", "Hit by the model alone (no RTL port form, spec 7.1)",
             s->model_only, s->nmodel_only);
   rtl_coverage(b, &s->rtl);

@@ -138,8 +138,10 @@ void rg_verdict(const char *dir, rg_run *r);
 /* coverage.c: the functional coverage of the runs that passed, merged
  * into DIR/coverage.cov with its reports (N142). */
 typedef struct rg_cov_unit {
-  unsigned legal, hit, holes;
-  unsigned reorder;    /* holes only an RTL that reorders responses can hit */
+  unsigned legal, hit;
+  unsigned holes;      /* unhit legal bins that are neither of the next two (N255) */
+  unsigned reorder;    /* unhit bins only an RTL that reorders responses can hit */
+  unsigned no_port;    /* unhit bins no RTL port can carry (ISBEWR, N241) */
   unsigned model_only; /* hit, but by no run an RTL checked (N143) */
 } rg_cov_unit;
 /* rtl_coverage.c: Verilator's line and toggle counts of the Verilated runs
@@ -157,10 +159,12 @@ typedef struct rg_covsum {
   int have;               /* a database was written */
   size_t inputs, missing; /* databases merged; collecting runs without one */
   rg_cov_unit unit[4];    /* attr, pix, tex, all */
-  char **holes;           /* "point: bin" of the holes (not reorder) */
+  char **holes;           /* "point: bin" of the holes (spagm_cov_bin_gap, N255) */
   size_t nholes;
-  char **reorder;         /* the holes that need a reordering DUT */
+  char **reorder;         /* the unhit bins that need a reordering DUT */
   size_t nreorder;
+  char **no_port;         /* the unhit bins not reachable by co-simulation */
+  size_t nno_port;
   char **model_only;
   size_t nmodel_only;
   int fail_on_holes;
@@ -217,6 +221,7 @@ int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text);
 int rg_emit_html(const rg_plan *p, const rg_meta *m); /* DIR/report.html */
 /* emit_cov.c: the coverage sections */
 struct rg_buf;
+unsigned rg_cov_reachable(const rg_cov_unit *u);
 double rg_cov_reachable_pct(const rg_cov_unit *u);
 void rg_emit_cov_text(struct rg_buf *b, const rg_covsum *s, const char *dir);
 void rg_emit_cov_json(struct rg_buf *b, const rg_covsum *s);

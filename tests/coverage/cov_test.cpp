@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -276,19 +277,47 @@ static std::string report_text(const spagm_cov *c, const char *name) {
   return slurp(path);
 }
 
-// N243: in a co-simulation database, the bins no co-simulation of the
-// stand-ins can reach (ISBEWR, N241; attr/pix overtaken) are listed under
-// their category, not as holes, and the total gives both figures; the
-// texture unit's overtaken bins (it reorders, N160) stay holes. Without a
-// co-simulation input nothing changes.
-TEST(COV_Cosim, UnreachableBinsListedApart_N243) {
+// Index of the plan's point `name`.
+static size_t point_index(const char *name) {
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  for (size_t i = 0; i < n; i++)
+    if (!std::strcmp(plan[i].name, name)) return i;
+  ADD_FAILURE() << "no point " << name;
+  return 0;
+}
+
+// Bin of point i named `bin`.
+static unsigned bin_index(size_t i, const char *bin) {
+  const spagm_cov_point *p = spagm_cov_plan(nullptr) + i;
+  char name[192];
+  for (unsigned b = 0; b < spagm_cov_point_bins(p); b++)
+    if (!std::strcmp(spagm_cov_bin_name(p, b, name, sizeof name), bin)) return b;
+  ADD_FAILURE() << "no bin " << bin;
+  return 0;
+}
+
+// N243, N255: in a co-simulation database, the unhit bins no run through an
+// RTL port can reach (ISBEWR, N241) and the overtaken bins of a unit that
+// answered in order are listed under their class, not as holes, and the
+// total gives both figures; once a unit's responses were overtaken at all,
+// its other overtaken bins are holes again. Without a co-simulation input
+// nothing changes. One function (spagm_cov_bin_gap) decides for the text
+// report and --fail-on-holes (spagm_cov_report_holes).
+TEST(COV_Cosim, UnreachableBinsListedApart_N243_N255) {
   spagm_cov *c = spagm_cov_new();
   collect(c, 1, 200);
   std::string text = report_text(c, "reach_model.txt");
   EXPECT_NE(text.find("    hole: op=ISBEWR stage=VSA\n"), std::string::npos);
   EXPECT_EQ(text.find("this co-simulation can reach"), std::string::npos);
+  size_t op_stage = point_index("attr.op_stage"), tex_flow = point_index("tex.cosim_flow");
+  unsigned isbewr = bin_index(op_stage, "op=ISBEWR stage=VSA");
+  EXPECT_EQ(spagm_cov_bin_gap(c, op_stage, isbewr), SPAGM_COV_GAP_HOLE);
+  unsigned holes_model = spagm_cov_report_holes(c, nullptr);
+
   ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_OK);
   text = report_text(c, "reach_cosim.txt");
+  EXPECT_EQ(spagm_cov_bin_gap(c, op_stage, isbewr), SPAGM_COV_GAP_NO_PORT);
   EXPECT_NE(text.find("    not reachable by co-simulation (N241): op=ISBEWR stage=VSA\n"),
             std::string::npos);
   EXPECT_NE(text.find("    not reachable by co-simulation (N241): ISBEWR_WRITTEN\n"),
@@ -296,12 +325,34 @@ TEST(COV_Cosim, UnreachableBinsListedApart_N243) {
   EXPECT_EQ(text.find("hole: op=ISBEWR"), std::string::npos);
   EXPECT_NE(text.find("    needs a reordering DUT (N243): order=overtaken in_flight=1 epoch=first\n"),
             std::string::npos);
-  // tex.cosim_flow's block: its overtaken bins are holes.
+  // No texture response at all: its overtaken bins need a reordering DUT too.
+  unsigned first = bin_index(tex_flow, "order=overtaken in_flight=1 epoch=first");
+  EXPECT_EQ(spagm_cov_bin_gap(c, tex_flow, first), SPAGM_COV_GAP_REORDER);
+  // 21 ISBEWR + 6 overtaken bins of each of the three units apart; none of
+  // them is a hole for --fail-on-holes.
+  EXPECT_NE(text.find("; 39 it cannot (listed apart, N243)\n"), std::string::npos);
+  unsigned holes_cosim = spagm_cov_report_holes(c, nullptr);
+  spagm_cov_totals t{};
+  spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &t);
+  EXPECT_EQ(holes_cosim, t.holes - 39);
+  // The cosim points count now: their 18 in-order bins are holes but the one
+  // attr response hit; the 21 ISBEWR bins left the holes.
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17);
+
+  // One overtaken texture response: the texture unit reorders, so its other
+  // overtaken bins are holes of the stimulus; the other units' stay apart.
+  ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_TEX, true, 5, false), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_bin_gap(c, tex_flow, first), SPAGM_COV_GAP_HOLE);
+  EXPECT_EQ(spagm_cov_bin_gap(c, tex_flow, bin_index(tex_flow, "order=overtaken in_flight=4+ epoch=first")),
+            SPAGM_COV_GAP_NONE);
+  text = report_text(c, "reach_tex_reorders.txt");
   size_t tex = text.find("  tex.cosim_flow");
   ASSERT_NE(tex, std::string::npos);
   EXPECT_NE(text.find("    hole: order=overtaken in_flight=1 epoch=first", tex), std::string::npos);
-  // 21 ISBEWR + 6 attr + 6 pix overtaken bins apart.
   EXPECT_NE(text.find("; 33 it cannot (listed apart, N243)\n"), std::string::npos);
+  EXPECT_EQ(spagm_cov_report_holes(c, nullptr), holes_cosim + 5);
+  EXPECT_EQ(spagm_cov_bin_gap(c, op_stage, 100000), SPAGM_COV_GAP_NONE);
+  EXPECT_EQ(spagm_cov_bin_gap(nullptr, op_stage, isbewr), SPAGM_COV_GAP_NONE);
   spagm_cov_free(c);
 }
 

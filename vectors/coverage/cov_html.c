@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* HTML and JSON coverage reports (spagm/vec/cov.h). The page (issue 29
+/* The HTML coverage report (spagm/vec/cov.h; the JSON one is cov_json.c). The page (issue 29
  * item 3, N250) is one self-contained file (inline style and script, no
  * server, works from file://) laid out as urg/genhtml users expect: a
  * summary per unit and per point with bars, the holes and thin bins next
@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 
 #include "cov_internal.h"
-#include "spagm/vec/json.h"
 
 static double pct(unsigned hit, unsigned legal) { return legal ? 100.0 * hit / legal : 100.0; }
 
@@ -32,6 +31,11 @@ const char *spagm__cov_bin_class(const spagm_cov *c, size_t i, unsigned b, const
   uint64_t h = c->hits[c->first[i] + b];
   *why = spagm_cov_bin_excluded(p, b);
   if (*why) return h ? "bad" : "ex";
+  spagm_cov_gap g = spagm_cov_bin_gap(c, i, b); /* listed apart, not holes (N255) */
+  if (g == SPAGM_COV_GAP_REORDER || g == SPAGM_COV_GAP_NO_PORT) {
+    *why = spagm_cov_gap_name(g);
+    return g == SPAGM_COV_GAP_REORDER ? "reorder" : "noport";
+  }
   if (!h) return "hole";
   return h < spagm_cov_bin_at_least(p, b) ? "thin" : "hit";
 }
@@ -54,7 +58,7 @@ static const char style[] =
     "border-radius:3px;overflow:hidden;margin-right:6px}.bar i{display:block;height:100%;"
     "background:#2da44e}.fig{margin:4px 0 6px}td.num{text-align:right}"
     ".hit{background:#dafbe1}.hole{background:#ffcecb;color:#82071e;font-weight:bold}.thin{background:#fff1a8}"
-    ".ex{background:#f0f1f3;color:#8c959f}.bad{background:#a40e26;color:#fff;font-weight:bold}"
+    ".reorder,.noport{background:#ddf4ff;color:#0a3069}.ex{background:#f0f1f3;color:#8c959f}.bad{background:#a40e26;color:#fff;font-weight:bold}"
     ".panels{display:flex;flex-wrap:wrap;gap:14px;align-items:flex-start}"
     "table.matrix td{text-align:right;min-width:34px}table.matrix caption{text-align:left;white-space:nowrap;"
     "font-size:12px;color:#57606a}th.corner{font-weight:normal;color:#57606a;font-size:11px}"
@@ -73,17 +77,32 @@ static const char script[] =
     "nx=parseFloat(x),ny=parseFloat(y),d=!isNaN(nx)&&!isNaN(ny)?nx-ny:x.localeCompare(y);"
     "return up?d:-d;}).forEach(function(r){b.appendChild(r);});});});});";
 
+/* The bins of gap[] listed apart from the holes (N255), as ", N need a
+ * reordering DUT, M not reachable by co-simulation" (nothing when none). */
+static void apart_counts(FILE *f, const unsigned gap[4]) {
+  if (gap[SPAGM_COV_GAP_REORDER])
+    fprintf(f, ", <span class=\"n-reorder\">%u</span> need a reordering DUT",
+            gap[SPAGM_COV_GAP_REORDER]);
+  if (gap[SPAGM_COV_GAP_NO_PORT])
+    fprintf(f, ", <span class=\"n-noport\">%u</span> not reachable by co-simulation",
+            gap[SPAGM_COV_GAP_NO_PORT]);
+}
+
 /* A tile per unit and one for the whole plan: bar, percentage, figures. */
 static void tiles(const spagm_cov *c, FILE *f) {
   fputs("<div class=\"tiles\">", f);
   for (unsigned u = 0; u <= SPAGM_UNIT_COUNT; u++) {
     spagm_cov_totals t;
+    unsigned gap[4];
     spagm_cov_unit_totals(c, u, &t);
+    spagm__cov_unit_gaps(c, u, gap);
     const char *name = u < SPAGM_UNIT_COUNT ? spagm_unit_name((spagm_unit)u) : "all";
     fprintf(f, "<div class=\"tile\" id=\"u-%s\">%s<b>%.1f%%</b>", name, name, pct(t.hit, t.legal));
     spagm__cov_html_bar(f, pct(t.hit, t.legal));
-    fprintf(f, "<div class=\"meta\">%u / %u legal bins, %u holes, %u thin</div></div>", t.hit,
-            t.legal, t.holes, t.thin);
+    fprintf(f, "<div class=\"meta\">%u / %u legal bins, <span class=\"n-holes\">%u</span> holes",
+            t.hit, t.legal, gap[SPAGM_COV_GAP_HOLE]);
+    apart_counts(f, gap);
+    fprintf(f, ", %u thin</div></div>", t.thin);
   }
   fputs("</div>\n", f);
 }
@@ -98,55 +117,84 @@ static void summary_row(const spagm_cov *c, FILE *f, size_t i) {
   if (!spagm__cov_counted(c, i)) {
     fputs("<td data-v=\"-1\">not collected (co-simulation only, N104)</td>"
           "<td data-v=\"-1\"></td><td class=\"n-holes\" data-v=\"-1\"></td>"
-          "<td data-v=\"-1\"></td></tr>\n", f);
+          "<td data-v=\"-1\"></td><td data-v=\"-1\"></td></tr>\n", f);
     return;
   }
   spagm_cov_totals t = {0};
+  unsigned gap[4] = {0};
   spagm__cov_point_totals(c, i, &t);
+  spagm__cov_point_gaps(c, i, gap);
   fprintf(f, "<td data-v=\"%.3f\">", pct(t.hit, t.legal));
   spagm__cov_html_bar(f, pct(t.hit, t.legal));
   fprintf(f, "%.1f%%</td><td class=\"num\" data-v=\"%u\">%u / %u</td><td class=\"num n-holes\">"
-             "%u</td><td class=\"num\">%u</td></tr>\n", pct(t.hit, t.legal), t.hit, t.hit,
-          t.legal, t.holes, t.thin);
+             "%u</td><td class=\"num n-apart\">%u</td><td class=\"num\">%u</td></tr>\n",
+          pct(t.hit, t.legal), t.hit, t.hit, t.legal, gap[SPAGM_COV_GAP_HOLE],
+          gap[SPAGM_COV_GAP_REORDER] + gap[SPAGM_COV_GAP_NO_PORT], t.thin);
 }
 
 static void summary(const spagm_cov *c, FILE *f) {
   fputs("<h2 id=\"summary\">Summary</h2>\n", f);
   tiles(c, f);
   fputs("<table class=\"sortable\" id=\"summary-table\"><thead><tr><th>unit</th><th>point</th>"
-        "<th>bins</th><th>legal bins hit</th><th>hit / legal</th><th>holes</th><th>thin</th>"
+        "<th>bins</th><th>legal bins hit</th><th>hit / legal</th><th>holes</th>"
+        "<th title=\"unhit, but not holes: need a reordering DUT or not reachable by "
+        "co-simulation (N255)\">listed apart</th><th>thin</th>"
         "</tr></thead><tbody>\n", f);
   for (size_t i = 0; i < COV_PT_COUNT; i++) summary_row(c, f, i);
   fputs("</tbody></table>\n", f);
 }
 
-/* Rows of the hole list for point i: holes, thin bins and illegal bins hit. */
-static unsigned hole_rows(const spagm_cov *c, FILE *f, size_t i) {
+/* Rows of a bin list for point i: holes, thin bins and illegal bins hit
+ * (apart = false), or the unhit bins listed apart from them (true, N255). */
+static unsigned hole_rows(const spagm_cov *c, FILE *f, size_t i, bool apart) {
   const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
   unsigned n = 0;
   char name[192];
   for (unsigned b = 0; b < spagm_cov_point_bins(p) && spagm__cov_counted(c, i); b++) {
     const char *why = NULL, *cls = spagm__cov_bin_class(c, i, b, &why);
-    if (!strcmp(cls, "hit") || !strcmp(cls, "ex")) continue;
+    if (!strcmp(cls, "hit") || !strcmp(cls, "ex") ||
+        apart != (!strcmp(cls, "reorder") || !strcmp(cls, "noport")))
+      continue;
     n++;
     if (!f) continue;
     fprintf(f, "<tr class=\"%s\"><td>%s</td><td><a href=\"#b-%s-%u\">", cls, p->name, p->name, b);
     spagm__cov_html_text(f, spagm_cov_bin_name(p, b, name, sizeof name));
     fprintf(f, "</a></td><td>%s</td><td class=\"num\">%" PRIu64 "</td><td class=\"num\">%u</td>"
-               "</tr>\n", !strcmp(cls, "bad") ? "ILLEGAL BIN HIT" : cls,
+               "</tr>\n", !strcmp(cls, "bad") ? "ILLEGAL BIN HIT" : apart ? why : cls,
             c->hits[c->first[i] + b], spagm_cov_bin_at_least(p, b));
   }
   return n;
+}
+
+/* The unhit legal bins that are not holes (N255): a DUT that answers in
+ * order cannot hit the first kind, no RTL port can carry the second. */
+static void apart(const spagm_cov *c, FILE *f) {
+  unsigned n = 0;
+  for (size_t i = 0; i < COV_PT_COUNT; i++) n += hole_rows(c, NULL, i, true);
+  if (!n) return;
+  fprintf(f, "<h2 id=\"apart\">Listed apart, not holes (%u)</h2>\n<p class=\"meta\">Legal bins "
+             "this database's runs could not reach: <span class=\"reorder\">needs a reordering "
+             "DUT</span> (the unit answered every request in order), <span class=\"noport\">not "
+             "reachable by co-simulation</span> (no SM50 word, so no RTL port carries it; a "
+             "model-only directed scenario does). Neither counts as a hole (N243, N255).</p>\n"
+             "<details%s><summary>%u bins</summary>\n<table class=\"sortable\" id=\"apart-table\">"
+             "<thead><tr><th>point</th><th>bin</th><th>why</th><th>hits</th><th>goal</th></tr>"
+             "</thead><tbody>\n", n, n <= 60 ? " open" : "", n);
+  for (size_t i = 0; i < COV_PT_COUNT; i++) hole_rows(c, f, i, true);
+  fputs("</tbody></table></details>\n", f);
 }
 
 /* Holes and thin bins (and illegal bins hit) next, each linking to its cell;
  * a long list starts folded so the point sections stay in reach. */
 static void holes(const spagm_cov *c, FILE *f) {
   unsigned n = 0;
-  for (size_t i = 0; i < COV_PT_COUNT; i++) n += hole_rows(c, NULL, i);
+  for (size_t i = 0; i < COV_PT_COUNT; i++) n += hole_rows(c, NULL, i, false);
   spagm_cov_totals t;
+  unsigned gap[4];
   spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &t);
-  fprintf(f, "<h2 id=\"holes\">Holes (%u) and thin bins (%u)</h2>\n", t.holes, t.thin);
+  spagm__cov_unit_gaps(c, SPAGM_UNIT_COUNT, gap);
+  fprintf(f, "<h2 id=\"holes\">Holes (%u) and thin bins (%u)</h2>\n", gap[SPAGM_COV_GAP_HOLE],
+          t.thin);
   if (!n) {
     fputs("<p>Every legal bin is hit as often as its goal asks.</p>\n", f);
     return;
@@ -154,7 +202,7 @@ static void holes(const spagm_cov *c, FILE *f) {
   fprintf(f, "<details%s><summary>%u bins to look at</summary>\n<table class=\"sortable\" "
              "id=\"hole-table\"><thead><tr><th>point</th><th>bin</th><th>status</th><th>hits</th>"
              "<th>goal</th></tr></thead><tbody>\n", n <= 60 ? " open" : "", n);
-  for (size_t i = 0; i < COV_PT_COUNT; i++) hole_rows(c, f, i);
+  for (size_t i = 0; i < COV_PT_COUNT; i++) hole_rows(c, f, i, false);
   fputs("</tbody></table></details>\n", f);
 }
 
@@ -199,20 +247,27 @@ static void inputs(const spagm_cov *c, FILE *f) {
 
 static void html_page(const spagm_cov *c, FILE *f) {
   spagm_cov_totals all;
+  unsigned gap[4];
   spagm_cov_unit_totals(c, SPAGM_UNIT_COUNT, &all);
+  spagm__cov_unit_gaps(c, SPAGM_UNIT_COUNT, gap);
   fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
              "<title>spagm coverage</title>\n<style>%s</style>\n</head>\n<body>\n"
-             "<h1>spagm functional coverage</h1>\n<p class=\"meta\">%u of %u legal bins hit "
-             "(%.1f%%), %u holes, %u thin, %u bins excluded; %zu inputs; plan %08x, database "
+             "<h1>spagm functional coverage</h1>\n<p class=\"meta\" id=\"totals\">%u of %u legal "
+             "bins hit (%.1f%%), %u holes", style, all.hit, all.legal, pct(all.hit, all.legal),
+          gap[SPAGM_COV_GAP_HOLE]);
+  apart_counts(f, gap);
+  fprintf(f, ", %u thin, %u bins excluded; %zu inputs; plan %08x, database "
              "format %u. <a href=\"#summary\">Summary</a> &middot; <a href=\"#holes\">Holes</a> "
              "&middot; <a href=\"#inputs\">Inputs</a> &middot; <a href=\"#points\">Points</a></p>\n"
              "<p class=\"legend\"><span class=\"hit\">hit</span><span class=\"thin\">thin: hit "
-             "below its goal</span><span class=\"hole\">hole</span><span class=\"ex\">&times; "
-             "excluded (illegal or unreachable)</span><span class=\"bad\">excluded but hit</span>"
-             "</p>\n", style, all.hit, all.legal, pct(all.hit, all.legal), all.holes, all.thin,
-          all.bins - all.legal, c->nin, spagm_cov_plan_id(), SPAGM_COV_FORMAT_VERSION);
+             "below its goal</span><span class=\"hole\">hole</span><span class=\"reorder\">needs "
+             "a reordering DUT</span><span class=\"noport\">not reachable by co-simulation</span>"
+             "<span class=\"ex\">&times; excluded (illegal or unreachable)</span><span "
+             "class=\"bad\">excluded but hit</span></p>\n", all.thin, all.bins - all.legal,
+          c->nin, spagm_cov_plan_id(), SPAGM_COV_FORMAT_VERSION);
   summary(c, f);
   holes(c, f);
+  apart(c, f);
   inputs(c, f);
   fputs("<h2 id=\"points\">Coverpoints and crosses</h2>\n", f);
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
@@ -247,58 +302,4 @@ spagm_status spagm_cov_report_html(const spagm_cov *c, const char *dir, spagm_di
   free(page);
   free(path);
   return st;
-}
-
-spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_diag *d) {
-  if (!c || !path) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "no database or path");
-  spagm_json j;
-  if (!spagm_json_open(&j, path, d)) return SPAGM_E_IO;
-  spagm_json_str(&j, "tool", "spagm cov report");
-  spagm_json_array(&j, "units");
-  char name[192];
-  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-    spagm_cov_totals t;
-    spagm_cov_unit_totals(c, u, &t);
-    spagm_json_object(&j, NULL);
-    spagm_json_str(&j, "unit", spagm_unit_name((spagm_unit)u));
-    spagm_json_u64(&j, "bins", t.bins);
-    spagm_json_u64(&j, "legal", t.legal);
-    spagm_json_u64(&j, "hit", t.hit);
-    spagm_json_u64(&j, "thin", t.thin); /* N161: hit below at_least */
-    spagm_json_array(&j, "points");
-    for (size_t i = 0; i < COV_PT_COUNT; i++) {
-      const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
-      if (p->unit != u || !spagm__cov_counted(c, i)) continue;
-      spagm_json_object(&j, NULL);
-      spagm_json_str(&j, "name", p->name);
-      spagm_cov_totals pt = {0}; /* per-point counts (N250) */
-      spagm__cov_point_totals(c, i, &pt);
-      spagm_json_u64(&j, "bins", pt.bins);
-      spagm_json_u64(&j, "legal", pt.legal);
-      spagm_json_u64(&j, "hit", pt.hit);
-      spagm_json_array(&j, "holes");
-      for (unsigned b = 0; b < spagm_cov_point_bins(p); b++)
-        if (!spagm_cov_bin_excluded(p, b) && !c->hits[c->first[i] + b])
-          spagm_json_str(&j, NULL, spagm_cov_bin_name(p, b, name, sizeof name));
-      spagm_json_end(&j);
-      /* Thin bins (N161): name, hits, goal. */
-      spagm_json_array(&j, "thin");
-      for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
-        uint64_t h = c->hits[c->first[i] + b];
-        unsigned goal = spagm_cov_bin_at_least(p, b);
-        if (spagm_cov_bin_excluded(p, b) || !h || h >= goal) continue;
-        spagm_json_object(&j, NULL);
-        spagm_json_str(&j, "bin", spagm_cov_bin_name(p, b, name, sizeof name));
-        spagm_json_u64(&j, "hits", h);
-        spagm_json_u64(&j, "at_least", goal);
-        spagm_json_end(&j);
-      }
-      spagm_json_end(&j);
-      spagm_json_end(&j);
-    }
-    spagm_json_end(&j);
-    spagm_json_end(&j);
-  }
-  spagm_json_end(&j);
-  return spagm_json_close(&j, d) ? SPAGM_OK : SPAGM_E_IO;
 }

@@ -115,7 +115,7 @@ static void bin_table(const spagm_cov *c, FILE *f, size_t i) {
     fprintf(f, "</td><td>%" PRIu64 "</td><td>%u</td><td>", c->hits[c->first[i] + b],
             spagm_cov_bin_at_least(p, b));
     spagm__cov_html_text(f, status);
-    if (why && strcmp(cls, "ex")) { /* an illegal bin hit: say which ruling it breaks */
+    if (!strcmp(cls, "bad")) { /* an illegal bin hit: say which ruling it breaks */
       fputs(": ", f);
       spagm__cov_html_text(f, why);
     }
@@ -156,11 +156,18 @@ void spagm__cov_html_point(const spagm_cov *c, FILE *f, size_t i) {
     return;
   }
   spagm_cov_totals t = {0};
+  unsigned gaps[4] = {0};
   spagm__cov_point_totals(c, i, &t);
+  spagm__cov_point_gaps(c, i, gaps);
   fputs("<div class=\"fig\">", f);
   spagm__cov_html_bar(f, pct(t.hit, t.legal));
-  fprintf(f, "<span>%u of %u legal bins (%.1f%%), %u holes, %u thin, %u excluded; ", t.hit,
-          t.legal, pct(t.hit, t.legal), t.holes, t.thin, t.bins - t.legal);
+  fprintf(f, "<span>%u of %u legal bins (%.1f%%), %u holes, ", t.hit, t.legal,
+          pct(t.hit, t.legal), gaps[SPAGM_COV_GAP_HOLE]);
+  if (gaps[SPAGM_COV_GAP_REORDER]) /* listed apart, not holes (N255) */
+    fprintf(f, "%u need a reordering DUT, ", gaps[SPAGM_COV_GAP_REORDER]);
+  if (gaps[SPAGM_COV_GAP_NO_PORT])
+    fprintf(f, "%u not reachable by co-simulation, ", gaps[SPAGM_COV_GAP_NO_PORT]);
+  fprintf(f, "%u thin, %u excluded; ", t.thin, t.bins - t.legal);
   for (unsigned k = 0; k < p->ndims; k++)
     fprintf(f, "%s%s (%u)", k ? " &times; " : "", p->dim[k].name, p->dim[k].n);
   fputs("</span></div>\n", f);

@@ -77,10 +77,11 @@ spagm_status spagm__cov_write_text(const char *path, const char *text, size_t le
 /* Whether point i counts in totals and holes (cosim_only points only when
  * the database holds co-simulation samples, N104). */
 bool spagm__cov_counted(const spagm_cov *c, size_t i);
-/* The category of a legal bin that no co-simulation of the stand-in RTL
- * can reach ("not reachable by co-simulation (N241)", "needs a reordering
- * DUT (N243)"), or NULL (cov_reach.c). */
-const char *spagm__cov_bin_unreachable(const spagm_cov_point *p, unsigned bin);
+/* Counts per spagm_cov_gap (index) of unit u's bins (SPAGM_UNIT_COUNT: all),
+ * counted points only (cov_reach.c, N255). */
+void spagm__cov_unit_gaps(const spagm_cov *c, unsigned u, unsigned n[4]);
+/* The same for point i, added into n. */
+void spagm__cov_point_gaps(const spagm_cov *c, size_t i, unsigned n[4]);
 /* Point index of global bin g. */
 size_t spagm__cov_point_of(const spagm_cov *c, unsigned g);
 /* Totals of point i added into *t (cov_report.c). */
@@ -97,7 +98,8 @@ unsigned spagm__cov_input_bins(const spagm_cov *c, size_t k);
 /* Text escaped for HTML element content and attribute values. */
 void spagm__cov_html_text(FILE *f, const char *s);
 /* What a bin is on the page: "hit", "hole", "thin" (hit below at_least,
- * N161), "ex" (excluded; *why gets the ruling) or "bad" (excluded but hit). */
+ * N161), "reorder" or "noport" (listed apart, N255; *why gets the class's
+ * name), "ex" (excluded; *why gets the ruling) or "bad" (excluded but hit). */
 const char *spagm__cov_bin_class(const spagm_cov *c, size_t i, unsigned b, const char **why);
 /* A bar of pct percent (a div the page's style draws). */
 void spagm__cov_html_bar(FILE *f, double pct);

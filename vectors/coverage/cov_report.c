@@ -33,28 +33,20 @@ spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_tot
   return SPAGM_OK;
 }
 
-/* What a co-simulation of the stand-ins can reach (N243): legal bins of
- * unit u (SPAGM_UNIT_COUNT: all) without a category of cov_reach.c, and
+/* What a co-simulation can reach (N243): legal bins of unit u
+ * (SPAGM_UNIT_COUNT: all) that cov_reach.c does not list apart (N255), and
  * how many of them are hit. */
 typedef struct reach {
   unsigned legal, hit, apart;
 } reach;
 
 static reach cosim_reach(const spagm_cov *c, unsigned u) {
-  reach r = {0, 0, 0};
-  for (size_t i = 0; i < COV_PT_COUNT; i++) {
-    const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
-    if ((u != SPAGM_UNIT_COUNT && p->unit != u) || !spagm__cov_counted(c, i)) continue;
-    for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
-      if (spagm_cov_bin_excluded(p, b)) continue;
-      if (spagm__cov_bin_unreachable(p, b)) {
-        r.apart++;
-        continue;
-      }
-      r.legal++;
-      r.hit += c->hits[c->first[i] + b] != 0;
-    }
-  }
+  spagm_cov_totals t;
+  unsigned gaps[4];
+  spagm_cov_unit_totals(c, u, &t);
+  spagm__cov_unit_gaps(c, u, gaps);
+  reach r = {0, t.hit, gaps[SPAGM_COV_GAP_REORDER] + gaps[SPAGM_COV_GAP_NO_PORT]};
+  r.legal = t.legal - r.apart;
   return r;
 }
 
@@ -93,9 +85,9 @@ spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f) {
       for (unsigned b = 0; b < spagm_cov_point_bins(p); b++) {
         bool excl = spagm_cov_bin_excluded(p, b) != NULL;
         uint64_t h = c->hits[c->first[i] + b];
-        const char *apart = spagm_cov_has_cosim(c) ? spagm__cov_bin_unreachable(p, b) : NULL;
-        if (!excl && h == 0)
-          fprintf(f, "    %s: %s\n", apart ? apart : "hole", spagm_cov_bin_name(p, b, name, sizeof name));
+        if (!excl && h == 0) /* a hole or a bin listed apart (N243, N255) */
+          fprintf(f, "    %s: %s\n", spagm_cov_gap_name(spagm_cov_bin_gap(c, i, b)),
+                  spagm_cov_bin_name(p, b, name, sizeof name));
         if (!excl && h && h < spagm_cov_bin_at_least(p, b)) /* N161 */
           fprintf(f, "    thin: %s (%" PRIu64 " of %u hits)\n",
                   spagm_cov_bin_name(p, b, name, sizeof name), h, spagm_cov_bin_at_least(p, b));
@@ -121,7 +113,7 @@ unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f) {
     const spagm_cov_point *p = spagm_cov_plan(NULL) + i;
     if (!spagm__cov_counted(c, i)) continue;
     for (unsigned b = 0; b < spagm_cov_point_bins(p); b++)
-      if (!spagm_cov_bin_excluded(p, b) && c->hits[c->first[i] + b] == 0) {
+      if (spagm_cov_bin_gap(c, i, b) == SPAGM_COV_GAP_HOLE) { /* not those listed apart, N255 */
         holes++;
         if (f) fprintf(f, "hole: %s: %s\n", p->name, spagm_cov_bin_name(p, b, name, sizeof name));
       }

@@ -178,7 +178,10 @@ def read_hits(report_json):
     out = {}
     for u in rep.get("units", []):
         for p in u.get("points", []):
-            states = {h: "hole" for h in p.get("holes", [])}
+            # Unhit either way: the report lists the bins a co-simulation
+            # cannot reach apart from its holes (N255).
+            states = {h: "hole" for key in ("holes", "needs_reordering_dut", "not_reachable_by_cosim")
+                      for h in p.get(key, [])}
             for t in p.get("thin", []):
                 states[t["bin"]] = "thin"
             out[p["name"]] = states

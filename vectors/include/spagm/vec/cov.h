@@ -159,11 +159,31 @@ typedef struct spagm_cov_totals {
 } spagm_cov_totals;
 
 
+/** What an unhit legal bin is (N255); one function decides it for every
+ * report and for spagm-regress (vectors/coverage/cov_reach.c). */
+typedef enum spagm_cov_gap {
+  SPAGM_COV_GAP_NONE = 0, /**< no gap: hit, excluded, or its point is not counted (N104) */
+  SPAGM_COV_GAP_HOLE,     /**< a hole: the stimulus should reach it */
+  /** Needs a reordering DUT: an `order=overtaken` bin of a co-simulation-only
+   * point while no response of that point was ever overtaken in c (N243). */
+  SPAGM_COV_GAP_REORDER,
+  /** Not reachable by co-simulation: a bin of ISBEWR, which has no SM50 word
+   * (spec §7.1, N241), in a database holding co-simulation samples; a
+   * model-only directed scenario reaches it (N143). */
+  SPAGM_COV_GAP_NO_PORT
+} spagm_cov_gap;
+/** The class of bin `bin` of the plan's point `point` in c. */
+spagm_cov_gap spagm_cov_bin_gap(const spagm_cov *c, size_t point, unsigned bin);
+/** "hole", "needs a reordering DUT (N243)", "not reachable by co-simulation
+ * (N241)", or "" for SPAGM_COV_GAP_NONE. */
+const char *spagm_cov_gap_name(spagm_cov_gap g);
+
 /** Totals of one unit (u = SPAGM_UNIT_COUNT: every unit). */
 spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_totals *t);
 /** Text report: per unit, per point: hits, percentage, holes by name. */
 spagm_status spagm_cov_report_text(const spagm_cov *c, FILE *f);
-/** Holes only, one "point: bin" a line; returns how many. */
+/** Holes only (SPAGM_COV_GAP_HOLE: not the bins listed apart, N255), one
+ * "point: bin" a line; returns how many. */
 unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f);
 /** One self-contained HTML page, a table per unit, into DIR/index.html. */
 spagm_status spagm_cov_report_html(const spagm_cov *c, const char *dir, spagm_diag *d);
