@@ -16,6 +16,9 @@ spagm_cov *spagm_cov_new(void) {
   c->nbins = c->first[n];
   c->hits = calloc(c->nbins, sizeof *c->hits);
   c->cur = -1;
+  /* The power-on configuration the sampler compares with (N246): built
+   * once here, not per transaction. */
+  spagm_attr_config_default(&c->attr_power_on);
   if (!c->hits) {
     spagm_cov_free(c);
     return NULL;

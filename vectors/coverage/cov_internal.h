@@ -4,6 +4,7 @@
 #ifndef SPAGM_COV_INTERNAL_H
 #define SPAGM_COV_INTERNAL_H
 
+#include "spagm/attr.h"
 #include "spagm/vec/cov.h"
 
 /* The plan's points, in table order (cov_plan.c indexes by these). */
@@ -28,11 +29,25 @@ typedef enum cov_pt {
   COV_TEX_ENC_LAYOUT,
   COV_TEX_FORMAT_LAYOUT,
   COV_TEX_FP16,
+  COV_ATTR_BOUNDARY, /* boundary, ST_REQ and power-on points (N245, N246) */
+  COV_ATTR_STREQ,
+  COV_ATTR_POWER_ON,
+  COV_PIX_COVMASK,
+  COV_PIX_INDEX,
+  COV_PIX_POWER_ON,
+  COV_TEX_BOUNDARY,
+  COV_TEX_POWER_ON,
   COV_ATTR_COSIM,
   COV_PIX_COSIM,
   COV_TEX_COSIM,
   COV_PT_COUNT
 } cov_pt;
+
+/* What the plan does not bin, with the ruling why (cov_plan.c). */
+typedef struct spagm__cov_unbinned {
+  const char *what, *why;
+} spagm__cov_unbinned;
+extern const spagm__cov_unbinned spagm__cov_not_binned[]; /* NULL-terminated */
 
 /* Rule bins: the common rules a unit can give, then the unit's own table
  * (rules_*.h), in table order. */
@@ -57,6 +72,7 @@ struct spagm_cov {
   size_t nin, cap;
   long cur;                          /* input being credited, -1 none */
   uint16_t rule_bin[COV_RULE_SPACE]; /* rule number -> bin + 1 in its unit's point */
+  spagm_attr_config attr_power_on;   /* spagm_attr_config_default, made once (N246) */
 };
 
 /* Credit global bin g: count it and mark it for the current input. */

@@ -74,6 +74,29 @@ static const char *const rounds[] = {"RNE", "RZ"};
 static const char *const fp16_classes[] = {"zero", "subnormal", "normal", "max_finite", "inf",
                                            "nan"};
 
+/* Boundary points (issue #31 item 2, N245): where a bounded value lies
+ * against its limit, and mask shapes. */
+static const char *const bound_pos[] = {"first_valid", "last_valid", "first_invalid", "interior"};
+static const char *const attr_bound_fields[] = {"attr_address", "ald_vertex", "ast_vertex",
+                                                "ald_patch",    "ast_patch",  "gs_vertex",
+                                                "isberd_offset"};
+static const char *const streq_ops[] = {"ALD.O", "AST"};
+static const char *const streq_shapes[] = {"empty",          "end_eq_start",
+                                           "end_at_omap_first", "end_at_omap_last",
+                                           "start_at_omap_last", "other"};
+static const char *const mask_modes[] = {"COVMASK", "COVERED", "CENTROID_OFFSET"};
+static const char *const cov_shapes[] = {"all", "none", "all_but_one", "only_one", "other"};
+static const char *const index_modes[] = {"COVERED", "OFFSET"};
+static const char *const tex_bound_fields[] = {"coordinate", "layer", "mip_level", "sample",
+                                               "header_index"};
+/* Power-on points (N246): configuration fields holding their power-on
+ * value (spagm_attr_config_default, the pixel and texture units' reset). */
+static const char *const attr_power_on[] = {"stage", "shared", "trap", "vertex_count",
+                                            "patch_words", "gs_max_vertices", "streq",
+                                            "defaults"};
+static const char *const pix_power_on[] = {"samples", "positions", "ssaa"};
+static const char *const tex_power_on[] = {"cbank_select", "fp16_round"};
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -144,12 +167,27 @@ static const spagm_cov_except wmsk_except[] = {
     {{1, 7, ANY, ANY}, "R23: the wmsk34C table has rows 0..4 (5..7 are ILLEGAL_INSTR_ENCODING)"},
     {{0}, NULL}};
 
+#define ONE_SAMPLE "R13: a 1-sample pixel's mask is all or none"
+#define TWO_SAMPLES "with 2 samples, one present is all but one (counted there)"
+static const spagm_cov_except attr_bound_except[] = {
+    {{0, 2, ANY, ANY},
+     "a word's address is 10-bit unsigned without Ra (R5) and aligned (R10), a .PHYS address 10 "
+     "bits (R7): always 0..1023 (the rules ALD_OUT_OF_BOUNDS and AST_OUT_OF_BOUNDS, N103)"},
+    {{0}, NULL}};
+static const spagm_cov_except covmask_except[] = {
+    {{ANY, 0, 2, ANY}, ONE_SAMPLE}, {{ANY, 0, 3, ANY}, ONE_SAMPLE}, {{ANY, 0, 4, ANY}, ONE_SAMPLE},
+    {{ANY, 1, 3, ANY}, TWO_SAMPLES}, {{ANY, 1, 4, ANY}, TWO_SAMPLES},
+    {{0}, NULL}};
+
 /* ---- The plan ----------------------------------------------------------- */
 
 /* Depth goals (issue #31, N161): a rule is exercised by many operand
  * values, so one hit says little; every rule bin needs RULE_AT_LEAST hits.
  * Other bins keep the default 1 (0 in the table). */
 #define RULE_AT_LEAST 10u
+/* Boundary bins need as many (issue #31 item 2): one hit of a last-valid
+ * address says as little as one hit of a rule. */
+#define BOUND_AT_LEAST 10u
 
 static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_ATTR_RULE] = {"attr.rule", SPAGM_UNIT_ATTR,
@@ -222,6 +260,55 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_TEX_FP16] = {"tex.fp16", SPAGM_UNIT_TEX,
                       "TLDS.F16 rounding mode x class of each defined half written (R22)", 2,
                       {DIM("round", rounds), DIM("class", fp16_classes)}, NULL, false, 0},
+    [COV_ATTR_BOUNDARY] = {"attr.boundary", SPAGM_UNIT_ATTR,
+                           "each bounded value of a lane against its limit, from the rule that "
+                           "used or refused it: attribute word of ALD/AST against the 256 words "
+                           "(R4), vertex handle of ALD/AST against the vertex count (R9), .P word "
+                           "against 4 x patch_words (R4), GS output vertex against "
+                           "MaxOutputVertexCount (R12), ISBERD element against its region (N29; "
+                           "the attribute region without .SKEW has no byte bound and is not "
+                           "sampled); the GS word limit is not a bin (N245)",
+                           2, {DIM("field", attr_bound_fields), DIM("position", bound_pos)},
+                           attr_bound_except,
+                           false, BOUND_AT_LEAST},
+    [COV_ATTR_STREQ] = {"attr.streq", SPAGM_UNIT_ATTR,
+                        "the ST_REQ range against the current OMAP when ALD.O or AST (no .P, no "
+                        ".PHYS) reads the output BMAP (OMAP & (IMAP_next | ST_REQ), ALD.txt): "
+                        "empty (end < start), end = start, end at the OMAP's first or last "
+                        "attribute, start at its last, or none of these",
+                        2, {DIM("op", streq_ops), DIM("range", streq_shapes)}, NULL, false,
+                        BOUND_AT_LEAST},
+    [COV_ATTR_POWER_ON] = {"attr.power_on", SPAGM_UNIT_ATTR,
+                           "configuration fields holding their power-on value "
+                           "(spagm_attr_config_default) while a transaction executes (N246)",
+                           1, {DIM("field", attr_power_on)}, NULL, false, 0},
+    [COV_PIX_COVMASK] = {"pix.covmask", SPAGM_UNIT_PIX,
+                         "coverage-mask shape of the active lanes (within the raster sample "
+                         "count) x the mode that reads it x sample count (R13, no fault)",
+                         3, {DIM("mode", mask_modes), DIM("samples", sample_counts),
+                             DIM("shape", cov_shapes)},
+                         covmask_except, false, BOUND_AT_LEAST},
+    [COV_PIX_INDEX] = {"pix.index", SPAGM_UNIT_PIX,
+                       "the PIXLD sample index of COVERED and OFFSET against the raster sample "
+                       "count (R13, R14), from the rule of each lane",
+                       2, {DIM("mode", index_modes), DIM("position", bound_pos)}, NULL, false,
+                       BOUND_AT_LEAST},
+    [COV_PIX_POWER_ON] = {"pix.power_on", SPAGM_UNIT_PIX,
+                          "raster configuration fields holding their power-on value while a "
+                          "transaction executes (N246)",
+                          1, {DIM("field", pix_power_on)}, NULL, false, 0},
+    [COV_TEX_BOUNDARY] = {"tex.boundary", SPAGM_UNIT_TEX,
+                          "each bounded value of a lane against the header it read (R18, "
+                          "R20): 1D/2D coordinates against the level's size (a refused one of "
+                          "any type at the size), array layer against depth, mip level "
+                          "against the view's levels, MSAA sample against the grid, and per "
+                          "request the header index against MaximumIndex",
+                          2, {DIM("field", tex_bound_fields), DIM("position", bound_pos)}, NULL,
+                          false, BOUND_AT_LEAST},
+    [COV_TEX_POWER_ON] = {"tex.power_on", SPAGM_UNIT_TEX,
+                          "texture configuration holding its power-on value while a "
+                          "transaction executes: constant bank select, FP16 rounding (N246)",
+                          1, {DIM("field", tex_power_on)}, NULL, false, 0},
 #define COSIM_FLOW(nm, u)                                                                        \
   {nm, u,                                                                                        \
    "co-simulation only: each response's tag order (overtaken: a younger request was answered " \
@@ -233,6 +320,37 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_TEX_COSIM] = COSIM_FLOW("tex.cosim_flow", SPAGM_UNIT_TEX),
 #undef COSIM_FLOW
 };
+
+/* Corners issue #31 asks bins for that this plan does not bin, each with
+ * its ruling (printed by `spagm cov plan` under "Not binned"). */
+const spagm__cov_unbinned spagm__cov_not_binned[] = {
+    {"GS word limit (a GS store's word index x N + rank against the lane's 1024 words, N26)",
+     "N245: with MaxOutputVertexCount drawn 0..39 the limit is reached only when the output "
+     "layout has 27 or more attributes and the vertex index lands on 1024 / N; stimulus 4 has no "
+     "corner for it (seeds 1-5: last valid twice, first invalid never), so a bin would be a hole "
+     "of the default run. It needs a stimulus corner (a new stimulus version) first"},
+    {"FP16 rounding inputs: ties of each parity, 65520, the subnormal/normal edge",
+     "N245: the input of a rounding is a texel word in texture memory; the request, the state "
+     "registers and the explanation do not carry it, and recovering it means fetching the texel "
+     "again (header, layout, format) beside the model. The generator counts these inputs per "
+     "word written, and the corner-count test holds each to 10 per seed (N240, N242); the "
+     "rounded results are binned by tex.fp16"},
+    {"Power-on values of the texture pool (base 0, MaximumIndex 0), of the constant bank words "
+     "and of the programmable sample table",
+     "N246: stimulus 4 never keeps them (every epoch draws a pool, 32 bank words and a table), "
+     "so they would be holes of the default run; the power-on bins hold the fields the default "
+     "run does keep"},
+    {"The four attribute maps (IMAP, OMAP, OMAP_PREV, IMAP_NEXT) at power-on (empty)",
+     "N246: an empty map is a legal state, but stimulus 4 draws every map with attributes, so "
+     "these would be holes of the default run"},
+    {"Ignored illegal configuration writes",
+     "N247: the port contract has them (N123: a write outside a target's table, or of a value a "
+     "register cannot hold, is ignored), but the co-simulation and the replay load only the "
+     "words of spagm_statemap_load_list, made from a valid model state, so no illegal write is "
+     "ever offered; and the sampler sees transactions, not configuration bursts. Covering them "
+     "needs a testbench that inserts such writes into a load and a read-back that shows them "
+     "ignored"},
+    {NULL, NULL}};
 
 /* Each point's rule dimension is filled from the rule tables above. */
 const spagm_cov_point *spagm_cov_plan(size_t *n) {

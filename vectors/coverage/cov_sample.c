@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cov_internal.h"
+#include "cov_sample_bound.h"
 #include "spagm/attr.h"
 #include "spagm/pix.h"
 #include "spagm/tex.h"
@@ -246,12 +247,16 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
   sample_rules(c, (unsigned)u, ex, &s);
   if (rsp->fault <= SPAGM_FAULT_VTX_OUT_OF_RANGE) hit1(c, fault_point[u], rsp->fault);
   if (!in) return SPAGM_OK;
-  if (u == SPAGM_UNIT_ATTR)
+  if (u == SPAGM_UNIT_ATTR) {
     sample_attr(c, m, in, rsp, &s);
-  else if (u == SPAGM_UNIT_PIX)
+    spagm__cov_sample_attr_bounds(c, m, in, req, rsp, ex);
+  } else if (u == SPAGM_UNIT_PIX) {
     sample_pix(c, m, in, req, rsp);
-  else
+    spagm__cov_sample_pix_bounds(c, m, in, req, rsp, ex);
+  } else {
     sample_tex(c, m, in, rsp, &s);
+    spagm__cov_sample_tex_bounds(c, m, in, rsp, ex);
+  }
   return SPAGM_OK;
 }
 
