@@ -68,6 +68,16 @@ module tb_cosim_unit
   bit view_on = 1'b0;
   spagm_request_t dlv_req = '0;
   spagm_response_t dlv = '0, exp = '0;
+  // What a delivery gives the view is first held here, and the view's
+  // inputs above are written only by the block of view_tick, which toggles
+  // only on a delivery while tracing: Verilator evaluates the view's
+  // decode, and the shadow copies of the wide non-blocking writes, with
+  // the block that writes its inputs, and in the unit's clocked block that
+  // was every cycle of every run, waves or not (about a third of the main
+  // job's instructions; issue #35, N268).
+  bit [SPAGM_REQUEST_BITS-1:0] held_req = '0;
+  bit [SPAGM_RESPONSE_BITS-1:0] held_rsp = '0, held_exp = '0;
+  bit view_tick = 1'b0;
   logic [31:0] mismatch_lanes = 0;       // lane 31 left, lane 0 right
   logic [255:0] mismatch_rule_name = 0;  // ASCII: GTKWave shows it as text
   initial view_on = $test$plusargs("trace");
@@ -77,6 +87,11 @@ module tb_cosim_unit
   // the expected one (tb_cosim_view.sv). A separate instance, so no name of
   // it can meet a port of the RTL's `.*` below.
   tb_cosim_view fields (.req(dlv_req), .rsp(dlv), .exp);
+  always @(posedge view_tick or negedge view_tick) begin
+    dlv_req <= held_req;
+    dlv <= held_rsp;
+    exp <= held_exp;
+  end
 
   // ---- The RTL's clock ---------------------------------------------------------
   // The unit is clocked only while it has work in the current phase: once
@@ -179,14 +194,13 @@ module tb_cosim_unit
         check_tag <= rsp.tag;
         moved = 1'b1;
         if (view_on) begin : view  // before the check, which retires the tag
-          bit [SPAGM_REQUEST_BITS-1:0] q;
-          bit [SPAGM_RESPONSE_BITS-1:0] e;
           int unsigned lanes;
           bit [255:0] name;
-          void'(spagm_dpi_expected(run.h, UNIT, rsp, q, e, lanes, name));
-          dlv_req <= q;
-          dlv <= rsp;
-          exp <= e;
+          // Blocking: held_* are read only by the view_tick block, which
+          // runs after this edge's non-blocking writes, in the same step.
+          void'(spagm_dpi_expected(run.h, UNIT, rsp, held_req, held_exp, lanes, name));
+          held_rsp = rsp;
+          view_tick <= !view_tick;
           mismatch_lanes <= lanes;
           mismatch_rule_name <= name;
         end

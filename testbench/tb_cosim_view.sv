@@ -5,8 +5,9 @@
 // show usefully; here every field is a signal of its own and every lane
 // value an element of a 32-entry array (lane 0 first), so GTKWave lists
 // `req_a0[5]` next to `rsp_wb_value0[5]`. Nothing reads these signals:
-// they exist to be traced, and cost nothing in a run without waves beyond
-// the copies below.
+// they exist to be traced. Their inputs change only on a delivery while
+// tracing (tb_cosim_unit.sv's `view_tick` block, N268), so a run without
+// waves never evaluates this decode.
 //
 // With the delivered response come the model's expected one (`exp_*`, the
 // same fields) and, per write-back slot and lane, the bits that differ
