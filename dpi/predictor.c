@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_copy.h"
 #include "cosim_compare.h"
 #include "spagm/predictor.h"
 #include "spagm/vec/cov.h"
@@ -315,7 +316,7 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
   if (p->cov && !e->foreign) spagm_cov_sample(p->cov, p->model, NULL, req, &e->exp, &e->ex);
   insert_slot(p, req->tag, idx);
   p->n.outstanding++;
-  if (expected) *expected = e->exp;
+  if (expected) spagm__block_copy(expected, &e->exp, sizeof *expected); /* N269 */
   return st;
 }
 
@@ -393,7 +394,8 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
     return SPAGM_OK;
   }
   const parked *e = &p->pool[p->slot[s] - 1];
-  if (expected) *expected = e->exp; /* before release() retires the tag */
+  if (expected) /* before release() retires the tag; N269 */
+    spagm__block_copy(expected, &e->exp, sizeof *expected);
   spagm_compare_log log;
   *diffs = spagm__compare_response(e->insn, &e->exp, &e->ex, observed, &log);
   p->n.checked++;

@@ -54,14 +54,17 @@ typedef struct coords {
   uint32_t sample; /* .MS sample index */
 } coords;
 
-/* Where each role's per-lane values are in the request (NULL: absent, 0). */
+/* Where each role's per-lane values are in the request; a role the row
+ * does not carry reads zeros, so a lane's coordinates take no branch. */
 typedef struct sources {
   const uint32_t *of[MS + 1];
 } sources;
 
+static const uint32_t no_operand[SPAGM_LANES];
+
 static sources operand_sources(const packing *p, const spagm_request *req) {
   sources src;
-  memset(&src, 0, sizeof src);
+  for (unsigned role = 0; role <= MS; role++) src.of[role] = no_operand;
   for (unsigned i = 0; i < 2; i++) {
     if (p->ra[i] != NONE) src.of[p->ra[i]] = req->a[i];
     if (p->rb[i] != NONE) src.of[p->rb[i]] = req->b[i];
@@ -70,7 +73,7 @@ static sources operand_sources(const packing *p, const spagm_request *req) {
 }
 
 static uint32_t value_of(const sources *src, unsigned role, unsigned lane) {
-  return src->of[role] ? src->of[role][lane] : 0u;
+  return src->of[role][lane];
 }
 
 static coords lane_coords(const sources *src, unsigned lane) {
@@ -205,13 +208,15 @@ static dest destinations(const spagm_insn *insn) {
 
 /* ---- The texture of this instruction ------------------------------------ */
 
-/* What every lane shares: the header and what it implies. */
+/* What every lane shares: the header and what it implies. The decode's
+ * results are read in place from the header's memo (N267), which nothing
+ * changes while the warp runs. */
 typedef struct texture {
   uint32_t header_index;
   unsigned first_level, last_level; /* view range that exists (N69) */
-  spagm_tic tic;
-  spagm_tex_format fmt;
-  spagm_tex_image image;
+  const spagm_tic *tic;
+  const spagm_tex_format *fmt;
+  const spagm_tex_image *image;
 } texture;
 
 /* Outcome of the texture lookup for the whole warp. */
@@ -266,15 +271,15 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
   spagm__tex_read_header(s, tx->header_index, bytes);
   const spagm_tex_header_memo *h =
       decode_header(&memo[tx->header_index % SPAGM_TEX_MEMOS], bytes);
-  tx->tic = h->tic;
-  if (!type_matches(insn->param, tx->tic.type)) {
-    refuse(why, SPAGM_RULE_TEX_TYPE_MISMATCH, insn->param, (int32_t)tx->tic.type,
+  tx->tic = &h->tic;
+  if (!type_matches(insn->param, tx->tic->type)) {
+    refuse(why, SPAGM_RULE_TEX_TYPE_MISMATCH, insn->param, (int32_t)tx->tic->type,
            (int32_t)tx->header_index);
     return LOOKUP_ZERO;
   }
   spagm_tex_unsupported u = h->unsupported;
-  tx->fmt = h->fmt;
-  if (u == SPAGM_TEXU_NONE) tx->image = h->image;
+  tx->fmt = &h->fmt;
+  tx->image = &h->image;
   if (u != SPAGM_TEXU_NONE) {
     refuse(why, SPAGM_RULE_TEX_UNSUPPORTED_HEADER, (int32_t)tx->header_index,
            (int32_t)u, 0);
@@ -282,10 +287,10 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
   }
   /* N69: levels exist from the view's minimum up to the smaller of the
    * view's maximum and the last level stored. */
-  unsigned stored_last = tx->image.levels - 1u;
-  tx->first_level = tx->tic.view_min_level;
-  tx->last_level = tx->tic.view_max_level < stored_last ? tx->tic.view_max_level
-                                                        : stored_last;
+  unsigned stored_last = tx->image->levels - 1u;
+  tx->first_level = tx->tic->view_min_level;
+  tx->last_level = tx->tic->view_max_level < stored_last ? tx->tic->view_max_level
+                                                         : stored_last;
   return LOOKUP_OK;
 }
 
@@ -349,7 +354,7 @@ static texel_at lane_texel(const spagm_insn *insn, const texture *tx,
  * one layer. */
 static bool texel_in_range(const spagm_insn *insn, const texture *tx,
                            const texel_at *at, lane_result *r) {
-  const spagm_tex_image *L = &tx->image;
+  const spagm_tex_image *L = tx->image;
   if (at->level > tx->last_level)
     return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
   if (at->layer >= L->layers)
@@ -425,8 +430,8 @@ static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
   const texel_at at = lane_texel(insn, tx, c);
   if (!texel_in_range(insn, tx, &at, r)) return false;
   uint8_t unit[16], texel[16];
-  const uint8_t *bytes = fetch_texel(s, &tx->image, &at, cache, unit, texel);
-  spagm__tex_format_decode(&tx->fmt, bytes, r->comp);
+  const uint8_t *bytes = fetch_texel(s, tx->image, &at, cache, unit, texel);
+  spagm__tex_format_decode(tx->fmt, bytes, r->comp);
   explain_read(insn, &at, r);
   return true;
 }
@@ -452,21 +457,39 @@ static void slot_dontcare(const spagm_insn *insn, const dest *d,
   }
 }
 
-static void write_lane(const spagm_insn *insn, const dest *d,
-                       const uint32_t dc[SPAGM_WB_SLOTS], unsigned lane,
-                       const lane_result *r, spagm_fp16_round mode,
-                       spagm_response *resp, spagm_explain *ex) {
+/* The slots the warp writes (reg != RZ), listed once per warp so that each
+ * lane visits only those; with what each carries and its don't-care mask. */
+typedef struct written {
+  unsigned n;
+  uint8_t slot[SPAGM_WB_SLOTS], lo[SPAGM_WB_SLOTS], hi[SPAGM_WB_SLOTS];
+  uint32_t dc[SPAGM_WB_SLOTS];
+} written;
+
+static written written_slots(const dest *d, const uint32_t dc[SPAGM_WB_SLOTS]) {
+  written w;
+  w.n = 0;
   for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++) {
     if (d->reg[slot] == SPAGM_RZ) continue;
-    resp->wb_value[slot][lane] =
-        insn->f16 ? half_of(r, d->lo[slot], mode) | half_of(r, d->hi[slot], mode) << 16
-                  : r->comp[d->lo[slot]];
-    resp->wb_dontcare[slot][lane] = dc[slot];
+    w.slot[w.n] = (uint8_t)slot;
+    w.lo[w.n] = d->lo[slot];
+    w.hi[w.n] = d->hi[slot];
+    w.dc[w.n] = dc[slot];
+    w.n++;
   }
-  if (!ex) return;
-  for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++)
-    if (d->reg[slot] != SPAGM_RZ)
-      spagm_explain_set(ex, slot, lane, r->rule, r->arg[0], r->arg[1], r->arg[2]);
+  return w;
+}
+
+static void write_lane(bool f16, const written *w, unsigned lane,
+                       const lane_result *r, spagm_fp16_round mode,
+                       spagm_response *resp, spagm_explain *ex) {
+  for (unsigned i = 0; i < w->n; i++) {
+    unsigned slot = w->slot[i];
+    resp->wb_value[slot][lane] =
+        f16 ? half_of(r, w->lo[i], mode) | half_of(r, w->hi[i], mode) << 16
+            : r->comp[w->lo[i]];
+    resp->wb_dontcare[slot][lane] = w->dc[i];
+    spagm_explain_set(ex, slot, lane, r->rule, r->arg[0], r->arg[1], r->arg[2]);
+  }
 }
 
 void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
@@ -496,7 +519,7 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   }
 
   const spagm_tex_state *s = &m->tex;
-  texture tx;
+  texture tx = {0, 0, 0, NULL, NULL, NULL};
   fault why = {0, {0, 0, 0}};
   lookup found = find_texture(s, m->tex.memo, insn, &tx, &why);
   lane_result warp_result;
@@ -504,15 +527,16 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   warp_result.rule = why.rule;
   memcpy(warp_result.arg, why.arg, sizeof why.arg);
   /* R22: an integer texture's .F16 result is don't-care (N72). */
-  bool f16_dontcare = found == LOOKUP_OK && insn->f16 && tx.fmt.integer;
+  bool f16_dontcare = found == LOOKUP_OK && insn->f16 && tx.fmt->integer;
   uint32_t dc[SPAGM_WB_SLOTS];
   slot_dontcare(insn, &d, found == LOOKUP_UNSUPPORTED, f16_dontcare, dc);
+  const written w = written_slots(&d, dc);
 
   const sources src = operand_sources(&packings[insn->tlds_encoding], req);
   spagm_tex_page_cache cache;
   memset(&cache, 0, sizeof cache);
-  for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-    if (!(lanes >> lane & 1u)) continue;
+  for (uint32_t left = lanes; left; left &= left - 1u) { /* active lanes, lowest first */
+    unsigned lane = (unsigned)__builtin_ctz(left);
     lane_result r;
     if (found != LOOKUP_OK) {
       r = warp_result;
@@ -524,6 +548,6 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
         r.arg[0] = (int32_t)tx.header_index, r.arg[1] = 0, r.arg[2] = 0;
       }
     }
-    write_lane(insn, &d, dc, lane, &r, s->fp16_round, resp, ex);
+    write_lane(insn->f16, &w, lane, &r, s->fp16_round, resp, ex);
   }
 }
