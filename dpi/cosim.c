@@ -137,6 +137,16 @@ bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progres
 
 uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
 
+/* The pixel register words 0x00..0x0C a load leaves out (bit k: word 4k),
+ * which the unit then holds at their reset value (N280). */
+static uint32_t unwritten_registers(const spagm_cfg_list *l, spagm_unit u) {
+  if (u != SPAGM_UNIT_PIX) return 0;
+  uint32_t left = 0xFu;
+  for (size_t i = 0; i < l->n; i++)
+    if (l->w[i].addr <= 0x0Cu) left &= ~(1u << (l->w[i].addr / 4u));
+  return left;
+}
+
 bool spagm_cosim_begin_epoch(spagm_cosim *c) {
   /* The run ends when every unit has produced its share. */
   bool more = false;
@@ -159,12 +169,13 @@ bool spagm_cosim_begin_epoch(spagm_cosim *c) {
     s->rb_pos = 0;
     s->rb_built = false;
     if ((c->o.units >> u & 1u) &&
-        spagm_statemap_load_list(c->model, (spagm_unit)u, &s->cfg) != SPAGM_OK) {
+        spagm_stim_load_list(c->stim, c->model, (spagm_unit)u, &s->cfg) != SPAGM_OK) {
       spagm__cosim_reportf(c, "cosim: out of memory building the %s load\n",
                            spagm_unit_name((spagm_unit)u));
       c->errors++;
       return false;
     }
+    s->unwritten = unwritten_registers(&s->cfg, (spagm_unit)u);
   }
   return true;
 }
@@ -219,7 +230,10 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   if (c->o.check) {
     double t0 = spagm_cosim_now();
     spagm_execute_explained(c->model, req, &p->exp, &p->ex);
-    if (c->cov) spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
+    if (c->cov) {
+      spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
+      if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
+    }
     c->model_seconds += spagm_cosim_now() - t0;
   }
 }

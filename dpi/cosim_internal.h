@@ -27,7 +27,8 @@ typedef struct spagm_cosim_unit {
   uint64_t issued, accepted, checked, passed, failed, faults;
   unsigned outstanding;
   uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
-  spagm_cfg_list cfg; /* this epoch's load (statemap.h) */
+  spagm_cfg_list cfg; /* this epoch's load (spagm_stim_load_list) */
+  uint32_t unwritten; /* pixel register words 4k it leaves out: bit k (N280) */
   size_t cfg_pos;
   spagm_cfg_list rb; /* this epoch's read-back addresses */
   size_t rb_pos;

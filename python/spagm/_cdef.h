@@ -189,6 +189,9 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
 bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
 uint32_t spagm_stim_epoch_budget(const spagm_stim *s, spagm_unit u);
 const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u);
+bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
+spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
+                                  spagm_cfg_list *out);
 
 /* ---- vec/file.h ---- */
 typedef enum spagm_vec_source { SPAGM_VEC_SOURCE_RANDOM, SPAGM_VEC_SOURCE_SCENARIO, ... } spagm_vec_source;
@@ -249,6 +252,8 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
                               const spagm_explain *ex);
 spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtaken,
                                        unsigned in_flight, bool reloaded);
+spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
+                                        uint32_t unwritten);
 spagm_status spagm_cov_merge(spagm_cov *into, const spagm_cov *from, spagm_diag *d);
 spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d);
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);

@@ -53,6 +53,15 @@ class Coverage:
                                                 in_flight, bool(reloaded)), None,
                   "spagm_cov_sample_response")
 
+    def sample_unwritten(self, unit: Union[str, int], request: Request, unwritten: int) -> None:
+        """What only a co-simulation sees, at each accepted request: the
+        registers the epoch's load left at their reset value (bit k: the
+        pixel register word 4k; UnitEpoch.unwritten), N280."""
+        if not isinstance(request, Request):
+            raise arg_error(f"sample_unwritten takes a spagm.Request, not {type(request).__name__}")
+        raise_for(lib.spagm_cov_sample_unwritten(self._ptr, unit_index(unit), request.c,
+                                                 unwritten), None, "spagm_cov_sample_unwritten")
+
     def merge(self, other: "Coverage") -> None:
         if not isinstance(other, Coverage):
             raise arg_error(f"merge takes a spagm.Coverage, not {type(other).__name__}")

@@ -23,15 +23,21 @@ def _mask(units: Union[str, Iterable]) -> int:
 
 
 class UnitEpoch(NamedTuple):
-    """One unit's part of an epoch: the configuration words that load its
-    state (in load order), its memory words (texture unit), the state's
-    one-line summary, and its requests (tags 1, 2, ... over the run)."""
+    """One unit's part of an epoch: the configuration words of its state (in
+    load order, what a vector file records), its memory words (texture
+    unit), the state's one-line summary, its requests (tags 1, 2, ... over
+    the run), and the words spagm-cosim loads after the unit's reset
+    (``load``: ``words`` without the registers an epoch leaves at their
+    power-on value, N280; None: ``words``) with the pixel register words
+    0x00..0x0C it leaves out (``unwritten``, bit k for word 4k)."""
 
     unit: str
     words: List[Tuple[int, int]]
     memory: List[Tuple[int, int]]
     summary: str
     requests: List[Request]
+    load: Optional[List[Tuple[int, int]]] = None
+    unwritten: int = 0
 
 
 class Epoch(NamedTuple):
@@ -71,6 +77,17 @@ class Stimulus:
         req = Request()
         return req if lib.spagm_stim_next(self._s, unit_index(unit), req.c) else None
 
+    def load_words(self, unit: Union[str, int]) -> List[Tuple[int, int]]:
+        """The (addr, data) words spagm-cosim loads for this epoch's state
+        after the unit's reset (spagm_stim_load_list, N280)."""
+        lst = ffi.new("spagm_cfg_list *")
+        try:
+            raise_for(lib.spagm_stim_load_list(self._s, self.model._ptr, unit_index(unit), lst),
+                      None, "spagm_stim_load_list")
+            return [(lst.w[i].addr, lst.w[i].data) for i in range(lst.n)]
+        finally:
+            lib.spagm_cfg_list_free(lst)
+
     def summary(self, unit: Union[str, int]) -> str:
         return ffi.string(lib.spagm_stim_epoch_summary(self._s, unit_index(unit))).decode()
 
@@ -97,7 +114,10 @@ def cosim_stream(seed: int = 1, units: Union[str, Sequence[str]] = "pix", txns: 
                 issued[u] += 1
                 r.c.tag = issued[u]
                 reqs.append(r)
+            load = stim.load_words(u)
+            left = {a for a, _ in load}
+            unwritten = sum(1 << k for k in range(4) if 4 * k not in left) if u == "pix" else 0
             parts[u] = UnitEpoch(u, stim.model.state_words(u), stim.model.memory_words(u),
-                                 stim.summary(u), reqs)
+                                 stim.summary(u), reqs, load, unwritten)
         yield Epoch(epoch, parts)
         epoch += 1

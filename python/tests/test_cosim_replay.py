@@ -37,11 +37,14 @@ def bench_run(cov_path, order_path, hold):
     for ep in spagm.cosim_stream(SEED, "pix", COUNT, EPOCH, PPM):
         log.epoch(ep.epoch)
         p.reset()
-        for addr, data in ep.units["pix"].words:
+        part = ep.units["pix"]
+        for addr, data in part.load:  # what spagm-cosim loads after the reset (N280)
             p.cfg_write(addr, data)
         flight = []
-        for req in ep.units["pix"].requests:
+        for req in part.requests:
             flight.append(p.predict(req))
+            if part.unwritten:
+                cov.sample_unwritten("pix", req, part.unwritten)
             log.accept(req.tag)
             if len(flight) == hold:
                 while flight:

@@ -106,6 +106,49 @@ TEST(COV_Bound, PatchWords_AtTheirPlaces_N245) {
   expect_positions(f.c, "attr.boundary", "field=ald_patch ", {1, 1, 1, 0});
 }
 
+// ISBERD of the vertex-major view (ATTR without .SKEW) with an input BMAP
+// of 3 attributes ends at byte 1024 x 3 (N281): B32 words 0, 3068, 3072 and
+// 40 land in first valid, last valid, first invalid and interior; the
+// plain region field stays empty.
+TEST(COV_Bound, IsberdVertexMajorView_EndsAt1024N_N281) {
+  Fixture f;
+  uint32_t map[SPAGM_ATTR_MAP_WORDS] = {0};
+  map[1] = 0x7u; /* attributes 32..34 */
+  ASSERT_EQ(spagm_attr_set_map(f.m, SPAGM_MAP_IMAP, map, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_attr_set_map(f.m, SPAGM_MAP_OMAP_PREV, map, nullptr), SPAGM_OK);
+  const uint32_t addr[4] = {0, 3068, 3072, 40};
+  for (unsigned l = 0; l < 4; l++) f.req.a[0][l] = addr[l];
+  f.run("ISBERD.ATTR.B32 R0, [R1];", 0xFu);
+  expect_positions(f.c, "attr.boundary", "field=isberd_vertex_major ", {1, 1, 1, 1});
+  expect_positions(f.c, "attr.boundary", "field=isberd_offset ", {0, 0, 0, 0});
+  // U16 elements: the last valid one starts at 3070, 3072 is refused.
+  f.req.a[0][0] = 3070;
+  f.req.a[0][1] = 3072;
+  f.run("ISBERD.ATTR.U16 R0, [R1];", 0x3u);
+  expect_positions(f.c, "attr.boundary", "field=isberd_vertex_major ", {1, 2, 2, 1});
+}
+
+// GS stores against the lane's 1024 words (N26, N283): with an output BMAP
+// of 3 attributes (32..34), vertex v rank k is word 3 v + k. Rank 0 at
+// vertices 0, 341 and 5 is word 0, 1023 and 15; rank 1 at vertex 341 is
+// word 1024, refused (AST_GS_FULL).
+TEST(COV_Bound, GsWordAgainstTheLaneBuffer_N283) {
+  Fixture f;
+  ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_GS, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_attr_set_gs_max_vertices(f.m, 400, nullptr), SPAGM_OK);
+  uint32_t map[SPAGM_ATTR_MAP_WORDS] = {0};
+  map[1] = 0x7u;
+  ASSERT_EQ(spagm_attr_set_map(f.m, SPAGM_MAP_OMAP, map, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_attr_set_map(f.m, SPAGM_MAP_IMAP_NEXT, map, nullptr), SPAGM_OK);
+  const uint32_t index[3] = {0, 341, 5};
+  for (unsigned l = 0; l < 3; l++) f.req.c[l] = index[l];
+  f.run("AST a[0x80], R4, R6;", 0x7u);
+  expect_positions(f.c, "attr.boundary", "field=gs_word ", {1, 1, 0, 1});
+  f.req.c[0] = 341;
+  f.run("AST a[0x84], R4, R6;", 0x1u);
+  expect_positions(f.c, "attr.boundary", "field=gs_word ", {1, 1, 1, 1});
+}
+
 // ST_REQ against the OMAP (attributes 40..43), when AST reads the output
 // BMAP: empty at power-on, then one range per shape.
 TEST(COV_Bound, StreqAgainstOmap_N245) {

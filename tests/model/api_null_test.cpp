@@ -326,12 +326,16 @@ TEST_F(ApiNull, StatemapAndStimulusApi_NullPointers_NeverCrash) {
   RUNS(spagm_stim_epoch_budget(nullptr, SPAGM_UNIT_PIX));
   RUNS(spagm_stim_epoch_summary(nullptr, SPAGM_UNIT_PIX));
   RUNS(spagm_stim_corner_hits(nullptr, SPAGM_UNIT_PIX, 0));
+  NO(spagm_stim_keeps_power_on(nullptr, SPAGM_UNIT_PIX));
+  ARG(spagm_stim_load_list(nullptr, m, SPAGM_UNIT_PIX, &cl));
   spagm_stim_opts so;
   spagm_stim_opts_default(&so);
   spagm_stim *s = spagm_stim_new(&so, &d);
   ASSERT_NE(s, nullptr);
   ARG(spagm_stim_begin_epoch(s, 0, nullptr, &d));
   NO(spagm_stim_next(s, SPAGM_UNIT_PIX, nullptr));
+  ARG(spagm_stim_load_list(s, nullptr, SPAGM_UNIT_PIX, &cl));
+  ARG(spagm_stim_load_list(s, m, SPAGM_UNIT_PIX, nullptr));
   spagm_stim_free(s);
 }
 

@@ -34,9 +34,25 @@ const char *const tex_names[TX_N] = {
     "sample last valid",     "sample first invalid",     "header index last valid",
     "header index first invalid"};
 
+// Stimulus 5's corners, counted in the explanation stream (N280, N281,
+// N283): PIXLD .OFFSET / .CENTROID_OFFSET lanes explained with standard
+// positions in an epoch whose load (spagm_stim_load_list) leaves the
+// positions word out; ISBERD lanes of the vertex-major view at its last
+// element before byte 1024 N and refused at 1024 N; GS store components at
+// word 1023 of the lane's buffer and refused at word 1024.
+enum { S5_POS_OFFSET, S5_POS_CENTROID, S5_VM_LAST, S5_VM_INVALID, S5_GS_LAST, S5_GS_INVALID, S5_N };
+const char *const s5_names[S5_N] = {
+    "PIXLD.OFFSET on unwritten standard positions (N280)",
+    "PIXLD.CENTROID_OFFSET on unwritten standard positions (N280)",
+    "ISBERD vertex-major last valid element (N281)",
+    "ISBERD vertex-major first invalid byte 1024 N (N281)",
+    "GS store at word 1023 (N283)",
+    "GS store at word 1024 (N283)"};
+
 // What one seed's run shows in its requests (independently of the
 // generator's counts).
 struct Seen {
+  unsigned s5[S5_N] = {};                             // see s5_names
   uint64_t hits[SPAGM_UNIT_COUNT][64] = {};
   unsigned mask_all_but_one[SPAGM_UNIT_COUNT] = {};
   unsigned cov16_all_but_one = 0, cov16_only_one = 0; // 16-sample pixels
@@ -113,6 +129,50 @@ void count_tex(spagm_model *m, const spagm_request &req, unsigned *tex) {
   tex[TX_HEADER_INVALID] += refused;
 }
 
+// Whether the epoch's pixel load leaves the positions word (0x08) out.
+bool positions_unwritten(spagm_stim *s, spagm_model *m) {
+  spagm_cfg_list l{};
+  EXPECT_EQ(spagm_stim_load_list(s, m, SPAGM_UNIT_PIX, &l), SPAGM_OK);
+  bool left = true;
+  for (size_t i = 0; i < l.n; i++) left &= l.w[i].addr != 0x08;
+  spagm_cfg_list_free(&l);
+  return left;
+}
+
+// Attributes of the output (out) or input BMAP: the vertex-major view's N.
+uint32_t bmap_words(spagm_model *m, bool out) {
+  uint32_t bmap[SPAGM_ATTR_MAP_WORDS] = {}, n = 0;
+  spagm_attr_get_map(m, out ? SPAGM_MAP_BMAP_OUT : SPAGM_MAP_BMAP_IN, bmap, nullptr);
+  for (uint32_t w : bmap) n += (uint32_t)std::bitset<32>(w).count();
+  return n;
+}
+
+// One attribute or pixel request's lanes, by the rule the model explains
+// each component with (stimulus 5's corners).
+void count_s5(spagm_model *m, const spagm_request &req, bool unwritten, unsigned *n) {
+  spagm_insn in;
+  if (spagm_decode(req.insn, &in, nullptr) != SPAGM_OK) return;
+  spagm_stage stage = SPAGM_STAGE_VSA;
+  spagm_attr_get_stage(m, &stage, nullptr);
+  bool vm = in.op == SPAGM_OP_ISBERD && in.region == SPAGM_REGION_ATTR && !in.skew;
+  uint32_t bound = vm ? 1024u * bmap_words(m, in.out) : 0, bytes = 1u << in.isize;
+  spagm_response resp;
+  spagm_explain ex;
+  ASSERT_EQ(spagm_execute_explained(m, &req, &resp, &ex), SPAGM_OK);
+  for (unsigned l = 0; l < SPAGM_LANES; l++)
+    for (unsigned k = 0; k < SPAGM_EXPLAIN_SLOTS; k++) {
+      unsigned rule = ex.rule[k][l];
+      uint32_t a0 = (uint32_t)ex.arg[k][l][0], a2 = (uint32_t)ex.arg[k][l][2];
+      n[S5_POS_OFFSET] += unwritten && rule == SPAGM_RULE_PIX_OFFSET_STANDARD;
+      n[S5_POS_CENTROID] += unwritten && rule == SPAGM_RULE_PIX_CENTROID_STANDARD;
+      n[S5_VM_LAST] += bound && rule == SPAGM_RULE_ISBERD_READ && a0 == bound - bytes;
+      n[S5_VM_INVALID] += bound && rule == SPAGM_RULE_ISBERD_OUT_OF_RANGE && a0 == bound;
+      n[S5_GS_LAST] += stage == SPAGM_STAGE_GS && rule == SPAGM_RULE_AST_GS_STORED &&
+                       a2 % (4u * SPAGM_ATTR_GS_LANE_WORDS) == 4u * 1023u;
+      n[S5_GS_INVALID] += rule == SPAGM_RULE_AST_GS_FULL && a0 == 1024u;
+    }
+}
+
 Seen run(uint64_t seed) {
   Seen out;
   spagm_stim_opts o;
@@ -129,11 +189,14 @@ Seen run(uint64_t seed) {
     EXPECT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
     spagm_raster_config rc{};
     spagm_pix_get_config(m, &rc, nullptr);
+    bool unwritten = positions_unwritten(s, m);
+    EXPECT_EQ(unwritten, spagm_stim_keeps_power_on(s, SPAGM_UNIT_PIX)) << "epoch " << e;
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
       while (issued[u] < kCount && spagm_stim_next(s, (spagm_unit)u, &req)) {
         issued[u]++;
         if (std::bitset<32>(req.lane_mask).count() == 31) out.mask_all_but_one[u]++;
         if (u == SPAGM_UNIT_TEX) count_tex(m, req, out.tex);
+        else count_s5(m, req, unwritten, out.s5);
         if (u != SPAGM_UNIT_PIX) continue;
         for (unsigned l = 0; l < SPAGM_LANES; l++) {
           size_t n = std::bitset<16>(req.coverage[l]).count();
@@ -158,7 +221,9 @@ std::string corner_name(unsigned u, unsigned i) {
 
 // Request corners: at least 10 per unit per seed. Epoch corners (state
 // drawn once per epoch, about 40 epochs a seed) at least 10 over seeds 1-5.
-TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
+// Stimulus 5's corners (N280, N281, N283) at least 10 per seed in the
+// explanation stream.
+TEST(StimCorners, EveryCornerTenTimesPerSeed_N240_N280_N281_N283) {
   uint64_t merged[SPAGM_UNIT_COUNT][64] = {};
   for (uint64_t seed = 1; seed <= 5; seed++) {
     Seen v = run(seed);
@@ -182,6 +247,10 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240) {
     for (unsigned k = 0; k < TX_N; k++) {
       EXPECT_GE(v.tex[k], kAtLeast) << "seed " << seed << ", tex " << tex_names[k];
       std::printf("seed %llu tex %s: %u\n", (unsigned long long)seed, tex_names[k], v.tex[k]);
+    }
+    for (unsigned k = 0; k < S5_N; k++) {
+      EXPECT_GE(v.s5[k], kAtLeast) << "seed " << seed << ", " << s5_names[k];
+      std::printf("seed %llu %s: %u\n", (unsigned long long)seed, s5_names[k], v.s5[k]);
     }
   }
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)

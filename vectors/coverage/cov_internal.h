@@ -37,6 +37,7 @@ typedef enum cov_pt {
   COV_PIX_POWER_ON,
   COV_TEX_BOUNDARY,
   COV_TEX_POWER_ON,
+  COV_PIX_UNWRITTEN, /* co-simulation only (N280) */
   COV_ATTR_COSIM,
   COV_PIX_COSIM,
   COV_TEX_COSIM,

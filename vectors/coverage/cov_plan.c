@@ -79,7 +79,8 @@ static const char *const fp16_classes[] = {"zero", "subnormal", "normal", "max_f
 static const char *const bound_pos[] = {"first_valid", "last_valid", "first_invalid", "interior"};
 static const char *const attr_bound_fields[] = {"attr_address", "ald_vertex", "ast_vertex",
                                                 "ald_patch",    "ast_patch",  "gs_vertex",
-                                                "isberd_offset"};
+                                                "isberd_offset", "isberd_vertex_major",
+                                                "gs_word"};
 static const char *const streq_ops[] = {"ALD.O", "AST"};
 static const char *const streq_shapes[] = {"empty",          "end_eq_start",
                                            "end_at_omap_first", "end_at_omap_last",
@@ -96,6 +97,8 @@ static const char *const attr_power_on[] = {"stage", "shared", "trap", "vertex_c
                                             "defaults"};
 static const char *const pix_power_on[] = {"samples", "positions", "ssaa"};
 static const char *const tex_power_on[] = {"cbank_select", "fp16_round"};
+/* N280: pixel registers a load left unwritten (its words 0x00..0x0C). */
+static const char *const pix_unwritten[] = {"stage", "samples", "positions", "ssaa"};
 
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
@@ -265,9 +268,10 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                            "used or refused it: attribute word of ALD/AST against the 256 words "
                            "(R4), vertex handle of ALD/AST against the vertex count (R9), .P word "
                            "against 4 x patch_words (R4), GS output vertex against "
-                           "MaxOutputVertexCount (R12), ISBERD element against its region (N29; "
-                           "the attribute region without .SKEW has no byte bound and is not "
-                           "sampled); the GS word limit is not a bin (N245)",
+                           "MaxOutputVertexCount (R12), ISBERD element against its region (N29), "
+                           "and in the attribute region without .SKEW against the vertex-major "
+                           "view's end, byte 1024 N (N281), and the word a GS store lands on "
+                           "against the lane's 1024 words (N26, N283)",
                            2, {DIM("field", attr_bound_fields), DIM("position", bound_pos)},
                            attr_bound_except,
                            false, BOUND_AT_LEAST},
@@ -309,6 +313,14 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                           "texture configuration holding its power-on value while a "
                           "transaction executes: constant bank select, FP16 rounding (N246)",
                           1, {DIM("field", tex_power_on)}, NULL, false, 0},
+    [COV_PIX_UNWRITTEN] = {"pix.unwritten", SPAGM_UNIT_PIX,
+                           "co-simulation only: a PIXLD mode executed while a pixel register "
+                           "was left unwritten by the epoch's load, so the unit's reset value "
+                           "was in use (N280: stimulus 5 leaves the power-on values in place "
+                           "in some epochs; positions=OFFSET/CENTROID_OFFSET is what a wrong "
+                           "reset of the positions word shows in)",
+                           2, {DIM("field", pix_unwritten), DIM("mode", pix_modes)}, NULL, true,
+                           BOUND_AT_LEAST},
 #define COSIM_FLOW(nm, u)                                                                        \
   {nm, u,                                                                                        \
    "co-simulation only: each response's tag order (overtaken: a younger request was answered " \
@@ -324,11 +336,6 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
 /* Corners issue #31 asks bins for that this plan does not bin, each with
  * its ruling (printed by `spagm cov plan` under "Not binned"). */
 const spagm__cov_unbinned spagm__cov_not_binned[] = {
-    {"GS word limit (a GS store's word index x N + rank against the lane's 1024 words, N26)",
-     "N245: with MaxOutputVertexCount drawn 0..39 the limit is reached only when the output "
-     "layout has 27 or more attributes and the vertex index lands on 1024 / N; stimulus 4 has no "
-     "corner for it (seeds 1-5: last valid twice, first invalid never), so a bin would be a hole "
-     "of the default run. It needs a stimulus corner (a new stimulus version) first"},
     {"FP16 rounding inputs: ties of each parity, 65520, the subnormal/normal edge",
      "N245: the input of a rounding is a texel word in texture memory; the request, the state "
      "registers and the explanation do not carry it, and recovering it means fetching the texel "
@@ -337,11 +344,11 @@ const spagm__cov_unbinned spagm__cov_not_binned[] = {
      "rounded results are binned by tex.fp16"},
     {"Power-on values of the texture pool (base 0, MaximumIndex 0), of the constant bank words "
      "and of the programmable sample table",
-     "N246: stimulus 4 never keeps them (every epoch draws a pool, 32 bank words and a table), "
+     "N246: stimulus 5 never keeps them (every epoch draws a pool, 32 bank words and a table), "
      "so they would be holes of the default run; the power-on bins hold the fields the default "
      "run does keep"},
     {"The four attribute maps (IMAP, OMAP, OMAP_PREV, IMAP_NEXT) at power-on (empty)",
-     "N246: an empty map is a legal state, but stimulus 4 draws every map with attributes, so "
+     "N246: an empty map is a legal state, but stimulus 5 draws every map with attributes, so "
      "these would be holes of the default run"},
     {"Ignored illegal configuration writes",
      "N247: the port contract has them (N123: a write outside a target's table, or of a value a "

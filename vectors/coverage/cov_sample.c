@@ -270,3 +270,18 @@ spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtake
   hit(c, point[u], at);
   return SPAGM_OK;
 }
+
+spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
+                                        uint32_t unwritten) {
+  if (!c || !req || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
+  spagm_insn in;
+  if (u != SPAGM_UNIT_PIX || spagm_decode(req->insn, &in, NULL) != SPAGM_OK ||
+      in.op != SPAGM_OP_PIXLD || (unsigned)in.pmode > SPAGM_PIX_MY_INDEX)
+    return SPAGM_OK;
+  for (unsigned f = 0; f < 4; f++)
+    if (unwritten >> f & 1u) {
+      unsigned at[2] = {f, (unsigned)in.pmode};
+      hit(c, COV_PIX_UNWRITTEN, at);
+    }
+  return SPAGM_OK;
+}

@@ -46,12 +46,16 @@ static unsigned first_slot(const spagm_explain *ex, unsigned lane) {
 
 /* ---- Attribute unit ---------------------------------------------------- */
 
-enum { AB_ADDR, AB_ALD_VTX, AB_AST_VTX, AB_ALD_PATCH, AB_AST_PATCH, AB_GS_VTX, AB_ISBERD, AB_N };
+enum {
+  AB_ADDR, AB_ALD_VTX, AB_AST_VTX, AB_ALD_PATCH, AB_AST_PATCH, AB_GS_VTX, AB_ISBERD, AB_ISBERD_VM,
+  AB_GS_WORD, AB_N
+};
 
 /* One recorded rule of one lane and component -> field positions. The
  * rule's numbers are those of rules_attr.h. */
 static void attr_rule_pos(unsigned rule, const int32_t *a, const spagm_attr_config *cfg,
-                          const spagm_insn *in, uint32_t handle, unsigned *bits) {
+                          const spagm_insn *in, uint32_t handle, uint32_t vm_n,
+                          unsigned *bits) {
   int64_t patch = 4 * (int64_t)cfg->patch_words;
   /* The attribute word of ALD/AST against the 256 words (R4): every row
    * that read or stored a word records its byte address first. */
@@ -76,19 +80,28 @@ static void attr_rule_pos(unsigned rule, const int32_t *a, const spagm_attr_conf
     case SPAGM_RULE_AST_PATCH_STORED: case SPAGM_RULE_AST_PATCH_OUT_OF_BOUNDS:
       bits[AB_AST_PATCH] |= positions(a[0] / 4, 0, patch / 4) * (a[0] >= 0 && a[0] % 4 == 0);
       break;
+    /* N26, N283: the word a GS store lands on in its lane's buffer (the
+     * stored row records the byte address lane x 4096 + 4 x word). */
     case SPAGM_RULE_AST_GS_STORED:
       bits[AB_GS_VTX] |= positions(a[1], 0, cfg->gs_max_vertices);
+      bits[AB_GS_WORD] |= positions((uint32_t)a[2] % (4u * SPAGM_ATTR_GS_LANE_WORDS) / 4u, 0,
+                                    SPAGM_ATTR_GS_LANE_WORDS);
       break;
+    case SPAGM_RULE_AST_GS_FULL: bits[AB_GS_WORD] |= positions(a[0], 0, a[1]); break;
     case SPAGM_RULE_AST_GS_KILLED: bits[AB_GS_VTX] |= positions(a[0], 0, a[1]); break;
     case SPAGM_RULE_ISBERD_READ: case SPAGM_RULE_ISBERD_OUT_OF_RANGE: {
       /* N29: a region's bound is its size (the patch region's 4 x
-       * patch_words); the attribute region without .SKEW is vertex-major
-       * over the R1 layout, with no single byte bound: not sampled. */
-      if (in->region == SPAGM_REGION_ATTR && !in->skew) break;
+       * patch_words); the attribute region without .SKEW is the
+       * vertex-major view of 256 vertices of N words, which ends at byte
+       * 1024 N (N281; N = 0: no view). */
       static const int64_t bytes[3] = {1, 2, 4};
+      int64_t e = bytes[in->isize], v = (uint32_t)a[0];
+      if (in->region == SPAGM_REGION_ATTR && !in->skew) {
+        if (vm_n) bits[AB_ISBERD_VM] |= v % e ? 0 : positions(v / e, 0, 1024 * (int64_t)vm_n / e);
+        break;
+      }
       int64_t size = in->region == SPAGM_REGION_PATCH ? patch
                                                       : spagm_isbe_region_size(in->region);
-      int64_t e = bytes[in->isize], v = (uint32_t)a[0];
       bits[AB_ISBERD] |= v % e ? 0 : positions(v / e, 0, size / e);
       break;
     }
@@ -148,11 +161,18 @@ void spagm__cov_sample_attr_bounds(spagm_cov *c, const spagm_model *m, const spa
   /* ALD's vertex handle as the model takes it (ald.c, R8): the implicit
    * vertex in VSA/VSB, else Rb (RZ: 0). Not every row records it. */
   bool vs = cfg.stage == SPAGM_STAGE_VSA || cfg.stage == SPAGM_STAGE_VSB;
+  /* ISBERD's vertex-major view: N attributes of the space's BMAP (N281). */
+  uint32_t vm_n = 0;
+  if (in->op == SPAGM_OP_ISBERD) {
+    uint32_t bmap[SPAGM_ATTR_MAP_WORDS] = {0};
+    spagm_attr_get_map(m, in->out ? SPAGM_MAP_BMAP_OUT : SPAGM_MAP_BMAP_IN, bmap, NULL);
+    for (unsigned w = 0; w < SPAGM_ATTR_MAP_WORDS; w++) vm_n += (uint32_t)__builtin_popcount(bmap[w]);
+  }
   for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
     uint32_t handle = vs ? req->vertex[lane] : in->rb == SPAGM_RZ ? 0u : req->b[0][lane];
     for (unsigned slot = 0; slot < SPAGM_EXPLAIN_SLOTS - 1; slot++)
       if (ex->rule[slot][lane])
-        attr_rule_pos(ex->rule[slot][lane], ex->arg[slot][lane], &cfg, in, handle, bits);
+        attr_rule_pos(ex->rule[slot][lane], ex->arg[slot][lane], &cfg, in, handle, vm_n, bits);
   }
   credit_positions(c, COV_ATTR_BOUNDARY, bits, AB_N);
   if (!in->patch && !in->phys && (in->op == SPAGM_OP_AST || (in->op == SPAGM_OP_ALD && in->out)))

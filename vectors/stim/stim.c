@@ -40,7 +40,11 @@ spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d) {
   return s;
 }
 
-void spagm_stim_free(spagm_stim *s) { free(s); }
+void spagm_stim_free(spagm_stim *s) {
+  if (!s) return;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) spagm_cfg_list_free(&s->power_on[u]);
+  free(s);
+}
 
 spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *m,
                                     spagm_diag *d) {
@@ -50,6 +54,7 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
   s->in_epoch = true;
   memset(s->produced, 0, sizeof s->produced);
   memset(s->summary, 0, sizeof s->summary);
+  memset(s->keep_power_on, 0, sizeof s->keep_power_on);
   /* State streams and request streams are separate so adding a state
    * field never shifts the traffic of other units. */
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)

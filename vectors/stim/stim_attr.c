@@ -204,6 +204,37 @@ static void summarize(spagm_stim *s, const stim_attr *a, const spagm_attr_config
            c->gs_max_vertices, c->trap ? "on" : "off", c->shared ? ", shared ISBE" : "");
 }
 
+/* Attributes in a map: N of the R1 layout it gives. */
+static uint32_t map_count(const uint32_t *map) {
+  uint32_t n = 0;
+  for (unsigned w = 0; w < SPAGM_ATTR_MAP_WORDS; w++) n += (uint32_t)__builtin_popcount(map[w]);
+  return n;
+}
+
+/* N283: in a GS epoch, sometimes a MaxOutputVertexCount just past the
+ * vertex whose words cross the end of the lane's 1024-word buffer (vertex
+ * v, rank k is word v N + k, N26), so stores reach the word limit. Drawn
+ * from a stream of its own: the other state draws are those of stimulus 4. */
+static void gs_word_limit(spagm_stim *s, stim_attr *a, spagm_model *m, spagm_attr_config *c) {
+  uint32_t n = map_count(a->bmap_out);
+  if (c->stage != SPAGM_STAGE_GS || n == 0) return;
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 2);
+  if (spagm__stim_corner(&a->cn, &k, AC_GS_LIMIT, 1) == 0) {
+    uint32_t max = SPAGM_ATTR_GS_LANE_WORDS / n + 1 + spagm_rng_below(&k, 8);
+    c->gs_max_vertices = max < SPAGM_ATTR_MAX_GS_VERTICES ? max : SPAGM_ATTR_MAX_GS_VERTICES;
+    spagm_attr_set_gs_max_vertices(m, c->gs_max_vertices, NULL);
+  }
+  if (SPAGM_ATTR_GS_LANE_WORDS / n < c->gs_max_vertices) a->gs_words_n = n;
+}
+
+/* The attribute of rank k in map (the k-th set bit), or 0 when none. */
+static uint32_t attr_of_rank(const uint32_t *map, uint32_t k) {
+  for (unsigned i = 0; i < SPAGM_ATTR_COUNT; i++)
+    if (spagm__stim_bit(map, i) && k-- == 0) return i;
+  return 0;
+}
+
 spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d) {
   stim_attr *a = &s->attr;
@@ -222,6 +253,7 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   a->stage = c.stage;
   a->vertex_count = c.vertex_count;
   a->patch_words = c.patch_words;
+  gs_word_limit(s, a, m, &c);
   a->gs_max = c.gs_max_vertices;
   summarize(s, a, &c);
   return SPAGM_OK;
@@ -402,6 +434,19 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
     unsigned lane = spagm__stim_lane(r);
     const uint32_t at[3] = {0, a->gs_max ? a->gs_max - 1 : 0, a->gs_max};
     if (k < 3) req->c[lane] = (req->c[lane] & 0xFFFF0000u) | at[k];
+    /* N283: one lane's first component at the buffer's last word or the
+     * first past it: vertex w / N, the attribute of rank w % N. */
+    if (form == 0 && a->stage == SPAGM_STAGE_GS && a->gs_words_n) {
+      unsigned g = spagm__stim_corner(&a->cn, r, AC_GS_WORD_LAST, 2);
+      if (g < 2) {
+        /* A 32-bit store, so no alignment moves the address (R10). */
+        uint32_t w = SPAGM_ATTR_GS_LANE_WORDS - 1 + g, n = a->gs_words_n;
+        unsigned at_lane = spagm__stim_lane(r);
+        i.asize = SPAGM_ASZ_32;
+        i.imm = (int32_t)(4u * attr_of_rank(a->bmap_out, w % n));
+        req->c[at_lane] = (req->c[at_lane] & 0xFFFF0000u) | w / n;
+      }
+    }
   }
   random_data(r, req);
   spagm__stim_encode(&i, req);
@@ -445,10 +490,14 @@ static void make_isberd(stim_attr *a, spagm_rng *r, spagm_request *req,
     for (unsigned l = 0; l < SPAGM_LANES; l++)
       req->a[0][l] = spagm_rng_pct(r, 93) ? spagm_rng_below(r, size)
                                           : size + spagm_rng_below(r, 256);
-    /* One lane at a corner of the region (N29). */
+    /* One lane at a corner of the region (N29). The vertex-major view
+     * (ATTR without .SKEW) ends after 256 vertices of N words, at byte
+     * 1024 N (N: the space's BMAP attributes, N281). */
     unsigned k = spagm__stim_corner(&a->cn, r, AC_ISBE_FIRST, 3);
     unsigned lane = spagm__stim_lane(r);
-    const uint32_t at[3] = {0, size - (1u << i.isize), size};
+    uint32_t n = map_count(i.out ? a->bmap_out : a->bmap_in);
+    uint32_t bound = region == SPAGM_REGION_ATTR && !i.skew && n ? 1024u * n : size;
+    const uint32_t at[3] = {0, bound - (1u << i.isize), bound};
     if (k < 3) req->a[0][lane] = at[k];
   }
   spagm__stim_encode(&i, req);

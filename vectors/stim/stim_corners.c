@@ -44,6 +44,12 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     {"ST_REQ range", "end at the first OMAP attribute", 120, true},
     {"ST_REQ range", "end at the last OMAP attribute", 120, true},
     {"ST_REQ range", "start at the last OMAP attribute", 100, true},
+    /* N26, N283: a GS epoch whose MaxOutputVertexCount lets a store reach
+     * the end of the lane's 1024-word buffer (N: output BMAP attributes),
+     * and one lane of a GS store at its last word or the first past it. */
+    {"GS output buffer size", "MaxOutputVertexCount past the word limit (1024 / N + 1..8)", 700, true},
+    {"GS buffer word", "last valid (word 1023)", 400, false},
+    {"GS buffer word", "first invalid (word 1024)", 400, false},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
@@ -61,6 +67,10 @@ const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
     {"PIXLD index", "first valid (0)", 100, false},
     {"PIXLD index", "last valid (samples - 1)", 100, false},
     {"PIXLD index", "first invalid (samples)", 100, false},
+    /* N280: the epoch's load leaves every pixel register at its power-on
+     * value unwritten, the positions word always among them (standard
+     * positions), so PIXLD runs on the unit's reset values. */
+    {"load", "power-on values left in place (positions word unwritten)", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {

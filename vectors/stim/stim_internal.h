@@ -28,12 +28,14 @@ enum {
   AC_GS_FIRST, AC_GS_LAST, AC_GS_INVALID,
   AC_ISBE_FIRST, AC_ISBE_LAST, AC_ISBE_INVALID,
   AC_STREQ_POINT, AC_STREQ_END_OMAP_FIRST, AC_STREQ_END_OMAP_LAST, AC_STREQ_START_OMAP_LAST,
+  AC_GS_LIMIT, AC_GS_WORD_LAST, AC_GS_WORD_INVALID,
   AC_N
 };
 enum {
   PC_COV_ALL = SC_MASK_N, PC_COV_NONE, PC_COV_ALL_BUT_ONE, PC_COV_ONE,
   PC_SAMPLE_FIRST, PC_SAMPLE_LAST, PC_SAMPLE_INVALID,
   PC_INDEX_FIRST, PC_INDEX_LAST, PC_INDEX_INVALID,
+  PC_LOAD_POWER_ON,
   PC_N
 };
 enum {
@@ -57,6 +59,8 @@ typedef struct stim_attr {
   stim_corners cn;
   spagm_stage stage;
   uint32_t vertex_count, patch_words, gs_max;
+  uint32_t gs_words_n; /* N of the output BMAP when word 1024 of a GS buffer is
+                          reachable (1024 / N < gs_max, N26), else 0 (N283) */
   uint32_t bmap_in[SPAGM_ATTR_MAP_WORDS], bmap_out[SPAGM_ATTR_MAP_WORDS];
   unsigned directed; /* next directed recipe */
   bool have_followup; /* an ALD.O queued behind an AST (hazard) */
@@ -95,6 +99,11 @@ struct spagm_stim {
   stim_attr attr;
   stim_pix pix;
   stim_tex tex;
+  /* N280: this epoch's load leaves the unit's power-on registers unwritten;
+   * power_on[u] is the load list of a reset model (built when first needed). */
+  bool keep_power_on[SPAGM_UNIT_COUNT];
+  spagm_cfg_list power_on[SPAGM_UNIT_COUNT];
+  bool have_power_on[SPAGM_UNIT_COUNT];
 };
 
 /* Load the unit's state for the epoch into m (already reset) and remember

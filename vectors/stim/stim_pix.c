@@ -24,6 +24,13 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     c.table[i].y = (int8_t)spagm_rng_range(r, SPAGM_PIX_POS_MIN, SPAGM_PIX_POS_MAX);
   }
   c.ssaa = spagm_rng_pct(r, 40);
+  /* N280: an epoch that keeps the power-on values in place runs standard
+   * positions from the reset value, not from a write. Drawn from a stream
+   * of its own, so the state draws above are those of stimulus 4. */
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_PIX, 2);
+  s->keep_power_on[SPAGM_UNIT_PIX] = spagm__stim_corner(&p->cn, &k, PC_LOAD_POWER_ON, 1) == 0;
+  if (s->keep_power_on[SPAGM_UNIT_PIX]) c.positions = SPAGM_PIX_POSITIONS_STANDARD;
   spagm_status st = spagm_pix_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
   p->samples = c.samples;
@@ -31,10 +38,11 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_stage stage = SPAGM_STAGE_VSA;
   spagm_attr_get_stage(m, &stage, NULL);
   snprintf(s->summary[SPAGM_UNIT_PIX], sizeof s->summary[0],
-           "stage %s, %u samples, %s positions, SSAA %s", spagm_stage_name(stage),
+           "stage %s, %u samples, %s positions, SSAA %s%s", spagm_stage_name(stage),
            c.samples,
            c.positions == SPAGM_PIX_POSITIONS_STANDARD ? "standard" : "programmable",
-           c.ssaa ? "on" : "off");
+           c.ssaa ? "on" : "off",
+           s->keep_power_on[SPAGM_UNIT_PIX] ? ", power-on values left in place" : "");
   return SPAGM_OK;
 }
 

@@ -129,6 +129,14 @@ spagm_status spagm_cov_sample(spagm_cov *c, const spagm_model *m, const spagm_in
  * through its configuration port. SPAGM_E_ARG for NULL c or a bad unit. */
 spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtaken,
                                        unsigned in_flight, bool reloaded);
+/** Co-simulation only (N280): a request of unit u was accepted while the
+ * epoch's load had left registers unwritten (reset values in use). For the
+ * pixel unit bit k of `unwritten` is the register word 4k (k 0..3: stage,
+ * samples, positions, SSAA); other units have no such point yet, and a
+ * request that does not decode is not sampled. SPAGM_E_ARG for NULL c or
+ * req or a bad unit. */
+spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
+                                        uint32_t unwritten);
 /** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);

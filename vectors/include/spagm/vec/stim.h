@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "spagm/model.h"
+#include "spagm/vec/statemap.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 4u
+#define SPAGM_STIM_VERSION 5u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -99,6 +100,18 @@ bool spagm_stim_next(spagm_stim *s, spagm_unit u, spagm_request *req);
  * yields before it returns false (0 for a unit not generated). Lets a
  * planner count epochs without generating the requests (spagm gen). */
 uint32_t spagm_stim_epoch_budget(const spagm_stim *s, spagm_unit u);
+
+/** Whether the current epoch's load of unit u leaves the registers that
+ * hold their power-on value unwritten (the "power-on values left in place"
+ * corner, N280): the unit's reset must give them. */
+bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
+
+/** The configuration words that load unit u with model m's state in the
+ * current epoch: spagm_statemap_load_list, without the register words at
+ * their power-on value when spagm_stim_keeps_power_on (N280). out is
+ * appended to. */
+spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
+                                  spagm_cfg_list *out);
 
 /** One line describing the current epoch's state for unit u (for reports),
  * e.g. "stage GS, 37 vertices, trap on, shared ISBE". */
