@@ -254,9 +254,11 @@ class BuildType(unittest.TestCase):
         self.assertFalse(build.reusable(state, "d", [3], "pix_unit", "Release", bindir))
         self.assertFalse(build.reusable(None, "d", [1], "pix_unit", "Release", bindir))
 
-    def test_reused_build_is_still_brought_up_to_date_N273(self):
-        # A reused tree keeps its mutated copy (no configure, no rewrite) but
-        # is built: spagm-cosim's stimulus and harness may have changed.
+    def test_reused_build_is_still_brought_up_to_date_N273_N275(self):
+        # A reused tree keeps its mutated copy and its settings (no rewrite,
+        # no -D) but CMake is run again on it (N275: files added to spagm
+        # since) and it is built (N273: the stimulus and harness may have
+        # changed).
         out = os.path.join(WORK, "reuse-uptodate")
         bindir = os.path.join(out, "build", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
@@ -278,7 +280,8 @@ class BuildType(unittest.TestCase):
             build.subprocess.run = real
         self.assertTrue(b["reused"])
         self.assertEqual(b["built_ids"], [1, 2])
-        self.assertEqual(ran, [build.build_command(os.path.join(out, "build"), 2)])
+        tree = os.path.join(out, "build")
+        self.assertEqual(ran, [["cmake", "-S", SRC, "-B", tree], build.build_command(tree, 2)])
         self.assertFalse(os.path.exists(os.path.join(out, "rtl")))  # the copy is kept as is
 
 

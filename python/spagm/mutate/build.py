@@ -8,9 +8,10 @@ copy's list, built for the one target spagm-cosim. No spagm file is edited
 The tree is reused when it already holds every mutant asked for (the copy
 is rewritten, and Verilator re-run, only when the set grows or the RTL
 changed): `--rerun survivors` runs on the build of the first run. A reused
-tree is still built (incrementally, N273): the rest of spagm-cosim, the
-stimulus, the harness and the other units' RTL, may have changed since, and
-a score measured on yesterday's stimulus is not today's.
+tree is still configured again and built (incrementally, N273, N275): the
+rest of spagm-cosim, the stimulus, the harness and the other units' RTL,
+may have changed since, and a score measured on yesterday's stimulus is
+not today's.
 """
 import hashlib
 import json
@@ -82,6 +83,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     covers = reusable(state, digest, want, top, cache.get("CMAKE_BUILD_TYPE", ""), bindir)
     steps = [build_command(tree, jobs)]
     if covers:
+        steps.insert(0, reconfigure_command(cache, tree))
         log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants), "
             "brought up to date")
     else:
@@ -95,6 +97,13 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top,
                                          "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
     return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
+
+
+def reconfigure_command(cache, tree):
+    """CMake run again on a reused tree with its own cache (N275): sources
+    added to spagm since its last configure (a new stimulus file) are only
+    picked up by a configure; `cmake --build` alone fails to link them."""
+    return ["cmake", "-S", cache["CMAKE_HOME_DIRECTORY"], "-B", tree]
 
 
 def build_command(tree, jobs):
