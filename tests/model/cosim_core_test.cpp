@@ -29,6 +29,25 @@ uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
     spagm_stage st;
     spagm_attr_get_stage(m, &st, nullptr);
     uint32_t regs[] = {(uint32_t)st, rc.samples, (uint32_t)rc.positions, rc.ssaa};
+    if (off >= 0x40) { /* the programmable table (N284): x in [3:0], y in [7:4] */
+      const spagm_sample_pos &p = rc.table[(off - 0x40) / 4];
+      return ((uint32_t)p.x & 0xFu) | ((uint32_t)p.y & 0xFu) << 4;
+    }
+    return regs[off / 4];
+  }
+  if (unit == SPAGM_UNIT_TEX) { /* registers and the selected bank (N284) */
+    unsigned bank = spagm_tex_selected_cbank(m);
+    if (t == 1) {
+      spagm_tex_get_cbank_word(m, bank, off / 4, &v);
+      return v;
+    }
+    spagm_stage st = SPAGM_STAGE_VSA;
+    spagm_attr_get_stage(m, &st, nullptr);
+    uint64_t base = 0;
+    uint32_t max_index = 0;
+    spagm_tex_get_header_pool(m, &base, &max_index);
+    uint32_t regs[] = {(uint32_t)st, bank, (uint32_t)base, (uint32_t)(base >> 32), max_index,
+                       (uint32_t)spagm_tex_fp16_round(m)};
     return regs[off / 4];
   }
   if (t == 2) spagm_attr_read32(m, SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);

@@ -127,7 +127,12 @@ TEST(Statemap, LoadListRebuildsTextureRegistersAndBank_PortContract) {
   EXPECT_EQ(spagm_tex_fp16_round(m.a), spagm_tex_fp16_round(m.b));
   spagm_cfg_list rb{};
   EXPECT_EQ(spagm_statemap_readback_list(m.a, SPAGM_UNIT_TEX, &rb), SPAGM_OK);
-  EXPECT_EQ(rb.n, 0u);  // TLDS changes no state
+  // N284: the six registers and the first row of the selected bank.
+  ASSERT_EQ(rb.n, 6u + 32u);
+  EXPECT_EQ(rb.w[5].addr, 0x14u);
+  EXPECT_EQ(rb.w[6].addr, 0x10000000u);
+  EXPECT_EQ(rb.w[37].addr, 0x1000007Cu);
+  spagm_cfg_list_free(&rb);
 }
 
 TEST(Statemap, ProgrammablePositionsAreSigned4Bit) {

@@ -451,12 +451,23 @@ spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
                                           spagm_cfg_list *out) {
   if (!m || !out) return SPAGM_E_ARG;
   if (u == SPAGM_UNIT_ATTR) return attr_readback(m, out);
+  /* PIXLD and TLDS change no state; their read-back checks that the state
+   * the load wrote (or left at its reset value, N280) still reads as the
+   * model holds it: the pixel registers and programmable sample table, the
+   * texture registers and the first row of the selected constant bank, the
+   * 32 words the stimulus writes (N284). */
+  spagm_status st = SPAGM_OK;
   if (u == SPAGM_UNIT_PIX) {
-    spagm_status st = SPAGM_OK;
     for (uint32_t a = 0; a <= 0x0C && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
+    for (uint32_t a = 0x40; a < 0x80 && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
     return st;
   }
-  if (u == SPAGM_UNIT_TEX) return SPAGM_OK; /* TLDS changes no state */
+  if (u == SPAGM_UNIT_TEX) {
+    for (uint32_t a = 0; a <= 0x14 && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
+    for (uint32_t a = 0; a < 0x80 && st == SPAGM_OK; a += 4)
+      st = spagm_cfg_list_push(out, 1u << 28 | a, 0);
+    return st;
+  }
   return SPAGM_E_ARG;
 }
 
