@@ -12,7 +12,7 @@ set -uo pipefail
 tree=$1 out=$2 t=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "FAIL: $*"; exit 1; }
 grep -q '^SPAGM_RTL_COVERAGE:BOOL=ON' "$tree/CMakeCache.txt" || fail "$tree is not a coverage tree"
-cmake --build "$tree" -j2 --target spagm-cosim spagm-sc-cosim spagm-replay spagm spagm-regress \
+cmake --build "$tree" -j2 --target spagm-cosim spagm-sc-cosim spagm-replay spagm-cli spagm-regress \
   >"$out.build.log" 2>&1 || { tail -n 30 "$out.build.log"; fail "building the coverage tree"; }
 mkdir -p "$out"
 run() { # set
