@@ -22,11 +22,8 @@ run() { # set
   local rc=$?
   [ $rc -eq 0 ] || { tail -n 40 "$out/$1.out"; fail "set $1: exit $rc"; }
 }
-# "unit line_hit line_points toggle_hit toggle_points" from summary.txt
-figures() {
-  sed -n '/^RTL code coverage/,/lcov info/p' "$out/$1/summary.txt" |
-    awk '$2 == "line" { split($3, l, "/"); split($7, g, "/"); print $1, l[1], l[2], g[1], g[2] }'
-}
+. "$t/rtl_figures.sh"
+figures() { rtl_figures "$out/$1/summary.txt"; }  # set
 run full
 run less
 sed -n '/^RTL code coverage/,/lcov info/p' "$out/full/summary.txt"

@@ -22,11 +22,9 @@ run() { # set
   local rc=$?
   [ $rc -eq 0 ] || { tail -n 40 "$out/$1.out"; fail "set $1: exit $rc"; }
 }
-# "line_hit line_points toggle_hit toggle_points" of UNIT in SET's summary.txt
-figures() { # set unit
-  sed -n '/^RTL code coverage/,/lcov info/p' "$out/$1/summary.txt" |
-    awk -v u="$2" '$1 == u && $2 == "line" { split($3, l, "/"); split($7, g, "/"); print l[1], l[2], g[1], g[2] }'
-}
+. "$t/rtl_figures.sh"
+# "line_hit line_points toggle_hit toggle_points" of the texture unit in SET's summary.txt
+tex_figures() { rtl_figures "$out/$1/summary.txt" | awk '$1 == "tex" { print $2, $3, $4, $5 }'; }
 declare -A run_of=([cosim]=cosim_tex [sc]=sc_tex [replay]=replay_tex)
 max_l=0 max_t=0 points=
 for set in cosim sc replay; do
@@ -35,7 +33,7 @@ for set in cosim sc replay; do
   [ -s "$dat" ] || fail "$set: the run wrote no $dat"
   grep -q 'rtl_stubs/tex_' "$dat" || fail "$set: $dat names no texture unit file"
   grep -q "1 runs' counts merged" "$out/$set/summary.txt" || fail "$set: its run's counts were not merged"
-  read -r lh lp th tp < <(figures "$set" tex)
+  read -r lh lp th tp < <(tex_figures "$set")
   [ -n "${lh:-}" ] || fail "$set: summary.txt has no RTL row for tex"
   echo "$set: tex line $lh/$lp toggle $th/$tp"
   [ "$lh" -gt 0 ] && [ "$th" -gt 0 ] || fail "$set: no texture line or toggle point hit"
@@ -48,7 +46,7 @@ for set in cosim sc replay; do
 done
 run all
 grep -q "3 runs' counts merged" "$out/all/summary.txt" || fail "all: not the 3 runs merged"
-read -r lh lp th tp < <(figures all tex)
+read -r lh lp th tp < <(tex_figures all)
 echo "all: tex line $lh/$lp toggle $th/$tp"
 [ "$lp $tp" = "$points" ] || fail "all: the merge changed the point totals ($lp $tp, not $points)"
 [ "$lh" -ge "$max_l" ] && [ "$th" -ge "$max_t" ] ||
