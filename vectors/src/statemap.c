@@ -197,6 +197,19 @@ static spagm_status attr_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_
   }
 }
 
+/* Push the non-zero little-endian words (N20) of a memory image read into
+ * buf as target t's words at their offsets. */
+static spagm_status push_nonzero_words(spagm_cfg_list *out, uint32_t t, const uint8_t *buf,
+                                       uint32_t bytes) {
+  spagm_status st = SPAGM_OK;
+  for (uint32_t off = 0; off < bytes && st == SPAGM_OK; off += 4) {
+    uint32_t x = (uint32_t)buf[off] | (uint32_t)buf[off + 1] << 8 |
+                 (uint32_t)buf[off + 2] << 16 | (uint32_t)buf[off + 3] << 24;
+    if (x) st = spagm_cfg_list_push(out, ADDR(t, off), x);
+  }
+  return st;
+}
+
 static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
   spagm_status st = spagm_cfg_list_push(out, ADDR(T_REGS, ATTR_CLEAR), 1);
   uint32_t v;
@@ -207,26 +220,29 @@ static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
   spagm_attr_get_config(m, &c, NULL);
   /* With sharing both spaces name one memory: load it once. */
   unsigned spaces = c.shared ? 1 : 2;
-  uint8_t *buf = malloc(SPAGM_ISBE_SPACE_BYTES);
+  uint8_t *buf = malloc(SPAGM_ISBE_SPACE_BYTES > SPAGM_ATTR_GS_BYTES ? SPAGM_ISBE_SPACE_BYTES
+                                                                    : SPAGM_ATTR_GS_BYTES);
   if (!buf) return SPAGM_E_NOMEM;
   for (unsigned sp = 0; sp < spaces && st == SPAGM_OK; sp++) {
     uint32_t t = sp ? T_ISBE_OUT : T_ISBE_IN;
     spagm_attr_read(m, isbe_space(t), 0, buf, SPAGM_ISBE_SPACE_BYTES, NULL);
-    for (uint32_t off = 0; off < SPAGM_ISBE_SPACE_BYTES && st == SPAGM_OK; off += 4) {
-      /* Little-endian words (N20). */
-      uint32_t x = (uint32_t)buf[off] | (uint32_t)buf[off + 1] << 8 |
-                   (uint32_t)buf[off + 2] << 16 | (uint32_t)buf[off + 3] << 24;
-      if (x) st = spagm_cfg_list_push(out, ADDR(t, off), x);
-    }
+    st = push_nonzero_words(out, t, buf, SPAGM_ISBE_SPACE_BYTES);
   }
-  free(buf);
+  /* Write status a vertex (eight words) at a time, not a word at a time:
+   * the same list, an eighth of the lookups (N295). */
   for (uint32_t t = T_WS_IN; t <= T_WS_OUT; t++)
-    for (uint32_t off = 0; off < 32 * SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; off += 4)
-      if (attr_read(m, ADDR(t, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(t, off), v);
+    for (uint32_t vx = 0; vx < SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; vx++) {
+      uint32_t bits[SPAGM_ATTR_MAP_WORDS];
+      if (spagm_attr_get_written_bits(m, ws_space(t), vx, bits, NULL) != SPAGM_OK) continue;
+      for (uint32_t i = 0; i < SPAGM_ATTR_MAP_WORDS && st == SPAGM_OK; i++)
+        if (bits[i]) st = spagm_cfg_list_push(out, ADDR(t, 32 * vx + 4 * i), bits[i]);
+    }
   for (uint32_t off = 0; off < SPAGM_HW_COUNT * HW_STRIDE && st == SPAGM_OK; off += 4)
     if (attr_read(m, ADDR(T_HW, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(T_HW, off), v);
-  for (uint32_t off = 0; off < SPAGM_ATTR_GS_BYTES && st == SPAGM_OK; off += 4)
-    if (attr_read(m, ADDR(T_GS, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(T_GS, off), v);
+  /* The GS output buffers in one copy as the ISBE spaces (N295). */
+  if (st == SPAGM_OK && spagm_attr_read(m, SPAGM_SPACE_GS_OUT, 0, buf, SPAGM_ATTR_GS_BYTES, NULL) == SPAGM_OK)
+    st = push_nonzero_words(out, T_GS, buf, SPAGM_ATTR_GS_BYTES);
+  free(buf);
   return st;
 }
 

@@ -111,16 +111,12 @@ const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u) {
   return s->summary[u];
 }
 
-unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first, unsigned n) {
-  uint32_t k = spagm_rng_below(r, 1000), acc = 0;
-  for (unsigned i = 0; i < n; i++) {
-    acc += c->t[first + i].weight;
-    if (k < acc) {
-      c->hits[first + i]++;
-      return i;
-    }
-  }
-  return n;
+void spagm__stim_corners_init(stim_corners *c, const spagm_stim_corner *t, unsigned n,
+                              uint64_t *hits) {
+  c->t = t;
+  c->hits = hits;
+  c->cum[0] = 0;
+  for (unsigned i = 0; i < n && i < STIM_MAX_CORNERS; i++) c->cum[i + 1] = c->cum[i] + t[i].weight;
 }
 
 uint32_t spagm__stim_lane_mask(const stim_corners *c, spagm_rng *r) {

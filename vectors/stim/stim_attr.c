@@ -239,7 +239,7 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d) {
   stim_attr *a = &s->attr;
   memset(a, 0, sizeof *a);
-  a->cn = (stim_corners){spagm__stim_attr_corners, s->hits[SPAGM_UNIT_ATTR]};
+  spagm__stim_corners_init(&a->cn, spagm__stim_attr_corners, AC_N, s->hits[SPAGM_UNIT_ATTR]);
   spagm_attr_config c;
   random_config(s, &a->cn, r, &c);
   spagm_status st = spagm_attr_set_config(m, &c, d);
@@ -267,6 +267,21 @@ static bool is_vs(spagm_stage st) {
   return st == SPAGM_STAGE_VSA || st == SPAGM_STAGE_VSB;
 }
 
+/* The first attribute of bmap at or after `start`, wrapping past 255 to 0;
+ * 256 when none is mapped. Word by word (N295), the answer of a bit walk. */
+static unsigned next_mapped(const uint32_t *bmap, unsigned start) {
+  unsigned w = start / 32;
+  uint32_t x = bmap[w] & (~0u << (start % 32));
+  for (unsigned i = 0; i <= SPAGM_ATTR_MAP_WORDS; i++) {
+    if (x) return 32 * w + (unsigned)__builtin_ctz(x);
+    w = (w + 1) % SPAGM_ATTR_MAP_WORDS;
+    x = bmap[w];
+    /* The start word again: only its bits below `start` are left. */
+    if (w == start / 32) x &= ~(~0u << (start % 32));
+  }
+  return 256;
+}
+
 /* An attribute byte address worth loading or storing with an access of
  * `size`: its corners (R4; 1024 itself, the first invalid start of a
  * 32-bit access, only reaches the Ra forms: an immediate keeps 10 bits),
@@ -283,12 +298,11 @@ static uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bma
   }
   unsigned k = spagm_rng_below(r, 100);
   if (k < 55) {
-    /* A mapped attribute, when there is one. */
+    /* A mapped attribute, when there is one: the first at or after `start`,
+     * wrapping. */
     unsigned start = spagm_rng_below(r, 256);
-    for (unsigned i = 0; i < 256; i++) {
-      unsigned a = (start + i) & 255u;
-      if (spagm__stim_bit(bmap, a)) return a * 4;
-    }
+    unsigned a = next_mapped(bmap, start);
+    if (a < 256) return a * 4;
   }
   if (k < 70) {
     /* Default classes of R3 and the HW attributes of R2. */
@@ -338,7 +352,9 @@ static void random_data(spagm_rng *r, spagm_request *req) {
 static uint32_t al2p_value(const uint32_t *bmap, uint32_t addr) {
   unsigned attr = (addr & 1023u) / 4, rank = 0;
   if (addr >= 1024 || !spagm__stim_bit(bmap, attr)) return 0x80000000u | (addr & 1023u);
-  for (unsigned i = 0; i < attr; i++) rank += spagm__stim_bit(bmap, i);
+  /* The attributes mapped below attr, counted a word at a time. */
+  for (unsigned w = 0; w < attr / 32; w++) rank += (unsigned)__builtin_popcount(bmap[w]);
+  if (attr % 32) rank += (unsigned)__builtin_popcount(bmap[attr / 32] & ~(~0u << (attr % 32)));
   return (uint32_t)rank << 10 | (addr & 1023u);
 }
 

@@ -12,7 +12,7 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_pix *p = &s->pix;
   memset(p, 0, sizeof *p);
-  p->cn = (stim_corners){spagm__stim_pix_corners, s->hits[SPAGM_UNIT_PIX]};
+  spagm__stim_corners_init(&p->cn, spagm__stim_pix_corners, PC_N, s->hits[SPAGM_UNIT_PIX]);
   static const unsigned counts[] = {1, 2, 4, 8, 16};
   spagm_raster_config c;
   memset(&c, 0, sizeof c);

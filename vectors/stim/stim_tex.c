@@ -204,7 +204,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_tex *x = &s->tex;
   memset(x, 0, sizeof *x);
-  x->cn = (stim_corners){spagm__stim_tex_corners, s->hits[SPAGM_UNIT_TEX]};
+  spagm__stim_corners_init(&x->cn, spagm__stim_tex_corners, TC_N, s->hits[SPAGM_UNIT_TEX]);
   uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
   if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
   x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
@@ -265,9 +265,9 @@ static const packing packings[] = {
     {12, {P_S, P_T}, {P_LOD, P_AOFFI}},
 };
 
-static uint32_t param_value(const stim_tex *x, spagm_rng *r, const spagm_tic *t, int p) {
-  unsigned samples = 1;
-  spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
+/* `samples`: the header's MSAA sample count, found once per request. */
+static uint32_t param_value(const stim_tex *x, spagm_rng *r, const spagm_tic *t,
+                            unsigned samples, int p) {
   switch (p) {
     case P_S: return bounded(x, r, TC_COORD_FIRST, true, t->width);
     case P_T: return bounded(x, r, TC_COORD_FIRST, true, t->height);
@@ -362,10 +362,12 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
     else i.rb = (uint8_t)spagm_rng_below(r, 250);
   }
   const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
+  unsigned samples = 1;
+  spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     for (unsigned k = 0; k < 2; k++) {
-      req->a[k][l] = param_value(x, r, t, pk->ra[k]);
-      req->b[k][l] = param_value(x, r, t, pk->rb[k]);
+      req->a[k][l] = param_value(x, r, t, samples, pk->ra[k]);
+      req->b[k][l] = param_value(x, r, t, samples, pk->rb[k]);
     }
   if (!spagm__stim_encode(&i, req)) {
     /* A combination without a word (cannot happen for table rows): fall
