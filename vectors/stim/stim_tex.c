@@ -172,8 +172,8 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *r, spagm_model *
         for (uint32_t x = 0; x < w; x++)
           for (unsigned s = 0; s < samples; s++) {
             uint64_t va;
-            if (spagm__tex_writer_put(&wr, NULL, x, y, z, lv, s, NULL, &va, NULL) != SPAGM_OK)
-              continue;
+            spagm_tex_texel_at at; /* found once for the address and the bytes (N296) */
+            if (spagm__tex_writer_at(&wr, x, y, z, lv, s, &at, &va, NULL) != SPAGM_OK) continue;
             uint8_t b[16];
             if (f32)
               for (unsigned i = 0; i < bytes; i += 4) {
@@ -183,7 +183,7 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *r, spagm_model *
             else
               for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
             /* Where TLDS reads it: a 12-byte texel word by word (N75). */
-            spagm__tex_writer_put(&wr, m, x, y, z, lv, s, b, NULL, NULL);
+            spagm__tex_writer_store(&wr, m, &at, b, NULL);
             if (va + bytes > end) end = va + bytes;
           }
   }

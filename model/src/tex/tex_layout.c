@@ -194,24 +194,47 @@ spagm_status spagm__tex_writer_init(spagm_tex_writer *w, const spagm_tic *t, spa
   return image_of(t, &w->image, d);
 }
 
-spagm_status spagm__tex_writer_put(const spagm_tex_writer *w, spagm_model *m, uint32_t x,
-                                   uint32_t y, uint32_t z, unsigned level, unsigned sample,
-                                   const void *bytes, uint64_t *va, spagm_diag *d) {
+spagm_status spagm__tex_writer_at(const spagm_tex_writer *w, uint32_t x, uint32_t y,
+                                  uint32_t z, unsigned level, unsigned sample,
+                                  spagm_tex_texel_at *at, uint64_t *va, spagm_diag *d) {
   const spagm_tex_image *L = &w->image;
-  uint64_t xb = 0;
-  uint32_t ys = 0, slice = 0, layer = 0;
-  spagm_status st = texel_place(L, x, y, z, level, sample, &xb, &ys, &slice, &layer, d);
+  at->xb = 0;
+  at->ys = at->slice = at->layer = 0;
+  at->level = level;
+  spagm_status st =
+      texel_place(L, x, y, z, level, sample, &at->xb, &at->ys, &at->slice, &at->layer, d);
   if (st != SPAGM_OK) return st;
-  if (va) *va = spagm__tex_image_byte(L, level, xb, ys, slice, layer);
-  if (!m || !bytes) return SPAGM_OK; /* the address only */
+  if (va) *va = spagm__tex_image_byte(L, level, at->xb, at->ys, at->slice, at->layer);
+  return SPAGM_OK;
+}
+
+spagm_status spagm__tex_writer_store(const spagm_tex_writer *w, spagm_model *m,
+                                     const spagm_tex_texel_at *at, const void *bytes,
+                                     spagm_diag *d) {
+  const spagm_tex_image *L = &w->image;
   unsigned n = L->texel_bytes;
+  spagm_status st = SPAGM_OK;
   /* N75: the three words of a 12-byte texel are placed one by one, as TLDS
    * reads them; wider and narrower texels sit in one 16-byte unit. */
   unsigned piece = n == 12 ? 4u : n;
   for (unsigned off = 0; off < n && st == SPAGM_OK; off += piece) {
-    uint64_t a = spagm__tex_image_byte(L, level, xb + off, ys, slice, layer);
+    uint64_t a = spagm__tex_image_byte(L, at->level, at->xb + off, at->ys, at->slice, at->layer);
     st = spagm_tex_mem_write(m, a, (const uint8_t *)bytes + off, piece);
   }
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texel at byte column %llu of level %u not stored",
+                          (unsigned long long)at->xb, at->level);
+  return SPAGM_OK;
+}
+
+spagm_status spagm__tex_writer_put(const spagm_tex_writer *w, spagm_model *m, uint32_t x,
+                                   uint32_t y, uint32_t z, unsigned level, unsigned sample,
+                                   const void *bytes, uint64_t *va, spagm_diag *d) {
+  spagm_tex_texel_at at;
+  spagm_status st = spagm__tex_writer_at(w, x, y, z, level, sample, &at, va, d);
+  if (st != SPAGM_OK) return st;
+  if (!m || !bytes) return SPAGM_OK; /* the address only */
+  st = spagm__tex_writer_store(w, m, &at, bytes, NULL);
   if (st != SPAGM_OK)
     return spagm_diag_set(d, st, 0, 0, "texel (%u, %u, %u) not stored", x, y, z);
   return SPAGM_OK;

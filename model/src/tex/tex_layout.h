@@ -64,6 +64,22 @@ typedef struct spagm_tex_writer {
 
 /* The image of t, or the error spagm_tex_texel_write gives for t. */
 spagm_status spagm__tex_writer_init(spagm_tex_writer *w, const spagm_tic *t, spagm_diag *d);
+/* Where one texel of a writer's image lies, found once (N296). */
+typedef struct spagm_tex_texel_at {
+  uint64_t xb;                  /* byte column of the texel's first byte */
+  uint32_t ys, slice, layer;    /* sample row, slice and array layer */
+  unsigned level;
+} spagm_tex_texel_at;
+/* The texel's place to *at and the address of its first byte to *va (when
+ * va is not NULL): the checks and address of spagm_tex_texel_address. */
+spagm_status spagm__tex_writer_at(const spagm_tex_writer *w, uint32_t x, uint32_t y,
+                                  uint32_t z, unsigned level, unsigned sample,
+                                  spagm_tex_texel_at *at, uint64_t *va, spagm_diag *d);
+/* The texel's bytes written at a place writer_at found: the bytes of
+ * spagm_tex_texel_write. */
+spagm_status spagm__tex_writer_store(const spagm_tex_writer *w, spagm_model *m,
+                                     const spagm_tex_texel_at *at, const void *bytes,
+                                     spagm_diag *d);
 /* spagm_tex_texel_write and spagm_tex_texel_address in one: the address of
  * the texel's first byte to *va (when va is not NULL), then its bytes
  * written (when m and bytes are not NULL); the same checks and bytes. */
