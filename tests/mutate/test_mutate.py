@@ -37,6 +37,12 @@ def write(path, text):
     return path
 
 
+def report_row(m, status):
+    """A report row (report.build_report's fields that name a mutant)."""
+    return {"id": m.id, "file": report.rel(m.file, SRC), "line": m.line, "col": m.col,
+            "operator": m.operator, "before": m.before, "after": m.after, "status": status}
+
+
 class PixSites(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -167,6 +173,40 @@ class Selection(unittest.TestCase):
         args.seed = 8
         self.assertNotEqual(a, [m.id for m in cli.select(args, ms, WORK)])
         self.assertEqual(a, sorted(i + 1 for i in random.Random(7).sample(range(100), 10)))
+
+    def test_rerun_takes_survivors_that_name_the_same_change_N276(self):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id]
+        rows = [report_row(m, "survived") for m in ms[4:7]] + [report_row(ms[9], "killed")]
+        path = write(os.path.join(WORK, "rerun", "same.json"),
+                     json.dumps({"unit": "pix", "mutants": rows}))
+        args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
+        self.assertEqual([m.id for m in cli.select(args, ms, WORK, SRC)], [5, 6, 7])
+
+    def test_rerun_refuses_a_report_of_other_rtl_N276(self):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id]
+        rows = [report_row(m, "survived") for m in ms[4:7]]
+        rows[1]["line"] += 1          # the same id, another place: other sources
+        rows.append(dict(report_row(ms[0], "survived"), id=len(ms) + 5))
+        path = write(os.path.join(WORK, "rerun", "other.json"),
+                     json.dumps({"unit": "pix", "mutants": rows}))
+        args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
+        with self.assertRaisesRegex(RtlError, r"2 of 4 survivors are not the same mutants") as e:
+            cli.select(args, ms, WORK, SRC)
+        self.assertIn(f"survivor 6: the report has {rows[1]['file']}:{rows[1]['line']}", str(e.exception))
+        self.assertIn(f"survivor {len(ms) + 5}:", str(e.exception))
+        self.assertIn("no such mutant", str(e.exception))
+        path = write(os.path.join(WORK, "rerun", "tex.json"),
+                     json.dumps({"unit": "tex", "mutants": rows[:1]}))
+        args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
+        with self.assertRaisesRegex(RtlError, r"of unit 'tex', not 'pix'"):
+            cli.select(args, ms, WORK, SRC)
+        path = write(os.path.join(WORK, "rerun", "none.json"),
+                     json.dumps({"unit": "pix", "mutants": [report_row(ms[0], "killed")]}))
+        args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
+        with self.assertRaisesRegex(RtlError, r"no survivors to run again"):
+            cli.select(args, ms, WORK, SRC)
 
     def test_seeds_text(self):
         self.assertEqual(run.parse_seeds("1..3,9"), [1, 2, 3, 9])

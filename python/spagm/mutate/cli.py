@@ -73,13 +73,14 @@ def load(args):
     return build_dir, cache, os.path.abspath(flist), top, port, sources, cands
 
 
-def select(args, mutants, out):
-    """The mutants to run, by --mutants, --rerun or --sample (else all)."""
+def select(args, mutants, out, root=None):
+    """The mutants to run, by --mutants, --rerun or --sample (else all).
+    --rerun takes the report's survivors only if each id still names the
+    same change here (report.match_survivors)."""
     by_id = {m.id: m for m in mutants}
     if args.rerun:
         path = args.from_report or os.path.join(out, "report.json")
-        ids = report.survivors(path)
-        return [by_id[k] for k in ids if k in by_id]
+        return report.match_survivors(path, report.survivors(path, args.unit), mutants, root)
     if args.mutants:
         ids = []
         for t in args.mutants.split(","):
@@ -123,7 +124,7 @@ def _main(args, argv):
                   f"{m.change}\t{m.after}")
         return 0
     out = os.path.abspath(args.out or os.path.join(build_dir, "mutate", args.unit))
-    chosen = select(args, mutants, out)
+    chosen = select(args, mutants, out, src_root)
     if not chosen:
         raise RtlError("no mutant to run")
     how = f"sample of {args.sample}, seed {args.seed}" if args.sample and not args.rerun \

@@ -162,11 +162,55 @@ def _bins_text(bins, shown=6):
     return ", ".join(f"{b['name']} ({b['state']})" for b in pick) + more
 
 
-def survivors(path):
+# What names a mutant besides its id: ids are numbered after reduction
+# (N151/N152), so the same id in a report of other RTL or of another
+# spagm version can be another change. --rerun re-runs a survivor only
+# when all of these agree.
+IDENTITY = ("file", "line", "col", "operator", "before", "after")
+
+
+def survivors(path, unit=None):
+    """The survivors of the report at `path` (its mutant rows), refused
+    with a clear error when the report cannot be read or is of another unit."""
+    from .rtl import RtlError
     try:
         with open(path, encoding="utf-8") as f:
             rep = json.load(f)
     except (OSError, ValueError) as e:
-        from .rtl import RtlError
         raise RtlError(f"{path}: cannot read the report: {e}") from None
-    return [m["id"] for m in rep.get("mutants", []) if m.get("status") == "survived"]
+    if not isinstance(rep, dict) or not isinstance(rep.get("mutants"), list):
+        raise RtlError(f"{path}: not a spagm mutate report (no mutant list)")
+    if unit is not None and rep.get("unit") != unit:
+        raise RtlError(f"{path}: the report is of unit '{rep.get('unit')}', not '{unit}'")
+    rows = [m for m in rep["mutants"] if isinstance(m, dict) and m.get("status") == "survived"]
+    if not rows:
+        raise RtlError(f"{path}: the report has no survivors to run again")
+    return rows
+
+
+def match_survivors(path, rows, mutants, root):
+    """The mutants of this RTL that are the report's survivors `rows`: each
+    row's id must name the same change (IDENTITY) here, else RtlError
+    lists every row that does not, with what the id names now."""
+    from .rtl import RtlError
+    by_id = {m.id: m for m in mutants}
+    chosen, wrong = [], []
+    for r in rows:
+        m = by_id.get(r.get("id"))
+        here = None if m is None else {"file": rel(m.file, root), "line": m.line, "col": m.col,
+                                       "operator": m.operator, "before": m.before,
+                                       "after": m.after}
+        if here is None or any(r.get(k) != here[k] for k in IDENTITY):
+            was = f"{r.get('file')}:{r.get('line')}:{r.get('col')} {r.get('operator')} " \
+                  f"`{r.get('before')}` -> `{r.get('after')}`"
+            now = "no such mutant" if here is None else \
+                f"{here['file']}:{here['line']}:{here['col']} {here['operator']} " \
+                f"`{here['before']}` -> `{here['after']}`"
+            wrong.append(f"  survivor {r.get('id')}: the report has {was}; this RTL: {now}")
+        else:
+            chosen.append(m)
+    if wrong:
+        raise RtlError(f"{path}: {len(wrong)} of {len(rows)} survivors are not the same mutants "
+                       "in this RTL (other sources or another spagm version); run a new sample "
+                       "instead of --rerun:\n" + "\n".join(wrong))
+    return chosen
