@@ -137,14 +137,25 @@ bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progres
 
 uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
 
-/* The pixel register words 0x00..0x0C a load leaves out (bit k: word 4k),
- * which the unit then holds at their reset value (N280). */
-static uint32_t unwritten_registers(const spagm_cfg_list *l, spagm_unit u) {
-  if (u != SPAGM_UNIT_PIX) return 0;
-  uint32_t left = 0xFu;
-  for (size_t i = 0; i < l->n; i++)
-    if (l->w[i].addr <= 0x0Cu) left &= ~(1u << (l->w[i].addr / 4u));
-  return left;
+/* N290: the model must refuse every illegal write of the epoch's load of
+ * unit u, as the unit must ignore it (N123); a write the model takes would
+ * change the state the stimulus built, so it is a harness error. Each is
+ * sampled as coverage (kind x placed among or after the legal words). */
+static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
+  const spagm_stim_illegal *ill;
+  size_t n = spagm_stim_illegal_writes(c->stim, u, &ill);
+  for (size_t i = 0; i < n; i++) {
+    spagm_diag d;
+    if (spagm_statemap_write(c->model, u, ill[i].addr, ill[i].data, &d) == SPAGM_OK) {
+      spagm__cosim_reportf(c, "cosim: epoch %u: the model took the %s write 0x%08x = 0x%08x "
+                              "the stimulus calls illegal\n",
+                           c->epoch, spagm_unit_name(u), ill[i].addr, ill[i].data);
+      c->errors++;
+      return false;
+    }
+    if (c->cov) spagm_cov_sample_illegal_write(c->cov, u, (unsigned)ill[i].kind, ill[i].after);
+  }
+  return true;
 }
 
 bool spagm_cosim_begin_epoch(spagm_cosim *c) {
@@ -175,7 +186,8 @@ bool spagm_cosim_begin_epoch(spagm_cosim *c) {
       c->errors++;
       return false;
     }
-    s->unwritten = unwritten_registers(&s->cfg, (spagm_unit)u);
+    s->unwritten = spagm_stim_unwritten(c->stim, c->model, (spagm_unit)u);
+    if ((c->o.units >> u & 1u) && !check_illegal_writes(c, (spagm_unit)u)) return false;
   }
   return true;
 }
@@ -334,7 +346,7 @@ static const spagm_cfg_list *readback_list(spagm_cosim *c, spagm_unit u) {
   if (!s->rb_built) {
     s->rb_built = true;
     if ((c->o.units >> u & 1u) &&
-        spagm_statemap_readback_list(c->model, u, &s->rb) != SPAGM_OK) {
+        spagm_stim_readback_list(c->stim, c->model, u, &s->rb) != SPAGM_OK) {
       spagm__cosim_reportf(c, "cosim: out of memory building the %s read-back\n",
                            spagm_unit_name(u));
       c->errors++;

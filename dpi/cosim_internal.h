@@ -28,7 +28,7 @@ typedef struct spagm_cosim_unit {
   unsigned outstanding;
   uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
   spagm_cfg_list cfg; /* this epoch's load (spagm_stim_load_list) */
-  uint32_t unwritten; /* pixel register words 4k it leaves out: bit k (N280) */
+  uint32_t unwritten; /* register words 4k it leaves out: bit k (spagm_stim_unwritten, N280) */
   size_t cfg_pos;
   spagm_cfg_list rb; /* this epoch's read-back addresses */
   size_t rb_pos;

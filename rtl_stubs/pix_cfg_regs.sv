@@ -10,10 +10,11 @@
 //     0x40 + 4*i  programmable position of sample i: x [3:0], y [7:4]
 //
 // A write of a value the register cannot hold (stage above 5, a sample
-// count that is not a power of two up to 16, a mode above 1) is ignored and
-// the register keeps its value, as the model refuses such a setting. Table
-// entries keep wdata[7:0]. Other targets and blocks ignore writes and read
-// 0.
+// count that is not a power of two up to 16, a mode above 1, a table entry
+// above 8 bits) is ignored and the register keeps its value (N123: the
+// port contract's "ignored", which the co-simulation's illegal writes
+// check, N290). Other targets, blocks and the words 0x10..0x3C ignore
+// writes and read 0.
 //
 // Version-2 port (docs/port-contract.md, N120-N122): every register lives in
 // the 128-byte block 0 of target 0, word k of a burst at byte address 4k,
@@ -102,7 +103,8 @@ module pix_cfg_regs (
       if (cfg_mask[WORD_POSITIONS] && w_positions <= 32'd1) programmable <= w_positions[0];
       if (cfg_mask[WORD_SSAA] && w_ssaa <= 32'd1) ssaa <= w_ssaa[0];
       for (int i = 0; i < 16; i++)
-        if (cfg_mask[WORD_TABLE + i]) prog_table[8*i +: 8] <= cfg_wdata[32*(WORD_TABLE + i) +: 8];
+        if (cfg_mask[WORD_TABLE + i] && cfg_wdata[32*(WORD_TABLE + i) + 8 +: 24] == 24'd0)
+          prog_table[8*i +: 8] <= cfg_wdata[32*(WORD_TABLE + i) +: 8];
     end
   end
 

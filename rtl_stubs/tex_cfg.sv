@@ -21,16 +21,20 @@
 // multiplexer selects the word (cb_rdata, valid the cycle after cb_re).
 // The testbench uses the port only while the unit is idle (N123), so the
 // port simply has priority over the header stage's read. Writes to other
-// blocks or addresses are ignored, reads of them return 0 (N123); a value a
-// register cannot hold keeps its low bits (the registers are as wide as
-// their largest legal value, like version 1). Power-on values (N60): base 0,
+// blocks or addresses are ignored, reads of them return 0 (N123); so is a
+// write of a value a register cannot hold (stage above 5, bank select above
+// 17, a pool base not a multiple of 32 or not below 2^48, a rounding mode
+// above 1): the register keeps its value, as the model refuses it (N123,
+// N290). Power-on values (N60): base 0,
 // MaximumIndex 0, nearest even; the bank is not cleared (the testbench
 // writes all of it).
 //
 // Defects (tex_bugs.md): bug_row_shift (77) takes the bank row of a write
 // burst from cfg_addr[13:6] instead of [14:7]; bug_read_reversed (78) wires
 // the row read-out word-reversed (word k of the row register holds word
-// 31 - k), which the header stage's word select shares.
+// 31 - k), which the header stage's word select shares; bug_keeps_low_bits (88)
+// lets a register write of a value it cannot hold keep the value's low
+// bits instead of ignoring it (version 1's stand-in did).
 module tex_cfg (
   input  logic          clk,
   input  logic          rst_n,
@@ -44,6 +48,7 @@ module tex_cfg (
   output logic [1023:0] cfg_rdata,
   input  logic          bug_row_shift,
   input  logic          bug_read_reversed,
+  input  logic          bug_keeps_low_bits,
   // constant-bank read of the header stage, data the next cycle
   input  logic          cb_re,
   input  logic [12:0]   cb_addr,
@@ -72,6 +77,15 @@ module tex_cfg (
   assign unused_addr = ^cfg_addr[5:0];
 
   // ---- Registers ---------------------------------------------------------------------------
+  // Which words hold a value their register can (N123); MaximumIndex takes
+  // any word. The defect takes every value, keeping its low bits.
+  logic ok_stage, ok_bank, ok_base_lo, ok_base_hi, ok_round;
+  assign ok_stage = bug_keeps_low_bits || cfg_wdata[31:0] <= 32'd5;
+  assign ok_bank = bug_keeps_low_bits || cfg_wdata[63:32] <= 32'd17;
+  assign ok_base_lo = bug_keeps_low_bits || cfg_wdata[68:64] == 5'd0;    // 32-byte headers (N60)
+  assign ok_base_hi = bug_keeps_low_bits || cfg_wdata[127:112] == 16'd0;  // below 2^48
+  assign ok_round = bug_keeps_low_bits || cfg_wdata[191:161] == 31'd0;
+
   always_ff @(posedge clk) begin
     if (!rst_n) begin
       stage <= 3'd0;
@@ -80,12 +94,12 @@ module tex_cfg (
       max_index <= 32'd0;
       round_rz <= 1'b0;
     end else if (fire && cfg_write && t_reg) begin
-      if (cfg_mask[0]) stage <= cfg_wdata[2:0];
-      if (cfg_mask[1]) bank_sel <= cfg_wdata[36:32];
-      if (cfg_mask[2]) pool_base[31:0] <= cfg_wdata[95:64];
-      if (cfg_mask[3]) pool_base[47:32] <= cfg_wdata[111:96];
+      if (cfg_mask[0] && ok_stage) stage <= cfg_wdata[2:0];
+      if (cfg_mask[1] && ok_bank) bank_sel <= cfg_wdata[36:32];
+      if (cfg_mask[2] && ok_base_lo) pool_base[31:0] <= cfg_wdata[95:64];
+      if (cfg_mask[3] && ok_base_hi) pool_base[47:32] <= cfg_wdata[111:96];
       if (cfg_mask[4]) max_index <= cfg_wdata[159:128];
-      if (cfg_mask[5]) round_rz <= cfg_wdata[160];
+      if (cfg_mask[5] && ok_round) round_rz <= cfg_wdata[160];
     end
   end
 

@@ -142,6 +142,7 @@ module tex_unit
     .cfg_rdata(cfg_rdata),
     .bug_row_shift(bug_cfg_row),
     .bug_read_reversed(bug_cfg_rev),
+    .bug_keeps_low_bits(bug_sel == BUG_CFG_KEEPS_LOW_BITS),
     .cb_re    (cb_re),
     .cb_addr  (cb_addr),
     .cb_rdata (cb_rdata),

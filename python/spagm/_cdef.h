@@ -192,6 +192,17 @@ const char *spagm_stim_epoch_summary(const spagm_stim *s, spagm_unit u);
 bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out);
+uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u);
+typedef enum spagm_stim_illegal_kind { SPAGM_STIM_ILLEGAL_TARGET, SPAGM_STIM_ILLEGAL_ADDRESS,
+  SPAGM_STIM_ILLEGAL_VALUE, SPAGM_STIM_ILLEGAL_KINDS } spagm_stim_illegal_kind;
+typedef struct spagm_stim_illegal {
+  uint32_t addr; uint32_t data; spagm_stim_illegal_kind kind; bool after; ...;
+} spagm_stim_illegal;
+bool spagm_stim_has_illegal_writes(const spagm_stim *s, spagm_unit u);
+size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
+                                 const spagm_stim_illegal **out);
+spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m, spagm_unit u,
+                                      spagm_cfg_list *out);
 
 /* ---- vec/file.h ---- */
 typedef enum spagm_vec_source { SPAGM_VEC_SOURCE_RANDOM, SPAGM_VEC_SOURCE_SCENARIO, ... } spagm_vec_source;
@@ -254,6 +265,8 @@ spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtake
                                        unsigned in_flight, bool reloaded);
 spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
                                         uint32_t unwritten);
+spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
+                                            bool after);
 spagm_status spagm_cov_merge(spagm_cov *into, const spagm_cov *from, spagm_diag *d);
 spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d);
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);

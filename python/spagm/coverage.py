@@ -62,6 +62,15 @@ class Coverage:
         raise_for(lib.spagm_cov_sample_unwritten(self._ptr, unit_index(unit), request.c,
                                                  unwritten), None, "spagm_cov_sample_unwritten")
 
+    def sample_illegal_write(self, unit: Union[str, int], kind: int, after: bool) -> None:
+        """What only a co-simulation sees, at each epoch's load: an illegal
+        configuration write the unit must ignore (kind 0 a target with no
+        table, 1 an address no table names, 2 a value the register cannot
+        hold; after: placed after every legal word), UnitEpoch.illegal, N290."""
+        raise_for(lib.spagm_cov_sample_illegal_write(self._ptr, unit_index(unit), kind,
+                                                     bool(after)), None,
+                  "spagm_cov_sample_illegal_write")
+
     def merge(self, other: "Coverage") -> None:
         if not isinstance(other, Coverage):
             raise arg_error(f"merge takes a spagm.Coverage, not {type(other).__name__}")

@@ -8,7 +8,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 from ._lib import UNITS, arg_error, ffi, lib, new_diag, raise_for, unit_index
 from .model import Model, Request
 
-__all__ = ["Stimulus", "UnitEpoch", "Epoch", "cosim_stream"]
+__all__ = ["Stimulus", "UnitEpoch", "IllegalWrite", "Epoch", "cosim_stream"]
 
 
 def _mask(units: Union[str, Iterable]) -> int:
@@ -28,8 +28,11 @@ class UnitEpoch(NamedTuple):
     unit), the state's one-line summary, its requests (tags 1, 2, ... over
     the run), and the words spagm-cosim loads after the unit's reset
     (``load``: ``words`` without the registers an epoch leaves at their
-    power-on value, N280; None: ``words``) with the pixel register words
-    0x00..0x0C it leaves out (``unwritten``, bit k for word 4k)."""
+    power-on value, N280, and with the epoch's illegal writes, N290; None:
+    ``words``), the register words it leaves out (``unwritten``, bit k for
+    word 4k: spagm_stim_unwritten), the illegal writes among ``load``
+    (``illegal``) and the addresses spagm-cosim reads back at the end of
+    the epoch (``readback``)."""
 
     unit: str
     words: List[Tuple[int, int]]
@@ -38,6 +41,19 @@ class UnitEpoch(NamedTuple):
     requests: List[Request]
     load: Optional[List[Tuple[int, int]]] = None
     unwritten: int = 0
+    illegal: Sequence["IllegalWrite"] = ()
+    readback: Sequence[int] = ()
+
+
+class IllegalWrite(NamedTuple):
+    """One write of a load the unit must ignore (N123, N290): kind 0 a
+    target with no table, 1 an address no table names, 2 a value the
+    register cannot hold; after: placed after every legal word."""
+
+    addr: int
+    data: int
+    kind: int
+    after: bool
 
 
 class Epoch(NamedTuple):
@@ -88,6 +104,29 @@ class Stimulus:
         finally:
             lib.spagm_cfg_list_free(lst)
 
+    def unwritten(self, unit: Union[str, int]) -> int:
+        """The register words this epoch's load leaves at their power-on
+        value, bit k for word 4k (spagm_stim_unwritten, N280)."""
+        return lib.spagm_stim_unwritten(self._s, self.model._ptr, unit_index(unit))
+
+    def illegal_writes(self, unit: Union[str, int]) -> List[IllegalWrite]:
+        """The illegal writes this epoch's load of ``unit`` carries (N290)."""
+        out = ffi.new("const spagm_stim_illegal **")
+        n = lib.spagm_stim_illegal_writes(self._s, unit_index(unit), out)
+        return [IllegalWrite(out[0][i].addr, out[0][i].data, int(out[0][i].kind),
+                             bool(out[0][i].after)) for i in range(n)]
+
+    def readback_addresses(self, unit: Union[str, int]) -> List[int]:
+        """The addresses spagm-cosim reads back at the end of this epoch
+        (spagm_stim_readback_list: the state map's, then the illegal writes')."""
+        lst = ffi.new("spagm_cfg_list *")
+        try:
+            raise_for(lib.spagm_stim_readback_list(self._s, self.model._ptr, unit_index(unit),
+                                                   lst), None, "spagm_stim_readback_list")
+            return [lst.w[i].addr for i in range(lst.n)]
+        finally:
+            lib.spagm_cfg_list_free(lst)
+
     def summary(self, unit: Union[str, int]) -> str:
         return ffi.string(lib.spagm_stim_epoch_summary(self._s, unit_index(unit))).decode()
 
@@ -115,9 +154,8 @@ def cosim_stream(seed: int = 1, units: Union[str, Sequence[str]] = "pix", txns: 
                 r.c.tag = issued[u]
                 reqs.append(r)
             load = stim.load_words(u)
-            left = {a for a, _ in load}
-            unwritten = sum(1 << k for k in range(4) if 4 * k not in left) if u == "pix" else 0
             parts[u] = UnitEpoch(u, stim.model.state_words(u), stim.model.memory_words(u),
-                                 stim.summary(u), reqs, load, unwritten)
+                                 stim.summary(u), reqs, load, stim.unwritten(u),
+                                 stim.illegal_writes(u), stim.readback_addresses(u))
         yield Epoch(epoch, parts)
         epoch += 1

@@ -38,8 +38,15 @@ def bench_run(cov_path, order_path, hold):
         log.epoch(ep.epoch)
         p.reset()
         part = ep.units["pix"]
+        illegal = {(w.addr, w.data) for w in part.illegal}
         for addr, data in part.load:  # what spagm-cosim loads after the reset (N280)
-            p.cfg_write(addr, data)
+            if (addr, data) in illegal:  # N290: the predictor refuses it, as the unit ignores it
+                with pytest.raises(spagm.SpagmError):
+                    p.cfg_write(addr, data)
+            else:
+                p.cfg_write(addr, data)
+        for w in part.illegal:  # sampled at the load, as spagm-cosim does
+            cov.sample_illegal_write("pix", w.kind, w.after)
         flight = []
         for req in part.requests:
             flight.append(p.predict(req))

@@ -261,7 +261,15 @@ TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
   ASSERT_EQ(spagm_cov_sample_response(c, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_OK);
   EXPECT_TRUE(spagm_cov_has_cosim(c));
   spagm_cov_unit_totals(c, SPAGM_UNIT_ATTR, &after);
-  EXPECT_EQ(after.legal, before.legal + 12);
+  // Every co-simulation-only point of the unit counts now (cosim_flow's 12
+  // bins, illegal_write's 6, ...).
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  unsigned cosim_bins = 0;
+  for (size_t i = 0; i < n; i++)
+    if (plan[i].cosim_only && plan[i].unit == SPAGM_UNIT_ATTR) cosim_bins += spagm_cov_point_bins(plan + i);
+  EXPECT_GE(cosim_bins, 18u);
+  EXPECT_EQ(after.legal, before.legal + cosim_bins);
   EXPECT_EQ(after.hit, before.hit + 1);
   EXPECT_EQ(spagm_cov_sample_response(nullptr, SPAGM_UNIT_ATTR, false, 1, false), SPAGM_E_ARG);
   spagm_cov_free(c);
@@ -377,9 +385,10 @@ TEST(COV_Cosim, UnreachableBinsListedApart_N243_N255) {
   EXPECT_EQ(holes_cosim, t.holes - 39);
   // The cosim points count now: their 18 in-order bins are holes but the one
   // attr response hit, and so are the 24 bins of pix.unwritten (N280: no
-  // load of this database left a register out); the 21 ISBEWR bins left the
-  // holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24);
+  // load of this database left a register out), and the 18 of the three
+  // illegal_write points (N290: no load carried one); the 21 ISBEWR bins
+  // left the holes.
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -409,7 +418,8 @@ TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
   collect(c, 1, 60);
   unsigned thin = 0, rule_thin = 0, deep_thin = 0;
   const std::string boundary[] = {"attr.boundary", "attr.streq", "pix.covmask", "pix.index",
-                                  "pix.unwritten", "tex.boundary"};
+                                  "pix.unwritten", "tex.boundary", "attr.illegal_write",
+                                  "pix.illegal_write", "tex.illegal_write"};
   for (size_t i = 0; i < n; i++) {
     bool rule = std::string(plan[i].name).find(".rule") != std::string::npos;
     bool bound = std::find(std::begin(boundary), std::end(boundary), plan[i].name) !=

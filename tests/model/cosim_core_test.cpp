@@ -23,6 +23,10 @@ using Corrupt = std::function<void(spagm_response &, const spagm_request &)>;
 // docs/port-contract.md independently of dpi/cosim_cfg.c.
 uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
   uint32_t t = addr >> 28, off = addr & 0x0FFFFFFF, v = 0;
+  /* A word no table names reads 0 (N123); the read-back asks for the
+   * addresses of an epoch's illegal writes (N290). */
+  if (unit == SPAGM_UNIT_PIX && (t != 0 || (off >= 0x10 && off < 0x40) || off >= 0x80)) return 0;
+  if (unit == SPAGM_UNIT_TEX && !(t == 0 && off <= 0x14) && !(t == 1 && off < 0x8000)) return 0;
   if (unit == SPAGM_UNIT_PIX) {
     spagm_raster_config rc;
     spagm_pix_get_config(m, &rc, nullptr);
@@ -50,13 +54,20 @@ uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
                        (uint32_t)spagm_tex_fp16_round(m)};
     return regs[off / 4];
   }
-  if (t == 2) spagm_attr_read32(m, SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);
-  if (t == 4) {
+  if (t == 0 && off <= 0x1C) { /* the scalar registers an illegal value aims at */
+    spagm_attr_config c;
+    spagm_attr_get_config(m, &c, nullptr);
+    uint32_t regs[] = {(uint32_t)c.stage, c.shared,     c.trap,        c.vertex_count,
+                       c.patch_words,     c.gs_max_vertices, c.streq_start, c.streq_end};
+    return regs[off / 4];
+  }
+  if (t == 2 && off < 0x40A00) spagm_attr_read32(m, SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);
+  if (t == 4 && off < 0x2000) { /* 256 vertices of 8 words */
     uint32_t bits[8];
     spagm_attr_get_written_bits(m, SPAGM_SPACE_ISBE_OUT, off / 32, bits, nullptr);
     v = bits[(off % 32) / 4];
   }
-  if (t == 6) spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, &v, nullptr);
+  if (t == 6 && off < 0x20000) spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, &v, nullptr);
   return v;
 }
 

@@ -6,10 +6,31 @@
 // StimCorners.EveryCornerTenTimesPerSeed_* (stim_corners_test.cpp).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
 #include "spagm/spagm.h"
 #include "spagm/vec/stim.h"
 
 namespace {
+
+// The load without the epoch's illegal writes (N290): each (addr, data)
+// of spagm_stim_illegal_writes taken out once.
+spagm_cfg_list legal_part(const spagm_stim *s, spagm_unit u, const spagm_cfg_list &load) {
+  const spagm_stim_illegal *ill = nullptr;
+  size_t n = spagm_stim_illegal_writes(s, u, &ill);
+  std::vector<bool> used(n, false);
+  spagm_cfg_list out{};
+  for (size_t i = 0; i < load.n; i++) {
+    bool skip = false;
+    for (size_t k = 0; k < n && !skip; k++)
+      if (!used[k] && ill[k].addr == load.w[i].addr && ill[k].data == load.w[i].data)
+        used[k] = skip = true;
+    if (!skip) spagm_cfg_list_push(&out, load.w[i].addr, load.w[i].data);
+  }
+  return out;
+}
 
 // The load of an epoch that keeps the power-on values leaves out exactly
 // the pixel words a reset model holds, and nothing of the other units;
@@ -27,10 +48,14 @@ TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetValues_N280) {
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
       spagm_cfg_list all{}, load{};
       ASSERT_EQ(spagm_statemap_load_list(m, (spagm_unit)u, &all), SPAGM_OK);
-      ASSERT_EQ(spagm_stim_load_list(s, m, (spagm_unit)u, &load), SPAGM_OK);
+      spagm_cfg_list with_illegal{};
+      ASSERT_EQ(spagm_stim_load_list(s, m, (spagm_unit)u, &with_illegal), SPAGM_OK);
+      load = legal_part(s, (spagm_unit)u, with_illegal);
+      spagm_cfg_list_free(&with_illegal);
       bool keeps = spagm_stim_keeps_power_on(s, (spagm_unit)u);
       EXPECT_TRUE(u == SPAGM_UNIT_PIX || !keeps);
       if (!keeps) {
+        EXPECT_EQ(spagm_stim_unwritten(s, m, (spagm_unit)u), 0u);
         whole++;
         ASSERT_EQ(load.n, all.n);
       } else {
@@ -44,6 +69,15 @@ TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetValues_N280) {
           EXPECT_EQ(left, reset == all.w[i].data) << "word 0x" << std::hex << all.w[i].addr;
           if (!left) j++;
         }
+        // spagm_stim_unwritten names exactly the register words 0x00..0x0C
+        // the load leaves out (the one derivation, item 3 of issue #31).
+        uint32_t left = 0;
+        for (uint32_t k = 0; k < 4; k++)
+          if (std::none_of(load.w, load.w + load.n,
+                           [k](const spagm_cfg_word &w) { return w.addr == 4 * k; }))
+            left |= 1u << k;
+        EXPECT_EQ(spagm_stim_unwritten(s, m, (spagm_unit)u), left);
+        EXPECT_NE(left & 4u, 0u);
         // The positions word is always among them: standard positions.
         uint32_t pos = 1;
         spagm_statemap_read(m, SPAGM_UNIT_PIX, 0x08, &pos);
@@ -58,6 +92,111 @@ TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetValues_N280) {
   EXPECT_EQ(spagm_stim_load_list(nullptr, m, SPAGM_UNIT_PIX, nullptr), SPAGM_E_ARG);
   EXPECT_FALSE(spagm_stim_keeps_power_on(nullptr, SPAGM_UNIT_PIX));
   spagm_model_free(fresh);
+  spagm_model_free(m);
+  spagm_stim_free(s);
+}
+
+// Illegal write number k (kind k % 3, after the legal words from k = 3):
+// no word where it is outside a table, a register where it is a value,
+// and the model refuses it and keeps its state (its load list).
+void check_refused(spagm_model *m, spagm_unit un, const spagm_stim_illegal &w, size_t k) {
+  EXPECT_EQ((unsigned)w.kind, k % 3);
+  EXPECT_EQ(w.after, k >= 3);
+  uint32_t v = 0;
+  bool readable = spagm_statemap_read(m, un, w.addr, &v);
+  EXPECT_EQ(readable, w.kind == SPAGM_STIM_ILLEGAL_VALUE) << std::hex << w.addr;
+  if (w.kind == SPAGM_STIM_ILLEGAL_TARGET) {
+    EXPECT_NE(w.addr >> 28, 0u);
+  }
+  spagm_cfg_list before{}, after{};
+  spagm_statemap_load_list(m, un, &before);
+  EXPECT_NE(spagm_statemap_write(m, un, w.addr, w.data, nullptr), SPAGM_OK)
+      << std::hex << w.addr << " = " << w.data;
+  spagm_statemap_load_list(m, un, &after);
+  ASSERT_EQ(before.n, after.n);
+  EXPECT_EQ(std::memcmp(before.w, after.w, before.n * sizeof before.w[0]), 0);
+  spagm_cfg_list_free(&before);
+  spagm_cfg_list_free(&after);
+}
+
+// The three after the legal words close the load, in kind order; among
+// them, none is first (an attribute load's clear would wipe it) and a
+// value write sits right behind its register's legal word (unless a
+// power-on epoch left that word out).
+void check_placed(const spagm_stim *s, spagm_unit un, const spagm_cfg_list &load,
+                  const spagm_stim_illegal *ill) {
+  for (size_t k = 0; k < 3; k++) {
+    EXPECT_EQ(load.w[load.n - 3 + k].addr, ill[3 + k].addr);
+    EXPECT_EQ(load.w[load.n - 3 + k].data, ill[3 + k].data);
+  }
+  for (size_t i = 0; i < load.n - 3; i++) {
+    if (load.w[i].addr == ill[2].addr && load.w[i].data == ill[2].data) {
+      ASSERT_GT(i, 0u);
+      EXPECT_TRUE(load.w[i - 1].addr == ill[2].addr || spagm_stim_keeps_power_on(s, un));
+    }
+    if (load.w[i].addr == ill[0].addr && load.w[i].data == ill[0].data) {
+      EXPECT_GT(i, 0u);
+    }
+  }
+}
+
+// N290 (issue #31 item 2 of "what to build"): in an epoch that draws the
+// "illegal writes" corner the load of each unit carries one write of each
+// kind among the legal words and one of each after them; the model refuses
+// every one (N123: the unit ignores it), the rest of the load is the legal
+// list, a value write sits right behind its register's own word, and the
+// read-back names every illegal address.
+TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter_N123_N290) {
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  o.units = 7;
+  spagm_diag d{};
+  spagm_stim *s = spagm_stim_new(&o, &d);
+  spagm_model *m = spagm_model_new();
+  unsigned with[SPAGM_UNIT_COUNT] = {0}, without[SPAGM_UNIT_COUNT] = {0};
+  for (unsigned e = 0; e < 40; e++) {
+    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      spagm_unit un = (spagm_unit)u;
+      spagm_cfg_list load{}, again{}, rb{}, plain_rb{};
+      ASSERT_EQ(spagm_stim_load_list(s, m, un, &load), SPAGM_OK);
+      ASSERT_EQ(spagm_stim_load_list(s, m, un, &again), SPAGM_OK);
+      ASSERT_EQ(load.n, again.n); // the same writes on every call
+      const spagm_stim_illegal *ill = nullptr;
+      size_t n = spagm_stim_illegal_writes(s, un, &ill);
+      spagm_cfg_list legal = legal_part(s, un, load);
+      ASSERT_EQ(legal.n + n, load.n);
+      if (!spagm_stim_has_illegal_writes(s, un)) {
+        without[u]++;
+        EXPECT_EQ(n, 0u);
+      } else {
+        with[u]++;
+        ASSERT_EQ(n, 6u);
+        for (size_t k = 0; k < n; k++) check_refused(m, un, ill[k], k);
+        check_placed(s, un, load, ill);
+        // The read-back names each illegal address after the statemap's.
+        spagm_statemap_readback_list(m, un, &plain_rb);
+        ASSERT_EQ(spagm_stim_readback_list(s, m, un, &rb), SPAGM_OK);
+        for (size_t k = 0; k < n; k++)
+          EXPECT_TRUE(std::any_of(rb.w + plain_rb.n, rb.w + rb.n,
+                                  [&](const spagm_cfg_word &w) { return w.addr == ill[k].addr; }));
+      }
+      spagm_cfg_list_free(&legal);
+      spagm_cfg_list_free(&load);
+      spagm_cfg_list_free(&again);
+      spagm_cfg_list_free(&rb);
+      spagm_cfg_list_free(&plain_rb);
+    }
+  }
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    EXPECT_GT(with[u], 5u) << u;
+    EXPECT_GT(without[u], 15u) << u;
+  }
+  const spagm_stim_illegal *ill = nullptr;
+  EXPECT_EQ(spagm_stim_illegal_writes(nullptr, SPAGM_UNIT_PIX, &ill), 0u);
+  EXPECT_FALSE(spagm_stim_has_illegal_writes(nullptr, SPAGM_UNIT_PIX));
+  EXPECT_EQ(spagm_stim_readback_list(nullptr, m, SPAGM_UNIT_PIX, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_stim_unwritten(nullptr, m, SPAGM_UNIT_PIX), 0u);
   spagm_model_free(m);
   spagm_stim_free(s);
 }

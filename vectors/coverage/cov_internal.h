@@ -41,6 +41,9 @@ typedef enum cov_pt {
   COV_ATTR_COSIM,
   COV_PIX_COSIM,
   COV_TEX_COSIM,
+  COV_ATTR_ILLEGAL, /* co-simulation only (N290) */
+  COV_PIX_ILLEGAL,
+  COV_TEX_ILLEGAL,
   COV_PT_COUNT
 } cov_pt;
 

@@ -100,6 +100,10 @@ static const char *const tex_power_on[] = {"cbank_select", "fp16_round"};
 /* N280: pixel registers a load left unwritten (its words 0x00..0x0C). */
 static const char *const pix_unwritten[] = {"stage", "samples", "positions", "ssaa"};
 
+/* N290: kinds of illegal configuration write (spagm_stim_illegal_kind). */
+static const char *const illegal_kinds[] = {"target", "address", "value"};
+static const char *const illegal_places[] = {"among", "after"};
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -331,6 +335,17 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_PIX_COSIM] = COSIM_FLOW("pix.cosim_flow", SPAGM_UNIT_PIX),
     [COV_TEX_COSIM] = COSIM_FLOW("tex.cosim_flow", SPAGM_UNIT_TEX),
 #undef COSIM_FLOW
+#define ILLEGAL_WRITE(nm, u)                                                                     \
+  {nm, u,                                                                                        \
+   "co-simulation only: an illegal configuration write of the epoch's load, which the unit "    \
+   "must ignore (N123) and the read-back shows ignored: to a target with no table, to an "      \
+   "address of a table that names no word, of a value the register cannot hold; placed among "  \
+   "the legal words (a value right behind its register's own word) or after all of them (N290)", \
+   2, {DIM("kind", illegal_kinds), DIM("placed", illegal_places)}, NULL, true, BOUND_AT_LEAST}
+    [COV_ATTR_ILLEGAL] = ILLEGAL_WRITE("attr.illegal_write", SPAGM_UNIT_ATTR),
+    [COV_PIX_ILLEGAL] = ILLEGAL_WRITE("pix.illegal_write", SPAGM_UNIT_PIX),
+    [COV_TEX_ILLEGAL] = ILLEGAL_WRITE("tex.illegal_write", SPAGM_UNIT_TEX),
+#undef ILLEGAL_WRITE
 };
 
 /* Corners issue #31 asks bins for that this plan does not bin, each with
@@ -344,19 +359,12 @@ const spagm__cov_unbinned spagm__cov_not_binned[] = {
      "rounded results are binned by tex.fp16"},
     {"Power-on values of the texture pool (base 0, MaximumIndex 0), of the constant bank words "
      "and of the programmable sample table",
-     "N246: stimulus 5 never keeps them (every epoch draws a pool, 32 bank words and a table), "
+     "N246: stimulus 6 never keeps them (every epoch draws a pool, 32 bank words and a table), "
      "so they would be holes of the default run; the power-on bins hold the fields the default "
      "run does keep"},
     {"The four attribute maps (IMAP, OMAP, OMAP_PREV, IMAP_NEXT) at power-on (empty)",
-     "N246: an empty map is a legal state, but stimulus 5 draws every map with attributes, so "
+     "N246: an empty map is a legal state, but stimulus 6 draws every map with attributes, so "
      "these would be holes of the default run"},
-    {"Ignored illegal configuration writes",
-     "N247: the port contract has them (N123: a write outside a target's table, or of a value a "
-     "register cannot hold, is ignored), but the co-simulation and the replay load only the "
-     "words of spagm_statemap_load_list, made from a valid model state, so no illegal write is "
-     "ever offered; and the sampler sees transactions, not configuration bursts. Covering them "
-     "needs a testbench that inserts such writes into a load and a read-back that shows them "
-     "ignored"},
     {NULL, NULL}};
 
 /* Each point's rule dimension is filled from the rule tables above. */

@@ -10,6 +10,7 @@
 #include "spagm/attr.h"
 #include "spagm/pix.h"
 #include "spagm/tex.h"
+#include "spagm/vec/stim.h"
 
 /* Unit of a word that did not decode, from its opcode bits (DESIGN §7.1);
  * -1 for a word of no modelled unit. */
@@ -283,5 +284,16 @@ spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_
       unsigned at[2] = {f, (unsigned)in.pmode};
       hit(c, COV_PIX_UNWRITTEN, at);
     }
+  return SPAGM_OK;
+}
+
+spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
+                                            bool after) {
+  static const cov_pt point[SPAGM_UNIT_COUNT] = {COV_ATTR_ILLEGAL, COV_PIX_ILLEGAL,
+                                                 COV_TEX_ILLEGAL};
+  if (!c || (unsigned)u >= SPAGM_UNIT_COUNT || kind >= SPAGM_STIM_ILLEGAL_KINDS)
+    return SPAGM_E_ARG;
+  unsigned at[2] = {kind, after};
+  hit(c, point[u], at);
   return SPAGM_OK;
 }

@@ -78,6 +78,7 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
     spagm_rng_seed(&r, s->o.seed, epoch, SPAGM_UNIT_TEX, 0);
     st = spagm__stim_tex_epoch(s, &r, m, d);
   }
+  if (st == SPAGM_OK) spagm__stim_illegal_epoch(s); /* N290 */
   /* One stage serves both units: the unit the stage does not suit (PIXLD
    * outside PS, attribute instructions in PS, R8) gets a twentieth of the
    * epoch, enough to exercise the fault, and the other the whole. */

@@ -50,6 +50,9 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     {"GS output buffer size", "MaxOutputVertexCount past the word limit (1024 / N + 1..8)", 700, true},
     {"GS buffer word", "last valid (word 1023)", 400, false},
     {"GS buffer word", "first invalid (word 1024)", 400, false},
+    /* N290: the epoch's load carries illegal configuration writes (N123),
+     * one of each kind among the legal words and one of each after them. */
+    {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
@@ -71,6 +74,9 @@ const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
      * value unwritten, the positions word always among them (standard
      * positions), so PIXLD runs on the unit's reset values. */
     {"load", "power-on values left in place (positions word unwritten)", 300, true},
+    /* N290: the epoch's load carries illegal configuration writes (N123),
+     * one of each kind among the legal words and one of each after them. */
+    {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
@@ -113,6 +119,9 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     {"source registers", "Rb = RZ where the row reads Rb", 5, false},
     {"source registers", "Ra = RZ", 5, false},
     {"source registers", "Rb not RZ where the row reads none", 40, false},
+    /* N290: the epoch's load carries illegal configuration writes (N123),
+     * one of each kind among the legal words and one of each after them. */
+    {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
 };
 
 static unsigned ncorners(spagm_unit u) {

@@ -32,6 +32,7 @@ enum {
   AC_ISBE_FIRST, AC_ISBE_LAST, AC_ISBE_INVALID,
   AC_STREQ_POINT, AC_STREQ_END_OMAP_FIRST, AC_STREQ_END_OMAP_LAST, AC_STREQ_START_OMAP_LAST,
   AC_GS_LIMIT, AC_GS_WORD_LAST, AC_GS_WORD_INVALID,
+  AC_ILLEGAL_WRITES,
   AC_N
 };
 enum {
@@ -39,6 +40,7 @@ enum {
   PC_SAMPLE_FIRST, PC_SAMPLE_LAST, PC_SAMPLE_INVALID,
   PC_INDEX_FIRST, PC_INDEX_LAST, PC_INDEX_INVALID,
   PC_LOAD_POWER_ON,
+  PC_ILLEGAL_WRITES,
   PC_N
 };
 enum {
@@ -51,6 +53,7 @@ enum {
   TC_F16_MAX_SUBNORMAL,
   TC_HDR_UNSUPPORTED,
   TC_REG_RB_RZ, TC_REG_RA_RZ, TC_REG_RB_NOT_RZ,
+  TC_ILLEGAL_WRITES,
   TC_N
 };
 /* c over the n entries of table t, counting into hits (once per epoch). */
@@ -123,7 +126,16 @@ struct spagm_stim {
   bool keep_power_on[SPAGM_UNIT_COUNT];
   spagm_cfg_list power_on[SPAGM_UNIT_COUNT];
   bool have_power_on[SPAGM_UNIT_COUNT];
+  /* N290: this epoch's load carries illegal writes (one of each kind among
+   * the legal words, one of each after them); illegal[u] holds those the
+   * last load list of u inserted. */
+  bool illegal_epoch[SPAGM_UNIT_COUNT];
+  spagm_stim_illegal illegal[SPAGM_UNIT_COUNT][2 * SPAGM_STIM_ILLEGAL_KINDS];
+  size_t n_illegal[SPAGM_UNIT_COUNT];
 };
+
+/* Draw each generated unit's "illegal writes" epoch corner (stim_load.c). */
+void spagm__stim_illegal_epoch(spagm_stim *s);
 
 /* Load the unit's state for the epoch into m (already reset) and remember
  * what the request generator needs. */

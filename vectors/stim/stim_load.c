@@ -1,16 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The configuration load of an epoch (stim.h): the model state's load list,
  * or, in an epoch that keeps the power-on values in place (N280), that list
- * without the register words a reset already gives. The testbench resets
- * the unit before every load (docs/port-contract.md), so an RTL whose reset
- * value differs from the model's power-on value answers from the wrong
- * value, which a load of every word would have overwritten (N246). */
+ * without the register words a reset already gives; in an epoch that draws
+ * the "illegal writes" corner (N290) with writes the unit must ignore
+ * inserted among and after the legal words. The testbench resets the unit
+ * before every load (docs/port-contract.md), so an RTL whose reset value
+ * differs from the model's power-on value answers from the wrong value,
+ * which a load of every word would have overwritten (N246); and an RTL that
+ * takes an illegal write changes a register or a word the end-of-epoch
+ * read-back names (spagm_stim_readback_list). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "stim_internal.h"
 
 bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u) {
   return s && (unsigned)u < SPAGM_UNIT_COUNT && s->in_epoch && s->keep_power_on[u];
+}
+
+bool spagm_stim_has_illegal_writes(const spagm_stim *s, spagm_unit u) {
+  return s && (unsigned)u < SPAGM_UNIT_COUNT && s->in_epoch && s->illegal_epoch[u];
+}
+
+size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
+                                 const spagm_stim_illegal **out) {
+  if (!s || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return 0;
+  *out = s->illegal[u];
+  return spagm_stim_has_illegal_writes(s, u) ? s->n_illegal[u] : 0;
 }
 
 /* The load list of a model straight after reset: the power-on value of
@@ -25,31 +41,245 @@ static spagm_status power_on_list(spagm_stim *s, spagm_unit u) {
   return st;
 }
 
-/* Whether the word at addr is a register a reset sets. Only the pixel
- * unit draws the corner (every word of its block is a register); the
- * attribute unit's load starts with its clear command and its memories,
- * which a reset does not define, so they are never left out. */
+/* Whether the word at addr is a register a reset sets, so that a load may
+ * leave it out: the pixel unit's registers (target 0: words 0x00..0x0C and
+ * the table 0x40..0x7C). The attribute unit's load starts with its clear
+ * command and its memories, which a reset does not define, and the texture
+ * unit's bank is not reset (docs/port-contract.md), so no other unit's
+ * word is ever left out. */
 static bool resets(spagm_unit u, uint32_t addr) {
-  (void)addr;
-  return u == SPAGM_UNIT_PIX;
+  return u == SPAGM_UNIT_PIX && addr >> 28 == 0 && addr < 0x80u;
+}
+
+/* Whether the load of unit u leaves out the word (addr, data) of the
+ * model's list: the epoch keeps power-on values, the word is one a reset
+ * sets, and it holds its power-on value. p is the power-on list, *j the
+ * running position in it (both lists ascend in address). */
+static bool left_out(const spagm_stim *s, spagm_unit u, const spagm_cfg_list *p, size_t *j,
+                     uint32_t addr, uint32_t data) {
+  if (!spagm_stim_keeps_power_on(s, u) || !resets(u, addr)) return false;
+  while (*j < p->n && p->w[*j].addr < addr) (*j)++;
+  return *j < p->n && p->w[*j].addr == addr && p->w[*j].data == data;
+}
+
+/* The model's load list without the words left at their power-on value. */
+static spagm_status legal_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
+                               spagm_cfg_list *out) {
+  if (!spagm_stim_keeps_power_on(s, u)) return spagm_statemap_load_list(m, u, out);
+  spagm_status st = power_on_list(s, u);
+  spagm_cfg_list all = {0};
+  if (st == SPAGM_OK) st = spagm_statemap_load_list(m, u, &all);
+  size_t j = 0;
+  for (size_t i = 0; st == SPAGM_OK && i < all.n; i++)
+    if (!left_out(s, u, &s->power_on[u], &j, all.w[i].addr, all.w[i].data))
+      st = spagm_cfg_list_push(out, all.w[i].addr, all.w[i].data);
+  spagm_cfg_list_free(&all);
+  return st;
+}
+
+uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u) {
+  if (!s || !m || !spagm_stim_keeps_power_on(s, u) || power_on_list(s, u) != SPAGM_OK) return 0;
+  uint32_t left = 0;
+  size_t j = 0;
+  /* The register words 0x00..0x1C a load can leave out, bit k for 4k. */
+  for (uint32_t k = 0; k < 8; k++) {
+    uint32_t v;
+    if (spagm_statemap_read(m, u, 4 * k, &v) && left_out(s, u, &s->power_on[u], &j, 4 * k, v))
+      left |= 1u << k;
+  }
+  return left;
+}
+
+/* ---- Illegal writes (N123, N290) ------------------------------------------------------ */
+
+/* What a value-kind write breaks: a register and the rule its values obey. */
+typedef enum { V_MAX, V_SET, V_ALIGN32 } value_rule;
+typedef struct illegal_reg {
+  uint32_t addr;
+  value_rule rule;
+  uint32_t max;   /* V_MAX: the largest legal value */
+  uint32_t words; /* registers of this kind from addr on, one per word */
+} illegal_reg;
+/* A range of addresses [lo, hi) of target t that names no word. */
+typedef struct illegal_hole {
+  uint32_t t, lo, hi;
+} illegal_hole;
+typedef struct illegal_map {
+  const illegal_reg *regs;
+  unsigned nregs;
+  const illegal_hole *holes;
+  unsigned nholes;
+  uint32_t first_free_target; /* targets from here to 15 have no table */
+  const uint32_t *set;        /* V_SET: the legal values */
+  unsigned nset;
+} illegal_map;
+
+/* The tables of docs/port-contract.md, "Configuration port (version 2)".
+ * Pixel unit: the four registers and the sixteen 8-bit table entries. */
+static const illegal_reg pix_regs[] = {
+    {0x00, V_MAX, 5, 1}, {0x04, V_SET, 0, 1},    {0x08, V_MAX, 1, 1},
+    {0x0C, V_MAX, 1, 1}, {0x40, V_MAX, 0xFF, 16}};
+static const illegal_hole pix_holes[] = {{0, 0x10, 0x40}, {0, 0x80, 0x1000}};
+static const uint32_t pix_set[] = {1, 2, 4, 8, 16};
+/* Attribute unit: the scalar registers (maps and defaults take any word). */
+static const illegal_reg attr_regs[] = {
+    {0x000, V_MAX, 5, 1}, {0x004, V_MAX, 1, 1},    {0x008, V_MAX, 1, 1},
+    {0x00C, V_MAX, 256, 1}, {0x010, V_SET, 0, 1}, {0x014, V_MAX, 1024, 1},
+    {0x018, V_MAX, 255, 1}, {0x01C, V_MAX, 255, 1}};
+static const illegal_hole attr_holes[] = {
+    {0, 0x020, 0x040},     {0, 0x044, 0x100},     {0, 0x180, 0x400}, {0, 0x800, 0x1000},
+    {1, 0x40A00, 0x41000}, {2, 0x40A00, 0x41000}, {3, 0x2000, 0x3000}, {4, 0x2000, 0x3000},
+    {5, 0x1800, 0x2000},   {6, 0x20000, 0x21000}};
+static const uint32_t attr_set[] = {8, 16, 32, 64, 128};
+/* Texture unit: stage, bank select 0..17, a pool base of 32-byte headers
+ * below 2^48 (N60), the rounding mode; MaximumIndex takes any word. */
+static const illegal_reg tex_regs[] = {
+    {0x000, V_MAX, 5, 1}, {0x004, V_MAX, 17, 1}, {0x008, V_ALIGN32, 0, 1},
+    {0x00C, V_MAX, 0xFFFF, 1}, {0x014, V_MAX, 1, 1}};
+static const illegal_hole tex_holes[] = {{0, 0x018, 0x080}, {0, 0x080, 0x1000}, {1, 0x8000, 0x9000}};
+
+#define N_OF(a) (unsigned)(sizeof(a) / sizeof(a)[0])
+static const illegal_map maps[SPAGM_UNIT_COUNT] = {
+    [SPAGM_UNIT_ATTR] = {attr_regs, N_OF(attr_regs), attr_holes, N_OF(attr_holes), 7, attr_set,
+                         N_OF(attr_set)},
+    [SPAGM_UNIT_PIX] = {pix_regs, N_OF(pix_regs), pix_holes, N_OF(pix_holes), 1, pix_set,
+                        N_OF(pix_set)},
+    [SPAGM_UNIT_TEX] = {tex_regs, N_OF(tex_regs), tex_holes, N_OF(tex_holes), 2, NULL, 0},
+};
+
+static bool in_set(const illegal_map *mp, uint32_t v) {
+  for (unsigned i = 0; i < mp->nset; i++)
+    if (mp->set[i] == v) return true;
+  return false;
+}
+
+/* A value register g cannot hold: half of the time the first one past the
+ * rule's edge (max + 1, a set's neighbour, a base 1 byte off), else any. */
+static uint32_t illegal_value(const illegal_map *mp, const illegal_reg *g, spagm_rng *r) {
+  bool edge = spagm_rng_pct(r, 50);
+  switch (g->rule) {
+    case V_MAX:
+      return edge ? g->max + 1 : g->max + 1 + spagm_rng_below(r, 0xFFFFFFFFu - g->max);
+    case V_SET: {
+      uint32_t v;
+      do v = edge ? mp->set[spagm_rng_below(r, mp->nset)] + 1 : spagm_rng_u32(r);
+      while (in_set(mp, v));
+      return v;
+    }
+    case V_ALIGN32:
+    default:
+      return (spagm_rng_u32(r) & ~31u) | (edge ? 16u : 1u + spagm_rng_below(r, 31));
+  }
+}
+
+/* One write of kind k for unit u; *reg is the register a value write aims
+ * at (its legal word is where the "among" copy goes). */
+static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, bool after,
+                                       spagm_rng *r, uint32_t *reg) {
+  const illegal_map *mp = &maps[u];
+  spagm_stim_illegal w = {0, spagm_rng_u32(r), k, after};
+  if (k == SPAGM_STIM_ILLEGAL_TARGET) {
+    uint32_t t = mp->first_free_target + spagm_rng_below(r, 16 - mp->first_free_target);
+    w.addr = t << 28 | 4u * spagm_rng_below(r, 1024);
+  } else if (k == SPAGM_STIM_ILLEGAL_ADDRESS) {
+    const illegal_hole *h = &mp->holes[spagm_rng_below(r, mp->nholes)];
+    uint32_t off = spagm_rng_pct(r, 50) ? h->lo : h->lo + 4u * spagm_rng_below(r, (h->hi - h->lo) / 4);
+    w.addr = h->t << 28 | off;
+  } else {
+    const illegal_reg *g = &mp->regs[spagm_rng_below(r, mp->nregs)];
+    w.addr = g->addr + 4u * spagm_rng_below(r, g->words);
+    w.data = illegal_value(mp, g, r);
+  }
+  *reg = w.addr;
+  return w;
+}
+
+void spagm__stim_illegal_epoch(spagm_stim *s) {
+  static const unsigned entry[SPAGM_UNIT_COUNT] = {AC_ILLEGAL_WRITES, PC_ILLEGAL_WRITES,
+                                                   TC_ILLEGAL_WRITES};
+  /* Each generated unit's table, made ready by its epoch (N295). */
+  const stim_corners *const cns[SPAGM_UNIT_COUNT] = {&s->attr.cn, &s->pix.cn, &s->tex.cn};
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    s->illegal_epoch[u] = false;
+    s->n_illegal[u] = 0;
+    if (!(s->o.units >> u & 1u)) continue;
+    /* A stream of its own: every other draw is that of stimulus 5. */
+    spagm_rng k;
+    spagm_rng_seed(&k, s->o.seed, s->epoch, u, 3);
+    s->illegal_epoch[u] = spagm__stim_corner(cns[u], &k, entry[u], 1) == 0;
+  }
+}
+
+/* Insert the epoch's illegal writes into the legal list l (N290): for each
+ * kind one among the legal words (a value write right behind its
+ * register's word, or where that word would be; the others before a
+ * random word but the first, so an attribute load's clear command never
+ * wipes them) and one after all of them. */
+static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *l,
+                                   size_t from) {
+  spagm_rng r;
+  spagm_rng_seed(&r, s->o.seed, s->epoch, u, 4); /* the same writes on every call */
+  size_t n = l->n - from, at[SPAGM_STIM_ILLEGAL_KINDS];
+  spagm_stim_illegal *ill = s->illegal[u];
+  for (unsigned k = 0; k < 2 * SPAGM_STIM_ILLEGAL_KINDS; k++) {
+    uint32_t reg = 0;
+    bool after = k >= SPAGM_STIM_ILLEGAL_KINDS;
+    ill[k] = draw_illegal((spagm_unit)u, (spagm_stim_illegal_kind)(k % SPAGM_STIM_ILLEGAL_KINDS),
+                          after, &r, &reg);
+    if (after) continue;
+    size_t pos = n < 2 ? n : 1 + spagm_rng_below(&r, (uint32_t)(n - 1));
+    if (k == SPAGM_STIM_ILLEGAL_VALUE) {
+      pos = 0;
+      for (size_t i = 0; i < n; i++)
+        if (l->w[from + i].addr <= reg) pos = i + 1;
+      if (pos == 0 && n > 0) pos = 1; /* its word left out (N280): still not first */
+    }
+    at[k] = pos;
+  }
+  s->n_illegal[u] = 2 * SPAGM_STIM_ILLEGAL_KINDS;
+  spagm_cfg_list all = {0};
+  spagm_status st = SPAGM_OK;
+  for (size_t i = 0; i <= n && st == SPAGM_OK; i++) {
+    /* The value write first: it stays right behind its register's word. */
+    for (unsigned j = 0; j < SPAGM_STIM_ILLEGAL_KINDS && st == SPAGM_OK; j++) {
+      unsigned k = (SPAGM_STIM_ILLEGAL_VALUE + j) % SPAGM_STIM_ILLEGAL_KINDS;
+      if (at[k] == i) st = spagm_cfg_list_push(&all, ill[k].addr, ill[k].data);
+    }
+    if (i < n && st == SPAGM_OK) st = spagm_cfg_list_push(&all, l->w[from + i].addr, l->w[from + i].data);
+  }
+  for (unsigned k = SPAGM_STIM_ILLEGAL_KINDS; k < 2 * SPAGM_STIM_ILLEGAL_KINDS && st == SPAGM_OK; k++)
+    st = spagm_cfg_list_push(&all, ill[k].addr, ill[k].data);
+  l->n = from;
+  for (size_t i = 0; i < all.n && st == SPAGM_OK; i++)
+    st = spagm_cfg_list_push(l, all.w[i].addr, all.w[i].data);
+  spagm_cfg_list_free(&all);
+  return st;
 }
 
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out) {
   if (!s || !m || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
-  if (!spagm_stim_keeps_power_on(s, u)) return spagm_statemap_load_list(m, u, out);
-  spagm_status st = power_on_list(s, u);
-  spagm_cfg_list all = {0};
-  if (st == SPAGM_OK) st = spagm_statemap_load_list(m, u, &all);
-  const spagm_cfg_list *p = &s->power_on[u];
-  /* Both lists come from the same map in ascending address order. */
-  size_t j = 0;
-  for (size_t i = 0; st == SPAGM_OK && i < all.n; i++) {
-    const spagm_cfg_word *w = &all.w[i];
-    while (j < p->n && p->w[j].addr < w->addr) j++;
-    bool at_power_on = j < p->n && p->w[j].addr == w->addr && p->w[j].data == w->data;
-    if (!(at_power_on && resets(u, w->addr))) st = spagm_cfg_list_push(out, w->addr, w->data);
-  }
-  spagm_cfg_list_free(&all);
+  size_t from = out->n;
+  spagm_status st = legal_list(s, m, u, out);
+  if (st == SPAGM_OK && spagm_stim_has_illegal_writes(s, u)) st = insert_illegal(s, u, out, from);
+  return st;
+}
+
+static int by_addr(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m, spagm_unit u,
+                                      spagm_cfg_list *out) {
+  if (!s || !m || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
+  spagm_status st = spagm_statemap_readback_list(m, u, out);
+  const spagm_stim_illegal *ill;
+  size_t n = spagm_stim_illegal_writes(s, u, &ill);
+  uint32_t a[2 * SPAGM_STIM_ILLEGAL_KINDS];
+  for (size_t i = 0; i < n; i++) a[i] = ill[i].addr;
+  qsort(a, n, sizeof a[0], by_addr);
+  for (size_t i = 0; i < n && st == SPAGM_OK; i++)
+    if (i == 0 || a[i] != a[i - 1]) st = spagm_cfg_list_push(out, a[i], 0);
   return st;
 }

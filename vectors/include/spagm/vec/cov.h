@@ -137,6 +137,13 @@ spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtake
  * req or a bad unit. */
 spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
                                         uint32_t unwritten);
+/** Co-simulation only (N290): the epoch's load of unit u carried an
+ * illegal configuration write of kind `kind` (spagm_stim_illegal_kind: 0
+ * a target with no table, 1 an address no table names, 2 a value the
+ * register cannot hold), placed after every legal word (`after`) or among
+ * them. SPAGM_E_ARG for NULL c, a bad unit or kind. */
+spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
+                                            bool after);
 /** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);

@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 5u
+#define SPAGM_STIM_VERSION 6u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -108,10 +108,57 @@ bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
 
 /** The configuration words that load unit u with model m's state in the
  * current epoch: spagm_statemap_load_list, without the register words at
- * their power-on value when spagm_stim_keeps_power_on (N280). out is
+ * their power-on value when spagm_stim_keeps_power_on (N280), and with the
+ * epoch's illegal writes when spagm_stim_has_illegal_writes (N290): one of
+ * each kind placed among the legal words (a value the register cannot hold
+ * right behind the register's own word) and one of each after them. out is
  * appended to. */
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out);
+
+/** The register words of unit u that the current epoch's load leaves at
+ * their power-on value (the one derivation of "unwritten registers", used
+ * by spagm-cosim, its coverage and the Python binding): bit k is the
+ * register word at byte address 4k of target 0 (pixel unit: k 0..3,
+ * stage, samples, positions, SSAA). 0 when the epoch keeps no power-on
+ * value for u (spagm_stim_keeps_power_on), for NULL or a bad unit. m is
+ * the model holding the epoch's state, as for spagm_stim_load_list. */
+uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u);
+
+/** Kinds of illegal configuration write (docs/port-contract.md, N123): the
+ * unit must ignore each, and a read of the address gives 0 (kinds TARGET
+ * and ADDRESS) or the register's unchanged value (VALUE). N290. */
+typedef enum spagm_stim_illegal_kind {
+  SPAGM_STIM_ILLEGAL_TARGET = 0,  /**< a target with no table */
+  SPAGM_STIM_ILLEGAL_ADDRESS = 1, /**< an address of a target's table that names no word */
+  SPAGM_STIM_ILLEGAL_VALUE = 2,   /**< a value the register cannot hold */
+  SPAGM_STIM_ILLEGAL_KINDS = 3
+} spagm_stim_illegal_kind;
+
+/** One illegal write of an epoch's load (spagm_stim_illegal_writes). */
+typedef struct spagm_stim_illegal {
+  uint32_t addr, data;          /**< the word written */
+  spagm_stim_illegal_kind kind; /**< what makes it illegal */
+  bool after;                   /**< after every legal word, else among them */
+} spagm_stim_illegal;
+
+/** Whether the current epoch's load of unit u carries illegal writes (the
+ * "illegal writes" corner, N290). */
+bool spagm_stim_has_illegal_writes(const spagm_stim *s, spagm_unit u);
+
+/** The illegal writes the last spagm_stim_load_list of unit u inserted in
+ * the current epoch, one of each kind among the legal words and one of each
+ * after them (*out: valid until the next load list or epoch); 0 when it
+ * inserted none, for NULL or a bad unit. */
+size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
+                                 const spagm_stim_illegal **out);
+
+/** The addresses read back at the end of the current epoch of unit u (data
+ * 0): spagm_statemap_readback_list, then the address of every illegal write
+ * of the epoch's load in ascending order (each once), so a unit that took
+ * one shows it (N290). out is appended to. */
+spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m, spagm_unit u,
+                                      spagm_cfg_list *out);
 
 /** One line describing the current epoch's state for unit u (for reports),
  * e.g. "stage GS, 37 vertices, trap on, shared ISBE". */
