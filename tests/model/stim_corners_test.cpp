@@ -40,14 +40,21 @@ const char *const tex_names[TX_N] = {
 // positions word out; ISBERD lanes of the vertex-major view at its last
 // element before byte 1024 N and refused at 1024 N; GS store components at
 // word 1023 of the lane's buffer and refused at word 1024.
-enum { S5_POS_OFFSET, S5_POS_CENTROID, S5_VM_LAST, S5_VM_INVALID, S5_GS_LAST, S5_GS_INVALID, S5_N };
+// Stimulus 7 (N291): ALD lanes given the default value (R3) in an epoch
+// whose attribute load left the default table to the reset, and texture
+// lanes read through a pool base whose high word the load left to the
+// reset.
+enum { S5_POS_OFFSET, S5_POS_CENTROID, S5_VM_LAST, S5_VM_INVALID, S5_GS_LAST, S5_GS_INVALID,
+       S7_ALD_RESET_DEFAULT, S7_TEX_RESET_BASE_HI, S5_N };
 const char *const s5_names[S5_N] = {
     "PIXLD.OFFSET on unwritten standard positions (N280)",
     "PIXLD.CENTROID_OFFSET on unwritten standard positions (N280)",
     "ISBERD vertex-major last valid element (N281)",
     "ISBERD vertex-major first invalid byte 1024 N (N281)",
     "GS store at word 1023 (N283)",
-    "GS store at word 1024 (N283)"};
+    "GS store at word 1024 (N283)",
+    "ALD default value from a reset default table (N291)",
+    "texture lane read through a reset pool base high word (N291)"};
 
 // What one seed's run shows in its requests (independently of the
 // generator's counts).
@@ -130,21 +137,27 @@ void count_tex(spagm_model *m, const spagm_request &req, unsigned *tex) {
 }
 
 // Whether the epoch's pixel load leaves the positions word (0x08) out.
-bool positions_unwritten(spagm_stim *s, spagm_model *m) {
+// Whether the epoch's load of unit u leaves out the word at addr (an
+// illegal write there, N290, is not a write of the word), read from the
+// load list itself.
+bool word_unwritten(spagm_stim *s, spagm_model *m, spagm_unit u, uint32_t addr) {
   spagm_cfg_list l{};
-  EXPECT_EQ(spagm_stim_load_list(s, m, SPAGM_UNIT_PIX, &l), SPAGM_OK);
-  // An illegal write to 0x08 (N290) is not a write of the register.
+  EXPECT_EQ(spagm_stim_load_list(s, m, u, &l), SPAGM_OK);
   const spagm_stim_illegal *ill = nullptr;
-  size_t n = spagm_stim_illegal_writes(s, SPAGM_UNIT_PIX, &ill);
+  size_t n = spagm_stim_illegal_writes(s, u, &ill);
   bool left = true;
   for (size_t i = 0; i < l.n; i++) {
     bool illegal = false;
     for (size_t k = 0; k < n; k++)
       illegal |= ill[k].addr == l.w[i].addr && ill[k].data == l.w[i].data;
-    left &= illegal || l.w[i].addr != 0x08;
+    left &= illegal || l.w[i].addr != addr;
   }
   spagm_cfg_list_free(&l);
   return left;
+}
+
+bool positions_unwritten(spagm_stim *s, spagm_model *m) {
+  return word_unwritten(s, m, SPAGM_UNIT_PIX, 0x08);
 }
 
 // Attributes of the output (out) or input BMAP: the vertex-major view's N.
@@ -157,7 +170,13 @@ uint32_t bmap_words(spagm_model *m, bool out) {
 
 // One attribute or pixel request's lanes, by the rule the model explains
 // each component with (stimulus 5's corners).
-void count_s5(spagm_model *m, const spagm_request &req, bool unwritten, unsigned *n) {
+// Which words an epoch's loads left to the reset (N280, N291).
+struct Left {
+  bool positions = false, defaults = false, base_hi = false;
+};
+
+void count_s5(spagm_model *m, const spagm_request &req, const Left &left, unsigned *n) {
+  bool unwritten = left.positions;
   spagm_insn in;
   if (spagm_decode(req.insn, &in, nullptr) != SPAGM_OK) return;
   spagm_stage stage = SPAGM_STAGE_VSA;
@@ -178,6 +197,10 @@ void count_s5(spagm_model *m, const spagm_request &req, bool unwritten, unsigned
       n[S5_GS_LAST] += stage == SPAGM_STAGE_GS && rule == SPAGM_RULE_AST_GS_STORED &&
                        a2 % (4u * SPAGM_ATTR_GS_LANE_WORDS) == 4u * 1023u;
       n[S5_GS_INVALID] += rule == SPAGM_RULE_AST_GS_FULL && a0 == 1024u;
+      n[S7_ALD_RESET_DEFAULT] += left.defaults && (rule == SPAGM_RULE_ALD_I_BMAP0_DEFAULT ||
+                                                   rule == SPAGM_RULE_ALD_O_BMAP0_DEFAULT);
+      n[S7_TEX_RESET_BASE_HI] += left.base_hi && rule >= SPAGM_RULE_TEX_READ_1D &&
+                                 rule <= SPAGM_RULE_TEX_READ_MS;
     }
 }
 
@@ -197,14 +220,17 @@ Seen run(uint64_t seed) {
     EXPECT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
     spagm_raster_config rc{};
     spagm_pix_get_config(m, &rc, nullptr);
-    bool unwritten = positions_unwritten(s, m);
-    EXPECT_EQ(unwritten, spagm_stim_keeps_power_on(s, SPAGM_UNIT_PIX)) << "epoch " << e;
+    Left left;
+    left.positions = positions_unwritten(s, m);
+    EXPECT_EQ(left.positions, spagm_stim_keeps_power_on(s, SPAGM_UNIT_PIX)) << "epoch " << e;
+    left.defaults = word_unwritten(s, m, SPAGM_UNIT_ATTR, 0x400);
+    left.base_hi = word_unwritten(s, m, SPAGM_UNIT_TEX, 0x00C);
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
       while (issued[u] < kCount && spagm_stim_next(s, (spagm_unit)u, &req)) {
         issued[u]++;
         if (std::bitset<32>(req.lane_mask).count() == 31) out.mask_all_but_one[u]++;
         if (u == SPAGM_UNIT_TEX) count_tex(m, req, out.tex);
-        else count_s5(m, req, unwritten, out.s5);
+        count_s5(m, req, left, out.s5);
         if (u != SPAGM_UNIT_PIX) continue;
         for (unsigned l = 0; l < SPAGM_LANES; l++) {
           size_t n = std::bitset<16>(req.coverage[l]).count();

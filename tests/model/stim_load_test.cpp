@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The load of stimulus 5's "power-on values left in place" corner (issue
-// #31, N280): spagm_stim_load_list leaves out exactly the register words a
-// reset model holds, only for the pixel unit and only in the epochs that
-// draw the corner. The corner's count in the explanation stream is part of
+// The load of the "power-on values left in place" corner (issue #31, N280,
+// N291): spagm_stim_load_list leaves out exactly the words a reset sets
+// that hold their reset value, only in the epochs that draw the corner;
+// and the illegal writes of N290. The corner's count in the explanation stream is part of
 // StimCorners.EveryCornerTenTimesPerSeed_* (stim_corners_test.cpp).
 #include <gtest/gtest.h>
 
@@ -32,62 +32,83 @@ spagm_cfg_list legal_part(const spagm_stim *s, spagm_unit u, const spagm_cfg_lis
   return out;
 }
 
-// The load of an epoch that keeps the power-on values leaves out exactly
-// the pixel words a reset model holds, and nothing of the other units;
-// every other epoch's load is the whole statemap list.
-TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetValues_N280) {
+// A generator of every unit with the default options (seed 1).
+spagm_stim *every_unit() {
   spagm_stim_opts o;
   spagm_stim_opts_default(&o);
   o.units = 7;
+  return spagm_stim_new(&o, nullptr);
+}
+
+// The words a reset sets, from docs/port-contract.md's tables (written
+// here independently of stim_load.c): the pixel unit's registers and
+// table, the attribute unit's registers, maps and default table (not its
+// clear command, not its memories), the texture unit's registers (not its
+// constant bank, which a reset does not clear).
+bool reset_sets(unsigned u, uint32_t addr) {
+  if (addr >> 28) return false;
+  if (u == SPAGM_UNIT_PIX) return addr < 0x80;
+  if (u == SPAGM_UNIT_TEX) return addr <= 0x14;
+  return addr <= 0x1C || (addr >= 0x100 && addr < 0x180) || (addr >= 0x400 && addr < 0x800);
+}
+
+// One epoch's load of unit u that keeps the power-on values: exactly the
+// words a reset sets that hold their reset value are left out (a bank or
+// memory word of value 0 stays: N291's resets(u, addr) looks at the
+// address), and spagm_stim_unwritten names exactly the register words
+// 0x00..0x1C left out (the one derivation, issue #31 item 3).
+void check_power_on_load(const spagm_stim *s, const spagm_model *m, const spagm_model *fresh,
+                         unsigned u, const spagm_cfg_list &all, const spagm_cfg_list &load) {
+  EXPECT_LT(load.n, all.n);
+  size_t j = 0;
+  uint32_t left_regs = 0;
+  for (size_t i = 0; i < all.n; i++) {
+    uint32_t reset = 0, a = all.w[i].addr;
+    bool readable = spagm_statemap_read(fresh, (spagm_unit)u, a, &reset);
+    bool left = j >= load.n || load.w[j].addr != a;
+    EXPECT_EQ(left, readable && reset_sets(u, a) && reset == all.w[i].data)
+        << "unit " << u << " word 0x" << std::hex << a;
+    if (!left) j++;
+    if (left && a < 0x20) left_regs |= 1u << (a / 4);
+  }
+  EXPECT_EQ(spagm_stim_unwritten(const_cast<spagm_stim *>(s), m, (spagm_unit)u), left_regs);
+  if (u == SPAGM_UNIT_PIX) {
+    // The positions word is always among them (standard positions), and
+    // the table at (0, 0): none of its words is written.
+    EXPECT_NE(left_regs & 4u, 0u);
+    for (size_t i = 0; i < load.n; i++) EXPECT_FALSE(load.w[i].addr >= 0x40 && load.w[i].addr < 0x80);
+  }
+}
+
+// The load of an epoch that keeps the power-on values leaves out exactly
+// the words a reset sets and holds (N280, N291); every other epoch's load
+// is the whole statemap list.
+TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetRegisters_N280_N291) {
   spagm_diag d{};
-  spagm_stim *s = spagm_stim_new(&o, &d);
+  spagm_stim *s = every_unit();
   spagm_model *m = spagm_model_new(), *fresh = spagm_model_new();
-  unsigned kept = 0, whole = 0;
+  unsigned kept[SPAGM_UNIT_COUNT] = {0}, whole = 0;
   for (unsigned e = 0; e < 40; e++) {
     ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_cfg_list all{}, load{};
+      spagm_cfg_list all{}, with_illegal{};
       ASSERT_EQ(spagm_statemap_load_list(m, (spagm_unit)u, &all), SPAGM_OK);
-      spagm_cfg_list with_illegal{};
       ASSERT_EQ(spagm_stim_load_list(s, m, (spagm_unit)u, &with_illegal), SPAGM_OK);
-      load = legal_part(s, (spagm_unit)u, with_illegal);
+      spagm_cfg_list load = legal_part(s, (spagm_unit)u, with_illegal);
       spagm_cfg_list_free(&with_illegal);
-      bool keeps = spagm_stim_keeps_power_on(s, (spagm_unit)u);
-      EXPECT_TRUE(u == SPAGM_UNIT_PIX || !keeps);
-      if (!keeps) {
+      if (!spagm_stim_keeps_power_on(s, (spagm_unit)u)) {
         EXPECT_EQ(spagm_stim_unwritten(s, m, (spagm_unit)u), 0u);
         whole++;
         ASSERT_EQ(load.n, all.n);
       } else {
-        kept++;
-        EXPECT_LT(load.n, all.n);
-        size_t j = 0;
-        for (size_t i = 0; i < all.n; i++) {
-          uint32_t reset = 0;
-          ASSERT_TRUE(spagm_statemap_read(fresh, (spagm_unit)u, all.w[i].addr, &reset));
-          bool left = j >= load.n || load.w[j].addr != all.w[i].addr;
-          EXPECT_EQ(left, reset == all.w[i].data) << "word 0x" << std::hex << all.w[i].addr;
-          if (!left) j++;
-        }
-        // spagm_stim_unwritten names exactly the register words 0x00..0x0C
-        // the load leaves out (the one derivation, item 3 of issue #31).
-        uint32_t left = 0;
-        for (uint32_t k = 0; k < 4; k++)
-          if (std::none_of(load.w, load.w + load.n,
-                           [k](const spagm_cfg_word &w) { return w.addr == 4 * k; }))
-            left |= 1u << k;
-        EXPECT_EQ(spagm_stim_unwritten(s, m, (spagm_unit)u), left);
-        EXPECT_NE(left & 4u, 0u);
-        // The positions word is always among them: standard positions.
-        uint32_t pos = 1;
-        spagm_statemap_read(m, SPAGM_UNIT_PIX, 0x08, &pos);
-        EXPECT_EQ(pos, 0u);
+        kept[u]++;
+        check_power_on_load(s, m, fresh, u, all, load);
       }
       spagm_cfg_list_free(&all);
       spagm_cfg_list_free(&load);
     }
   }
-  EXPECT_GT(kept, 5u);
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) EXPECT_GT(kept[u], 5u) << u;
   EXPECT_GT(whole, 40u);
   EXPECT_EQ(spagm_stim_load_list(nullptr, m, SPAGM_UNIT_PIX, nullptr), SPAGM_E_ARG);
   EXPECT_FALSE(spagm_stim_keeps_power_on(nullptr, SPAGM_UNIT_PIX));
@@ -147,11 +168,8 @@ void check_placed(const spagm_stim *s, spagm_unit un, const spagm_cfg_list &load
 // list, a value write sits right behind its register's own word, and the
 // read-back names every illegal address.
 TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter_N123_N290) {
-  spagm_stim_opts o;
-  spagm_stim_opts_default(&o);
-  o.units = 7;
   spagm_diag d{};
-  spagm_stim *s = spagm_stim_new(&o, &d);
+  spagm_stim *s = every_unit();
   spagm_model *m = spagm_model_new();
   unsigned with[SPAGM_UNIT_COUNT] = {0}, without[SPAGM_UNIT_COUNT] = {0};
   for (unsigned e = 0; e < 40; e++) {

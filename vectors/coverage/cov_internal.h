@@ -44,6 +44,8 @@ typedef enum cov_pt {
   COV_ATTR_ILLEGAL, /* co-simulation only (N290) */
   COV_PIX_ILLEGAL,
   COV_TEX_ILLEGAL,
+  COV_ATTR_UNWRITTEN, /* co-simulation only (N291) */
+  COV_TEX_UNWRITTEN,
   COV_PT_COUNT
 } cov_pt;
 

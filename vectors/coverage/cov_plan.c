@@ -95,10 +95,17 @@ static const char *const tex_bound_fields[] = {"coordinate", "layer", "mip_level
 static const char *const attr_power_on[] = {"stage", "shared", "trap", "vertex_count",
                                             "patch_words", "gs_max_vertices", "streq",
                                             "defaults"};
-static const char *const pix_power_on[] = {"samples", "positions", "ssaa"};
+static const char *const pix_power_on[] = {"samples", "positions", "ssaa", "table"};
 static const char *const tex_power_on[] = {"cbank_select", "fp16_round"};
 /* N280: pixel registers a load left unwritten (its words 0x00..0x0C). */
 static const char *const pix_unwritten[] = {"stage", "samples", "positions", "ssaa"};
+/* N291: attribute and texture registers a load left unwritten, those the
+ * default run leaves out (spagm__cov_unwritten_bin maps register word 4k
+ * to them). */
+static const char *const attr_unwritten[] = {"stage", "shared", "trap", "vertex_count",
+                                             "patch_words", "streq_start", "streq_end"};
+static const char *const tex_unwritten[] = {"stage", "cbank_select", "pool_base_hi",
+                                            "fp16_round"};
 
 /* N290: kinds of illegal configuration write (spagm_stim_illegal_kind). */
 static const char *const illegal_kinds[] = {"target", "address", "value"};
@@ -325,6 +332,18 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                            "reset of the positions word shows in)",
                            2, {DIM("field", pix_unwritten), DIM("mode", pix_modes)}, NULL, true,
                            BOUND_AT_LEAST},
+#define UNWRITTEN(nm, u, which, why, fields)                                                  \
+  {nm, u,                                                                                        \
+   "co-simulation only: a transaction executed while " which " register was left unwritten "   \
+   "by the epoch's load, so the unit's reset value was in use (N291; " why ")",                \
+   1, {DIM("field", fields)}, NULL, true, BOUND_AT_LEAST}
+    [COV_ATTR_UNWRITTEN] = UNWRITTEN("attr.unwritten", SPAGM_UNIT_ATTR, "an attribute",
+                                     "MaxOutputVertexCount's power-on 32 is not kept by seeds "
+                                     "1-5 and is not a bin", attr_unwritten),
+    [COV_TEX_UNWRITTEN] = UNWRITTEN("tex.unwritten", SPAGM_UNIT_TEX, "a texture",
+                                    "the pool base's low word and MaximumIndex are never 0 in "
+                                    "the texture stream, N246", tex_unwritten),
+#undef UNWRITTEN
 #define COSIM_FLOW(nm, u)                                                                        \
   {nm, u,                                                                                        \
    "co-simulation only: each response's tag order (overtaken: a younger request was answered " \
@@ -357,11 +376,11 @@ const spagm__cov_unbinned spagm__cov_not_binned[] = {
      "again (header, layout, format) beside the model. The generator counts these inputs per "
      "word written, and the corner-count test holds each to 10 per seed (N240, N242); the "
      "rounded results are binned by tex.fp16"},
-    {"Power-on values of the texture pool (base 0, MaximumIndex 0), of the constant bank words "
-     "and of the programmable sample table",
-     "N246: stimulus 6 never keeps them (every epoch draws a pool, 32 bank words and a table), "
-     "so they would be holes of the default run; the power-on bins hold the fields the default "
-     "run does keep"},
+    {"Power-on values of the texture pool (base 0, MaximumIndex 0) and of the constant bank "
+     "words",
+     "N246: stimulus 7 never keeps the pool and the bank words (every epoch draws a pool and 32 "
+     "bank words), so they would be holes of the default run; the table is binned since "
+     "stimulus 7 keeps it at (0, 0) in its power-on epochs (pix.power_on table, N291)"},
     {"The four attribute maps (IMAP, OMAP, OMAP_PREV, IMAP_NEXT) at power-on (empty)",
      "N246: an empty map is a legal state, but stimulus 6 draws every map with attributes, so "
      "these would be holes of the default run"},

@@ -275,8 +275,20 @@ spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtake
 spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
                                         uint32_t unwritten) {
   if (!c || !req || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
+  /* N291: attribute and texture registers, bit k (word 4k) to its bin. */
+  static const int8_t attr_bin[8] = {0, 1, 2, 3, 4, -1, 5, 6};
+  static const int8_t tex_bin[8] = {0, 1, -1, 2, -1, 3, -1, -1};
+  if (u != SPAGM_UNIT_PIX) {
+    const int8_t *bin = u == SPAGM_UNIT_ATTR ? attr_bin : tex_bin;
+    for (unsigned k = 0; k < 8; k++)
+      if ((unwritten >> k & 1u) && bin[k] >= 0) {
+        unsigned at[1] = {(unsigned)bin[k]};
+        hit(c, u == SPAGM_UNIT_ATTR ? COV_ATTR_UNWRITTEN : COV_TEX_UNWRITTEN, at);
+      }
+    return SPAGM_OK;
+  }
   spagm_insn in;
-  if (u != SPAGM_UNIT_PIX || spagm_decode(req->insn, &in, NULL) != SPAGM_OK ||
+  if ( spagm_decode(req->insn, &in, NULL) != SPAGM_OK ||
       in.op != SPAGM_OP_PIXLD || (unsigned)in.pmode > SPAGM_PIX_MY_INDEX)
     return SPAGM_OK;
   for (unsigned f = 0; f < 4; f++)

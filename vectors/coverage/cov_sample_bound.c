@@ -202,7 +202,8 @@ void spagm__cov_sample_pix_bounds(spagm_cov *c, const spagm_model *m, const spag
   memset(&p, 0, sizeof p);
   p.samples = 1;
   p.positions = SPAGM_PIX_POSITIONS_STANDARD;
-  bool po[] = {rc.samples == p.samples, rc.positions == p.positions, rc.ssaa == p.ssaa};
+  bool po[] = {rc.samples == p.samples, rc.positions == p.positions, rc.ssaa == p.ssaa,
+               !memcmp(rc.table, p.table, sizeof p.table)};
   for (unsigned f = 0; f < sizeof po / sizeof po[0]; f++)
     if (po[f]) cov_hit(c, c->first[COV_PIX_POWER_ON] + f);
   if (rsp->fault != SPAGM_FAULT_NONE) return;

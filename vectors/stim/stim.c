@@ -42,7 +42,7 @@ spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d) {
 
 void spagm_stim_free(spagm_stim *s) {
   if (!s) return;
-  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) spagm_cfg_list_free(&s->power_on[u]);
+  spagm_model_free(s->reset_model);
   free(s);
 }
 
@@ -79,6 +79,7 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
     st = spagm__stim_tex_epoch(s, &r, m, d);
   }
   if (st == SPAGM_OK) spagm__stim_illegal_epoch(s); /* N290 */
+  if (st == SPAGM_OK) spagm__stim_power_on_epoch(s); /* N291 */
   /* One stage serves both units: the unit the stage does not suit (PIXLD
    * outside PS, attribute instructions in PS, R8) gets a twentieth of the
    * epoch, enough to exercise the fault, and the other the whole. */

@@ -53,6 +53,9 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     /* N290: the epoch's load carries illegal configuration writes (N123),
      * one of each kind among the legal words and one of each after them. */
     {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
+    /* N291: the epoch's load leaves the registers and default-table words
+     * that hold their power-on value unwritten (the reset gives them). */
+    {"load", "power-on values left in place (registers, default table)", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
@@ -122,6 +125,9 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     /* N290: the epoch's load carries illegal configuration writes (N123),
      * one of each kind among the legal words and one of each after them. */
     {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
+    /* N291: the epoch's load leaves the registers that hold their power-on
+     * value unwritten (pool base [47:32] nearly always). */
+    {"load", "power-on values left in place (registers)", 300, true},
 };
 
 static unsigned ncorners(spagm_unit u) {

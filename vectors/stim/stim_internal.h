@@ -33,6 +33,7 @@ enum {
   AC_STREQ_POINT, AC_STREQ_END_OMAP_FIRST, AC_STREQ_END_OMAP_LAST, AC_STREQ_START_OMAP_LAST,
   AC_GS_LIMIT, AC_GS_WORD_LAST, AC_GS_WORD_INVALID,
   AC_ILLEGAL_WRITES,
+  AC_LOAD_POWER_ON,
   AC_N
 };
 enum {
@@ -54,6 +55,7 @@ enum {
   TC_HDR_UNSUPPORTED,
   TC_REG_RB_RZ, TC_REG_RA_RZ, TC_REG_RB_NOT_RZ,
   TC_ILLEGAL_WRITES,
+  TC_LOAD_POWER_ON,
   TC_N
 };
 /* c over the n entries of table t, counting into hits (once per epoch). */
@@ -122,10 +124,9 @@ struct spagm_stim {
   stim_pix pix;
   stim_tex tex;
   /* N280: this epoch's load leaves the unit's power-on registers unwritten;
-   * power_on[u] is the load list of a reset model (built when first needed). */
+   * reset_model holds the power-on values (N291). */
   bool keep_power_on[SPAGM_UNIT_COUNT];
-  spagm_cfg_list power_on[SPAGM_UNIT_COUNT];
-  bool have_power_on[SPAGM_UNIT_COUNT];
+  spagm_model *reset_model; /* power-on values (built when first needed) */
   /* N290: this epoch's load carries illegal writes (one of each kind among
    * the legal words, one of each after them); illegal[u] holds those the
    * last load list of u inserted. */
@@ -136,6 +137,10 @@ struct spagm_stim {
 
 /* Draw each generated unit's "illegal writes" epoch corner (stim_load.c). */
 void spagm__stim_illegal_epoch(spagm_stim *s);
+/* Draw the attribute and texture units' "power-on values left in place"
+ * epoch corner (stim_load.c, N291; the pixel unit's is drawn with its
+ * state, stim_pix.c). */
+void spagm__stim_power_on_epoch(spagm_stim *s);
 
 /* Load the unit's state for the epoch into m (already reset) and remember
  * what the request generator needs. */

@@ -29,63 +29,78 @@ size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
   return spagm_stim_has_illegal_writes(s, u) ? s->n_illegal[u] : 0;
 }
 
-/* The load list of a model straight after reset: the power-on value of
- * every word the unit's load writes. */
-static spagm_status power_on_list(spagm_stim *s, spagm_unit u) {
-  if (s->have_power_on[u]) return SPAGM_OK;
-  spagm_model *m = spagm_model_new();
-  if (!m) return SPAGM_E_NOMEM;
-  spagm_status st = spagm_statemap_load_list(m, u, &s->power_on[u]);
-  spagm_model_free(m);
-  s->have_power_on[u] = st == SPAGM_OK;
-  return st;
+/* A model straight after reset: the power-on value of every word (built
+ * when first needed, kept for the generator's life). */
+static const spagm_model *reset_model(spagm_stim *s) {
+  if (!s->reset_model) s->reset_model = spagm_model_new();
+  return s->reset_model;
 }
 
 /* Whether the word at addr is a register a reset sets, so that a load may
- * leave it out: the pixel unit's registers (target 0: words 0x00..0x0C and
- * the table 0x40..0x7C). The attribute unit's load starts with its clear
- * command and its memories, which a reset does not define, and the texture
- * unit's bank is not reset (docs/port-contract.md), so no other unit's
- * word is ever left out. */
+ * leave it out (docs/port-contract.md's reset values, N291): the pixel
+ * unit's registers and table (target 0, 0x00..0x7C); the attribute unit's
+ * registers, maps and default table (target 0: 0x000..0x01C, 0x100..0x17C,
+ * 0x400..0x7FC), not its clear command (0x040, a command, not a value) nor
+ * its memories, which a reset does not define; the texture unit's
+ * registers (target 0, 0x000..0x014), not its constant bank, which a reset
+ * does not clear. */
 static bool resets(spagm_unit u, uint32_t addr) {
-  return u == SPAGM_UNIT_PIX && addr >> 28 == 0 && addr < 0x80u;
+  if (addr >> 28 != 0) return false;
+  switch (u) {
+    case SPAGM_UNIT_PIX: return addr < 0x80u;
+    case SPAGM_UNIT_ATTR:
+      return addr <= 0x01Cu || (addr >= 0x100u && addr < 0x180u) || (addr >= 0x400u && addr < 0x800u);
+    case SPAGM_UNIT_TEX: return addr <= 0x014u;
+    default: return false;
+  }
+}
+
+void spagm__stim_power_on_epoch(spagm_stim *s) {
+  static const unsigned units[] = {SPAGM_UNIT_ATTR, SPAGM_UNIT_TEX};
+  static const unsigned entry[] = {AC_LOAD_POWER_ON, TC_LOAD_POWER_ON};
+  const stim_corners *const cns[] = {&s->attr.cn, &s->tex.cn}; /* made ready by the epochs */
+  for (unsigned i = 0; i < 2; i++) {
+    unsigned u = units[i];
+    if (!(s->o.units >> u & 1u)) continue;
+    /* A stream of its own: every other draw is unchanged. */
+    spagm_rng k;
+    spagm_rng_seed(&k, s->o.seed, s->epoch, u, 5);
+    s->keep_power_on[u] = spagm__stim_corner(cns[i], &k, entry[i], 1) == 0;
+  }
 }
 
 /* Whether the load of unit u leaves out the word (addr, data) of the
  * model's list: the epoch keeps power-on values, the word is one a reset
- * sets, and it holds its power-on value. p is the power-on list, *j the
- * running position in it (both lists ascend in address). */
-static bool left_out(const spagm_stim *s, spagm_unit u, const spagm_cfg_list *p, size_t *j,
-                     uint32_t addr, uint32_t data) {
-  if (!spagm_stim_keeps_power_on(s, u) || !resets(u, addr)) return false;
-  while (*j < p->n && p->w[*j].addr < addr) (*j)++;
-  return *j < p->n && p->w[*j].addr == addr && p->w[*j].data == data;
+ * sets, and it holds its power-on value (the one derivation of the words
+ * left unwritten: the load list and spagm_stim_unwritten both ask it). */
+static bool left_out(spagm_stim *s, spagm_unit u, uint32_t addr, uint32_t data) {
+  uint32_t v;
+  const spagm_model *fresh = reset_model(s);
+  return spagm_stim_keeps_power_on(s, u) && resets(u, addr) && fresh &&
+         spagm_statemap_read(fresh, u, addr, &v) && v == data;
 }
 
 /* The model's load list without the words left at their power-on value. */
 static spagm_status legal_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                spagm_cfg_list *out) {
   if (!spagm_stim_keeps_power_on(s, u)) return spagm_statemap_load_list(m, u, out);
-  spagm_status st = power_on_list(s, u);
+  if (!reset_model(s)) return SPAGM_E_NOMEM;
   spagm_cfg_list all = {0};
-  if (st == SPAGM_OK) st = spagm_statemap_load_list(m, u, &all);
-  size_t j = 0;
+  spagm_status st = spagm_statemap_load_list(m, u, &all);
   for (size_t i = 0; st == SPAGM_OK && i < all.n; i++)
-    if (!left_out(s, u, &s->power_on[u], &j, all.w[i].addr, all.w[i].data))
+    if (!left_out(s, u, all.w[i].addr, all.w[i].data))
       st = spagm_cfg_list_push(out, all.w[i].addr, all.w[i].data);
   spagm_cfg_list_free(&all);
   return st;
 }
 
 uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u) {
-  if (!s || !m || !spagm_stim_keeps_power_on(s, u) || power_on_list(s, u) != SPAGM_OK) return 0;
+  if (!s || !m || !spagm_stim_keeps_power_on(s, u)) return 0;
   uint32_t left = 0;
-  size_t j = 0;
   /* The register words 0x00..0x1C a load can leave out, bit k for 4k. */
   for (uint32_t k = 0; k < 8; k++) {
     uint32_t v;
-    if (spagm_statemap_read(m, u, 4 * k, &v) && left_out(s, u, &s->power_on[u], &j, 4 * k, v))
-      left |= 1u << k;
+    if (spagm_statemap_read(m, u, 4 * k, &v) && left_out(s, u, 4 * k, v)) left |= 1u << k;
   }
   return left;
 }

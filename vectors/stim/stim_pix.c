@@ -30,7 +30,12 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_rng k;
   spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_PIX, 2);
   s->keep_power_on[SPAGM_UNIT_PIX] = spagm__stim_corner(&p->cn, &k, PC_LOAD_POWER_ON, 1) == 0;
-  if (s->keep_power_on[SPAGM_UNIT_PIX]) c.positions = SPAGM_PIX_POSITIONS_STANDARD;
+  if (s->keep_power_on[SPAGM_UNIT_PIX]) {
+    /* N291: and the table at its power-on (0, 0): standard positions do
+     * not read it, so only the read-back (N284) sees the reset value. */
+    c.positions = SPAGM_PIX_POSITIONS_STANDARD;
+    memset(c.table, 0, sizeof c.table);
+  }
   spagm_status st = spagm_pix_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
   p->samples = c.samples;

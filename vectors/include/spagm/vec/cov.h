@@ -132,8 +132,9 @@ spagm_status spagm_cov_sample_response(spagm_cov *c, spagm_unit u, bool overtake
 /** Co-simulation only (N280): a request of unit u was accepted while the
  * epoch's load had left registers unwritten (reset values in use). For the
  * pixel unit bit k of `unwritten` is the register word 4k (k 0..3: stage,
- * samples, positions, SSAA); other units have no such point yet, and a
- * request that does not decode is not sampled. SPAGM_E_ARG for NULL c or
+ * samples, positions, SSAA; a request that does not decode is not
+ * sampled); for the attribute and texture units too (N291: bits 0..7 and
+ * 0..5, spagm_stim_unwritten), each request counted once per field. SPAGM_E_ARG for NULL c or
  * req or a bad unit. */
 spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_request *req,
                                         uint32_t unwritten);

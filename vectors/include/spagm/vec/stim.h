@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 6u
+#define SPAGM_STIM_VERSION 7u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -103,7 +103,8 @@ uint32_t spagm_stim_epoch_budget(const spagm_stim *s, spagm_unit u);
 
 /** Whether the current epoch's load of unit u leaves the registers that
  * hold their power-on value unwritten (the "power-on values left in place"
- * corner, N280): the unit's reset must give them. */
+ * corner: pixel unit N280, attribute and texture units N291): the unit's
+ * reset must give them. */
 bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
 
 /** The configuration words that load unit u with model m's state in the
@@ -120,7 +121,8 @@ spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_uni
  * their power-on value (the one derivation of "unwritten registers", used
  * by spagm-cosim, its coverage and the Python binding): bit k is the
  * register word at byte address 4k of target 0 (pixel unit: k 0..3,
- * stage, samples, positions, SSAA). 0 when the epoch keeps no power-on
+ * stage, samples, positions, SSAA; attribute unit k 0..7, stage to ST_REQ
+ * end; texture unit k 0..5, stage to FP16 rounding). 0 when the epoch keeps no power-on
  * value for u (spagm_stim_keeps_power_on), for NULL or a bad unit. m is
  * the model holding the epoch's state, as for spagm_stim_load_list. */
 uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u);
