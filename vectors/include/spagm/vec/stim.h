@@ -139,7 +139,8 @@ typedef enum spagm_stim_illegal_kind {
 
 /** One illegal write of an epoch's load (spagm_stim_illegal_writes). */
 typedef struct spagm_stim_illegal {
-  uint32_t addr, data;          /**< the word written */
+  uint32_t addr;                /**< the address written */
+  uint32_t data;                /**< the word written there */
   spagm_stim_illegal_kind kind; /**< what makes it illegal */
   bool after;                   /**< after every legal word, else among them */
 } spagm_stim_illegal;
