@@ -388,9 +388,12 @@ static spagm_status tex_load(const spagm_model *m, spagm_cfg_list *out) {
   spagm_status st = SPAGM_OK;
   for (uint32_t off = 0; off <= 0x014 && st == SPAGM_OK; off += 4)
     if (tex_read(m, ADDR(T_REGS, off), &v)) st = spagm_cfg_list_push(out, ADDR(T_REGS, off), v);
-  /* All words of the selected bank: the unit holds only that bank. */
+  /* All words of the selected bank: the unit holds only that bank. The
+   * words tex_read gives, with the bank found once, not once a word (N305). */
+  unsigned bank = spagm_tex_selected_cbank(m);
   for (uint32_t i = 0; i < SPAGM_TEX_CBANK_WORDS && st == SPAGM_OK; i++)
-    if (tex_read(m, ADDR(1, 4 * i), &v)) st = spagm_cfg_list_push(out, ADDR(1, 4 * i), v);
+    if (spagm_tex_get_cbank_word(m, bank, i, &v) == SPAGM_OK)
+      st = spagm_cfg_list_push(out, ADDR(1, 4 * i), v);
   return st;
 }
 

@@ -286,8 +286,8 @@ static unsigned next_mapped(const uint32_t *bmap, unsigned start) {
  * `size`: its corners (R4; 1024 itself, the first invalid start of a
  * 32-bit access, only reaches the Ra forms: an immediate keeps 10 bits),
  * else the older mix. */
-static uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bmap,
-                          spagm_asize size) {
+static inline uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bmap,
+                                 spagm_asize size) {
   uint32_t bytes = 4u * ((unsigned)size + 1u);
   switch (spagm__stim_corner(&sa->cn, r, AC_ADDR_FIRST, 4)) {
     case 0: return 0;
@@ -318,7 +318,8 @@ static uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bma
 
 /* Vertex handles of a warp: most warps have every handle in range; about
  * one in six has some lanes out of range (R9), so traps stay exceptional. */
-static void vertex_handles(const stim_attr *a, spagm_rng *r, uint32_t out[SPAGM_LANES]) {
+static void vertex_handles(const stim_attr *a, spagm_rng *stream, uint32_t out[SPAGM_LANES]) {
+  spagm_rng local = *stream, *r = &local; /* in registers for the lane loop (N305) */
   unsigned bad_pct = spagm_rng_pct(r, 15) ? 20 : 0;
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
     if (!spagm_rng_pct(r, bad_pct) && a->vertex_count)
@@ -334,6 +335,7 @@ static void vertex_handles(const stim_attr *a, spagm_rng *r, uint32_t out[SPAGM_
   if (k == 0) out[lane] = 0;
   else if (k == 1) out[lane] = a->vertex_count - 1;
   else if (k == 2) out[lane] = a->vertex_count;
+  *stream = local;
 }
 
 static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req) {
@@ -342,8 +344,10 @@ static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req)
 }
 
 static void random_data(spagm_rng *r, spagm_request *req) {
+  spagm_rng local = *r; /* in registers for the lane loop (N305) */
   for (unsigned i = 0; i < 4; i++)
-    for (unsigned l = 0; l < SPAGM_LANES; l++) req->d[i][l] = spagm_rng_u32(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++) req->d[i][l] = spagm_rng_u32(&local);
+  *r = local;
 }
 
 /* R7 AL2P result for addr under bmap: [9:0] address, [17:10] rank, bit 31
@@ -365,8 +369,10 @@ static void patch_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
   i->patch = true;
   i->ra = spagm__stim_reg(r);
   i->imm = spagm_rng_range(r, -64, 64);
+  spagm_rng local = *r; /* in registers for the lane loop (N305) */
   for (unsigned l = 0; l < SPAGM_LANES; l++)
-    req->a[0][l] = (uint32_t)spagm_rng_range(r, -16, (int32_t)(4 * a->patch_words) + 16);
+    req->a[0][l] = (uint32_t)spagm_rng_range(&local, -16, (int32_t)(4 * a->patch_words) + 16);
+  *r = local;
   /* One lane whose Ra + imm is a corner of the patch (R4). */
   static const int32_t below = -4;
   int32_t limit = 4 * (int32_t)a->patch_words;
@@ -381,9 +387,12 @@ static void phys_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
                           spagm_insn *i, const uint32_t *bmap) {
   i->phys = true;
   i->ra = spagm__stim_reg(r);
+  spagm_rng local = *r; /* in registers for the lane loop (N305) */
   for (unsigned l = 0; l < SPAGM_LANES; l++)
-    req->a[0][l] = spagm_rng_pct(r, 95) ? al2p_value(bmap, pick_addr(a, r, bmap, i->asize))
-                                        : spagm_rng_u32(r);
+    req->a[0][l] = spagm_rng_pct(&local, 95)
+                       ? al2p_value(bmap, pick_addr(a, &local, bmap, i->asize))
+                       : spagm_rng_u32(&local);
+  *r = local;
 }
 
 static spagm_asize pick_size(spagm_rng *r) {

@@ -75,9 +75,11 @@ void spagm__stim_power_on_epoch(spagm_stim *s) {
  * left unwritten: the load list and spagm_stim_unwritten both ask it). */
 static bool left_out(spagm_stim *s, spagm_unit u, uint32_t addr, uint32_t data) {
   uint32_t v;
+  /* resets() first: the same answer, and most words (memories, bank
+   * words) are decided by it without a call (N305). */
+  if (!resets(u, addr) || !spagm_stim_keeps_power_on(s, u)) return false;
   const spagm_model *fresh = reset_model(s);
-  return spagm_stim_keeps_power_on(s, u) && resets(u, addr) && fresh &&
-         spagm_statemap_read(fresh, u, addr, &v) && v == data;
+  return fresh && spagm_statemap_read(fresh, u, addr, &v) && v == data;
 }
 
 /* The model's load list without the words left at their power-on value. */
@@ -252,22 +254,27 @@ static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *
     at[k] = pos;
   }
   s->n_illegal[u] = 2 * SPAGM_STIM_ILLEGAL_KINDS;
-  spagm_cfg_list all = {0};
-  spagm_status st = SPAGM_OK;
-  for (size_t i = 0; i <= n && st == SPAGM_OK; i++) {
+  /* The merged list built in an array and copied back whole, not word by
+   * word through two lists (N305): the same words in the same order. */
+  size_t total = n + 2 * SPAGM_STIM_ILLEGAL_KINDS, j = 0;
+  spagm_cfg_word *all = malloc(total * sizeof *all);
+  if (!all) return SPAGM_E_NOMEM;
+  for (size_t i = 0; i <= n; i++) {
     /* The value write first: it stays right behind its register's word. */
-    for (unsigned j = 0; j < SPAGM_STIM_ILLEGAL_KINDS && st == SPAGM_OK; j++) {
-      unsigned k = (SPAGM_STIM_ILLEGAL_VALUE + j) % SPAGM_STIM_ILLEGAL_KINDS;
-      if (at[k] == i) st = spagm_cfg_list_push(&all, ill[k].addr, ill[k].data);
+    for (unsigned v = 0; v < SPAGM_STIM_ILLEGAL_KINDS; v++) {
+      unsigned k = (SPAGM_STIM_ILLEGAL_VALUE + v) % SPAGM_STIM_ILLEGAL_KINDS;
+      if (at[k] == i) all[j++] = (spagm_cfg_word){ill[k].addr, ill[k].data};
     }
-    if (i < n && st == SPAGM_OK) st = spagm_cfg_list_push(&all, l->w[from + i].addr, l->w[from + i].data);
+    if (i < n) all[j++] = l->w[from + i];
   }
-  for (unsigned k = SPAGM_STIM_ILLEGAL_KINDS; k < 2 * SPAGM_STIM_ILLEGAL_KINDS && st == SPAGM_OK; k++)
-    st = spagm_cfg_list_push(&all, ill[k].addr, ill[k].data);
-  l->n = from;
-  for (size_t i = 0; i < all.n && st == SPAGM_OK; i++)
-    st = spagm_cfg_list_push(l, all.w[i].addr, all.w[i].data);
-  spagm_cfg_list_free(&all);
+  for (unsigned k = SPAGM_STIM_ILLEGAL_KINDS; k < 2 * SPAGM_STIM_ILLEGAL_KINDS; k++)
+    all[j++] = (spagm_cfg_word){ill[k].addr, ill[k].data};
+  /* Grow l by the inserted words, then overwrite its range. */
+  spagm_status st = SPAGM_OK;
+  for (unsigned k = 0; k < 2 * SPAGM_STIM_ILLEGAL_KINDS && st == SPAGM_OK; k++)
+    st = spagm_cfg_list_push(l, 0, 0);
+  if (st == SPAGM_OK) memcpy(l->w + from, all, total * sizeof *all);
+  free(all);
   return st;
 }
 

@@ -79,8 +79,12 @@ static int32_t index_corner(const stim_pix *p, spagm_rng *r, unsigned first, int
   }
 }
 
-static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
+static void make_pixld(stim_pix *p, spagm_rng *stream, spagm_request *req,
                        spagm_pixld_mode mode, int index) {
+  /* N305: draw from a local copy of the stream, written back at the end:
+   * the byte stores into req (sample, a char type) could alias *stream,
+   * so through the pointer every draw reloaded and stored its state. */
+  spagm_rng local = *stream, *r = &local;
   spagm_insn i;
   spagm_insn_init(&i, SPAGM_OP_PIXLD);
   i.pmode = mode;
@@ -114,6 +118,7 @@ static void make_pixld(stim_pix *p, spagm_rng *r, spagm_request *req,
     int32_t at = index_corner(p, r, PC_SAMPLE_FIRST, other);
     req->sample[l] = (uint8_t)(at > 15 ? 15 : at);
   }
+  *stream = local;
   spagm__stim_encode(&i, req);
 }
 

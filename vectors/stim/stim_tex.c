@@ -151,8 +151,13 @@ static bool fp32_texels(const spagm_tic *t) {
 
 /* Fill every texel of every level, layer and sample with random bytes;
  * FP32 float texels draw their words from the FP16 rounding corners. */
-static uint64_t fill_texture(const stim_corners *cn, spagm_rng *r, spagm_model *m,
+static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_model *m,
                              const spagm_tic *t) {
+  /* N305: a local copy of the stream (written back at the end) whose
+   * address never leaves this function, so its state stays in registers
+   * across the texel loop; through the pointer, the byte stores into b
+   * could alias it and every draw reloaded and stored it. */
+  spagm_rng local = *stream, *r = &local;
   bool f32 = fp32_texels(t);
   unsigned samples = 1, levels = t->max_mip_level + 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
@@ -197,6 +202,7 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *r, spagm_model *
       end = pages[n - 1] + SPAGM_TEX_PAGE_BYTES;
     free(pages);
   }
+  *stream = local;
   return end;
 }
 
@@ -238,7 +244,8 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
 /* A value of [0, n) at one of the corners of the field at `first` (first
  * valid, last valid, first invalid, and -1 when `neg`), else uniform
  * inside, sometimes just outside. */
-static uint32_t bounded(const stim_tex *x, spagm_rng *r, unsigned first, bool neg, uint32_t n) {
+static inline uint32_t bounded(const stim_tex *x, spagm_rng *r, unsigned first, bool neg,
+                               uint32_t n) {
   /* The rest of the field is the value `corners`, not case 3 of a
    * three-corner field. */
   unsigned corners = neg ? 4 : 3;
@@ -266,8 +273,8 @@ static const packing packings[] = {
 };
 
 /* `samples`: the header's MSAA sample count, found once per request. */
-static uint32_t param_value(const stim_tex *x, spagm_rng *r, const spagm_tic *t,
-                            unsigned samples, int p) {
+static inline uint32_t param_value(const stim_tex *x, spagm_rng *r, const spagm_tic *t,
+                                   unsigned samples, int p) {
   switch (p) {
     case P_S: return bounded(x, r, TC_COORD_FIRST, true, t->width);
     case P_T: return bounded(x, r, TC_COORD_FIRST, true, t->height);
@@ -364,11 +371,13 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
   unsigned samples = 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
+  spagm_rng local = *r; /* in registers for the lane loop (N305) */
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     for (unsigned k = 0; k < 2; k++) {
-      req->a[k][l] = param_value(x, r, t, samples, pk->ra[k]);
-      req->b[k][l] = param_value(x, r, t, samples, pk->rb[k]);
+      req->a[k][l] = param_value(x, &local, t, samples, pk->ra[k]);
+      req->b[k][l] = param_value(x, &local, t, samples, pk->rb[k]);
     }
+  *r = local;
   if (!spagm__stim_encode(&i, req)) {
     /* A combination without a word (cannot happen for table rows): fall
      * back to the simplest legal form so the stream stays deterministic. */
