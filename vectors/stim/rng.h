@@ -60,4 +60,38 @@ static inline bool spagm_rng_pct(spagm_rng *r, unsigned pct) {
   return spagm_rng_below(r, 100) < pct;
 }
 
+/* Stimulus 8 (N306): several decisions carved from one 64-bit draw. A
+ * spagm_bits holds the bits of a draw not yet used; each decision takes
+ * the next field of it, lowest bits first, so a lane's fields cost one
+ * draw instead of one each. A uniform value below n comes from a 16-bit
+ * field by multiply-shift, as spagm_rng_below does from 32 bits: a value
+ * is at most 1/65536 likelier than another, nothing beside per-mille
+ * weights. A caller takes at most 64 bits from one spagm_bits: each
+ * function that fills one says which fields it takes. */
+typedef struct spagm_bits {
+  uint64_t v;
+} spagm_bits;
+
+static inline spagm_bits spagm_bits_draw(spagm_rng *r) {
+  spagm_bits b = {spagm_rng_u64(r)};
+  return b;
+}
+
+/* The next `n` bits (1..32). */
+static inline uint32_t spagm_bits_take(spagm_bits *b, unsigned n) {
+  uint32_t x = (uint32_t)(b->v & ((1ull << n) - 1u));
+  b->v >>= n;
+  return x;
+}
+
+/* Uniform in [0, n) (0 < n <= 65536) from the next 16 bits. */
+static inline uint32_t spagm_bits_below(spagm_bits *b, uint32_t n) {
+  return (uint32_t)(((uint64_t)spagm_bits_take(b, 16) * n) >> 16);
+}
+
+/* True with probability pct/100, from the next 16 bits. */
+static inline bool spagm_bits_pct(spagm_bits *b, unsigned pct) {
+  return spagm_bits_below(b, 100) < pct;
+}
+
 #endif

@@ -288,19 +288,22 @@ static unsigned next_mapped(const uint32_t *bmap, unsigned start) {
  * else the older mix. */
 static inline uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32_t *bmap,
                                  spagm_asize size) {
+  /* One draw (N306): the corner (16 bits), the kind of address (16) and
+   * the address of that kind (16). */
+  spagm_bits b = spagm_bits_draw(r);
   uint32_t bytes = 4u * ((unsigned)size + 1u);
-  switch (spagm__stim_corner(&sa->cn, r, AC_ADDR_FIRST, 4)) {
+  switch (spagm__stim_corner_bits(&sa->cn, &b, AC_ADDR_FIRST, 4)) {
     case 0: return 0;
     case 1: return 0x3FC;
     case 2: return 1024 - bytes;
     case 3: return 1028 - bytes;
     default: break;
   }
-  unsigned k = spagm_rng_below(r, 100);
+  unsigned k = spagm_bits_below(&b, 100);
   if (k < 55) {
     /* A mapped attribute, when there is one: the first at or after `start`,
      * wrapping. */
-    unsigned start = spagm_rng_below(r, 256);
+    unsigned start = spagm_bits_below(&b, 256);
     unsigned a = next_mapped(bmap, start);
     if (a < 256) return a * 4;
   }
@@ -309,11 +312,11 @@ static inline uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32
     static const uint32_t special[] = {0x07C, 0x08C, 0x0FC, 0x27C, 0x28C, 0x29C,
                                        0x2AC, 0x2BC, 0x30C, 0x39C, 0x060, 0x2F0,
                                        0x2F4, 0x2F8, 0x2FC, 0x3FC, 0x070, 0x000};
-    return special[spagm_rng_below(r, sizeof special / sizeof special[0])];
+    return special[spagm_bits_below(&b, sizeof special / sizeof special[0])];
   }
-  if (k < 78) return 1008 + 4 * spagm_rng_below(r, 4); /* vector past 1024 (R4) */
-  if (k < 85) return spagm_rng_below(r, 1024);         /* unaligned too (R10) */
-  return 4 * spagm_rng_below(r, 256);
+  if (k < 78) return 1008 + 4 * spagm_bits_below(&b, 4); /* vector past 1024 (R4) */
+  if (k < 85) return spagm_bits_below(&b, 1024);         /* unaligned too (R10) */
+  return 4 * spagm_bits_below(&b, 256);
 }
 
 /* Vertex handles of a warp: most warps have every handle in range; about
@@ -322,12 +325,16 @@ static void vertex_handles(const stim_attr *a, spagm_rng *stream, uint32_t out[S
   spagm_rng local = *stream, *r = &local; /* in registers for the lane loop (N305) */
   unsigned bad_pct = spagm_rng_pct(r, 15) ? 20 : 0;
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
-    if (!spagm_rng_pct(r, bad_pct) && a->vertex_count)
-      out[l] = spagm_rng_below(r, a->vertex_count);
-    else if (spagm_rng_pct(r, 80))
-      out[l] = a->vertex_count + spagm_rng_below(r, 40); /* just out of range */
+    /* One draw a lane (N306): in range or not (16 bits), then the handle
+     * (16), or just out of range or not (16) and how far (16) or any
+     * word (32). */
+    spagm_bits b = spagm_bits_draw(r);
+    if (!spagm_bits_pct(&b, bad_pct) && a->vertex_count)
+      out[l] = spagm_bits_below(&b, a->vertex_count);
+    else if (spagm_bits_pct(&b, 80))
+      out[l] = a->vertex_count + spagm_bits_below(&b, 40); /* just out of range */
     else
-      out[l] = spagm_rng_u32(r);
+      out[l] = spagm_bits_take(&b, 32);
   }
   /* One lane at a corner of the handle range (R9). */
   unsigned k = spagm__stim_corner(&a->cn, r, AC_VTX_FIRST, 3);
@@ -346,7 +353,11 @@ static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req)
 static void random_data(spagm_rng *r, spagm_request *req) {
   spagm_rng local = *r; /* in registers for the lane loop (N305) */
   for (unsigned i = 0; i < 4; i++)
-    for (unsigned l = 0; l < SPAGM_LANES; l++) req->d[i][l] = spagm_rng_u32(&local);
+    for (unsigned l = 0; l < SPAGM_LANES; l += 2) {
+      uint64_t v = spagm_rng_u64(&local); /* two lanes a draw (N306) */
+      req->d[i][l] = (uint32_t)v;
+      req->d[i][l + 1] = (uint32_t)(v >> 32);
+    }
   *r = local;
 }
 
@@ -369,10 +380,13 @@ static void patch_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
   i->patch = true;
   i->ra = spagm__stim_reg(r);
   i->imm = spagm_rng_range(r, -64, 64);
-  spagm_rng local = *r; /* in registers for the lane loop (N305) */
-  for (unsigned l = 0; l < SPAGM_LANES; l++)
-    req->a[0][l] = (uint32_t)spagm_rng_range(&local, -16, (int32_t)(4 * a->patch_words) + 16);
-  *r = local;
+  /* Four lanes a draw, 16 bits each (N306). */
+  uint32_t span = 4 * a->patch_words + 33;
+  spagm_bits b = {0};
+  for (unsigned l = 0; l < SPAGM_LANES; l++) {
+    if (l % 4 == 0) b = spagm_bits_draw(r);
+    req->a[0][l] = (uint32_t)(-16 + (int32_t)spagm_bits_below(&b, span));
+  }
   /* One lane whose Ra + imm is a corner of the patch (R4). */
   static const int32_t below = -4;
   int32_t limit = 4 * (int32_t)a->patch_words;

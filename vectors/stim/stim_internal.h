@@ -68,14 +68,23 @@ void spagm__stim_corners_init(stim_corners *c, const spagm_stim_corner *t, unsig
  * the same draw and answer as walking the weights (the stimulus stays byte
  * for byte), but the field's rest, most draws, costs one compare, inline
  * (N295: it runs per lane of every request). */
-static inline unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first,
-                                          unsigned n) {
-  uint32_t k = spagm_rng_below(r, 1000) + c->cum[first];
+static inline unsigned spagm__stim_corner_at(const stim_corners *c, uint32_t k1000,
+                                             unsigned first, unsigned n) {
+  uint32_t k = k1000 + c->cum[first];
   if (k >= c->cum[first + n]) return n;
   unsigned i = 0;
   while (k >= c->cum[first + i + 1]) i++;
   c->hits[first + i]++;
   return i;
+}
+static inline unsigned spagm__stim_corner(const stim_corners *c, spagm_rng *r, unsigned first,
+                                          unsigned n) {
+  return spagm__stim_corner_at(c, spagm_rng_below(r, 1000), first, n);
+}
+/* The same corner draw from the next 16 bits of a carved draw (N306). */
+static inline unsigned spagm__stim_corner_bits(const stim_corners *c, spagm_bits *b,
+                                               unsigned first, unsigned n) {
+  return spagm__stim_corner_at(c, spagm_bits_below(b, 1000), first, n);
 }
 
 /* What the attribute generator remembers of its epoch's state. */

@@ -53,19 +53,21 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
 
 /* Coverage of one pixel: its corners (all, none, all but one, only one of
  * the samples), else uniform, sometimes with bits above the sample count
- * set (they must be ignored, R13/N53). */
-static uint16_t coverage(const stim_pix *p, spagm_rng *r) {
+ * set (they must be ignored, R13/N53). From one draw (N306): the corner
+ * (16 bits), the lane or the uniform value (16), whether bits above are
+ * set (16) and which (16). */
+static uint16_t coverage(const stim_pix *p, spagm_bits *b) {
   unsigned samples = p->samples;
   uint16_t full = (uint16_t)(samples >= 16 ? 0xFFFFu : (1u << samples) - 1u);
   uint16_t c;
-  switch (spagm__stim_corner(&p->cn, r, PC_COV_ALL, 4)) {
+  switch (spagm__stim_corner_bits(&p->cn, b, PC_COV_ALL, 4)) {
     case 0: c = full; break;
     case 1: c = 0; break;
-    case 2: c = (uint16_t)(full & ~(1u << spagm_rng_below(r, samples))); break;
-    case 3: c = (uint16_t)(1u << spagm_rng_below(r, samples)); break;
-    default: c = (uint16_t)(spagm_rng_u32(r) & full); break;
+    case 2: c = (uint16_t)(full & ~(1u << spagm_bits_below(b, samples))); break;
+    case 3: c = (uint16_t)(1u << spagm_bits_below(b, samples)); break;
+    default: c = (uint16_t)(spagm_bits_take(b, 16) & full); break;
   }
-  if (spagm_rng_pct(r, 10)) c |= (uint16_t)(spagm_rng_u32(r) & ~full);
+  if (spagm_bits_pct(b, 10)) c |= (uint16_t)(spagm_bits_take(b, 16) & ~full);
   return c;
 }
 
@@ -77,6 +79,22 @@ static int32_t index_corner(const stim_pix *p, spagm_rng *r, unsigned first, int
     case 2: return (int32_t)p->samples;
     default: return other;
   }
+}
+
+/* A lane's sample index from one draw (N306): the index corner (16 bits)
+ * else, from the next 32, mostly one below the sample count, else any of
+ * the field's 16 values. */
+static uint8_t lane_sample(const stim_pix *p, spagm_bits *b) {
+  unsigned corner = spagm__stim_corner_bits(&p->cn, b, PC_SAMPLE_FIRST, 3);
+  int32_t other = (int32_t)(spagm_bits_pct(b, 90) ? spagm_bits_below(b, p->samples)
+                                                  : spagm_bits_take(b, 4));
+  int32_t v = corner == 0   ? 0
+              : corner == 1 ? (int32_t)p->samples - 1
+              : corner == 2 ? (int32_t)p->samples
+                            : other;
+  /* The field has 4 bits: with 16 samples it has no invalid value, and
+   * the first-invalid corner gives the last valid one. */
+  return (uint8_t)(v > 15 ? 15 : v);
 }
 
 static void make_pixld(stim_pix *p, spagm_rng *stream, spagm_request *req,
@@ -101,22 +119,20 @@ static void make_pixld(stim_pix *p, spagm_rng *stream, spagm_request *req,
     /* [Ra+#imm8], imm sign-extended, sometimes pushing the index below 0. */
     i.ra = spagm__stim_reg(r);
     i.imm = spagm_rng_pct(r, 80) ? spagm_rng_range(r, -3, 3) : spagm_rng_range(r, -128, 127);
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      req->a[0][l] = spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples + 2)
-                                          : spagm_rng_u32(r);
+    for (unsigned l = 0; l < SPAGM_LANES; l++) {
+      spagm_bits b = spagm_bits_draw(r); /* 16 bits, then 16 or 32 (N306) */
+      req->a[0][l] = spagm_bits_pct(&b, 90) ? spagm_bits_below(&b, p->samples + 2)
+                                            : spagm_bits_take(&b, 32);
+    }
     /* One lane whose Ra + imm is a corner of the sample range. */
     unsigned lane = spagm__stim_lane(r);
     int32_t at = index_corner(p, r, PC_INDEX_FIRST, INT32_MIN);
     if (at != INT32_MIN) req->a[0][lane] = (uint32_t)(at - i.imm);
   }
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
-    req->coverage[l] = coverage(p, r);
-    int32_t other = (int32_t)(spagm_rng_pct(r, 90) ? spagm_rng_below(r, p->samples)
-                                                   : spagm_rng_below(r, 16));
-    /* The field has 4 bits: with 16 samples it has no invalid value, and
-     * the first-invalid corner gives the last valid one. */
-    int32_t at = index_corner(p, r, PC_SAMPLE_FIRST, other);
-    req->sample[l] = (uint8_t)(at > 15 ? 15 : at);
+    spagm_bits cov = spagm_bits_draw(r), smp = spagm_bits_draw(r); /* N306 */
+    req->coverage[l] = coverage(p, &cov);
+    req->sample[l] = lane_sample(p, &smp);
   }
   *stream = local;
   spagm__stim_encode(&i, req);
