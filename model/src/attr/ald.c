@@ -243,12 +243,12 @@ void spagm__ald_execute(spagm_attr_state *s, const spagm_insn *insn,
   const uint32_t lanes = req->lane_mask;
   ald_wb_slots(insn, ncomp, lanes, resp);
 
+  if (ex)
+    for (uint32_t left = ~lanes; left; left &= left - 1u)
+      ald_inactive_lane(ncomp, spagm__lowest_lane(left), ex);
   uint32_t trap_lanes = 0, first_handle = 0;
-  for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-    if (!(lanes >> lane & 1u)) {
-      ald_inactive_lane(ncomp, lane, ex);
-      continue;
-    }
+  for (uint32_t left = lanes; left; left &= left - 1u) {
+    unsigned lane = spagm__lowest_lane(left);
     if (form == 1) {
       ald_patch_lane(s, sp, insn, req, lane, ncomp, resp, ex);
       continue;

@@ -188,11 +188,11 @@ void spagm__ast_execute(spagm_attr_state *s, const spagm_insn *insn,
   resp->st_space = ast_space(form, gs);
   uint32_t trap_lanes = 0, first_handle = 0;
 
-  for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-    if (!(lanes >> lane & 1u)) {
-      ast_inactive_lane(ncomp, lane, ex);
-      continue;
-    }
+  if (ex)
+    for (uint32_t left = ~lanes; left; left &= left - 1u)
+      ast_inactive_lane(ncomp, spagm__lowest_lane(left), ex);
+  for (uint32_t left = lanes; left; left &= left - 1u) {
+    unsigned lane = spagm__lowest_lane(left);
     if (form == 1) {
       ast_patch_lane(s, insn, req, resp, lane, ncomp, ex);
       continue;

@@ -15,11 +15,12 @@ void spagm__isberd_execute(spagm_attr_state *s, const spagm_insn *insn,
     resp->wb_reg[0] = insn->rd;
     resp->wb_valid[0] = lanes;
   }
-  for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-    if (!(lanes >> lane & 1u)) {
-      spagm_explain_set(ex, 0, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
-      continue;
-    }
+  if (ex)
+    for (uint32_t left = ~lanes; left; left &= left - 1u)
+      spagm_explain_set(ex, 0, spagm__lowest_lane(left), SPAGM_RULE_LANE_INACTIVE,
+                        0, 0, 0);
+  for (uint32_t left = lanes; left; left &= left - 1u) {
+    unsigned lane = spagm__lowest_lane(left);
     uint32_t a = spagm__isbe_lane_addr(insn, req, lane, bytes);
     int64_t p = spagm__isbe_translate(s, sp, insn, a, bytes);
     uint32_t v = 0;

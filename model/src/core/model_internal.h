@@ -46,6 +46,16 @@ void spagm__tex_execute(spagm_model *m, const spagm_insn *insn,
  * the pixel unit needs it for R8 (PIXLD outside PS). model_stage.c. */
 spagm_stage spagm__model_stage(const spagm_model *m);
 
+/* The lowest lane of a non-empty lane mask. Lane loops walk the set bits
+ *   for (uint32_t left = mask; left; left &= left - 1u) {
+ *     unsigned lane = spagm__lowest_lane(left); ...
+ * rather than testing each of the 32 bits: with a random lane mask that test
+ * is mispredicted about every other lane (issue #35, N300). Lanes are still
+ * visited lowest first, so "the first lane" of a rule (R9) is unchanged. */
+static inline unsigned spagm__lowest_lane(uint32_t mask) {
+  return (unsigned)__builtin_ctz(mask);
+}
+
 /* Mark the whole warp faulted with no side effects. */
 /* Every field of insn within what its encoding can hold (insn_range.c). */
 bool spagm__insn_fields_fit(const spagm_insn *insn);

@@ -204,8 +204,8 @@ static inline void run_lanes(const pix_ctx *c, lane_fn fn, bool writes_pd,
   uint32_t active = c->req->lane_mask;
   bool has_rd = insn->rd != SPAGM_RZ;
   uint32_t pd_value = 0;
-  for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-    if (!(active >> lane & 1u)) continue;
+  for (uint32_t left = active; left; left &= left - 1u) {
+    unsigned lane = spagm__lowest_lane(left);
     lane_result r = fn(c, lane);
     if (has_rd) {
       resp->wb_value[0][lane] = r.value;
@@ -228,8 +228,8 @@ static inline void run_lanes(const pix_ctx *c, lane_fn fn, bool writes_pd,
     resp->pd_value = pd_value;
   }
   if (ex) {
-    for (unsigned lane = 0; lane < SPAGM_LANES; lane++) {
-      if (active >> lane & 1u) continue;
+    for (uint32_t left = ~active; left; left &= left - 1u) {
+      unsigned lane = spagm__lowest_lane(left);
       if (has_rd)
         spagm_explain_set(ex, 0, lane, SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
       if (writes_pd)

@@ -504,9 +504,10 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   const uint32_t lanes = req->lane_mask;
   if (insn->rd == SPAGM_RZ && insn->rd1 == SPAGM_RZ) {
     /* R24: no destination, so nothing is written and no texture is read. */
-    for (unsigned lane = 0; lane < SPAGM_LANES; lane++)
-      if (lanes >> lane & 1u)
-        spagm_explain_set(ex, 0, lane, SPAGM_RULE_TEX_R24_NO_DEST, 0, 0, 0);
+    if (ex)
+      for (uint32_t left = lanes; left; left &= left - 1u)
+        spagm_explain_set(ex, 0, spagm__lowest_lane(left),
+                          SPAGM_RULE_TEX_R24_NO_DEST, 0, 0, 0);
     return;
   }
 
@@ -535,8 +536,8 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   const sources src = operand_sources(&packings[insn->tlds_encoding], req);
   spagm_tex_page_cache cache;
   memset(&cache, 0, sizeof cache);
-  for (uint32_t left = lanes; left; left &= left - 1u) { /* active lanes, lowest first */
-    unsigned lane = (unsigned)__builtin_ctz(left);
+  for (uint32_t left = lanes; left; left &= left - 1u) {
+    unsigned lane = spagm__lowest_lane(left);
     lane_result r;
     if (found != LOOKUP_OK) {
       r = warp_result;
