@@ -4,13 +4,6 @@
  * (ALD.txt / AST.txt "Alignment", R10). */
 #include "attr/attr_state.h"
 
-int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz) {
-  /* ALD.txt: .32 forces 2 LSBs to 0, .64 3 LSBs, .96/.128 4 LSBs. Rounding
-   * down keeps a negative address negative, so it stays out of bounds (R4). */
-  static const int64_t drop[4] = {3, 7, 15, 15};
-  return addr - (addr & drop[sz & 3u]);
-}
-
 unsigned spagm__attr_align_reg(unsigned reg, spagm_asize sz) {
   if (reg >= SPAGM_RZ) return SPAGM_RZ;
   /* ALD.txt: .64 forces Rd[0] to 0, .96/.128 Rd[1:0] to 00 (R10). */

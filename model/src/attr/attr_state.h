@@ -85,8 +85,14 @@ static inline void spagm__set_written(spagm_attr_state *s, int sp,
 static inline unsigned spagm__asize_comps(spagm_asize sz) {
   return (unsigned)sz + 1u;
 }
-/* Address LSBs dropped by R10 / ALD.txt alignment: .32 2, .64 3, else 4. */
-int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz);
+/* Address LSBs dropped by R10 / ALD.txt alignment: .32 2, .64 3, else 4.
+ * Inline: every lane of ALD, AST and AL2P calls it (issue #35). */
+static inline int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz) {
+  /* ALD.txt: .32 forces 2 LSBs to 0, .64 3 LSBs, .96/.128 4 LSBs. Rounding
+   * down keeps a negative address negative, so it stays out of bounds (R4). */
+  static const int64_t drop[4] = {3, 7, 15, 15};
+  return addr - (addr & drop[sz & 3u]);
+}
 /* Register after R10 alignment (.64 drops bit 0, .96/.128 bits 1:0); RZ
  * stays RZ. */
 unsigned spagm__attr_align_reg(unsigned reg, spagm_asize sz);

@@ -10,9 +10,15 @@
 
 void spagm__attr_drop_overwritten(spagm_response *resp, unsigned ncomp,
                                   spagm_explain *ex, unsigned rule) {
+  /* Fewer than two stores hide nothing. Counted up to two per component
+   * (a mask with a bit left after clearing its lowest holds two), which is
+   * all the test needs and, unlike a popcount, no library call on a build
+   * without a popcount instruction (issue #35). */
   unsigned stores = 0;
-  for (unsigned c = 0; c < ncomp; c++)
-    stores += (unsigned)__builtin_popcount(resp->st_mask[c]);
+  for (unsigned c = 0; c < ncomp; c++) {
+    uint32_t m = resp->st_mask[c];
+    stores += (m != 0) + ((m & (m - 1u)) != 0);
+  }
   if (stores < 2) return;
   uint32_t key[SLOTS];
   uint8_t owner[SLOTS];
@@ -20,7 +26,11 @@ void spagm__attr_drop_overwritten(spagm_response *resp, unsigned ncomp,
   memset(used, 0, sizeof used);
   /* Highest lane first: the first store seen at an address is the winner;
    * a lane's own components have distinct addresses. */
-  for (int lane = SPAGM_LANES - 1; lane >= 0; lane--) {
+  uint32_t storing = 0; /* lanes with at least one store */
+  for (unsigned c = 0; c < ncomp; c++) storing |= resp->st_mask[c];
+  for (uint32_t left = storing; left;) {
+    int lane = 31 - __builtin_clz(left); /* the highest lane left */
+    left &= ~(1u << lane);
     for (unsigned c = 0; c < ncomp; c++) {
       if (!(resp->st_mask[c] >> lane & 1u)) continue;
       uint32_t addr = resp->st_addr[c][lane];
