@@ -90,12 +90,14 @@ static coords lane_coords(const sources *src, unsigned lane) {
 
 /* ---- Encoding and register rules (warp-wide faults) --------------------- */
 
-typedef struct fault {
+/* A rule and the three numbers of its sentence: why a warp faulted, or why
+ * a lane's result is what it is. */
+typedef struct reason {
   unsigned rule;
   int32_t arg[3];
-} fault;
+} reason;
 
-static bool refuse(fault *f, unsigned rule, int32_t a0, int32_t a1, int32_t a2) {
+static bool refuse(reason *f, unsigned rule, int32_t a0, int32_t a1, int32_t a2) {
   f->rule = rule;
   f->arg[0] = a0;
   f->arg[1] = a1;
@@ -113,7 +115,7 @@ static bool misaligned(unsigned reg, unsigned count) {
 /* True (and *f filled) when the instruction must be refused with
  * ILLEGAL_INSTR_ENCODING. A hand-built instruction must be one a word can
  * hold, so spagm_execute_insn agrees with spagm_execute (N73). */
-static bool illegal(const spagm_insn *insn, fault *f) {
+static bool illegal(const spagm_insn *insn, reason *f) {
   if (insn->tex_index > 0x1FFFu) /* #tsPtrIdxU13 [48:36] */
     return refuse(f, SPAGM_RULE_TEX_FIELD_RANGE, 0, insn->tex_index, 0);
   if (insn->wmsk > 7u) /* [52:50] */
@@ -176,11 +178,12 @@ static unsigned reg_plus_one(unsigned reg) {
   return reg >= SPAGM_RZ - 1u ? SPAGM_RZ : reg + 1u; /* R254+1 is RZ */
 }
 
-static dest destinations(const spagm_insn *insn) {
-  dest d;
-  memset(d.reg, SPAGM_RZ, sizeof d.reg);
-  memset(d.lo, NO_COMP, sizeof d.lo);
-  memset(d.hi, NO_COMP, sizeof d.hi);
+/* Filled in place rather than returned: the bytes are written one by one,
+ * and a returned copy reads them back as wider words, which stalls. */
+static void destinations(const spagm_insn *insn, dest *d) {
+  memset(d->reg, SPAGM_RZ, sizeof d->reg);
+  memset(d->lo, NO_COMP, sizeof d->lo);
+  memset(d->hi, NO_COMP, sizeof d->hi);
   bool rd1_rz = insn->rd1 == SPAGM_RZ;
   unsigned comp[4];
   unsigned n = spagm_tlds_wmsk_components(rd1_rz, insn->wmsk, comp);
@@ -191,19 +194,18 @@ static dest destinations(const spagm_insn *insn) {
     for (unsigned i = 0; i < n; i++) {
       unsigned slot = (i / 2) * 2;
       if (i % 2 == 0)
-        d.lo[slot] = (uint8_t)comp[i];
+        d->lo[slot] = (uint8_t)comp[i];
       else
-        d.hi[slot] = (uint8_t)comp[i];
-      d.reg[slot] = (uint8_t)base[i / 2];
+        d->hi[slot] = (uint8_t)comp[i];
+      d->reg[slot] = (uint8_t)base[i / 2];
     }
   } else {
     /* TLDS.txt 32-bit table: Rd0, Rd0+1, Rd1, Rd1+1 in component order. */
     for (unsigned i = 0; i < n; i++) {
-      d.lo[i] = (uint8_t)comp[i];
-      d.reg[i] = (uint8_t)(i % 2 == 0 ? base[i / 2] : reg_plus_one(base[i / 2]));
+      d->lo[i] = (uint8_t)comp[i];
+      d->reg[i] = (uint8_t)(i % 2 == 0 ? base[i / 2] : reg_plus_one(base[i / 2]));
     }
   }
-  return d;
 }
 
 /* ---- The texture of this instruction ------------------------------------ */
@@ -256,7 +258,7 @@ static const spagm_tex_header_memo *decode_header(spagm_tex_header_memo *memo,
 }
 
 static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo,
-                           const spagm_insn *insn, texture *tx, fault *why) {
+                           const spagm_insn *insn, texture *tx, reason *why) {
   /* TLDS.txt: the bank word is samplerPtr[31:20] | headerPtr[19:0]. */
   const uint32_t *bank = s->cbank[s->cbank_selected];
   uint32_t entry = bank ? bank[insn->tex_index] : 0u; /* N63 */
@@ -296,23 +298,24 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
 
 /* ---- One lane ------------------------------------------------------------ */
 
-typedef struct lane_result {
-  uint32_t comp[4]; /* X, Y, Z, W after conversion and swizzle */
-  unsigned rule;
-  int32_t arg[3];
-} lane_result;
+/* A lane's result is its four components X, Y, Z, W after conversion and
+ * swizzle, and the reason for them. The two are kept apart: the components
+ * go to the format decoder in memory, the reason never leaves this file and
+ * stays in registers. In one struct, the reason went through memory on
+ * every lane, written word by word and read back as pairs, which stalls
+ * (issue #35). */
 
 static int32_t clamp32(int64_t v) {
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
 
-static bool zero(lane_result *r, unsigned rule, int64_t a0, int64_t a1,
-                 int64_t a2) {
-  memset(r->comp, 0, sizeof r->comp); /* R18: border colour 0 */
-  r->rule = rule;
-  r->arg[0] = clamp32(a0);
-  r->arg[1] = clamp32(a1);
-  r->arg[2] = clamp32(a2);
+static bool zero(uint32_t comp[4], reason *why, unsigned rule, int64_t a0,
+                 int64_t a1, int64_t a2) {
+  memset(comp, 0, 4 * sizeof comp[0]); /* R18: border colour 0 */
+  why->rule = rule;
+  why->arg[0] = clamp32(a0);
+  why->arg[1] = clamp32(a1);
+  why->arg[2] = clamp32(a2);
   return false;
 }
 
@@ -353,22 +356,23 @@ static texel_at lane_texel(const spagm_insn *insn, const texture *tx,
  * r set to zeros) at the first one out of range. A non-array texture has
  * one layer. */
 static bool texel_in_range(const spagm_insn *insn, const texture *tx,
-                           const texel_at *at, lane_result *r) {
+                           const texel_at *at, uint32_t comp[4],
+                           reason *why) {
   const spagm_tex_image *L = tx->image;
   if (at->level > tx->last_level)
-    return zero(r, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
   if (at->layer >= L->layers)
-    return zero(r, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
   if (at->sample >= L->samples)
-    return zero(r, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
   const spagm_tex_level *lv = &L->level[at->level];
   int64_t lvl = (int64_t)at->level;
   if (at->x < 0 || at->x >= lv->w)
-    return zero(r, SPAGM_RULE_TEX_S_OOR, at->x, lv->w, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_S_OOR, at->x, lv->w, lvl);
   if (insn->param != SPAGM_PARAM_1D && (at->y < 0 || at->y >= lv->h))
-    return zero(r, SPAGM_RULE_TEX_T_OOR, at->y, lv->h, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_T_OOR, at->y, lv->h, lvl);
   if (insn->param == SPAGM_PARAM_3D && (at->z < 0 || at->z >= lv->d))
-    return zero(r, SPAGM_RULE_TEX_R_OOR, at->z, lv->d, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_R_OOR, at->z, lv->d, lvl);
   return true;
 }
 
@@ -378,9 +382,13 @@ static const uint8_t *fetch_texel(const spagm_tex_state *s,
                                   const spagm_tex_image *L, const texel_at *at,
                                   spagm_tex_page_cache *cache,
                                   uint8_t unit[16], uint8_t texel[16]) {
-  /* R20: sample s is the sub-texel (s % grid_w, s / grid_w) of the pixel. */
-  uint64_t xs = (uint64_t)at->x * L->grid_w + at->sample % L->grid_w;
-  uint32_t ys = (uint32_t)at->y * L->grid_h + at->sample / L->grid_w;
+  /* R20: sample s is the sub-texel (s % grid_w, s / grid_w) of the pixel.
+   * grid_w is 1, 2 or 4 (spagm_tex_msaa_grid, N64), so the two are a mask
+   * and a shift rather than a division on every lane (issue #35). */
+  unsigned col = at->sample & (L->grid_w - 1u);
+  unsigned row = at->sample >> __builtin_ctz(L->grid_w);
+  uint64_t xs = (uint64_t)at->x * L->grid_w + col;
+  uint32_t ys = (uint32_t)at->y * L->grid_h + row;
   uint64_t xb = xs * L->texel_bytes;
   if (L->texel_bytes == 12) {
     /* N75: a 12-byte texel can cross a 16-byte swizzle unit of the GOB, so
@@ -402,46 +410,47 @@ static const uint8_t *fetch_texel(const spagm_tex_state *s,
 
 /* The explanation of a texel read, by the form of paramA. */
 static void explain_read(const spagm_insn *insn, const texel_at *at,
-                         lane_result *r) {
+                         reason *why) {
   int32_t x = (int32_t)at->x, y = (int32_t)at->y;
   if (insn->ms) {
-    r->rule = SPAGM_RULE_TEX_READ_MS;
-    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->sample;
+    why->rule = SPAGM_RULE_TEX_READ_MS;
+    why->arg[0] = x, why->arg[1] = y, why->arg[2] = (int32_t)at->sample;
   } else if (insn->param == SPAGM_PARAM_ARRAY_2D) {
-    r->rule = SPAGM_RULE_TEX_READ_ARRAY;
-    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->layer;
+    why->rule = SPAGM_RULE_TEX_READ_ARRAY;
+    why->arg[0] = x, why->arg[1] = y, why->arg[2] = (int32_t)at->layer;
   } else if (insn->param == SPAGM_PARAM_3D) {
-    r->rule = SPAGM_RULE_TEX_READ_3D;
-    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->z;
+    why->rule = SPAGM_RULE_TEX_READ_3D;
+    why->arg[0] = x, why->arg[1] = y, why->arg[2] = (int32_t)at->z;
   } else if (insn->param == SPAGM_PARAM_2D) {
-    r->rule = SPAGM_RULE_TEX_READ_2D;
-    r->arg[0] = x, r->arg[1] = y, r->arg[2] = (int32_t)at->level;
+    why->rule = SPAGM_RULE_TEX_READ_2D;
+    why->arg[0] = x, why->arg[1] = y, why->arg[2] = (int32_t)at->level;
   } else {
-    r->rule = SPAGM_RULE_TEX_READ_1D;
-    r->arg[0] = x, r->arg[1] = (int32_t)at->level, r->arg[2] = 0;
+    why->rule = SPAGM_RULE_TEX_READ_1D;
+    why->arg[0] = x, why->arg[1] = (int32_t)at->level, why->arg[2] = 0;
   }
 }
 
-/* Read and convert one texel; false (with r set to zeros) when a check of
- * R18 fails. The checks run in the order of N71. */
+/* Read and convert one texel into comp; false (with comp set to zeros)
+ * when a check of R18 fails. The checks run in the order of N71. */
 static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
                        const texture *tx, const coords *c,
-                       spagm_tex_page_cache *cache, lane_result *r) {
+                       spagm_tex_page_cache *cache, uint32_t comp[4],
+                       reason *why) {
   const texel_at at = lane_texel(insn, tx, c);
-  if (!texel_in_range(insn, tx, &at, r)) return false;
+  if (!texel_in_range(insn, tx, &at, comp, why)) return false;
   uint8_t unit[16], texel[16];
   const uint8_t *bytes = fetch_texel(s, tx->image, &at, cache, unit, texel);
-  spagm__tex_format_decode(tx->fmt, bytes, r->comp);
-  explain_read(insn, &at, r);
+  spagm__tex_format_decode(tx->fmt, bytes, comp);
+  explain_read(insn, &at, why);
   return true;
 }
 
 /* ---- Write-back ---------------------------------------------------------- */
 
 /* R22: one component as the low or high half of a packed FP16 register. */
-static uint32_t half_of(const lane_result *r, unsigned comp,
+static uint32_t half_of(const uint32_t comp[4], unsigned c,
                         spagm_fp16_round mode) {
-  return comp == NO_COMP ? 0u : spagm_fp16_from_fp32(r->comp[comp], mode);
+  return c == NO_COMP ? 0u : spagm_fp16_from_fp32(comp[c], mode);
 }
 
 /* The don't-care mask of each write-back slot: the same for every lane. */
@@ -465,37 +474,38 @@ typedef struct written {
   uint32_t dc[SPAGM_WB_SLOTS];
 } written;
 
-static written written_slots(const dest *d, const uint32_t dc[SPAGM_WB_SLOTS]) {
-  written w;
-  w.n = 0;
+static void written_slots(const dest *d, const uint32_t dc[SPAGM_WB_SLOTS],
+                          written *w) {
+  w->n = 0;
   for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++) {
     if (d->reg[slot] == SPAGM_RZ) continue;
-    w.slot[w.n] = (uint8_t)slot;
-    w.lo[w.n] = d->lo[slot];
-    w.hi[w.n] = d->hi[slot];
-    w.dc[w.n] = dc[slot];
-    w.n++;
+    w->slot[w->n] = (uint8_t)slot;
+    w->lo[w->n] = d->lo[slot];
+    w->hi[w->n] = d->hi[slot];
+    w->dc[w->n] = dc[slot];
+    w->n++;
   }
-  return w;
 }
 
 static void write_lane(bool f16, const written *w, unsigned lane,
-                       const lane_result *r, spagm_fp16_round mode,
-                       spagm_response *resp, spagm_explain *ex) {
+                       const uint32_t comp[4], const reason *why,
+                       spagm_fp16_round mode, spagm_response *resp,
+                       spagm_explain *ex) {
   for (unsigned i = 0; i < w->n; i++) {
     unsigned slot = w->slot[i];
     resp->wb_value[slot][lane] =
-        f16 ? half_of(r, w->lo[i], mode) | half_of(r, w->hi[i], mode) << 16
-            : r->comp[w->lo[i]];
+        f16 ? half_of(comp, w->lo[i], mode) | half_of(comp, w->hi[i], mode) << 16
+            : comp[w->lo[i]];
     resp->wb_dontcare[slot][lane] = w->dc[i];
-    spagm_explain_set(ex, slot, lane, r->rule, r->arg[0], r->arg[1], r->arg[2]);
+    spagm_explain_set(ex, slot, lane, why->rule, why->arg[0], why->arg[1],
+                      why->arg[2]);
   }
 }
 
 void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
                          const spagm_request *req, spagm_response *resp,
                          spagm_explain *ex) {
-  fault f;
+  reason f;
   if (illegal(insn, &f)) {
     spagm__fault_warp(req, resp, ex, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING, f.rule,
                       f.arg[0], f.arg[1], f.arg[2]);
@@ -513,7 +523,8 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
 
   /* Every active lane writes every destination register: zeros when out of
    * range (R18), so the valid masks are the lane mask. */
-  const dest d = destinations(insn);
+  dest d;
+  destinations(insn, &d);
   for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++) {
     resp->wb_reg[slot] = d.reg[slot];
     resp->wb_valid[slot] = d.reg[slot] != SPAGM_RZ ? lanes : 0u;
@@ -521,34 +532,33 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
 
   const spagm_tex_state *s = &m->tex;
   texture tx = {0, 0, 0, NULL, NULL, NULL};
-  fault why = {0, {0, 0, 0}};
-  lookup found = find_texture(s, m->tex.memo, insn, &tx, &why);
-  lane_result warp_result;
-  memset(&warp_result, 0, sizeof warp_result);
-  warp_result.rule = why.rule;
-  memcpy(warp_result.arg, why.arg, sizeof why.arg);
+  reason warp_why = {0, {0, 0, 0}};
+  lookup found = find_texture(s, m->tex.memo, insn, &tx, &warp_why);
   /* R22: an integer texture's .F16 result is don't-care (N72). */
   bool f16_dontcare = found == LOOKUP_OK && insn->f16 && tx.fmt->integer;
   uint32_t dc[SPAGM_WB_SLOTS];
   slot_dontcare(insn, &d, found == LOOKUP_UNSUPPORTED, f16_dontcare, dc);
-  const written w = written_slots(&d, dc);
+  written w;
+  written_slots(&d, dc, &w);
 
   const sources src = operand_sources(&packings[insn->tlds_encoding], req);
   spagm_tex_page_cache cache;
   memset(&cache, 0, sizeof cache);
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
-    lane_result r;
-    if (found != LOOKUP_OK) {
-      r = warp_result;
-    } else {
+    uint32_t comp[4];
+    reason why;
+    if (found == LOOKUP_OK) {
       coords c = lane_coords(&src, lane);
-      load_texel(s, insn, &tx, &c, &cache, &r);
+      load_texel(s, insn, &tx, &c, &cache, comp, &why);
       if (f16_dontcare) {
-        r.rule = SPAGM_RULE_TEX_F16_INTEGER_DONTCARE;
-        r.arg[0] = (int32_t)tx.header_index, r.arg[1] = 0, r.arg[2] = 0;
+        why.rule = SPAGM_RULE_TEX_F16_INTEGER_DONTCARE;
+        why.arg[0] = (int32_t)tx.header_index, why.arg[1] = 0, why.arg[2] = 0;
       }
+    } else {
+      memset(comp, 0, sizeof comp); /* R18 / N62: every lane 0, */
+      why = warp_why;               /* for the warp's reason */
     }
-    write_lane(insn->f16, &w, lane, &r, s->fp16_round, resp, ex);
+    write_lane(insn->f16, &w, lane, comp, &why, s->fp16_round, resp, ex);
   }
 }
