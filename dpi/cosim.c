@@ -4,7 +4,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdlib.h>
-#include <time.h>
 #include <string.h>
 
 #include "cosim_internal.h"
@@ -83,6 +82,7 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
   c->first_error_cycle = ~0ull;
   c->first_error_accept_cycle = ~0ull;
   c->epoch = ~0u;
+  spagm_clock_start(&c->clock);
   return c;
 nomem:
   spagm_cosim_free(c);
@@ -240,13 +240,13 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   p->cycle = cycle;
   p->req = *req;
   if (c->o.check) {
-    double t0 = spagm_cosim_now();
+    uint64_t t0 = spagm_clock_ticks(&c->clock);
     spagm_execute_explained(c->model, req, &p->exp, &p->ex);
     if (c->cov) {
       spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
     }
-    c->model_seconds += spagm_cosim_now() - t0;
+    c->model_ticks += spagm_clock_ticks(&c->clock) - t0;
   }
 }
 
@@ -495,13 +495,9 @@ void spagm_cosim_set_phase_cycles(spagm_cosim *c, uint64_t load, uint64_t run,
   c->have_phases = true;
 }
 
-void spagm_cosim_add_c_time(spagm_cosim *c, double seconds) { c->c_seconds += seconds; }
+void spagm_cosim_add_c_ticks(spagm_cosim *c, uint64_t ticks) { c->c_ticks += ticks; }
 
-double spagm_cosim_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+uint64_t spagm_cosim_ticks(const spagm_cosim *c) { return spagm_clock_ticks(&c->clock); }
 
 void spagm_cosim_set_unit_clocks(spagm_cosim *c, unsigned unit, uint64_t clocks) {
   if (!c || unit >= SPAGM_UNIT_COUNT) return;
@@ -576,6 +572,8 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
     total += s->accepted;
   }
   double secs = seconds > 0 ? seconds : 1e-9;
+  c->model_seconds = spagm_clock_seconds(&c->clock, c->model_ticks);
+  c->c_seconds = spagm_clock_seconds(&c->clock, c->c_ticks);
   fprintf(out, "%llu cycles in %.2f s: %.0f transactions/s, %.0f cycles/s\n",
           (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
   print_where_time_went(c, out, cycles, total, secs);

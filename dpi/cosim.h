@@ -169,13 +169,14 @@ void spagm_cosim_set_phase_cycles(spagm_cosim *c, uint64_t load, uint64_t run,
  * its run before the others gets fewer edges than the run has cycles; the
  * summary prints them for the run's units. */
 void spagm_cosim_set_unit_clocks(spagm_cosim *c, unsigned unit, uint64_t clocks);
-/* Wall time the caller spent in its C side (DPI calls: stimulus, packing,
- * model, scoreboard), seconds; the model's own share is measured inside.
- * The summary splits the run's time into model, testbench C and the rest
- * (the simulator). */
-void spagm_cosim_add_c_time(spagm_cosim *c, double seconds);
-/* Monotonic wall clock in seconds, for spagm_cosim_add_c_time. */
-double spagm_cosim_now(void);
+/* Time the caller spent in its C side (DPI calls: stimulus, packing, model,
+ * scoreboard), as a difference of spagm_cosim_ticks readings; the model's
+ * own share is measured inside. The summary splits the run's time into
+ * model, testbench C and the rest (the simulator). */
+void spagm_cosim_add_c_ticks(spagm_cosim *c, uint64_t ticks);
+/* The run's tick counter (cosim_clock.h, N310): cheap to read, so the
+ * timing of every DPI call costs little of what it measures. */
+uint64_t spagm_cosim_ticks(const spagm_cosim *c);
 
 /* Print the summary (per-unit counts, rates, seed, last line
  * "cosim: N passed, M failed") to out; returns M plus image mismatches

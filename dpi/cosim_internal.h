@@ -5,6 +5,7 @@
 
 #include "../vectors/stim/rng.h"
 #include "cosim.h"
+#include "cosim_clock.h"
 #include "cosim_compare.h"
 #include "spagm/vec/progress.h"
 #include "spagm/vec/statemap.h"
@@ -76,8 +77,11 @@ struct spagm_cosim {
    * clock, N126; have_clocks bit u says unit u's count arrived. */
   uint64_t unit_clocks[SPAGM_UNIT_COUNT];
   unsigned have_clocks;
-  /* Wall time inside the model (execution and coverage sampling) and
-   * inside the testbench's C calls (spagm_cosim_add_c_time), seconds. */
+  /* Time inside the model (execution and coverage sampling) and inside
+   * the testbench's C calls (spagm_cosim_add_c_ticks), in ticks of clock
+   * (N310); spagm_cosim_finish converts them to the seconds below. */
+  spagm_clock clock;
+  uint64_t model_ticks, c_ticks;
   double model_seconds, c_seconds;
 };
 
