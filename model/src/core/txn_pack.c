@@ -130,118 +130,129 @@ static void putn(uint32_t *w, unsigned pos, unsigned bits, uint32_t v) {
 #define SPAGM_PACK_BYTES 0
 #endif
 
-static int bytewise(const field_desc *f, unsigned lsb) {
-  return SPAGM_PACK_BYTES && f->info.bits == 8 * f->elem_size && lsb % 8 == 0;
-}
+/* One field into zeroed words / out of words: `lsb` is the field's lowest
+ * bit, `count` elements of `size` bytes each carry `bits`. The path is
+ * chosen from these numbers alone; called with constants (the X-macro
+ * expansions below), the compiler keeps only the one path and turns each
+ * memcpy into fixed moves (issue #35, N311). Paths: whole bytes on a
+ * byte are the C array's bytes (N261); one-byte elements of 1, 2 or 4 bits
+ * on a byte (the request's sample) take a shift and a mask each (N265);
+ * the rest funnel through getn/putn or, above 32 bits, get_bits/put_bits. */
+#if defined(__GNUC__)
+#define SPAGM_INLINE static inline __attribute__((always_inline))
+#else
+#define SPAGM_INLINE static inline
+#endif
 
-/* One-byte elements of 1, 2 or 4 bits starting on a byte (the request's
- * 4-bit sample): on a little-endian host byte j of the vector in memory
- * holds elements 8 / bits * j onwards, lowest first. A shift and a mask per
- * element instead of the general funnel and the switch by element size
- * (issue #35, N265). */
-static int subbyte(const field_desc *f, unsigned lsb) {
-  unsigned b = f->info.bits;
-  return SPAGM_PACK_BYTES && f->elem_size == 1 && (b == 1 || b == 2 || b == 4) && lsb % 8 == 0;
-}
-
-/* pack and unpack walk the fields from the top bit down, as layout() places
- * them, keeping the cursor instead of building the whole field listing per
- * call (issue #35: layout() was a tenth of a round trip). */
-static void pack(const field_desc *desc, size_t n, unsigned total,
-                 const void *obj, uint32_t *words, size_t nwords) {
-  unsigned cursor = total;
-  memset(words, 0, nwords * sizeof *words);
-  for (size_t i = 0; i < n; i++) {
-    const unsigned char *base = (const unsigned char *)obj + desc[i].offset;
-    unsigned bits = desc[i].info.bits, count = desc[i].info.count;
-    unsigned lsb = cursor -= bits * count;
-    if (bytewise(&desc[i], lsb)) {
-      memcpy((unsigned char *)words + lsb / 8, base, (size_t)count * desc[i].elem_size);
-    } else if (subbyte(&desc[i], lsb)) {
-      unsigned char *to = (unsigned char *)words + lsb / 8, m = (unsigned char)((1u << bits) - 1u);
-      for (unsigned k = 0; k < count; k++)
-        to[k * bits / 8] |= (unsigned char)((base[k] & m) << (k * bits % 8));
-    } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
-      memcpy(words + lsb / 32, base, (size_t)count * 4);
-    } else if (bits == 32 && desc[i].elem_size == 4) {
-      for (unsigned k = 0; k < count; k++) {
-        uint32_t v;
-        memcpy(&v, base + (size_t)k * 4, 4);
-        putn(words, lsb + k * 32, 32, v);
-      }
-    } else if (bits == 64 && desc[i].elem_size == 8) {
-      for (unsigned k = 0; k < count; k++) {
-        uint64_t v;
-        memcpy(&v, base + (size_t)k * 8, 8);
-        putn(words, lsb + k * 64, 32, (uint32_t)v);
-        putn(words, lsb + k * 64 + 32, 32, (uint32_t)(v >> 32));
-      }
-    } else if (bits <= 32) {
-      uint32_t m = (uint32_t)width_mask(bits);
-      for (unsigned k = 0; k < count; k++)
-        putn(words, lsb + k * bits, bits, (uint32_t)load_elem(base, desc[i].elem_size, k) & m);
-    } else {
-      uint64_t m = width_mask(bits);
-      for (unsigned k = 0; k < count; k++)
-        put_bits(words, lsb + k * bits, bits, load_elem(base, desc[i].elem_size, k) & m);
+SPAGM_INLINE void pack_field(uint32_t *words, unsigned lsb, unsigned bits, size_t size,
+                             unsigned count, const unsigned char *base) {
+  if (SPAGM_PACK_BYTES && bits == 8 * size && lsb % 8 == 0) {
+    memcpy((unsigned char *)words + lsb / 8, base, (size_t)count * size);
+  } else if (SPAGM_PACK_BYTES && size == 1 && (bits == 1 || bits == 2 || bits == 4) &&
+             lsb % 8 == 0) {
+    unsigned char *to = (unsigned char *)words + lsb / 8, m = (unsigned char)((1u << bits) - 1u);
+    for (unsigned k = 0; k < count; k++)
+      to[k * bits / 8] |= (unsigned char)((base[k] & m) << (k * bits % 8));
+  } else if (bits == 32 && size == 4 && lsb % 32 == 0) {
+    memcpy(words + lsb / 32, base, (size_t)count * 4);
+  } else if (bits == 32 && size == 4) {
+    for (unsigned k = 0; k < count; k++) {
+      uint32_t v;
+      memcpy(&v, base + (size_t)k * 4, 4);
+      putn(words, lsb + k * 32, 32, v);
     }
+  } else if (bits == 64 && size == 8) {
+    for (unsigned k = 0; k < count; k++) {
+      uint64_t v;
+      memcpy(&v, base + (size_t)k * 8, 8);
+      putn(words, lsb + k * 64, 32, (uint32_t)v);
+      putn(words, lsb + k * 64 + 32, 32, (uint32_t)(v >> 32));
+    }
+  } else if (bits <= 32) {
+    uint32_t m = (uint32_t)width_mask(bits);
+    for (unsigned k = 0; k < count; k++)
+      putn(words, lsb + k * bits, bits, (uint32_t)load_elem(base, size, k) & m);
+  } else {
+    uint64_t m = width_mask(bits);
+    for (unsigned k = 0; k < count; k++)
+      put_bits(words, lsb + k * bits, bits, load_elem(base, size, k) & m);
   }
 }
 
-static void unpack(const field_desc *desc, size_t n, unsigned total,
-                   const uint32_t *words, void *obj) {
-  unsigned cursor = total;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char *base = (unsigned char *)obj + desc[i].offset;
-    unsigned bits = desc[i].info.bits, count = desc[i].info.count;
-    unsigned lsb = cursor -= bits * count;
-    if (bytewise(&desc[i], lsb)) {
-      memcpy(base, (const unsigned char *)words + lsb / 8, (size_t)count * desc[i].elem_size);
-    } else if (subbyte(&desc[i], lsb)) {
-      const unsigned char *from = (const unsigned char *)words + lsb / 8;
-      unsigned m = (1u << bits) - 1u;
-      for (unsigned k = 0; k < count; k++)
-        base[k] = (unsigned char)(from[k * bits / 8] >> (k * bits % 8) & m);
-    } else if (bits == 32 && desc[i].elem_size == 4 && lsb % 32 == 0) {
-      memcpy(base, words + lsb / 32, (size_t)count * 4);
-    } else if (bits == 32 && desc[i].elem_size == 4) {
-      for (unsigned k = 0; k < count; k++) {
-        uint32_t v = getn(words, lsb + k * 32, 32);
-        memcpy(base + (size_t)k * 4, &v, 4);
-      }
-    } else if (bits == 64 && desc[i].elem_size == 8) {
-      for (unsigned k = 0; k < count; k++) {
-        uint64_t v = getn(words, lsb + k * 64, 32) |
-                     (uint64_t)getn(words, lsb + k * 64 + 32, 32) << 32;
-        memcpy(base + (size_t)k * 8, &v, 8);
-      }
-    } else if (bits <= 32) {
-      for (unsigned k = 0; k < count; k++)
-        store_elem(base, desc[i].elem_size, k, getn(words, lsb + k * bits, bits));
-    } else {
-      for (unsigned k = 0; k < count; k++)
-        store_elem(base, desc[i].elem_size, k, get_bits(words, lsb + k * bits, bits));
+SPAGM_INLINE void unpack_field(const uint32_t *words, unsigned lsb, unsigned bits, size_t size,
+                               unsigned count, unsigned char *base) {
+  if (SPAGM_PACK_BYTES && bits == 8 * size && lsb % 8 == 0) {
+    memcpy(base, (const unsigned char *)words + lsb / 8, (size_t)count * size);
+  } else if (SPAGM_PACK_BYTES && size == 1 && (bits == 1 || bits == 2 || bits == 4) &&
+             lsb % 8 == 0) {
+    const unsigned char *from = (const unsigned char *)words + lsb / 8;
+    unsigned m = (1u << bits) - 1u;
+    for (unsigned k = 0; k < count; k++)
+      base[k] = (unsigned char)(from[k * bits / 8] >> (k * bits % 8) & m);
+  } else if (bits == 32 && size == 4 && lsb % 32 == 0) {
+    memcpy(base, words + lsb / 32, (size_t)count * 4);
+  } else if (bits == 32 && size == 4) {
+    for (unsigned k = 0; k < count; k++) {
+      uint32_t v = getn(words, lsb + k * 32, 32);
+      memcpy(base + (size_t)k * 4, &v, 4);
     }
+  } else if (bits == 64 && size == 8) {
+    for (unsigned k = 0; k < count; k++) {
+      uint64_t v = getn(words, lsb + k * 64, 32) |
+                   (uint64_t)getn(words, lsb + k * 64 + 32, 32) << 32;
+      memcpy(base + (size_t)k * 8, &v, 8);
+    }
+  } else if (bits <= 32) {
+    for (unsigned k = 0; k < count; k++)
+      store_elem(base, size, k, getn(words, lsb + k * bits, bits));
+  } else {
+    for (unsigned k = 0; k < count; k++)
+      store_elem(base, size, k, get_bits(words, lsb + k * bits, bits));
   }
 }
+
+/* One call per row of the field table, from the top bit down as layout()
+ * places the fields: `cursor` starts at the total width and every step is
+ * a constant, so each call's lsb is a constant too. */
+#define SPAGM_X_COUNT(T, name, ctype) (unsigned)(sizeof(((T *)0)->name) / sizeof(ctype))
+#define SPAGM_X_PACK(T, obj, name, ctype, bits)                                      \
+  cursor -= (bits) * SPAGM_X_COUNT(T, name, ctype);                                  \
+  pack_field(words, cursor, bits, sizeof(ctype), SPAGM_X_COUNT(T, name, ctype),      \
+             (const unsigned char *)&(obj)->name);
+#define SPAGM_X_UNPACK(T, obj, name, ctype, bits)                                    \
+  cursor -= (bits) * SPAGM_X_COUNT(T, name, ctype);                                  \
+  unpack_field(words, cursor, bits, sizeof(ctype), SPAGM_X_COUNT(T, name, ctype),    \
+               (unsigned char *)&(obj)->name);
+#define SPAGM_X_PACK_REQ(name, ctype, bits, dims) SPAGM_X_PACK(spagm_request, req, name, ctype, bits)
+#define SPAGM_X_PACK_RSP(name, ctype, bits, dims) SPAGM_X_PACK(spagm_response, resp, name, ctype, bits)
+#define SPAGM_X_UNPACK_REQ(name, ctype, bits, dims) \
+  SPAGM_X_UNPACK(spagm_request, req, name, ctype, bits)
+#define SPAGM_X_UNPACK_RSP(name, ctype, bits, dims) \
+  SPAGM_X_UNPACK(spagm_response, resp, name, ctype, bits)
 
 void spagm_request_pack(const spagm_request *req, uint32_t *words) {
   if (!req || !words) return;
-  pack(req_desc, NREQ, SPAGM_REQUEST_BITS, req, words, SPAGM_REQUEST_WORDS);
+  unsigned cursor = SPAGM_REQUEST_BITS;
+  memset(words, 0, SPAGM_REQUEST_WORDS * sizeof *words);
+  SPAGM_REQUEST_FIELDS(SPAGM_X_PACK_REQ)
 }
 void spagm_response_pack(const spagm_response *resp, uint32_t *words) {
   if (!resp || !words) return;
-  pack(rsp_desc, NRSP, SPAGM_RESPONSE_BITS, resp, words, SPAGM_RESPONSE_WORDS);
+  unsigned cursor = SPAGM_RESPONSE_BITS;
+  memset(words, 0, SPAGM_RESPONSE_WORDS * sizeof *words);
+  SPAGM_RESPONSE_FIELDS(SPAGM_X_PACK_RSP)
 }
 void spagm_request_unpack(const uint32_t *words, spagm_request *req) {
   if (!words || !req) return;
+  unsigned cursor = SPAGM_REQUEST_BITS;
   memset(req, 0, sizeof *req);
-  unpack(req_desc, NREQ, SPAGM_REQUEST_BITS, words, req);
+  SPAGM_REQUEST_FIELDS(SPAGM_X_UNPACK_REQ)
 }
 void spagm_response_unpack(const uint32_t *words, spagm_response *resp) {
   if (!words || !resp) return;
+  unsigned cursor = SPAGM_RESPONSE_BITS;
   memset(resp, 0, sizeof *resp);
-  unpack(rsp_desc, NRSP, SPAGM_RESPONSE_BITS, words, resp);
+  SPAGM_RESPONSE_FIELDS(SPAGM_X_UNPACK_RSP)
 }
 
 static size_t copy_fields(const field_desc *desc, const char *const *dims, size_t n,
