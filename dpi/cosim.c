@@ -76,7 +76,8 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
   }
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     c->sb[u].ring = calloc(SPAGM_COSIM_PARK, sizeof *c->sb[u].ring);
-    if (!c->sb[u].ring) goto nomem;
+    c->sb[u].spare = calloc(SPAGM_COSIM_PARK, sizeof *c->sb[u].spare);
+    if (!c->sb[u].ring || !c->sb[u].spare) goto nomem;
     spagm_rng_seed(&c->sb[u].rng, o->seed, 0xB4C4u, u, 0);
   }
   c->first_error_cycle = ~0ull;
@@ -93,6 +94,10 @@ nomem:
 void spagm_cosim_free(spagm_cosim *c) {
   if (!c) return;
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    spagm_cosim_unit *s = &c->sb[u];
+    for (unsigned i = 0; s->ring && i < SPAGM_COSIM_PARK; i++) free(s->ring[i].r);
+    for (unsigned i = 0; i < s->nspare; i++) free(s->spare[i]);
+    free(s->spare);
     free(c->sb[u].ring);
     spagm_cfg_list_free(&c->sb[u].cfg);
     spagm_cfg_list_free(&c->sb[u].rb);
@@ -235,15 +240,23 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
     spagm__cosim_note(c, "slot", u, req->tag, cycle, cycle, "scoreboard slot still in use");
     spagm__cosim_error(c, cycle);
   }
+  if (!p->r) p->r = s->nspare ? s->spare[--s->nspare] : malloc(sizeof *p->r);
+  if (!p->r) {
+    spagm__cosim_reportf(c, "cosim: out of memory parking %s tag %u\n", spagm_unit_name(u),
+                         req->tag);
+    spagm__cosim_error(c, cycle);
+    return;
+  }
+  spagm_cosim_record *r = p->r;
   p->used = true;
   p->tag = req->tag;
   p->cycle = cycle;
-  p->req = *req;
+  r->req = *req;
   if (c->o.check) {
     uint64_t t0 = spagm_clock_ticks(&c->clock);
-    spagm_execute_explained(c->model, req, &p->exp, &p->ex);
+    spagm_execute_explained(c->model, req, &r->exp, &r->ex);
     if (c->cov) {
-      spagm_cov_sample(c->cov, c->model, NULL, req, &p->exp, &p->ex);
+      spagm_cov_sample(c->cov, c->model, NULL, req, &r->exp, &r->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
     }
     c->model_ticks += spagm_clock_ticks(&c->clock) - t0;
@@ -260,9 +273,9 @@ bool spagm_cosim_expected(const spagm_cosim *c, spagm_unit u, const spagm_respon
   if ((unsigned)u >= SPAGM_UNIT_COUNT || !c->o.check) return false;
   const spagm_cosim_parked *p = &c->sb[u].ring[rsp->tag % SPAGM_COSIM_PARK];
   if (!p->used || p->tag != rsp->tag) return false;
-  *req = p->req;
-  *exp = p->exp;
-  *lanes = spagm__mismatch_lanes(&p->exp, &p->ex, rsp, rule);
+  *req = p->r->req;
+  *exp = p->r->exp;
+  *lanes = spagm__mismatch_lanes(&p->r->exp, &p->r->ex, rsp, rule);
   return true;
 }
 
@@ -273,18 +286,19 @@ unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
 /* Compare under docs/port-contract.md (cosim_compare.c) and report a
  * mismatch with the run's context: cycles, epoch state, how to reproduce. */
 static unsigned compare_and_report(spagm_cosim *c, spagm_unit u, const spagm_cosim_parked *p,
-                                   const spagm_response *rtl, uint64_t cycle) {
+                                   const spagm_cosim_record *r, const spagm_response *rtl,
+                                   uint64_t cycle) {
   spagm_compare_log log;
-  if (!spagm__compare_response(p->req.insn, &p->exp, &p->ex, rtl, &log)) return 0;
+  if (!spagm__compare_response(r->req.insn, &r->exp, &r->ex, rtl, &log)) return 0;
   char dis[160];
-  spagm_disasm_word(p->req.insn, dis, sizeof dis);
+  spagm_disasm_word(r->req.insn, dis, sizeof dis);
   spagm__cosim_reportf(c,
                        "MISMATCH %s tag %u at cycle %llu (accepted at cycle %llu), epoch %u: "
                        "%s\n  insn 0x%016llx  %s  lanes 0x%08x\n",
                        spagm_unit_name(u), p->tag, (unsigned long long)cycle,
                        (unsigned long long)p->cycle, c->epoch,
-                       spagm_stim_epoch_summary(c->stim, u), (unsigned long long)p->req.insn,
-                       dis, p->req.lane_mask);
+                       spagm_stim_epoch_summary(c->stim, u), (unsigned long long)r->req.insn,
+                       dis, r->req.lane_mask);
   for (unsigned i = 0; i < log.n; i++) spagm__cosim_reportf(c, "  %s\n", log.text[i]);
   if (log.total > log.n)
     spagm__cosim_reportf(c, "  ... and %u more differences\n", log.total - log.n);
@@ -314,6 +328,11 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
     return 1;
   }
   p->used = false;
+  /* The record goes back to the spares now; nothing takes one before this
+   * call returns, so it is read below as it is (N313). */
+  s->spare[s->nspare++] = p->r;
+  p->r = NULL;
+  const spagm_cosim_record *r = s->spare[s->nspare - 1];
   /* +cov: what only a co-simulation sees (N104): tag order, depth, epoch. */
   if (c->cov)
     spagm_cov_sample_response(c->cov, u, rsp->tag < s->done_max, s->outstanding, c->epoch > 0);
@@ -324,13 +343,13 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
     s->passed++;
     return 0;
   }
-  if (p->exp.fault != SPAGM_FAULT_NONE) s->faults++;
-  unsigned diffs = compare_and_report(c, u, p, rsp, cycle);
+  if (r->exp.fault != SPAGM_FAULT_NONE) s->faults++;
+  unsigned diffs = compare_and_report(c, u, p, r, rsp, cycle);
   if (diffs) {
     s->failed++;
     if (c->errors == 0) {
       c->first_error_accept_cycle = p->cycle;
-      c->first_error_lanes = spagm__mismatch_lanes(&p->exp, &p->ex, rsp, NULL);
+      c->first_error_lanes = spagm__mismatch_lanes(&r->exp, &r->ex, rsp, NULL);
     }
     spagm__cosim_error(c, cycle);
   } else {

@@ -14,17 +14,29 @@
 /* Scoreboard slots per unit; a unit may have fewer requests in flight. */
 #define SPAGM_COSIM_PARK 1024u
 
+/* One accepted request and what the model expects of it: 6 KB. */
+typedef struct spagm_cosim_record {
+  spagm_request req;
+  spagm_response exp;
+  spagm_explain ex;
+} spagm_cosim_record;
+
+/* A scoreboard slot, found by tag. Its record comes from the unit's spare
+ * records, the last returned first, so a run keeps as many records as it
+ * has requests in flight and reuses them while they are still in the
+ * cache; a record per slot (6 MB a unit) made every accept write 6 KB of
+ * memory no cache held (N313). */
 typedef struct spagm_cosim_parked {
   bool used;
   uint32_t tag;
   uint64_t cycle;
-  spagm_request req;
-  spagm_response exp;
-  spagm_explain ex;
+  spagm_cosim_record *r; /* while used, and kept after a slot collision */
 } spagm_cosim_parked;
 
 typedef struct spagm_cosim_unit {
   spagm_cosim_parked *ring;
+  spagm_cosim_record **spare; /* SPAGM_COSIM_PARK places, nspare filled */
+  unsigned nspare;
   uint64_t issued, accepted, checked, passed, failed, faults;
   unsigned outstanding;
   uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
