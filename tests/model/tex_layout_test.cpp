@@ -176,6 +176,25 @@ TEST_F(TexLayout, MsaaModes_SampleCountsAndGrids_R20_N64) {
   for (unsigned bad : {7u, 12u, 15u, 16u}) EXPECT_FALSE(spagm_tex_msaa_grid(bad, nullptr, nullptr, nullptr));
 }
 
+TEST_F(TexLayout, GridWidthsArePowersOfTwo_TldsMaskAndShift_N301) {
+  // TLDS finds sample s's sub-texel as (s & (grid_w - 1), s >> log2(grid_w))
+  // instead of dividing on every lane (tlds.c, N301); that is right only
+  // while every grid width of R20 / N64 is a power of two.
+  unsigned valid = 0;
+  for (unsigned mode = 0; mode < 16; mode++) {
+    unsigned n = 0, gw = 0, gh = 0;
+    if (!spagm_tex_msaa_grid(mode, &n, &gw, &gh)) continue;
+    valid++;
+    ASSERT_NE(gw, 0u) << "mode " << mode;
+    EXPECT_EQ(gw & (gw - 1u), 0u) << "mode " << mode << " grid width " << gw;
+    for (unsigned s = 0; s < n; s++) {
+      EXPECT_EQ(s % gw, s & (gw - 1u)) << "mode " << mode << " sample " << s;
+      EXPECT_EQ(s / gw, s >> __builtin_ctz(gw)) << "mode " << mode << " sample " << s;
+    }
+  }
+  EXPECT_EQ(valid, 11u);  // modes 0-6 and 8-11
+}
+
 TEST_F(TexLayout, TwelveByteTexels_EachWordPlacedOnItsOwn_N75) {
   // R32_G32_B32 texel 5 of a row covers byte columns 60..71: its first word
   // ends the first GOB, the other two start the next one. Each word is
