@@ -303,15 +303,15 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
  * go to the format decoder in memory, the reason never leaves this file and
  * stays in registers. In one struct, the reason went through memory on
  * every lane, written word by word and read back as pairs, which stalls
- * (issue #35, N301). */
+ * (issue #35). */
 
 static int32_t clamp32(int64_t v) {
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
 }
 
-/* A check of R18 failed: the lane reads 0 (convert_lane), for this reason. */
-static bool out_of_range(reason *why, unsigned rule, int64_t a0, int64_t a1,
-                         int64_t a2) {
+static bool zero(uint32_t comp[4], reason *why, unsigned rule, int64_t a0,
+                 int64_t a1, int64_t a2) {
+  memset(comp, 0, 4 * sizeof comp[0]); /* R18: border colour 0 */
   why->rule = rule;
   why->arg[0] = clamp32(a0);
   why->arg[1] = clamp32(a1);
@@ -353,25 +353,26 @@ static texel_at lane_texel(const spagm_insn *insn, const texture *tx,
 
 /* R18's checks of a location, in the order of N71: level, layer, sample,
  * then each coordinate paramA uses against the level's size; false (with
- * why set) at the first one out of range. A non-array texture has one
- * layer. */
+ * r set to zeros) at the first one out of range. A non-array texture has
+ * one layer. */
 static bool texel_in_range(const spagm_insn *insn, const texture *tx,
-                           const texel_at *at, reason *why) {
+                           const texel_at *at, uint32_t comp[4],
+                           reason *why) {
   const spagm_tex_image *L = tx->image;
   if (at->level > tx->last_level)
-    return out_of_range(why, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_LEVEL_OOR, (int64_t)at->level, tx->last_level, 0);
   if (at->layer >= L->layers)
-    return out_of_range(why, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_LAYER_OOR, at->layer, L->layers, 0);
   if (at->sample >= L->samples)
-    return out_of_range(why, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
+    return zero(comp, why, SPAGM_RULE_TEX_SAMPLE_OOR, at->sample, L->samples, 0);
   const spagm_tex_level *lv = &L->level[at->level];
   int64_t lvl = (int64_t)at->level;
   if (at->x < 0 || at->x >= lv->w)
-    return out_of_range(why, SPAGM_RULE_TEX_S_OOR, at->x, lv->w, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_S_OOR, at->x, lv->w, lvl);
   if (insn->param != SPAGM_PARAM_1D && (at->y < 0 || at->y >= lv->h))
-    return out_of_range(why, SPAGM_RULE_TEX_T_OOR, at->y, lv->h, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_T_OOR, at->y, lv->h, lvl);
   if (insn->param == SPAGM_PARAM_3D && (at->z < 0 || at->z >= lv->d))
-    return out_of_range(why, SPAGM_RULE_TEX_R_OOR, at->z, lv->d, lvl);
+    return zero(comp, why, SPAGM_RULE_TEX_R_OOR, at->z, lv->d, lvl);
   return true;
 }
 
@@ -429,54 +430,19 @@ static void explain_read(const spagm_insn *insn, const texel_at *at,
   }
 }
 
-/* One lane's texel located, checked (R18, in the order of N71) and, when
- * in range, its bytes fetched: all that its conversion needs. */
-typedef struct fetched {
-  bool in_range;
-  texel_at at;
-  reason why; /* the failed check, when not in range */
-  const uint8_t *bytes; /* the texel, in unit or texel */
-  uint8_t unit[16], texel[16];
-} fetched;
-
-static void fetch_lane(const spagm_tex_state *s, const spagm_insn *insn,
+/* Read and convert one texel into comp; false (with comp set to zeros)
+ * when a check of R18 fails. The checks run in the order of N71. */
+static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
                        const texture *tx, const coords *c,
-                       spagm_tex_page_cache *cache, fetched *f) {
-  f->at = lane_texel(insn, tx, c);
-  f->in_range = texel_in_range(insn, tx, &f->at, &f->why);
-  if (f->in_range)
-    f->bytes = fetch_texel(s, tx->image, &f->at, cache, f->unit, f->texel);
-}
-
-/* The first of TLDS's two passes over the active lanes: each lane's texel
- * located, checked and fetched. The second converts and writes them. The
- * fetches do not depend on one another, so the processor overlaps their
- * cache misses; in one pass each lane's conversion waited for its own
- * texel before the next lane's address was known (issue #35, N302). */
-static void fetch_lanes(const spagm_tex_state *s, const spagm_insn *insn,
-                        const texture *tx, const spagm_request *req,
-                        fetched texels[SPAGM_LANES]) {
-  const sources src = operand_sources(&packings[insn->tlds_encoding], req);
-  spagm_tex_page_cache cache;
-  memset(&cache, 0, sizeof cache);
-  for (uint32_t left = req->lane_mask; left; left &= left - 1u) {
-    unsigned lane = spagm__lowest_lane(left);
-    coords c = lane_coords(&src, lane);
-    fetch_lane(s, insn, tx, &c, &cache, &texels[lane]);
-  }
-}
-
-/* The lane's components and the reason for them: the converted texel, or
- * 0 in every component (R18: border colour 0) when a check failed. */
-static void convert_lane(const spagm_insn *insn, const texture *tx,
-                         const fetched *f, uint32_t comp[4], reason *why) {
-  if (!f->in_range) {
-    memset(comp, 0, 4 * sizeof comp[0]);
-    *why = f->why;
-    return;
-  }
-  spagm__tex_format_decode(tx->fmt, f->bytes, comp);
-  explain_read(insn, &f->at, why);
+                       spagm_tex_page_cache *cache, uint32_t comp[4],
+                       reason *why) {
+  const texel_at at = lane_texel(insn, tx, c);
+  if (!texel_in_range(insn, tx, &at, comp, why)) return false;
+  uint8_t unit[16], texel[16];
+  const uint8_t *bytes = fetch_texel(s, tx->image, &at, cache, unit, texel);
+  spagm__tex_format_decode(tx->fmt, bytes, comp);
+  explain_read(insn, &at, why);
+  return true;
 }
 
 /* ---- Write-back ---------------------------------------------------------- */
@@ -575,15 +541,16 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   written w;
   written_slots(&d, dc, &w);
 
-  /* Two passes over the active lanes: fetch, then convert and write. */
-  fetched texels[SPAGM_LANES];
-  if (found == LOOKUP_OK) fetch_lanes(s, insn, &tx, req, texels);
+  const sources src = operand_sources(&packings[insn->tlds_encoding], req);
+  spagm_tex_page_cache cache;
+  memset(&cache, 0, sizeof cache);
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
     uint32_t comp[4];
     reason why;
     if (found == LOOKUP_OK) {
-      convert_lane(insn, &tx, &texels[lane], comp, &why);
+      coords c = lane_coords(&src, lane);
+      load_texel(s, insn, &tx, &c, &cache, comp, &why);
       if (f16_dontcare) {
         why.rule = SPAGM_RULE_TEX_F16_INTEGER_DONTCARE;
         why.arg[0] = (int32_t)tx.header_index, why.arg[1] = 0, why.arg[2] = 0;
