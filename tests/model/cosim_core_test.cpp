@@ -144,44 +144,64 @@ void finish(spagm_cosim *c, uint64_t cycle, Outcome *out) {
   out->first_error_lanes = spagm_cosim_first_error_lanes(c);
 }
 
+// A run of the core and its stand-in RTL: its own model, loaded per epoch
+// by its own stimulus instance with the same seed (what cfg writes would
+// do for real RTL).
+struct Bench {
+  spagm_cosim *c = nullptr;
+  spagm_stim *st = nullptr;
+  spagm_model *rtl = nullptr;
+  Bench(uint64_t seed, uint32_t units, uint64_t txns, uint32_t epoch_txns, bool check,
+        uint32_t max_errors) {
+    spagm_cosim_opts o;
+    spagm_cosim_opts_default(&o);
+    o.seed = seed;
+    o.units = units;
+    o.txns = txns;
+    o.epoch_txns = epoch_txns;
+    o.check = check;
+    o.max_errors = max_errors;
+    std::string repro = "spagm-cosim +seed=" + std::to_string(seed);
+    o.repro = repro.c_str();
+    spagm_diag d{};
+    c = spagm_cosim_new(&o, &d);
+    EXPECT_NE(c, nullptr) << d.msg;
+    spagm_stim_opts so;
+    spagm_stim_opts_default(&so);
+    so.seed = seed;
+    so.units = units;
+    so.epoch_txns = epoch_txns;
+    st = spagm_stim_new(&so, &d);
+    rtl = spagm_model_new();
+  }
+  Bench(const Bench &) = delete;
+  Bench &operator=(const Bench &) = delete;
+  ~Bench() {
+    spagm_model_free(rtl);
+    spagm_stim_free(st);
+    spagm_cosim_free(c);
+  }
+  bool next_epoch() {
+    if (!spagm_cosim_begin_epoch(c)) return false;
+    spagm_diag d{};
+    spagm_stim_begin_epoch(st, spagm_cosim_epoch(c), rtl, &d);
+    return true;
+  }
+};
+
 // Runs a whole co-simulation in which a reference model plays the RTL; the
 // cfg writes are applied to it through the port-contract map by replaying
 // the model state (the reference is loaded by the same stimulus).
 Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = true,
             uint32_t image_flip = 0, bool bursts = false, uint32_t max_errors = 0) {
-  spagm_cosim_opts o;
-  spagm_cosim_opts_default(&o);
-  o.seed = 5;
-  o.units = units;
-  o.txns = txns;
-  o.epoch_txns = 200;
-  o.check = check;
-  o.max_errors = max_errors;
-  o.repro = "spagm-cosim +seed=5";
-  spagm_diag d{};
-  spagm_cosim *c = spagm_cosim_new(&o, &d);
-  EXPECT_NE(c, nullptr) << d.msg;
+  Bench b(5, units, txns, 200, check, max_errors);
   Outcome out;
-  if (!c) return out;
-  // The stand-in RTL: its own model, loaded per epoch by its own stimulus
-  // instance with the same seed (what cfg writes would do for real RTL).
-  spagm_stim_opts so;
-  spagm_stim_opts_default(&so);
-  so.seed = 5;
-  so.units = units;
-  so.epoch_txns = 200;
-  spagm_stim *st = spagm_stim_new(&so, &d);
-  spagm_model *rtl = spagm_model_new();
+  if (!b.c) return out;
   uint64_t cycle = 0;
-  while (spagm_cosim_begin_epoch(c)) {
-    spagm_stim_begin_epoch(st, spagm_cosim_epoch(c), rtl, &d);
+  while (b.next_epoch())
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
-      run_unit(c, rtl, u, units, corrupt, &cycle, &image_flip, &out, bursts);
-  }
-  finish(c, cycle, &out);
-  spagm_model_free(rtl);
-  spagm_stim_free(st);
-  spagm_cosim_free(c);
+      run_unit(b.c, b.rtl, u, units, corrupt, &cycle, &image_flip, &out, bursts);
+  finish(b.c, cycle, &out);
   return out;
 }
 
@@ -191,58 +211,38 @@ Outcome run(uint32_t units, uint64_t txns, const Corrupt &corrupt, bool check = 
 // each response. Returns the run's outcome.
 Outcome run_in_flight(unsigned window, uint32_t epoch_txns, uint64_t txns,
                       const std::function<void(spagm_response &, unsigned)> &corrupt) {
-  spagm_cosim_opts o;
-  spagm_cosim_opts_default(&o);
-  o.seed = 9;
-  o.units = 7u;
-  o.txns = txns;
-  o.epoch_txns = epoch_txns;
-  o.repro = "spagm-cosim +seed=9";
-  spagm_diag d{};
-  spagm_cosim *c = spagm_cosim_new(&o, &d);
-  EXPECT_NE(c, nullptr) << d.msg;
+  Bench b(9, 7u, txns, epoch_txns, true, 0);
   Outcome out;
-  if (!c) return out;
-  spagm_stim_opts so;
-  spagm_stim_opts_default(&so);
-  so.seed = 9;
-  so.units = 7u;
-  so.epoch_txns = epoch_txns;
-  spagm_stim *st = spagm_stim_new(&so, &d);
-  spagm_model *rtl = spagm_model_new();
+  if (!b.c) return out;
   uint64_t cycle = 0;
   unsigned answered = 0;
-  while (spagm_cosim_begin_epoch(c)) {
-    spagm_stim_begin_epoch(st, spagm_cosim_epoch(c), rtl, &d);
+  while (b.next_epoch()) {
     for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_cfg_burst b;
-      while (spagm_cosim_cfg_burst(c, (spagm_unit)u, &b)) {
+      spagm_cfg_burst burst;
+      while (spagm_cosim_cfg_burst(b.c, (spagm_unit)u, &burst)) {
       }
       std::vector<spagm_response> held;
       spagm_request req;
       bool more = true;
       while (more) {
-        more = spagm_cosim_next_request(c, (spagm_unit)u, &req);
+        more = spagm_cosim_next_request(b.c, (spagm_unit)u, &req);
         if (more) {
-          spagm_cosim_accept(c, (spagm_unit)u, &req, ++cycle);
+          spagm_cosim_accept(b.c, (spagm_unit)u, &req, ++cycle);
           held.emplace_back();
-          spagm_execute(rtl, &req, &held.back());
+          spagm_execute(b.rtl, &req, &held.back());
         }
         if (held.size() == window || (!more && !held.empty())) {
           for (auto r = held.rbegin(); r != held.rend(); ++r) {
             corrupt(*r, answered++);
-            spagm_cosim_check(c, (spagm_unit)u, &*r, ++cycle);
+            spagm_cosim_check(b.c, (spagm_unit)u, &*r, ++cycle);
           }
           held.clear();
         }
       }
-      out.reports += spagm_cosim_take_report(c);
+      out.reports += spagm_cosim_take_report(b.c);
     }
   }
-  finish(c, cycle, &out);
-  spagm_model_free(rtl);
-  spagm_stim_free(st);
-  spagm_cosim_free(c);
+  finish(b.c, cycle, &out);
   return out;
 }
 
