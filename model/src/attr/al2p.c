@@ -30,10 +30,7 @@ void spagm__al2p_execute(spagm_attr_state *s, const spagm_insn *insn,
     resp->pd = insn->pd;
     resp->pd_written = lanes;
   }
-  if (ex)
-    for (uint32_t left = ~lanes; left; left &= left - 1u)
-      spagm_explain_set(ex, 0, spagm__lowest_lane(left), SPAGM_RULE_LANE_INACTIVE,
-                        0, 0, 0);
+  spagm__explain_inactive(ex, 0, lanes);
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
     int64_t base = spagm__attr_align_addr(spagm__attr_base(insn, req, lane),

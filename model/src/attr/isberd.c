@@ -15,10 +15,7 @@ void spagm__isberd_execute(spagm_attr_state *s, const spagm_insn *insn,
     resp->wb_reg[0] = insn->rd;
     resp->wb_valid[0] = lanes;
   }
-  if (ex)
-    for (uint32_t left = ~lanes; left; left &= left - 1u)
-      spagm_explain_set(ex, 0, spagm__lowest_lane(left), SPAGM_RULE_LANE_INACTIVE,
-                        0, 0, 0);
+  spagm__explain_inactive(ex, 0, lanes);
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
     uint32_t a = spagm__isbe_lane_addr(insn, req, lane, bytes);

@@ -30,10 +30,7 @@ void spagm__isbewr_execute(spagm_attr_state *s, const spagm_insn *insn,
   const uint32_t keep = bytes == 4u ? 0xFFFFFFFFu : (1u << (8u * bytes)) - 1u;
   resp->st_space =
       (uint8_t)(insn->out ? SPAGM_SPACE_ISBE_OUT : SPAGM_SPACE_ISBE_IN);
-  if (ex)
-    for (uint32_t left = ~lanes; left; left &= left - 1u)
-      spagm_explain_set(ex, 0, spagm__lowest_lane(left), SPAGM_RULE_LANE_INACTIVE,
-                        0, 0, 0);
+  spagm__explain_inactive(ex, 0, lanes);
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
     uint32_t a = spagm__isbe_lane_addr(insn, req, lane, bytes);

@@ -56,6 +56,14 @@ static inline unsigned spagm__lowest_lane(uint32_t mask) {
   return (unsigned)__builtin_ctz(mask);
 }
 
+/* Explanation slot `slot` of every lane outside `lanes`: LANE_INACTIVE, in
+ * a loop of its own and only when an explanation is wanted (N300). */
+static inline void spagm__explain_inactive(spagm_explain *ex, unsigned slot, uint32_t lanes) {
+  if (!ex) return;
+  for (uint32_t left = ~lanes; left; left &= left - 1u)
+    spagm_explain_set(ex, slot, spagm__lowest_lane(left), SPAGM_RULE_LANE_INACTIVE, 0, 0, 0);
+}
+
 /* Mark the whole warp faulted with no side effects. */
 /* Every field of insn within what its encoding can hold (insn_range.c). */
 bool spagm__insn_fields_fit(const spagm_insn *insn);
