@@ -330,9 +330,9 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   p->used = false;
   /* The record goes back to the spares now; nothing takes one before this
    * call returns, so it is read below as it is (N313). */
+  const spagm_cosim_record *r = p->r;
   s->spare[s->nspare++] = p->r;
   p->r = NULL;
-  const spagm_cosim_record *r = s->spare[s->nspare - 1];
   /* +cov: what only a co-simulation sees (N104): tag order, depth, epoch. */
   if (c->cov)
     spagm_cov_sample_response(c->cov, u, rsp->tag < s->done_max, s->outstanding, c->epoch > 0);
