@@ -36,6 +36,7 @@ if(verilator_FOUND)
     TOP_MODULE tb_replay
     SOURCES ${SPAGM_REPLAY_SOURCES}
     INCLUDE_DIRS ${SPAGM_REPLAY_DIR}  # tb_rtl_tops.svh
+    OPT_SLOW ${SPAGM_VERILATOR_OPT_SLOW}
     VERILATOR_ARGS -O3 --x-assign fast --x-initial fast -Wno-fatal -Wno-lint -Wno-style
                    -Wno-WIDTHCONCAT --output-split 20000 --output-split-cfuncs 20000
                    ${SPAGM_RTL_TOP_DEFINES} ${SPAGM_RTL_COVERAGE_ARGS})
