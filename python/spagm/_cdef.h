@@ -88,6 +88,16 @@ typedef enum spagm_fault { SPAGM_FAULT_NONE, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING,
 typedef enum spagm_space { ... } spagm_space;
 const char *spagm_fault_name(spagm_fault f);
 const char *spagm_space_name(spagm_space s);
+typedef struct spagm_field_info {
+  const char *name;
+  unsigned bits;
+  unsigned count;
+  unsigned outer;
+  unsigned lsb;
+  ...;
+} spagm_field_info;
+size_t spagm_request_fields(spagm_field_info *out, size_t max);
+size_t spagm_response_fields(spagm_field_info *out, size_t max);
 void spagm_request_init(spagm_request *req);
 void spagm_response_init(spagm_response *resp, uint32_t tag);
 void spagm_request_pack(const spagm_request *req, uint32_t *words);

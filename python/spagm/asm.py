@@ -4,6 +4,7 @@ from typing import List, Optional
 
 from . import _lib
 from ._lib import arg_error, ffi, lib, new_diag, raise_for
+from .errors import IllegalWord
 
 __all__ = ["assemble", "assemble_all", "disassemble"]
 
@@ -53,11 +54,22 @@ def assemble_all(source: str, stage: Optional[int] = None) -> List[int]:
     return [_encode(arr + i) for i in range(count[0])]
 
 
-def disassemble(word: int) -> str:
-    """Canonical text of a word; SpagmError (decode) for an illegal one."""
+def disassemble(word: int, strict: bool = True) -> str:
+    """Canonical text of a 64-bit word (``"PIXLD.COVMASK R2, [R1+4];"``).
+    An illegal word raises spagm.IllegalWord (a SpagmError, status decode)
+    with the decoder's reason; with ``strict=False`` it returns
+    ``"<illegal: REASON>"``, the text the predictor's reports print, so a
+    testbench can log every request of the stimulus, whose illegal words
+    are deliberate."""
     if isinstance(word, bool) or not isinstance(word, int) or not 0 <= word < 1 << 64:
         raise arg_error(f"disassemble takes a 64-bit word, not {word!r}")
     buf = ffi.new("char[]", 256)
     st = lib.spagm_disasm_word(word, buf, 256)
-    raise_for(st, None, ffi.string(buf).decode())
-    return ffi.string(buf).decode()
+    text = ffi.string(buf).decode()
+    if st == lib.SPAGM_OK:
+        return text
+    reason = text[len("<illegal: "):-1] if text.startswith("<illegal: ") else text
+    err = IllegalWord(word, reason, st, _lib.pystr(lib.spagm_status_name(st)))
+    if strict:
+        raise err
+    return err.text

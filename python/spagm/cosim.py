@@ -45,17 +45,21 @@ class OrderLog:
                        f"illegal_ppm={illegal_ppm}"]
 
     def epoch(self, number: int) -> None:
+        """Record the start of epoch ``number`` (after its reset and load)."""
         self._lines.append(f"epoch {int(number)}")
 
     def accept(self, tag: int) -> None:
+        """Record that the DUT accepted the request of ``tag``."""
         self._lines.append(f"accept {int(tag)}")
 
     def deliver(self, response: Union[Response, int]) -> None:
+        """Record a response as the DUT drove it (a Response or the packed rsp value)."""
         if not isinstance(response, Response):
             response = Response.from_bits(response)
-        self._lines.append(f"deliver {response.c.tag} {response.to_bits():x}")
+        self._lines.append(f"deliver {response.cdata.tag} {response.to_bits():x}")
 
     def close(self) -> None:
+        """Write the events to ``path`` whole (temp file, then rename)."""
         tmp = self.path + ".tmp"
         with open(tmp, "w") as f:
             f.write("\n".join(self._lines) + "\n")
@@ -139,16 +143,16 @@ def _event(c, unit: int, req: Request, word, n: int) -> Optional[str]:
         if not lib.spagm_cosim_begin_epoch(c) or lib.spagm_cosim_epoch(c) != int(word[1]):
             return f"epoch {word[1]} is not the stream's next epoch"
     elif len(word) == 2 and word[0] == "accept":
-        if not lib.spagm_cosim_next_request(c, unit, req.c):
+        if not lib.spagm_cosim_next_request(c, unit, req.cdata):
             return "more requests accepted than the stream holds"
-        if req.c.tag != int(word[1]):  # requests are accepted in the stream's order
-            return f"accepted tag {word[1]}, the stream's next request has tag {req.c.tag}"
-        lib.spagm_cosim_accept(c, unit, req.c, n)
+        if req.cdata.tag != int(word[1]):  # requests are accepted in the stream's order
+            return f"accepted tag {word[1]}, the stream's next request has tag {req.cdata.tag}"
+        lib.spagm_cosim_accept(c, unit, req.cdata, n)
     elif len(word) == 3 and word[0] == "deliver":
         rsp = Response.from_bits(int(word[2], 16))
-        if rsp.c.tag != int(word[1]):
-            return f"response value has tag {rsp.c.tag}, the line says {word[1]}"
-        lib.spagm_cosim_check(c, unit, rsp.c, n)
+        if rsp.cdata.tag != int(word[1]):
+            return f"response value has tag {rsp.cdata.tag}, the line says {word[1]}"
+        lib.spagm_cosim_check(c, unit, rsp.cdata, n)
     elif word:
         return f"'{word[0]}' is not epoch, accept or deliver with its arguments"
     return None

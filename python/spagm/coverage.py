@@ -43,8 +43,8 @@ class Coverage:
                          (explanation, Explanation)):
             if not isinstance(obj, cls):
                 raise arg_error(f"sample takes a spagm.{cls.__name__}, not {type(obj).__name__}")
-        raise_for(lib.spagm_cov_sample(self._ptr, model._ptr, ffi.NULL, request.c, response.c,
-                                       explanation.c), None, "spagm_cov_sample")
+        raise_for(lib.spagm_cov_sample(self._ptr, model._ptr, ffi.NULL, request.cdata, response.cdata,
+                                       explanation.cdata), None, "spagm_cov_sample")
 
     def sample_response(self, unit: Union[str, int], overtaken: bool, in_flight: int,
                         reloaded: bool) -> None:
@@ -59,7 +59,7 @@ class Coverage:
         pixel register word 4k; UnitEpoch.unwritten), N280."""
         if not isinstance(request, Request):
             raise arg_error(f"sample_unwritten takes a spagm.Request, not {type(request).__name__}")
-        raise_for(lib.spagm_cov_sample_unwritten(self._ptr, unit_index(unit), request.c,
+        raise_for(lib.spagm_cov_sample_unwritten(self._ptr, unit_index(unit), request.cdata,
                                                  unwritten), None, "spagm_cov_sample_unwritten")
 
     def sample_illegal_write(self, unit: Union[str, int], kind: int, after: bool) -> None:
@@ -72,6 +72,7 @@ class Coverage:
                   "spagm_cov_sample_illegal_write")
 
     def merge(self, other: "Coverage") -> None:
+        """Add ``other``'s hits and inputs to this database (spagm cov merge)."""
         if not isinstance(other, Coverage):
             raise arg_error(f"merge takes a spagm.Coverage, not {type(other).__name__}")
         d = new_diag()

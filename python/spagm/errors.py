@@ -22,3 +22,17 @@ class SpagmError(Exception):
         self.col = col
         where = f"line {line}, col {col}: " if line else ""
         super().__init__(f"{where}{message} [{self.status_name}]")
+
+
+class IllegalWord(SpagmError):
+    """``disassemble`` of a word that is no instruction (status decode). The
+    seeded stimulus sends such words on purpose: the unit must answer them
+    with ILLEGAL_INSTR_ENCODING. ``word`` is the word, ``reason`` the
+    decoder's sentence, ``text`` what ``disassemble(word, strict=False)``
+    returns and the predictor's reports print: ``<illegal: REASON>``."""
+
+    def __init__(self, word: int, reason: str, status: int, status_name: str):
+        self.word = word
+        self.reason = reason
+        self.text = f"<illegal: {reason}>"
+        super().__init__(status, f"{word:#018x} is no instruction: {reason}", 0, 0, status_name)

@@ -3,7 +3,7 @@
 predictor the SystemVerilog package wraps. Call ``predict`` at every request
 the DUT accepts, in acceptance order, and ``check`` at every response it
 delivers, in any order; ``failures`` decides the test."""
-from typing import Dict, NamedTuple, Optional, Union
+from typing import Any, Dict, NamedTuple, Optional, Union
 
 from . import _lib
 from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
@@ -39,17 +39,19 @@ class Predictor:
         self._diffs = ffi.new("unsigned *")
         self._report = ffi.new("const char **")
         self._diag = new_diag()
-        self._coverage = None
+        self._coverage: Optional[Any] = None  # the Coverage sampled into, kept alive
         if name is not None:
             raise_for(lib.spagm_predictor_set_name(self._p, _lib.cstr(name, "name")), None,
                       "spagm_predictor_set_name")
 
     @property
     def unit(self) -> str:
+        """The unit predicted: "attr", "pix" or "tex"."""
         return _lib.UNITS[lib.spagm_predictor_unit(self._p)]
 
     @property
     def seed(self) -> int:
+        """The seed every report prints."""
         return lib.spagm_predictor_seed(self._p)
 
     @property
@@ -84,9 +86,9 @@ class Predictor:
         if not isinstance(request, Request):
             raise arg_error(f"predict takes a spagm.Request, not {type(request).__name__}")
         exp = Response.__new__(Response)
-        exp.c = ffi.new("spagm_response *")
+        exp.cdata = ffi.new("spagm_response *")
         d = self._diag
-        raise_for(lib.spagm_predictor_predict(self._p, request.c, exp.c, d), d,
+        raise_for(lib.spagm_predictor_predict(self._p, request.cdata, exp.cdata, d), d,
                   "spagm_predictor_predict")
         return exp
 
@@ -98,7 +100,7 @@ class Predictor:
             response = Response.from_bits(response)
         elif not isinstance(response, Response):
             raise arg_error(f"check takes a spagm.Response or an int, not {type(response).__name__}")
-        lib.spagm_predictor_check(self._p, response.c, self._diffs, self._report)
+        lib.spagm_predictor_check(self._p, response.cdata, self._diffs, self._report)
         n = self._diffs[0]
         return CheckResult(n, ffi.string(self._report[0]).decode() if n else "")
 

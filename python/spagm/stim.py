@@ -91,7 +91,7 @@ class Stimulus:
     def next(self, unit: Union[str, int]) -> Optional[Request]:
         """The unit's next request of this epoch, None when the epoch has none left."""
         req = Request()
-        return req if lib.spagm_stim_next(self._s, unit_index(unit), req.c) else None
+        return req if lib.spagm_stim_next(self._s, unit_index(unit), req.cdata) else None
 
     def load_words(self, unit: Union[str, int]) -> List[Tuple[int, int]]:
         """The (addr, data) words spagm-cosim loads for this epoch's state
@@ -128,6 +128,7 @@ class Stimulus:
             lib.spagm_cfg_list_free(lst)
 
     def summary(self, unit: Union[str, int]) -> str:
+        """The one-line summary of this epoch's state of ``unit``."""
         return ffi.string(lib.spagm_stim_epoch_summary(self._s, unit_index(unit))).decode()
 
 
@@ -151,7 +152,7 @@ def cosim_stream(seed: int = 1, units: Union[str, Sequence[str]] = "pix", txns: 
                 if r is None:
                     break
                 issued[u] += 1
-                r.c.tag = issued[u]
+                r.cdata.tag = issued[u]
                 reqs.append(r)
             load = stim.load_words(u)
             parts[u] = UnitEpoch(u, stim.model.state_words(u), stim.model.memory_words(u),

@@ -2,7 +2,7 @@
 """Golden vector files (docs/vector-format.md): iterate the records of a
 ``.vec``, read all its transactions in bulk, write one."""
 import os
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _lib
 from ._lib import UNITS, arg_error, ffi, lib, new_diag, raise_for, unit_index
@@ -104,9 +104,9 @@ class VecReader:
             u = UNITS[it.unit] if 0 <= it.unit < lib.SPAGM_UNIT_COUNT else ""
             if k == lib.SPAGM_VEC_TXN:
                 req, rsp = Request.__new__(Request), Response.__new__(Response)
-                req.c, rsp.c = ffi.new("spagm_request *"), ffi.new("spagm_response *")
-                ffi.memmove(req.c, ffi.addressof(it, "req"), _REQ)
-                ffi.memmove(rsp.c, ffi.addressof(it, "rsp"), _RSP)
+                req.cdata, rsp.cdata = ffi.new("spagm_request *"), ffi.new("spagm_response *")
+                ffi.memmove(req.cdata, ffi.addressof(it, "req"), _REQ)
+                ffi.memmove(rsp.cdata, ffi.addressof(it, "rsp"), _RSP)
                 yield TxnItem(u, req, rsp, it.line)
             elif k == lib.SPAGM_VEC_EPOCH:
                 yield EpochItem(it.epoch, it.line)
@@ -143,7 +143,8 @@ class Transactions:
         self.header = header
         self.n = 0
         self._cap = 0
-        self.requests = self.responses = None
+        self.requests: Any = None  # cffi arrays, grown by _grow
+        self.responses: Any = None
         self.units = bytearray()
         self.lines: List[int] = []
 
@@ -163,9 +164,9 @@ class Transactions:
             raise IndexError(i)
         i %= self.n
         req, rsp = Request.__new__(Request), Response.__new__(Response)
-        req.c, rsp.c = ffi.new("spagm_request *"), ffi.new("spagm_response *")
-        ffi.memmove(req.c, self.requests + i, _REQ)
-        ffi.memmove(rsp.c, self.responses + i, _RSP)
+        req.cdata, rsp.cdata = ffi.new("spagm_request *"), ffi.new("spagm_response *")
+        ffi.memmove(req.cdata, self.requests + i, _REQ)
+        ffi.memmove(rsp.cdata, self.responses + i, _RSP)
         return UNITS[self.units[i]], req, rsp
 
     def numpy(self, field: str, response: bool = False):
@@ -181,7 +182,8 @@ class Transactions:
         while ft.kind == "array":
             dims.append(ft.length)
             ft = ft.item
-        strides, inner = [], ffi.sizeof(ft)
+        strides: List[int] = []
+        inner = ffi.sizeof(ft)
         for k in reversed(dims):
             strides.insert(0, inner)
             inner *= k
@@ -266,10 +268,12 @@ class VecWriter:
         return self._w
 
     def epoch(self, epoch: int) -> None:
+        """Start epoch ``epoch``."""
         raise_for(lib.spagm_vec_write_epoch(self._live(), epoch, self._d), self._d, self.path)
 
     def state(self, unit: Union[str, int], words: Iterable[Tuple[int, int]],
               memory: Iterable[Tuple[int, int]] = (), summary: Optional[str] = None) -> None:
+        """A unit's state: configuration words, memory words, optional summary line."""
         lst, mem = ffi.new("spagm_cfg_list *"), ffi.new("spagm_mem_list *")
         try:
             for a, v in words:
@@ -285,13 +289,15 @@ class VecWriter:
 
     def txn(self, unit: Union[str, int], request: Request, response: Response,
             explanation: Optional[Explanation] = None) -> None:
+        """One transaction of ``unit``: request, expected response, optional explanation."""
         if not isinstance(request, Request) or not isinstance(response, Response):
             raise arg_error("txn takes a spagm.Request and a spagm.Response")
-        ex = ffi.NULL if explanation is None else explanation.c
-        raise_for(lib.spagm_vec_write_txn(self._live(), unit_index(unit), request.c, response.c,
+        ex = ffi.NULL if explanation is None else explanation.cdata
+        raise_for(lib.spagm_vec_write_txn(self._live(), unit_index(unit), request.cdata, response.cdata,
                                           ex, self._d), self._d, self.path)
 
     def readback(self, unit: Union[str, int], words: Iterable[Tuple[int, int]]) -> None:
+        """The (addr, data) words the end-of-epoch read-back expects."""
         lst = ffi.new("spagm_cfg_list *")
         try:
             for a, v in words:
@@ -307,6 +313,7 @@ class VecWriter:
         raise_for(lib.spagm_vec_writer_close(w, self._d), self._d, self.path)
 
     def abort(self) -> None:
+        """Drop the file: nothing is written."""
         if self._w is not None:
             lib.spagm_vec_writer_abort(self._w)
             self._w = None

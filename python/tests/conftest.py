@@ -1,25 +1,26 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shared fixtures of the binding's tests (CTest label python runs them with
-the build's tools in the environment: SPAGM_CLI, SPAGM_COSIM)."""
-import os
-import shutil
-
+"""Shared fixtures of the binding's tests: the build's programs, found by
+spagm.find_tool ($SPAGM_CLI / $SPAGM_COSIM, which CTest sets, else the build
+tree beside the source, the Python environment, PATH)."""
 import pytest
 
+import spagm
 
-def _tool(var: str, name: str) -> str:
-    path = os.environ.get(var) or shutil.which(name)
-    if not path or not os.access(path, os.X_OK):
-        pytest.fail(f"{name} not found: set {var} to the built {name} (CTest does)")
-    return path
+
+def _tool(name: str) -> str:
+    try:
+        return spagm.find_tool(name)
+    except FileNotFoundError as e:
+        pytest.skip(str(e))
 
 
 @pytest.fixture(scope="session")
 def spagm_cli() -> str:
     """The `spagm` command-line tool of the same build."""
-    return _tool("SPAGM_CLI", "spagm")
+    return _tool("spagm")
 
 
 @pytest.fixture(scope="session")
 def spagm_cosim() -> str:
-    return _tool("SPAGM_COSIM", "spagm-cosim")
+    """The co-simulation `spagm-cosim` of the same build."""
+    return _tool("spagm-cosim")

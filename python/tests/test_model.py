@@ -68,12 +68,12 @@ def test_packed_wire_format_round_trips():
     req.a[0] = list(range(32))
     req.sample[31] = 15
     bits = req.to_bits()
-    assert bits >> (spagm.Request._BITS - 32) == 77  # tag: the most significant field
+    assert bits >> (spagm.Request.BITS - 32) == 77  # tag: the most significant field
     assert spagm.Request.from_bits(bits) == req
     rsp, _ = ps_model().execute(COVMASK)
     assert spagm.Response.from_bits(rsp.to_bits()) == rsp
     with pytest.raises(spagm.SpagmError):
-        spagm.Request.from_bits(1 << spagm.Request._BITS)
+        spagm.Request.from_bits(1 << spagm.Request.BITS)
 
 
 def test_compare_mask_leaves_dontcare_and_tag_out():
