@@ -30,16 +30,18 @@ _LAZY = {
     "Coverage": "coverage",
     "OrderLog": "cosim", "cosim_replay": "cosim",
     "find_tool": "tools",
+    "TexHeader": "texture",
 }
 
 __all__ = ["SpagmError", "IllegalWord", *_LAZY]
 
 
-_SUBMODULES = ("asm", "cosim", "coverage", "model", "predictor", "stim", "tools", "vec")
+_SUBMODULES = ("asm", "cosim", "coverage", "model", "predictor", "stim", "texture", "tools",
+               "vec")
 
 
 if TYPE_CHECKING:  # the lazy names as a type checker sees them (py.typed)
-    from . import asm, cosim, coverage, model, predictor, stim, tools, vec
+    from . import asm, cosim, coverage, model, predictor, stim, texture, tools, vec
     from .asm import assemble, assemble_all, disassemble
     from .cosim import OrderLog, cosim_replay
     from .coverage import Coverage
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # the lazy names as a type checker sees them (py.typed)
                         unit_index, version)
     from .predictor import CheckResult, Predictor
     from .stim import Stimulus, cosim_stream
+    from .texture import TexHeader
     from .tools import find_tool
     from .vec import VecReader, VecWriter, read_transactions
 

@@ -305,3 +305,66 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
 /* libc: the summary spagm_cosim_finish prints, caught in memory. */
 FILE *open_memstream(char **ptr, size_t *sizeloc);
 int fclose(FILE *stream);
+
+/* ---- tex.h: texture headers and texels as a user builds them ---- */
+typedef enum spagm_tex_components {
+  SPAGM_TEXFMT_R32_G32_B32_A32, SPAGM_TEXFMT_R32_G32_B32, SPAGM_TEXFMT_R16_G16_B16_A16,
+  SPAGM_TEXFMT_R32_G32, SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXFMT_A2B10G10R10, SPAGM_TEXFMT_R16_G16,
+  SPAGM_TEXFMT_R32, SPAGM_TEXFMT_B5G6R5, SPAGM_TEXFMT_G8R8, SPAGM_TEXFMT_R16, SPAGM_TEXFMT_R8,
+  SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP, SPAGM_TEXFMT_BF10GF11RF11, ...
+} spagm_tex_components;
+typedef enum spagm_tex_data_type {
+  SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SINT, SPAGM_TEXDT_UINT,
+  SPAGM_TEXDT_SNORM_FORCE_FP16, SPAGM_TEXDT_UNORM_FORCE_FP16, SPAGM_TEXDT_FLOAT, ...
+} spagm_tex_data_type;
+typedef enum spagm_tex_source {
+  SPAGM_TEXSRC_ZERO, SPAGM_TEXSRC_R, SPAGM_TEXSRC_G, SPAGM_TEXSRC_B, SPAGM_TEXSRC_A,
+  SPAGM_TEXSRC_ONE_INT, SPAGM_TEXSRC_ONE_FLOAT, ...
+} spagm_tex_source;
+typedef enum spagm_tex_layout { SPAGM_TEXLAYOUT_PITCH, SPAGM_TEXLAYOUT_BLOCKLINEAR, ... } spagm_tex_layout;
+typedef enum spagm_tex_type {
+  SPAGM_TEXTYPE_1D, SPAGM_TEXTYPE_2D, SPAGM_TEXTYPE_3D, SPAGM_TEXTYPE_CUBE, SPAGM_TEXTYPE_1D_ARRAY,
+  SPAGM_TEXTYPE_2D_ARRAY, SPAGM_TEXTYPE_1D_BUFFER, SPAGM_TEXTYPE_2D_NO_MIPMAP,
+  SPAGM_TEXTYPE_CUBE_ARRAY, ...
+} spagm_tex_type;
+typedef enum spagm_tex_msaa {
+  SPAGM_TEXMS_1X1, SPAGM_TEXMS_2X1, SPAGM_TEXMS_2X2, SPAGM_TEXMS_4X2, SPAGM_TEXMS_4X2_D3D,
+  SPAGM_TEXMS_2X1_D3D, SPAGM_TEXMS_4X4, SPAGM_TEXMS_2X2_VC_4, SPAGM_TEXMS_2X2_VC_12,
+  SPAGM_TEXMS_4X2_VC_8, SPAGM_TEXMS_4X2_VC_24, ...
+} spagm_tex_msaa;
+typedef struct spagm_tic {
+  unsigned components;
+  unsigned data_type[4];
+  unsigned source[4];
+  unsigned layout;
+  uint64_t address;
+  uint32_t pitch;
+  unsigned block_height_log2;
+  unsigned block_depth_log2;
+  unsigned max_mip_level;
+  uint32_t width;
+  uint32_t height;
+  uint32_t depth;
+  unsigned type;
+  bool srgb;
+  unsigned view_min_level;
+  unsigned view_max_level;
+  unsigned msaa;
+  ...;
+} spagm_tic;
+void spagm_tic_init(spagm_tic *t);
+spagm_status spagm_tic_encode(const spagm_tic *t, uint8_t out[32], spagm_diag *d);
+spagm_status spagm_tic_decode(const uint8_t in[32], spagm_tic *t);
+spagm_status spagm_tex_set_header_pool(spagm_model *m, uint64_t base, uint32_t max_index);
+spagm_status spagm_tex_get_header_pool(const spagm_model *m, uint64_t *base, uint32_t *max_index);
+spagm_status spagm_tex_set_header(spagm_model *m, uint32_t index, const spagm_tic *t, spagm_diag *d);
+spagm_status spagm_tex_get_header(const spagm_model *m, uint32_t index, spagm_tic *t);
+unsigned spagm_tex_texel_bytes(unsigned components);
+bool spagm_tex_msaa_grid(unsigned msaa, unsigned *samples, unsigned *grid_w, unsigned *grid_h);
+spagm_status spagm_tex_texel_address(const spagm_tic *t, uint32_t x, uint32_t y, uint32_t z,
+                                     unsigned level, unsigned sample, uint64_t *va, spagm_diag *d);
+spagm_status spagm_tex_texel_write(spagm_model *m, const spagm_tic *t, uint32_t x, uint32_t y,
+                                   uint32_t z, unsigned level, unsigned sample, const void *bytes,
+                                   spagm_diag *d);
+spagm_status spagm_tex_set_cbank_word(spagm_model *m, unsigned bank, unsigned index, uint32_t value);
+spagm_status spagm_tex_select_cbank(spagm_model *m, unsigned bank);

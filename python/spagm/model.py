@@ -7,10 +7,14 @@ viewed as numpy array with ``numpy.frombuffer(ffi.buffer(req.cdata.a), ...)``.
 """
 import operator
 from collections.abc import Sequence
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Type, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Type,
+                    TypeVar, Union)
 
 from . import _lib
 from ._lib import UNITS, arg_error, ffi, lib, new_diag, raise_for, unit_index
+
+if TYPE_CHECKING:
+    from .texture import TexHeader
 
 __all__ = ["Request", "Response", "Explanation", "Model", "UNITS", "unit_index", "version",
            "cfg_bursts"]
@@ -521,6 +525,41 @@ class Model:
         d = new_diag()
         raise_for(lib.spagm_statemap_memory_write(self._ptr, unit_index(unit), va, data, d), d,
                   "spagm_statemap_memory_write")
+
+
+    # ---- texture content (spagm/tex.h, docs/texture-layout.md) ------------
+
+    def set_header_pool(self, base: int, max_index: int) -> None:
+        """Place the texture header pool at byte address ``base`` (32-byte
+        aligned, below 2^48) with MaximumIndex ``max_index`` (registers
+        0x008/0x00C/0x010 of the texture unit say the same to a DUT)."""
+        from .texture import set_header_pool
+        set_header_pool(self._ptr, base, max_index)
+
+    def set_header(self, index: int, header: "TexHeader") -> None:
+        """Write ``header`` (a spagm.TexHeader) as entry ``index`` of the
+        header pool, at pool base + 32 * index of texture memory: set the
+        pool first, a header written before it moves stays behind."""
+        from .texture import set_header
+        set_header(self._ptr, index, header)
+
+    def write_texel(self, header: "TexHeader", x: int, y: int = 0, z: int = 0,
+                    level: int = 0, sample: int = 0, data: bytes = b"") -> None:
+        """Store texel (x, y, z) of ``level``, ``sample`` of the texture
+        ``header`` describes: ``data`` is its ``header.texel_bytes`` bytes
+        in memory order, placed where TLDS reads them."""
+        from .texture import write_texel
+        write_texel(self._ptr, header, (x, y, z, level, sample), data)
+
+    def set_cbank_word(self, bank: int, index: int, word: int) -> None:
+        """Word ``index`` (0..8191) of constant bank ``bank`` (0..17): the
+        entry ``#tsPtrIdxU13`` = index reads, headerPtr in bits [19:0]."""
+        raise_for(lib.spagm_tex_set_cbank_word(self._ptr, bank, index, word), None,
+                  "spagm_tex_set_cbank_word")
+
+    def select_cbank(self, bank: int) -> None:
+        """The constant bank TLDS reads its header pointers from."""
+        raise_for(lib.spagm_tex_select_cbank(self._ptr, bank), None, "spagm_tex_select_cbank")
 
 
 def cfg_bursts(words: Iterable[Tuple[int, int]]) -> List[Tuple[int, int, List[int]]]:
