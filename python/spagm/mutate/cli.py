@@ -9,7 +9,7 @@ import shlex
 import sys
 import time
 
-from . import bins, build, report, run
+from . import bins, build, formal, report, run
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -52,6 +52,7 @@ def parser():
     p.add_argument("--launcher", default="local", choices=["local", "slurm"])
     p.add_argument("--regress-arg", action="append", default=[], metavar="ARG",
                    help="one more argument for spagm-regress (--partition, --time ...)")
+    formal.add_arguments(p)
     return p
 
 
@@ -131,6 +132,9 @@ def _main(args, argv):
         and not args.mutants else f"{len(chosen)} chosen"
     print(f"mutate: unit {args.unit} ({top}, {flist}): {len(chosen)} of {len(mutants)} mutants "
           f"({how}), seeds {args.seeds}", flush=True)
+    if args.prove_only:
+        return formal.prove_only(chosen, sources, [s.path for s in sources], top, out, args,
+                                 log, src_root)
     if args.write_copy:
         flist_out = write_copy(sources, chosen, os.path.join(out, "rtl"), f"{args.unit}_mutated.f")
         print(f"mutate: mutated copy {flist_out} (top {top})")
@@ -151,8 +155,12 @@ def _main(args, argv):
     mapper, cov_db = _coverage_mapper(build_dir, src_root, args.unit, results, workdir)
     rep = report.build_report(args, argv, chosen, cands, results, regdir, b, src_root,
                               flist, top, time.monotonic() - t0, runs_s, mapper, cov_db)
+    if args.prove:
+        formal.prove_report(rep, chosen, sources, [s.path for s in sources], top, out, args, log)
     paths = report.write(rep, workdir, out)
     report.print_summary(rep, paths)
+    if args.prove:
+        print("\n".join(formal.summary_lines(rep["mutants"])))
     return 1 if rep["original"]["status"] != "survived" else 0
 
 

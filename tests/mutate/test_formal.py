@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: Apache-2.0
+"""CTest mutate.formal (label mutate): the formal check of a mutant against
+the original (python/spagm/mutate/formal.py) on the small units of
+tests/mutate/formal/: a proven equivalent mutant with its method, a
+distinguishable one with its counterexample, a difference deeper than the
+bound left undecided, a design Yosys cannot elaborate, the time limit, and
+the report's `formal` field through `spagm mutate --prove-only`.
+
+  test_formal.py SOURCE_DIR BUILD_DIR WORK_DIR   (runs with SPAGM_PYTHON)
+"""
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import unittest
+
+SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
+sys.path.insert(0, os.path.join(SRC, "python"))
+
+from spagm.mutate import cli, formal  # noqa: E402
+from spagm.mutate.rtl import read_filelist  # noqa: E402
+from spagm.mutate.sites import enumerate_sites  # noqa: E402
+from spagm.mutate.source import Source  # noqa: E402
+
+FIX = os.path.join(SRC, "tests", "mutate", "formal")
+
+
+def design(flist):
+    files = read_filelist(os.path.join(FIX, flist))
+    srcs = [Source(f) for f in files]
+    cands = enumerate_sites(files, [s.text for s in srcs], [s.tree for s in srcs])
+    return files, srcs, [m for m in cands if m.id]
+
+
+def find(mutants, line, change):
+    hits = [m for m in mutants if m.line == line and m.change == change]
+    assert len(hits) == 1, (line, change, [(m.line, m.change) for m in mutants])
+    return hits[0]
+
+
+class SmallUnit(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx.f")
+        cls.work = os.path.join(WORK, "fx")
+        shutil.rmtree(cls.work, ignore_errors=True)
+        cls.prover = formal.Prover(cls.files, "fx_unit", cls.work, timeout=60, depth=8)
+        cls.assertIsNone(cls, cls.prover.elaborate_original())
+
+    def prove(self, line, change, name, **kw):
+        m = find(self.mutants, line, change)
+        p = self.prover
+        if kw:
+            p = formal.Prover(self.files, "fx_unit", os.path.join(self.work, name), **kw)
+        return p.prove(self.srcs, m, name)
+
+    def test_absorbed_term_is_proven_equivalent_by_induction(self):
+        r = self.prove(24, "drop term (acc[3] & in_valid)", "absorbed")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIsNone(r["bound"])
+        self.assertIn("equiv_induct -seq 4", r["method"])
+        self.assertIn("base case from reset", r["method"])
+        self.assertIn("bug_sel = 0 in every cycle (no injected defect)", r["assumptions"])
+
+    def test_changed_increment_is_distinguishable_with_counterexample(self):
+        r = self.prove(23, "5'd1 -> 5'd2", "increment")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual(r["cycle"], 2)
+        self.assertEqual([o["port"] for o in r["outputs"]], ["out_q"])
+        self.assertEqual((r["outputs"][0]["original"], r["outputs"][0]["mutant"]), ("0x1", "0x2"))
+        with open(r["counterexample"], encoding="utf-8") as f:
+            cex = json.load(f)
+        self.assertEqual(len(cex["inputs"]), 2)
+        self.assertEqual(cex["inputs"][0]["rst_n"], "0x0")
+        self.assertEqual(cex["inputs"][1]["rst_n"], "0x1")
+        self.assertNotIn("bug_sel", cex["inputs"][0])
+
+    def test_reset_value_is_distinguishable_after_reset(self):
+        r = self.prove(16, "4'd0 -> 4'd15", "reset_value")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual(r["cycle"], 2)
+
+    def test_difference_deeper_than_the_bound_is_undecided_depth(self):
+        r = self.prove(25, "7'd100 -> 7'd99", "deep")
+        self.assertEqual(r["verdict"], "undecided", r)
+        self.assertEqual(r["limit"], "depth")
+        self.assertEqual(r["bound"], 8)
+        self.assertIn("equal to depth 8 from reset", r["reason"])
+
+    def test_time_limit_gives_undecided_time(self):
+        r = self.prove(24, "drop term (acc[3] & in_valid)", "slow", wall=0.05)
+        self.assertEqual(r["verdict"], "undecided", r)
+        self.assertEqual(r["limit"], "time")
+        self.assertIn("time limit", r["reason"])
+
+
+class FrontEnd(unittest.TestCase):
+    def test_design_yosys_cannot_read_is_undecided_front_end(self):
+        files, srcs, mutants = design("fx_unknown.f")
+        p = formal.Prover(files, "fx_unknown", os.path.join(WORK, "unknown"), timeout=60)
+        msg = p.elaborate_original()
+        self.assertIn("fx_missing_block", msg)
+        r = p.prove(srcs, mutants[0], "m")
+        self.assertEqual(r["verdict"], "undecided")
+        self.assertEqual(r["limit"], "front end")
+        self.assertTrue(r["reason"].startswith("front end: "), r)
+        self.assertIn("fx_missing_block", r["reason"])
+        # The message names the user's file, not the copy Yosys read.
+        self.assertIn(os.path.join(FIX, "fx_unknown.sv"), r["reason"])
+
+
+class Command(unittest.TestCase):
+    def test_prove_only_writes_formal_json_with_each_class(self):
+        _, _, mutants = design("fx.f")
+        ids = [find(mutants, 24, "drop term (acc[3] & in_valid)").id,
+               find(mutants, 23, "5'd1 -> 5'd2").id]
+        out = os.path.join(WORK, "cli")
+        shutil.rmtree(out, ignore_errors=True)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            rc = cli.main(["--unit", "pix", "--build", BUILD, "--rtl", os.path.join(FIX, "fx.f"),
+                           "--top", "fx_unit", "--out", out, "--prove-only", "--prove-depth", "6",
+                           "--mutants", ",".join(str(i) for i in ids), "--jobs", "1"])
+        text = buf.getvalue()
+        self.assertEqual(rc, 0, text)
+        self.assertIn("mutate: formal: 1 distinguishable, 1 equivalent", text)
+        with open(os.path.join(out, "formal", "run-1", "formal.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        verdicts = {str(r["id"]): r["formal"]["verdict"] for r in doc["mutants"]}
+        self.assertEqual(verdicts, {str(ids[0]): "equivalent", str(ids[1]): "distinguishable"})
+        self.assertEqual(doc["depth"], 6)
+        try:
+            import jsonschema
+        except ImportError:
+            return
+        with open(os.path.join(SRC, "python", "spagm", "mutate", "report.schema.json"),
+                  encoding="utf-8") as f:
+            schema = json.load(f)
+        sub = dict(schema["$defs"]["formal"], **{"$defs": schema["$defs"]})
+        for r in doc["mutants"]:
+            jsonschema.validate(r["formal"], sub)
+
+
+if __name__ == "__main__":
+    os.makedirs(WORK, exist_ok=True)
+    unittest.main(argv=[sys.argv[0], "-v"])
