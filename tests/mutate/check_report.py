@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Checks a spagm mutate report for the mutate.* CTests: it validates
 against python/spagm/mutate/report.schema.json, and each expectation
-`K=status[:text]` (or `original=status`) holds: mutant K has that status and
+`ID=status[:text]` (or `original=status`) holds: mutant ID has that status and
 its reason contains the text. Every survivor has its location and a diff.
   check_report.py SOURCE_DIR REPORT.json EXPECT...
 """
@@ -26,8 +26,8 @@ def main():
         status, _, text = want.partition(":")
         if key == "original":
             got = rep["original"]
-        elif int(key) in by_id:
-            got = by_id[int(key)]
+        elif key in by_id:
+            got = by_id[key]
         else:
             bad.append(f"mutant {key} is not in the report")
             continue

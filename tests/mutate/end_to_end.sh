@@ -31,8 +31,8 @@ defect=$(id_of "rtl_stubs/pix_lane.sv:$defect_line:" "< -> <=")
 dead=$(id_of "rtl_stubs/pix_unit.sv:$dead_line:" "&& -> ||")
 [ -n "$defect" ] && [ -n "$dead" ] || { echo "defect-4 or dead-code mutant not listed"; exit 1; }
 # Eight more: the first mutant of each operator but the two above's.
-more=$(awk -F'\t' 'NF >= 4 && $1 ~ /^[0-9]+$/ && !seen[$3]++ { print $1 }' "$work/list.txt" | head -8)
-ids=$(printf '%s\n' "$defect" "$dead" $more | sort -nu | paste -sd, -)
+more=$(awk -F'\t' 'NF >= 4 && $1 ~ /:[0-9]+:[0-9a-f]+$/ && !seen[$3]++ { print $1 }' "$work/list.txt" | head -8)
+ids=$(printf '%s\n' "$defect" "$dead" $more | sort -u | paste -sd, -)
 echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2"
 "$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --build-type None --jobs 2 --out "$work/mut" | tee "$work/run1.log"
 grep -q "^mutate: original design (mutant 0): survived" "$work/run1.log"

@@ -20,6 +20,7 @@ sys.path.insert(0, os.path.join(SRC, "python"))
 from spagm.mutate import bins, build, cli, report, rewrite, run  # noqa: E402
 from spagm.mutate.mutant import OPERATORS  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
+from spagm.mutate import sites  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
 
@@ -27,7 +28,8 @@ from spagm.mutate.source import Source  # noqa: E402
 def sites_of(flist):
     files = read_filelist(flist)
     srcs = [Source(f) for f in files]
-    return srcs, enumerate_sites(files, [s.text for s in srcs], [s.tree for s in srcs])
+    return srcs, enumerate_sites(files, [s.text for s in srcs], [s.tree for s in srcs],
+                                 os.path.dirname(os.path.abspath(flist)))
 
 
 def write(path, text):
@@ -61,8 +63,12 @@ class PixSites(unittest.TestCase):
             self.assertGreater(m.col, 0)
             self.assertNotEqual(m.before, m.after, m.location())
 
-    def test_ids_are_1_to_n_in_order(self):
-        self.assertEqual([m.id for m in self.kept], list(range(1, len(self.kept) + 1)))
+    def test_ids_name_file_line_and_hash_and_are_unique(self):
+        ids = [m.id for m in self.kept]
+        self.assertEqual(len(set(ids)), len(ids))
+        for m in self.kept:
+            self.assertRegex(m.id, r"^[\w.+-]+:[0-9]+:[0-9a-f]{8}$")
+            self.assertTrue(m.id.startswith(f"{os.path.basename(m.file)}:{m.line}:"), m.id)
 
     def test_catalogue_defect_4_is_a_mutant(self):
         # pix_index_bound_off_by_one (rtl_stubs/bugs.tsv): < becomes <=.
@@ -136,13 +142,18 @@ class Copy(unittest.TestCase):
 
     def test_copy_selects_each_mutant_and_keeps_lines(self):
         out = os.path.join(WORK, "copy", "mutated")
-        flist = rewrite.write_copy(self.srcs, self.kept, out, "tiny_mutated.f")
+        flist, kmap = rewrite.write_copy(self.srcs, self.kept, out, "tiny_mutated.f")
         with open(os.path.join(out, "tiny.sv"), encoding="utf-8") as f:
             text = f.read()
         self.assertEqual(text.count("\n"), SMALL.count("\n"))
         self.assertIn('$value$plusargs("mutant=%d", spagm_mutsel)', text)
+        self.assertEqual(sorted(kmap.values()), list(range(1, len(self.kept) + 1)))
         for m in self.kept:
-            self.assertIn(f"spagm_mutsel == 32'd{m.id}", text)
+            self.assertIn(f"spagm_mutsel == 32'd{kmap[m.id]}", text)
+        # The selector of each mutant is written with the copy.
+        with open(os.path.join(out, "selectors.tsv"), encoding="utf-8") as f:
+            rows = [ln.split("\t") for ln in f.read().splitlines() if not ln.startswith("#")]
+        self.assertEqual({r[1]: int(r[0]) for r in rows}, kmap)
         self.assertEqual(read_filelist(flist), [os.path.join(out, "tiny.sv")])
         # The dead branch (bug_sel == 3 ? a) and the bug_sel test stay as written.
         self.assertIn("bug_sel == 8'd3 ? a :", text)
@@ -157,56 +168,127 @@ class Copy(unittest.TestCase):
         flist = write(os.path.join(WORK, "copy", "rtl", "two.f"), "pkg.sv\ntiny.sv\n")
         srcs, cands = sites_of(flist)
         out = os.path.join(WORK, "copy", "mutated2")
-        lst = rewrite.write_copy(srcs, [m for m in cands if m.id], out, "two.f")
+        lst, _ = rewrite.write_copy(srcs, [m for m in cands if m.id], out, "two.f")
         self.assertEqual(read_filelist(lst), [other, os.path.join(out, "tiny.sv")])
+
+
+class StableIds(unittest.TestCase):
+    """N320: a mutant's id is what it is, so it survives a new reduction
+    rule and an edit of another file of the list."""
+
+    def ids(self, cands):
+        return {(m.file, m.line, m.col, m.change): m.id for m in cands if m.id}
+
+    def test_ids_unchanged_when_a_reduction_rule_is_added(self):
+        flist = os.path.join(SRC, "rtl_stubs", "pix.f")
+        _, before = sites_of(flist)
+        real = sites.Enumerator.add
+
+        def with_rule(self, node, operator, change, edits, reason):
+            # A new rule: every `constant` candidate of pix_cfg_regs.sv goes.
+            if not reason and operator == "constant" and self.path.endswith("pix_cfg_regs.sv"):
+                reason = "test rule"
+            real(self, node, operator, change, edits, reason)
+        sites.Enumerator.add = with_rule
+        try:
+            _, after = sites_of(flist)
+        finally:
+            sites.Enumerator.add = real
+        a, b = self.ids(before), self.ids(after)
+        gone = set(a) - set(b)
+        self.assertGreater(len(gone), 5)  # the rule removed mutants before others
+        self.assertTrue(all(k[0].endswith("pix_cfg_regs.sv") for k in gone))
+        self.assertEqual(b, {k: v for k, v in a.items() if k in b})
+
+    def test_ids_unchanged_when_another_file_of_the_list_changes(self):
+        d = os.path.join(WORK, "stable")
+        files = read_filelist(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        for f in files:
+            with open(f, encoding="utf-8") as h:
+                write(os.path.join(d, "a", os.path.basename(f)), h.read())
+                h.seek(0)
+                text = h.read()
+            if f.endswith("pix_decode.sv"):  # lines inserted before its first module
+                text = text.replace("module ", "// one\n// two\n// three\nmodule ", 1)
+            write(os.path.join(d, "b", os.path.basename(f)), text)
+        names = "\n".join(os.path.basename(f) for f in files) + "\n"
+        _, one = sites_of(write(os.path.join(d, "a", "pix.f"), names))
+        _, two = sites_of(write(os.path.join(d, "b", "pix.f"), names))
+        ida = {m.id for m in one if m.id}
+        idb = {m.id for m in two if m.id}
+        moved = {m.id for m in one if m.id and m.file.endswith("pix_decode.sv")}
+        self.assertTrue(moved and not moved & idb)  # that file's lines moved by 3
+        self.assertEqual(ida - moved, idb - {m.id for m in two if m.file.endswith("pix_decode.sv")})
+        self.assertGreater(len(ida - moved), 300)
 
 
 class Selection(unittest.TestCase):
     def test_sample_is_reproducible_and_seeded(self):
         args = cli.parser().parse_args(["--unit", "pix", "--sample", "10", "--seed", "7"])
-        ms = [type("M", (), {"id": i})() for i in range(1, 101)]
-        a = [m.id for m in cli.select(args, ms, WORK)]
-        b = [m.id for m in cli.select(args, ms, WORK)]
+        ms = [type("M", (), {"id": f"x.sv:{i}:0000000{i % 10}", "n": i})() for i in range(100)]
+        a = [m.n for m in cli.select(args, ms, WORK)]
+        b = [m.n for m in cli.select(args, ms, WORK)]
         self.assertEqual(a, b)
         self.assertEqual(len(a), 10)
         self.assertEqual(a, sorted(a))
         args.seed = 8
-        self.assertNotEqual(a, [m.id for m in cli.select(args, ms, WORK)])
-        self.assertEqual(a, sorted(i + 1 for i in random.Random(7).sample(range(100), 10)))
+        self.assertNotEqual(a, [m.n for m in cli.select(args, ms, WORK)])
+        self.assertEqual(a, sorted(random.Random(7).sample(range(100), 10)))
 
-    def test_rerun_takes_survivors_that_name_the_same_change_N276(self):
+    def test_mutants_by_stable_id(self):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id]
+        args = cli.parser().parse_args(["--unit", "pix", "--mutants", f"{ms[7].id},{ms[2].id}"])
+        self.assertEqual(cli.select(args, ms, WORK), [ms[2], ms[7]])
+        args = cli.parser().parse_args(["--unit", "pix", "--mutants", "pix_lane.sv:1:00000000"])
+        with self.assertRaisesRegex(RtlError, r"'pix_lane.sv:1:00000000' is not a mutant"):
+            cli.select(args, ms, WORK)
+
+    def test_numeric_mutant_id_is_refused_not_mapped(self):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id]
+        args = cli.parser().parse_args(["--unit", "pix", "--mutants", f"{ms[0].id},12"])
+        with self.assertRaisesRegex(RtlError, r"--mutants: '12' is a numeric mutant id .* "
+                                    "not mapped"):
+            cli.select(args, ms, WORK)
+        old = dict(report_row(ms[11], "survived"), id=12)
+        path = write(os.path.join(WORK, "rerun", "numeric.json"),
+                     json.dumps({"unit": "pix", "mutants": [old]}))
+        args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
+        with self.assertRaisesRegex(RtlError, r"survivor: '12' is a numeric mutant id"):
+            cli.select(args, ms, WORK)
+
+    def test_rerun_takes_the_survivors_by_stable_id(self):
         _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
         ms = [m for m in cands if m.id]
         rows = [report_row(m, "survived") for m in ms[4:7]] + [report_row(ms[9], "killed")]
         path = write(os.path.join(WORK, "rerun", "same.json"),
                      json.dumps({"unit": "pix", "mutants": rows}))
         args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
-        self.assertEqual([m.id for m in cli.select(args, ms, WORK, SRC)], [5, 6, 7])
+        self.assertEqual(cli.select(args, ms, WORK), ms[4:7])
 
-    def test_rerun_refuses_a_report_of_other_rtl_N276(self):
+    def test_rerun_refuses_survivors_this_rtl_does_not_have(self):
         _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
         ms = [m for m in cands if m.id]
         rows = [report_row(m, "survived") for m in ms[4:7]]
-        rows[1]["line"] += 1          # the same id, another place: other sources
-        rows.append(dict(report_row(ms[0], "survived"), id=len(ms) + 5))
+        gone = dict(rows[1], id=rows[1]["id"][:-8] + "00000000")  # a change this RTL lacks
+        rows[1] = gone
         path = write(os.path.join(WORK, "rerun", "other.json"),
                      json.dumps({"unit": "pix", "mutants": rows}))
         args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
-        with self.assertRaisesRegex(RtlError, r"2 of 4 survivors are not the same mutants") as e:
-            cli.select(args, ms, WORK, SRC)
-        self.assertIn(f"survivor 6: the report has {rows[1]['file']}:{rows[1]['line']}", str(e.exception))
-        self.assertIn(f"survivor {len(ms) + 5}:", str(e.exception))
-        self.assertIn("no such mutant", str(e.exception))
+        with self.assertRaisesRegex(RtlError, r"1 of 3 survivors are not mutants of this RTL") as e:
+            cli.select(args, ms, WORK)
+        self.assertIn(f"survivor {gone['id']}: {gone['file']}:{gone['line']}", str(e.exception))
         path = write(os.path.join(WORK, "rerun", "tex.json"),
                      json.dumps({"unit": "tex", "mutants": rows[:1]}))
         args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
         with self.assertRaisesRegex(RtlError, r"of unit 'tex', not 'pix'"):
-            cli.select(args, ms, WORK, SRC)
+            cli.select(args, ms, WORK)
         path = write(os.path.join(WORK, "rerun", "none.json"),
                      json.dumps({"unit": "pix", "mutants": [report_row(ms[0], "killed")]}))
         args = cli.parser().parse_args(["--unit", "pix", "--rerun", "survivors", "--from", path])
         with self.assertRaisesRegex(RtlError, r"no survivors to run again"):
-            cli.select(args, ms, WORK, SRC)
+            cli.select(args, ms, WORK)
 
     def test_seeds_text(self):
         self.assertEqual(run.parse_seeds("1..3,9"), [1, 2, 3, 9])
@@ -288,11 +370,17 @@ class BuildType(unittest.TestCase):
     def test_other_build_type_is_not_reused(self):
         bindir = os.path.join(WORK, "reuse", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
-        state = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
-        self.assertTrue(build.reusable(state, "d", [1], "pix_unit", "Release", bindir))
-        self.assertFalse(build.reusable(state, "d", [1], "pix_unit", "None", bindir))
-        self.assertFalse(build.reusable(state, "d", [3], "pix_unit", "Release", bindir))
-        self.assertFalse(build.reusable(None, "d", [1], "pix_unit", "Release", bindir))
+        state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1, "a.sv:2:00000002": 2},
+                 "top": "pix_unit", "build_type": "Release"}
+        one = ["a.sv:1:00000001"]
+        self.assertTrue(build.reusable(state, "d", one, "pix_unit", "Release", bindir))
+        self.assertFalse(build.reusable(state, "d", one, "pix_unit", "None", bindir))
+        self.assertFalse(build.reusable(state, "d", ["a.sv:3:00000003"], "pix_unit", "Release",
+                                        bindir))
+        self.assertFalse(build.reusable(None, "d", one, "pix_unit", "Release", bindir))
+        # A state of numeric ids (before N320) names no selector: rebuilt.
+        old = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
+        self.assertFalse(build.reusable(old, "d", [1], "pix_unit", "Release", bindir))
 
     def test_reused_build_is_still_brought_up_to_date_N273_N275(self):
         # A reused tree keeps its mutated copy and its settings (no rewrite,
@@ -303,9 +391,10 @@ class BuildType(unittest.TestCase):
         bindir = os.path.join(out, "build", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
         srcs = [Source(f) for f in read_filelist(os.path.join(SRC, "rtl_stubs", "pix.f"))]
-        mutants = [type("M", (), {"id": 1})()]
+        mutants = [type("M", (), {"id": "a.sv:1:00000001"})()]
+        sel = {"a.sv:1:00000001": 2, "a.sv:2:00000002": 1}
         write(os.path.join(out, "build-state.json"), json.dumps(
-            {"digest": build.sources_digest(srcs), "ids": [1, 2], "top": "pix_unit",
+            {"digest": build.sources_digest(srcs), "selectors": sel, "top": "pix_unit",
              "build_type": "None"}))
         ran = []
 
@@ -319,7 +408,7 @@ class BuildType(unittest.TestCase):
         finally:
             build.subprocess.run = real
         self.assertTrue(b["reused"])
-        self.assertEqual(b["built_ids"], [1, 2])
+        self.assertEqual(b["selectors"], sel)  # the K of the build, not of today's list
         tree = os.path.join(out, "build")
         self.assertEqual(ran, [["cmake", "-S", SRC, "-B", tree], build.build_command(tree, 2)])
         self.assertFalse(os.path.exists(os.path.join(out, "rtl")))  # the copy is kept as is

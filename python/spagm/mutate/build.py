@@ -57,10 +57,11 @@ def _configure_args(cache, unit, flist, top, port, tree):
 
 def reusable(state, digest, want, top, build_type, bindir):
     """True when the mutated build described by `state` (build-state.json)
-    has these sources, every wanted mutant, this top and this build type,
-    and its spagm-cosim exists."""
+    has these sources, every wanted mutant (by stable id, with its
+    selector K), this top and this build type, and its spagm-cosim exists."""
     return bool(state) and state.get("digest") == digest \
-        and set(want) <= set(state.get("ids", [])) and state.get("top") == top \
+        and isinstance(state.get("selectors"), dict) \
+        and set(want) <= set(state["selectors"]) and state.get("top") == top \
         and state.get("build_type", "") == build_type \
         and os.path.exists(os.path.join(bindir, "spagm-cosim"))
 
@@ -68,7 +69,7 @@ def reusable(state, digest, want, top, build_type, bindir):
 def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     """Writes the mutated copy (unless the existing build covers `mutants`)
     and builds spagm-cosim. Returns a dict: bindir, seconds, reused,
-    built_ids."""
+    built_ids (stable ids), selectors ({stable id: K} of the build)."""
     state_path = os.path.join(outdir, "build-state.json")
     digest = sources_digest(sources)
     want = sorted(m.id for m in mutants)
@@ -84,19 +85,24 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     steps = [build_command(tree, jobs)]
     if covers:
         steps.insert(0, reconfigure_command(cache, tree))
-        log(f"mutate: reusing the mutated build {tree} ({len(state['ids'])} mutants), "
+        log(f"mutate: reusing the mutated build {tree} ({len(state['selectors'])} mutants), "
             "brought up to date")
     else:
-        flist = write_copy(sources, mutants, os.path.join(outdir, "rtl"), f"{unit}_mutated.f")
+        if state is not None:  # its selectors no longer describe the copy
+            os.remove(state_path)
+        flist, kmap = write_copy(sources, mutants, os.path.join(outdir, "rtl"),
+                                 f"{unit}_mutated.f")
         steps.insert(0, _configure_args(cache, unit, flist, top, port, tree))
     t0 = time.monotonic()
     _run_steps(steps, os.path.join(outdir, "build.log"), log)
     seconds = time.monotonic() - t0
     if covers:
-        return {"bindir": bindir, "seconds": seconds, "reused": True, "built_ids": state["ids"]}
-    write_whole(state_path, json.dumps({"digest": digest, "ids": want, "top": top,
+        return {"bindir": bindir, "seconds": seconds, "reused": True,
+                "built_ids": sorted(state["selectors"]), "selectors": state["selectors"]}
+    write_whole(state_path, json.dumps({"digest": digest, "selectors": kmap, "top": top,
                                          "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
-    return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want}
+    return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want,
+            "selectors": kmap}
 
 
 def reconfigure_command(cache, tree):

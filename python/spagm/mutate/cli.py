@@ -33,7 +33,8 @@ def parser():
     p.add_argument("--sample", type=int, metavar="N", help="run N mutants picked at random")
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="seed of --sample's pick (default 1)")
-    p.add_argument("--mutants", metavar="K,K,...", help="run these mutants (ids of --list)")
+    p.add_argument("--mutants", metavar="ID,ID,...",
+                   help="run these mutants (their ids, FILE:LINE:HASH, as --list prints them)")
     p.add_argument("--rerun", choices=["survivors"],
                    help="run the survivors of an earlier report again (--from), with --seeds")
     p.add_argument("--from", dest="from_report", metavar="REPORT.json",
@@ -70,31 +71,43 @@ def load(args):
         top = args.top
     files = read_filelist(flist)
     sources = [Source(f) for f in files]
-    cands = enumerate_sites(files, [s.text for s in sources], [s.tree for s in sources])
+    cands = enumerate_sites(files, [s.text for s in sources], [s.tree for s in sources],
+                            os.path.dirname(os.path.abspath(flist)))
     return build_dir, cache, os.path.abspath(flist), top, port, sources, cands
 
 
-def select(args, mutants, out, root=None):
+def select(args, mutants, out):
     """The mutants to run, by --mutants, --rerun or --sample (else all).
-    --rerun takes the report's survivors only if each id still names the
-    same change here (report.match_survivors)."""
+    --rerun takes the report's survivors only if each id is a mutant here
+    (report.match_survivors)."""
     by_id = {m.id: m for m in mutants}
     if args.rerun:
         path = args.from_report or os.path.join(out, "report.json")
-        return report.match_survivors(path, report.survivors(path, args.unit), mutants, root)
+        return report.match_survivors(path, report.survivors(path, args.unit), mutants)
     if args.mutants:
-        ids = []
-        for t in args.mutants.split(","):
-            if not t.strip().isdigit() or int(t) not in by_id and int(t) != 0:
-                raise RtlError(f"--mutants: '{t}' is not a mutant id (1..{len(mutants)}; see --list)")
-            ids.append(int(t))
-        return [by_id[k] for k in sorted(set(ids)) if k]
+        want = set()
+        for t in (t.strip() for t in args.mutants.split(",")):
+            refuse_numeric_id(t, "--mutants")
+            if t not in by_id:
+                raise RtlError(f"--mutants: '{t}' is not a mutant of this RTL (ids are "
+                               "FILE:LINE:HASH, see --list)")
+            want.add(t)
+        return [m for m in mutants if m.id in want]
     if args.sample is not None:
         if args.sample < 1:
             raise RtlError("--sample must be at least 1")
         pick = random.Random(args.seed).sample(range(len(mutants)), min(args.sample, len(mutants)))
         return [mutants[i] for i in sorted(pick)]
     return list(mutants)
+
+
+def refuse_numeric_id(token, where):
+    """Mutants were once numbered by their place after the reduction rules;
+    such a number names no mutant now and is refused, not mapped (N320)."""
+    if token.isdigit():
+        raise RtlError(f"{where}: '{token}' is a numeric mutant id of an earlier spagm mutate; "
+                       "mutants are named by stable ids FILE:LINE:HASH (see --list), and a "
+                       "number is not mapped to one")
 
 
 def print_counts(cands, mutants, src_root):
@@ -125,7 +138,7 @@ def _main(args, argv):
                   f"{m.change}\t{m.after}")
         return 0
     out = os.path.abspath(args.out or os.path.join(build_dir, "mutate", args.unit))
-    chosen = select(args, mutants, out, src_root)
+    chosen = select(args, mutants, out)
     if not chosen:
         raise RtlError("no mutant to run")
     how = f"sample of {args.sample}, seed {args.seed}" if args.sample and not args.rerun \
@@ -136,7 +149,8 @@ def _main(args, argv):
         return formal.prove_only(chosen, sources, [s.path for s in sources], top, out, args,
                                  log, src_root)
     if args.write_copy:
-        flist_out = write_copy(sources, chosen, os.path.join(out, "rtl"), f"{args.unit}_mutated.f")
+        flist_out, _ = write_copy(sources, chosen, os.path.join(out, "rtl"),
+                                  f"{args.unit}_mutated.f")
         print(f"mutate: mutated copy {flist_out} (top {top})")
         return 0
     regress = os.path.join(build_dir, "bin", "spagm-regress")
@@ -148,10 +162,14 @@ def _main(args, argv):
     print(f"mutate: mutated build {'reused' if b['reused'] else 'made'} in {b['seconds']:.0f} s",
           flush=True)
     workdir = _new_rundir(out)
-    ids = [0] + [m.id for m in chosen]
+    kmap = b["selectors"]
     t1 = time.monotonic()
-    results, regdir = run.run_all(regress, b["bindir"], workdir, args.unit, ids, args, log)
+    by_k, regdir = run.run_all(regress, b["bindir"], workdir, args.unit,
+                               [0] + [kmap[m.id] for m in chosen], args, log)
     runs_s = time.monotonic() - t1
+    results = {m.id: by_k[kmap[m.id]] for m in chosen if kmap[m.id] in by_k}
+    if 0 in by_k:
+        results[0] = by_k[0]
     mapper, cov_db = _coverage_mapper(build_dir, src_root, args.unit, results, workdir)
     rep = report.build_report(args, argv, chosen, cands, results, regdir, b, src_root,
                               flist, top, time.monotonic() - t0, runs_s, mapper, cov_db)

@@ -60,13 +60,15 @@ def _coverage_cell(cover):
 
 
 def _mutant_rows(rows, cls, prefix):
-    """One row per mutant; ids `PREFIX K` (s: survivors, e: errors, m: all)."""
-    out = [f'<table class="{cls}"><tr><th>K</th><th>where</th><th>operator</th><th>change</th>'
+    """One row per mutant; element ids `PREFIX` + the mutant's id (s:
+    survivors, e: errors, m: all)."""
+    out = [f'<table class="{cls}"><tr><th>id</th><th>where</th><th>operator</th><th>change</th>'
            "<th>diff</th><th>rules</th><th>coverage bins of the rules</th><th>status</th></tr>"]
     for r in rows:
         where = f"{r['file']}:{r['line']}:{r['col']}"
         out.append(
-            f'<tr class="{r["status"]}" id="{prefix}{r["id"]}"><td>{r["id"]}</td><td>{escape(where)}'
+            f'<tr class="{r["status"]}" id="{prefix}{escape(r["id"])}"><td>{escape(r["id"])}</td>'
+            f'<td>{escape(where)}'
             f'</td><td>{r["operator"]}</td><td>{escape(r["change"])}</td>'
             f'<td><div class="del">- {escape(r["before"])}</div>'
             f'<div class="add">+ {escape(r["after"])}</div></td>'

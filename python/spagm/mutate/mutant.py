@@ -6,6 +6,9 @@ An edit replaces the text [start, end) of a file: `expr` edits replace an
 expression (the mutated copy reads `(spagm_mutsel == K) ? new : old`),
 `stmt` edits replace a statement (`if (spagm_mutsel == K) new else old`).
 """
+import hashlib
+import os
+import re
 from dataclasses import dataclass, field
 
 # The operator families of issue #30, in report order.
@@ -33,7 +36,7 @@ class Mutant:
     excluded: str = ""    # the equivalence rule that removes it, "" when kept
     before: str = ""      # the RTL line as written
     after: str = ""       # the same line with this mutant applied
-    id: int = 0           # K of +mutant=K, 1.. in enumeration order
+    id: str = ""          # the stable id (stable_id), "" when excluded
 
     def location(self):
         return f"{self.file}:{self.line}:{self.col}"
@@ -41,6 +44,22 @@ class Mutant:
     def key(self):
         """What makes two candidates the same mutant (same file, same text)."""
         return (self.file, tuple((e.start, e.end, e.text) for e in self.edits))
+
+
+def stable_id(rel_path, line, col, operator, change, before, after):
+    """The mutant's name (N320): `FILE:LINE:HASH`, the file's base name and
+    line to read, and 8 hex digits of a SHA-256 over what the mutant is (its
+    path relative to the file list's folder, line, column, operator, change,
+    the line before and after). It does not depend on the other mutants,
+    the reduction rules or the other files of the list."""
+    h = hashlib.sha256("\0".join([rel_path.replace(os.sep, "/"), str(line), str(col), operator,
+                                   change, before, after]).encode()).hexdigest()[:8]
+    base = re.sub(r"[^A-Za-z0-9_.+-]", "_", os.path.basename(rel_path))
+    return f"{base}:{line}:{h}"
+
+
+def is_stable_id(text):
+    return re.fullmatch(r"[A-Za-z0-9_.+-]+:[0-9]+:[0-9a-f]{8}", text) is not None
 
 
 def line_col(text, offset):

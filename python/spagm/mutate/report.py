@@ -162,13 +162,6 @@ def _bins_text(bins, shown=6):
     return ", ".join(f"{b['name']} ({b['state']})" for b in pick) + more
 
 
-# What names a mutant besides its id: ids are numbered after reduction
-# (N151/N152), so the same id in a report of other RTL or of another
-# spagm version can be another change. --rerun re-runs a survivor only
-# when all of these agree.
-IDENTITY = ("file", "line", "col", "operator", "before", "after")
-
-
 def survivors(path, unit=None):
     """The survivors of the report at `path` (its mutant rows), refused
     with a clear error when the report cannot be read or is of another unit."""
@@ -188,29 +181,27 @@ def survivors(path, unit=None):
     return rows
 
 
-def match_survivors(path, rows, mutants, root):
-    """The mutants of this RTL that are the report's survivors `rows`: each
-    row's id must name the same change (IDENTITY) here, else RtlError
-    lists every row that does not, with what the id names now."""
+def match_survivors(path, rows, mutants):
+    """The mutants of this RTL that are the report's survivors `rows`. A
+    stable id (N320) is what the mutant is, so a row whose id is not a
+    mutant here names a change this RTL no longer has (other sources, a
+    moved line): the run is refused with every such row. Numeric ids (of
+    reports before N320) are refused, not mapped."""
+    from .cli import refuse_numeric_id
     from .rtl import RtlError
     by_id = {m.id: m for m in mutants}
     chosen, wrong = [], []
     for r in rows:
-        m = by_id.get(r.get("id"))
-        here = None if m is None else {"file": rel(m.file, root), "line": m.line, "col": m.col,
-                                       "operator": m.operator, "before": m.before,
-                                       "after": m.after}
-        if here is None or any(r.get(k) != here[k] for k in IDENTITY):
-            was = f"{r.get('file')}:{r.get('line')}:{r.get('col')} {r.get('operator')} " \
-                  f"`{r.get('before')}` -> `{r.get('after')}`"
-            now = "no such mutant" if here is None else \
-                f"{here['file']}:{here['line']}:{here['col']} {here['operator']} " \
-                f"`{here['before']}` -> `{here['after']}`"
-            wrong.append(f"  survivor {r.get('id')}: the report has {was}; this RTL: {now}")
+        rid = str(r.get("id"))
+        refuse_numeric_id(rid, f"{path}: survivor")
+        m = by_id.get(rid)
+        if m is None:
+            wrong.append(f"  survivor {rid}: {r.get('file')}:{r.get('line')}:{r.get('col')} "
+                         f"{r.get('operator')} `{r.get('before')}` -> `{r.get('after')}`")
         else:
             chosen.append(m)
     if wrong:
-        raise RtlError(f"{path}: {len(wrong)} of {len(rows)} survivors are not the same mutants "
-                       "in this RTL (other sources or another spagm version); run a new sample "
-                       "instead of --rerun:\n" + "\n".join(wrong))
+        raise RtlError(f"{path}: {len(wrong)} of {len(rows)} survivors are not mutants of this "
+                       "RTL (other sources, or the line moved); run a new selection instead of "
+                       "--rerun:\n" + "\n".join(wrong))
     return chosen

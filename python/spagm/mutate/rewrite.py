@@ -3,6 +3,9 @@
 every selected mutant K becomes `(spagm_mutsel == K) ? new : old` around its
 expression, or `if (spagm_mutsel == K) new else old` around its statement,
 so one Verilator build simulates any mutant and K = 0 is the original.
+K is the mutant's place in this copy (1..n), an internal selector: the
+copy's `selectors.tsv` maps it to the mutant's stable id (N320), the only
+name a person sees.
 
 Each module with a mutant declares `spagm_mutsel`, set at time 0 from the
 plusarg `+mutant=K` ($value$plusargs: a system function, not DPI; the
@@ -75,8 +78,9 @@ def _render(text, lo, hi, groups):
     return "".join(out)
 
 
-def mutate_text(source, mutants):
-    """The text of one file with these mutants (all of this file)."""
+def mutate_text(source, mutants, kmap):
+    """The text of one file with these mutants (all of this file), mutant
+    `m` selected by `+mutant=kmap[m.id]`."""
     text = source.text
     groups = {}
     for m in mutants:
@@ -84,7 +88,7 @@ def mutate_text(source, mutants):
             key = (e.start, e.end, e.level)
             if key not in groups:
                 groups[key] = Group(e.start, e.end, e.level)
-            groups[key].alts.append((m.id, e.text))
+            groups[key].alts.append((kmap[m.id], e.text))
     # The selector in every module that holds a mutant, after its header
     # (no mutant is in a header: parameters and port types are constant).
     starts = sorted({e.start for m in mutants for e in m.edits})
@@ -98,10 +102,20 @@ def mutate_text(source, mutants):
     return HEAD + body
 
 
+SELECTORS = "selectors.tsv"
+
+
+def selectors(mutants):
+    """{stable id: K}: K = 1.. in the order given (enumeration order)."""
+    return {m.id: k for k, m in enumerate(mutants, 1)}
+
+
 def write_copy(sources, mutants, outdir, list_name):
-    """Writes the mutated files and their list into outdir; returns the
-    list's path. Files are written whole (temp file, then rename)."""
+    """Writes the mutated files, their list and `selectors.tsv` (K, the
+    stable id, the place and the change) into outdir; returns (the list's
+    path, {stable id: K}). Files are written whole (temp file, then rename)."""
     os.makedirs(outdir, exist_ok=True)
+    kmap = selectors(mutants)
     by_file = {}
     for m in mutants:
         by_file.setdefault(m.file, []).append(m)
@@ -112,11 +126,14 @@ def write_copy(sources, mutants, outdir, list_name):
             lines.append(src.path)
             continue
         out = os.path.join(outdir, os.path.basename(src.path))
-        write_whole(out, mutate_text(src, ms).encode("latin-1"))
+        write_whole(out, mutate_text(src, ms, kmap).encode("latin-1"))
         lines.append(out)
+    table = ["# K (+mutant=K of this copy)\tmutant id\tfile:line:col\toperator\tchange"]
+    table += [f"{kmap[m.id]}\t{m.id}\t{m.location()}\t{m.operator}\t{m.change}" for m in mutants]
+    write_whole(os.path.join(outdir, SELECTORS), ("\n".join(table) + "\n").encode())
     flist = os.path.join(outdir, list_name)
     write_whole(flist, ("\n".join(lines) + "\n").encode())
-    return flist
+    return flist, kmap
 
 
 def write_whole(path, data):

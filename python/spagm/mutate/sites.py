@@ -4,14 +4,16 @@
 Every candidate of the operators of issue #30 is enumerated with its
 file:line:col; the equivalence-reduction rules (docs/mutate.md, N151-N153)
 mark candidates `excluded` with the rule's name instead of dropping them, so
-the counts per rule are reported too. Kept mutants are numbered 1.. in file
-list order, then source order: K of `+mutant=K`.
+the counts per rule are reported too. A kept mutant is named by its stable
+id (mutant.stable_id, N320), never by its position among the others.
 """
+import os
+
 from pyslang import syntax
 
 from . import ops
 from .design import CONST_KINDS, Design, children, const_eval, names_in, walk_nodes
-from .mutant import Mutant, line_col, one_line
+from .mutant import Mutant, line_col, one_line, stable_id
 
 K = syntax.SyntaxKind
 
@@ -269,15 +271,18 @@ class Enumerator:
         return live
 
 
-def enumerate_sites(files, texts, trees):
+def enumerate_sites(files, texts, trees, root=None):
     """All candidates of the files (list of paths, their texts and trees),
-    kept ones numbered 1..; duplicates of an earlier mutant excluded."""
+    kept ones named by their stable id with paths relative to `root` (the
+    file list's folder; default the files' common folder); duplicates of an
+    earlier mutant excluded."""
+    if root is None:
+        root = os.path.commonpath([os.path.dirname(os.path.abspath(f)) for f in files])
     design = Design(trees)
     out = []
     for path, text, tree in zip(files, texts, trees):
         Enumerator(design, path, text, out).walk(tree.root)
     seen = set()
-    next_id = 1
     for m in out:
         if m.excluded:
             continue
@@ -285,9 +290,13 @@ def enumerate_sites(files, texts, trees):
         if key in seen or all(e.text == text_of(texts, files, m, e) for e in m.edits):
             m.excluded = R_SAME
             continue
-        seen.add(key)
-        m.id = next_id
-        next_id += 1
+        sid = stable_id(os.path.relpath(m.file, root), m.line, m.col, m.operator, m.change,
+                        m.before, m.after)
+        if sid in seen:  # another place's edit giving the very same line
+            m.excluded = R_SAME
+            continue
+        seen.update((key, sid))
+        m.id = sid
     return out
 
 
