@@ -6,8 +6,9 @@
 #   - mutant 0 (the original RTL) passes;
 #   - the mutant equal to catalogue defect 4 (pix_index_bound_off_by_one,
 #     rtl_stubs/bugs.tsv: < becomes <=) is killed by a mismatch;
-#   - a mutant in dead code (rsp_ready_q feeds only defect 8's logic)
-#     survives, and its report shows its diff and file:line:col;
+#   - an equivalent mutant (o_rd_write of a faulting slot, which names no
+#     written lane: N274) survives, and its report shows its diff and
+#     file:line:col;
 #   - report.json validates against the schema; report.html opens in
 #     headless Chromium with the score and the survivor (DOM checked), and
 #     each row's coverage bins (N271) with the states the original design's
@@ -25,7 +26,7 @@ spagm=$build/bin/spagm
 line_of() { grep -nF "$2" "$src/rtl_stubs/$1" | head -1 | cut -d: -f1; }
 "$spagm" mutate --unit pix --list > "$work/list.txt"
 defect_line=$(line_of pix_lane.sv ": index < {27'd0, count};")
-dead_line=$(line_of pix_unit.sv "rsp_ready_q <= rst_n && rsp_ready;")
+dead_line=$(line_of pix_unit.sv "o_rd_write <= !x_fault && x_rd_write;")
 id_of() { awk -F'\t' -v loc="$1" -v ch="$2" 'index($2, loc) && $4 == ch { print $1; exit }' "$work/list.txt"; }
 defect=$(id_of "rtl_stubs/pix_lane.sv:$defect_line:" "< -> <=")
 dead=$(id_of "rtl_stubs/pix_unit.sv:$dead_line:" "&& -> ||")
@@ -36,14 +37,14 @@ ids=$(printf '%s\n' "$defect" "$dead" $more | sort -u | paste -sd, -)
 echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2"
 "$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --build-type None --jobs 2 --out "$work/mut" | tee "$work/run1.log"
 grep -q "^mutate: original design (mutant 0): survived" "$work/run1.log"
-grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- rsp_ready_q <= rst_n && rsp_ready;"
+grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- o_rd_write <= !x_fault && x_rd_write;"
 
 echo "== report.json: schema, verdicts"
 "$py" "$src/tests/mutate/check_report.py" "$src" "$work/mut/report.json" \
   "$defect=killed:mismatch" "$dead=survived" original=survived
 
 echo "== report.html in headless Chromium"
-# N271: the survivor in dead code cites N58 (no coverage bin: "not known");
+# N271: the equivalent survivor cites N58 (no coverage bin: "not known");
 # the defect-4 mutant's row names the .COVERED rule bins with a state from
 # the original design's runs (their merged database; "unknown" without).
 cov_db_re="Coverage bins: .*by the original design's runs \\(<code>[^<]*/run-1/original.cov</code>\\)"
@@ -52,7 +53,7 @@ row_re="id=\"s$dead\"><td>$dead</td>$cells"
 defect_row_re="id=\"m$defect\"><td>$defect</td>$cells"
 "$src/tests/support/headless-page" "$work/mut/report.html" "$work/page"
 cmake -DDOM="$work/page/dom.html" \
-      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"s$dead\";pix_unit.sv:$dead_line:;rsp_ready_q &lt;= rst_n \\|\\| rsp_ready;class=\"killed\" id=\"m$defect\";$cov_db_re;$row_re<td>N58</td><td class=\"cov\">not known</td>;$defect_row_re<td>R13 N52</td><td class=\"cov\"><div><b>pix.rule</b> <span class=\"ex\">\\(R13, N52\\)</span>: <span class=\"bin (hit|thin|hole)\" title=\"(hit|thin|hole)\">PIX_COVERED_TRUE</span>" \
+      -DEXPECT="Mutation score <b>[0-9.]+ %</b>;id=\"original\">survived<;Survivors \\([1-9];id=\"s$dead\";pix_unit.sv:$dead_line:;o_rd_write &lt;= !x_fault \\|\\| x_rd_write;class=\"killed\" id=\"m$defect\";$cov_db_re;$row_re<td>N58</td><td class=\"cov\">not known</td>;$defect_row_re<td>R13 N52</td><td class=\"cov\"><div><b>pix.rule</b> <span class=\"ex\">\\(R13, N52\\)</span>: <span class=\"bin (hit|thin|hole)\" title=\"(hit|thin|hole)\">PIX_COVERED_TRUE</span>" \
       -P "$src/tests/support/dom_check.cmake"
 
 echo "== a refused plusarg is an error, not a kill"

@@ -83,6 +83,21 @@ class PixSites(unittest.TestCase):
         self.assertTrue(all(m.excluded for m in dead))
         self.assertTrue(any(m.excluded == "dead when bug_sel = 0" for m in dead))
 
+    def test_signals_read_only_by_a_defect_branch_are_not_mutated(self):
+        # The highest-covered-sample encoder feeds only the
+        # bug_centroid_highest branch: all its mutants are dead (N321).
+        hi = _line_of("pix_lane.sv", "assign highest_covered = ")
+        lines = {_line_of("pix_lane.sv", f"assign {n} = ")
+                 for n in ("smear1", "smear2", "smear4", "smear", "high_bit")} | {hi, hi + 1}
+        enc = [m for m in self.cands if m.file.endswith("pix_lane.sv") and m.line in lines]
+        self.assertGreater(len(enc), 40)
+        self.assertEqual({m.excluded for m in enc}, {"dead when bug_sel = 0"})
+        # The lowest-covered encoder beside it is read by every centroid.
+        low = [m for m in self.cands if m.file.endswith("pix_lane.sv") and m.line in (
+            _line_of("pix_lane.sv", "assign low_bit = "),
+            _line_of("pix_lane.sv", "assign lowest_covered = "))]
+        self.assertTrue(low and all(m.id for m in low if m.excluded != "bug_sel logic"))
+
     def test_bug_sel_logic_is_not_mutated_N151(self):
         for m in self.kept:
             self.assertNotIn("bug_sel", m.before.split("//")[0] if m.change.startswith("==")
@@ -130,6 +145,40 @@ SMALL = """module tiny (input logic clk, input logic [3:0] a, input logic [7:0] 
   end
 endmodule
 """
+
+
+DERIVED = """module derived (input logic clk, input logic [3:0] a, input logic [7:0] bug_sel,
+                     output logic [3:0] y, output logic [3:0] w);
+  logic bug_wide;
+  logic [3:0] only_bug, feeds_it, both, cnt;
+  assign bug_wide = bug_sel == 8'd5;
+  assign feeds_it = a ^ 4'd3;
+  assign only_bug = feeds_it + 4'd1;
+  assign both = a & 4'd6;
+  always_ff @(posedge clk) cnt <= cnt + a;
+  assign y = bug_wide ? only_bug | cnt : both;
+  assign w = both | 4'd8;
+endmodule
+"""
+
+
+class DerivedDefectSignals(unittest.TestCase):
+    """N321: a signal read only where a defect selects, or only to drive
+    such a signal, is dead when bug_sel = 0, like the branch itself."""
+
+    def test_chain_into_a_defect_branch_is_dead_and_shared_signals_are_not(self):
+        d = os.path.join(WORK, "derived")
+        write(os.path.join(d, "derived.sv"), DERIVED)
+        _, cands = sites_of(write(os.path.join(d, "derived.f"), "derived.sv\n"))
+        by_line = {}
+        for m in cands:
+            by_line.setdefault(m.line, set()).add(m.excluded or "kept")
+        line = {n: i for i, n in enumerate(DERIVED.splitlines(), 1)}
+        at = lambda text: next(i for t, i in line.items() if text in t)  # noqa: E731
+        for dead in ("assign feeds_it", "assign only_bug", "cnt <= cnt + a"):
+            self.assertEqual(by_line[at(dead)], {"dead when bug_sel = 0"}, dead)
+        self.assertIn("kept", by_line[at("assign both")])
+        self.assertIn("kept", by_line[at("assign w")])
 
 
 class Copy(unittest.TestCase):

@@ -10,6 +10,9 @@ read from slang's syntax trees of every file of the unit's list:
   user's tie-off of that name) and every port or net driven only from it
   and constants, followed through instance connections to a fixpoint
   (rule N151 of docs/spec-notes.md),
+- the signals every read of which is dead when no defect is selected: read
+  only in a branch dead when `bug_sel` = 0, or only to drive another such
+  signal (N321),
 - the functions called where a constant is required (their bodies are
   constant context: a run-time selector there would not elaborate).
 """
@@ -65,11 +68,14 @@ class ModuleInfo:
         self.name = name
         self.ports = {}        # name -> direction ("input", "output", "inout")
         self.params = {}       # name -> int value (literal parameters only)
+        self.consts = {}       # params and the packages' constants
         self.param_names = set()
         self.instances = []    # (module type, {port: expr node})
         self.assigns = []      # (lhs name, rhs node)
         self.tainted = {}      # defect-select names -> value with no defect (None: unknown)
         self.ranges = {}       # name -> (msb, lsb) of what a select on it indexes
+        self.node = None       # the module's syntax node
+        self.dead = set()      # signals read only where dead when no defect is selected
 
 
 class Design:
@@ -82,7 +88,11 @@ class Design:
         self.const_functions = set()
         for tree in trees:
             self._scan(tree.root)
+        for info in self.modules.values():  # a defect's number is often a package constant
+            info.consts = {**self.package_values, **info.params}
         self._taint()
+        for info in self.modules.values():
+            info.dead = self._dead_signals(info)
 
     def _scan(self, root):
         for n in walk_nodes(root):
@@ -104,6 +114,7 @@ class Design:
 
     def _module(self, mod):
         info = ModuleInfo(mod.header.name.valueText)
+        info.node = mod
         self.modules[info.name] = info
         for n in walk_nodes(mod):
             k = n.kind
@@ -212,6 +223,84 @@ class Design:
                             child.tainted[port] = v
                             changed = True
 
+    def _dead_signals(self, info):
+        """N321: the module's signals whose every read is dead when no
+        defect is selected: in a branch dead then (as N151's), or on the
+        right of a whole-signal assignment to another such signal (the
+        highest-sample encoder of pix_lane feeds only the
+        `bug_centroid_highest` branch). The largest set closed under that
+        rule (signals feeding each other only are dead too). Ports are never
+        dead (the parent reads an output); a module with a `.*` or `.name`
+        connection, whose reads the syntax does not show, has none; a signal
+        no one reads is unused, not dead."""
+        if not info.tainted:
+            return set()
+        reads = {}      # name -> set of contexts: "live", or the signal it feeds
+        driven = set()  # names assigned as a whole
+        unsafe = []
+
+        def read(name, ctx):
+            reads.setdefault(name, set()).add(ctx)
+
+        def walk(n, ctx):
+            k = n.kind
+            if k in (K.IdentifierName, K.IdentifierSelectName):
+                read(n.identifier.valueText, ctx)
+            elif k == K.WildcardPortConnection or \
+                    (k == K.NamedPortConnection and n.expr is None):
+                unsafe.append(n)
+                return
+            elif k in ASSIGN_OPS:
+                if n.left.kind == K.IdentifierName and k in (K.AssignmentExpression,
+                                                             K.NonblockingAssignmentExpression):
+                    name = n.left.identifier.valueText
+                    driven.add(name)
+                    walk(n.right, name if ctx == "live" else ctx)
+                    return
+            elif k == K.ConditionalExpression or k == K.ConditionalStatement:
+                conds = [c for c in children(n.predicate) if c.kind == K.ConditionalPattern]
+                live = _eval(conds[0].expr, info) if len(conds) == 1 else None
+                walk(n.predicate, ctx)
+                first = n.left if k == K.ConditionalExpression else n.statement
+                second = n.right if k == K.ConditionalExpression else n.elseClause
+                walk(first, "dead" if live == 0 else ctx)
+                if second is not None:
+                    walk(second, "dead" if live == 1 else ctx)
+                return
+            elif k in (K.LogicalAndExpression, K.LogicalOrExpression):
+                dominant = 0 if k == K.LogicalAndExpression else 1
+                a, b = _eval(n.left, info), _eval(n.right, info)
+                walk(n.left, "dead" if b == dominant else ctx)
+                walk(n.right, "dead" if a == dominant else ctx)
+                return
+            for c in children(n):
+                walk(c, ctx)
+
+        for c in children(info.node):
+            walk(c, "live")
+        if unsafe:
+            return set()
+        # The largest set whose reads are dead or feed the set ...
+        dead = {n for n in driven if n not in info.ports and n in reads}
+        changed = True
+        while changed:
+            changed = False
+            for n in list(dead):
+                if any(c != "dead" and c not in dead for c in reads[n]):
+                    dead.discard(n)
+                    changed = True
+        # ... less what reaches no dead read (signals that only feed each
+        # other are unused, not defect logic).
+        grounded = {n for n in dead if "dead" in reads[n]}
+        changed = True
+        while changed:
+            changed = False
+            for n in dead - grounded:
+                if reads[n] & grounded:
+                    grounded.add(n)
+                    changed = True
+        return grounded
+
     def bug_value(self, module, expr):
         """The value of a condition when no defect is selected (every
         defect-select name 0): 0, 1, or None when it depends on other
@@ -260,7 +349,7 @@ def _eval(n, info):
         name = n.identifier.valueText
         if name in info.tainted:
             return info.tainted[name]
-        return info.params.get(name)
+        return info.consts.get(name)
     v = literal_value(n)
     if v is not None:
         return v
@@ -283,6 +372,16 @@ def _eval(n, info):
         return int((a == b) == (k == K.EqualityExpression))
     return None
 
+
+# Assignments (`=`, `<=`, `+=` ...): a whole-signal `=` or `<=` drives it.
+ASSIGN_OPS = {K.AssignmentExpression, K.NonblockingAssignmentExpression,
+              K.AddAssignmentExpression, K.SubtractAssignmentExpression,
+              K.MultiplyAssignmentExpression, K.AndAssignmentExpression,
+              K.OrAssignmentExpression, K.XorAssignmentExpression,
+              K.LogicalLeftShiftAssignmentExpression,
+              K.LogicalRightShiftAssignmentExpression,
+              K.ArithmeticLeftShiftAssignmentExpression,
+              K.ArithmeticRightShiftAssignmentExpression}
 
 # Where the language requires a constant: a run-time selector cannot go
 # there, so nothing below these is mutated (rule N152).

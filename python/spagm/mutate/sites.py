@@ -111,6 +111,10 @@ class Enumerator:
 
     def _assignment(self, node, reason):
         self.walk(node.left, reason or R_TARGET)
+        info = self.design.modules.get(self.module)
+        if info and node.left.kind == K.IdentifierName and \
+                node.left.identifier.valueText in info.dead:
+            reason = reason or R_DEAD  # it drives only what a defect reads (N321)
         self.walk(node.right, reason)
         return True
 
