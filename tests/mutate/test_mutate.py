@@ -17,7 +17,7 @@ SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # As bin/spagm-mutate runs it: from the source tree, no compiled binding.
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import bins, build, cli, report, rewrite, run  # noqa: E402
+from spagm.mutate import bins, build, classes, cli, exercised, report, rewrite, run  # noqa: E402
 from spagm.mutate.mutant import OPERATORS  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate import sites  # noqa: E402
@@ -271,6 +271,126 @@ class StableIds(unittest.TestCase):
         self.assertGreater(len(ida - moved), 300)
 
 
+IDLE = """module idle (input logic clk, input logic [3:0] a, output logic [3:0] z, output logic w);
+  always @* begin
+    if (a == 4'd9) begin
+      z = a + 4'd1;
+    end else begin
+      z = a - 4'd1;
+    end
+    case (a[1:0])
+      2'd0: w = 1'b0;
+      2'd1: w = a[2];
+      default: w = 1'b1;
+    endcase
+  end
+endmodule
+"""
+
+
+def coverage_dat(path, copy, points):
+    """A Verilator coverage file (SystemC::Coverage-3) with points
+    (page, line, S lines, count) of file `copy`."""
+    lines = ["# SystemC::Coverage-3"]
+    for page, line, span, n in points:
+        keys = [("f", copy), ("l", str(line)), ("n", "3"), ("page", f"{page}/idle"), ("o", "x")]
+        if span:
+            keys.append(("S", span))
+        keys.append(("h", "TOP.idle"))
+        lines.append("C '" + "".join(f"\x01{k}\x02{v}" for k, v in keys) + f"' {n}")
+    return write(path, "\n".join(lines) + "\n")
+
+
+class NotExercised(unittest.TestCase):
+    """N322: a mutant whose changed lines the original design's runs never
+    execute is classed not exercised and not run."""
+
+    def setUp(self):
+        d = os.path.join(WORK, "idle")
+        self.sv = write(os.path.join(d, "rtl", "idle.sv"), IDLE)
+        self.srcs, cands = sites_of(write(os.path.join(d, "rtl", "idle.f"), "idle.sv\n"))
+        self.kept = [m for m in cands if m.id]
+        self.copy = os.path.join(d, "copy", "idle.sv")
+        # What Verilator writes for this module when a == 9 never happens
+        # and a[1:0] is never 1: the if's `then` block (lines 3-4) and the
+        # case item of line 10 have count 0.
+        self.points = [("v_line", 2, "2,7,12", 40), ("v_branch", 3, "3-4", 0),
+                       ("v_branch", 3, "5-6", 40), ("v_line", 8, "8", 10),
+                       ("v_line", 9, "9", 10), ("v_line", 10, "10", 0), ("v_line", 11, "11", 20)]
+        self.dat = coverage_dat(os.path.join(d, "orig", "rtl_cov.dat"), self.copy, self.points)
+
+    def at(self, line):
+        return [m for m in self.kept if exercised.changed_lines(IDLE, m) == {line}]
+
+    def test_mutants_on_lines_no_run_executes_are_not_exercised(self):
+        counts = exercised.read_counts([self.dat])
+        idle = exercised.not_exercised(self.kept, {self.sv: IDLE}, {self.sv: self.copy}, counts)
+        self.assertTrue(idle)
+        self.assertEqual({m.line for m in idle}, {4, 10})
+        ids = {m.id for m in idle}
+        self.assertTrue({m.id for m in self.at(4) + self.at(10)} <= ids)
+        # The if's condition (line 3) is evaluated on every pass even though
+        # its `then` block never runs; line 9 runs; a swap of items 9 and 10
+        # changes line 9 too.
+        self.assertTrue(self.at(3) and self.at(9))
+        self.assertFalse({m.id for m in self.at(3) + self.at(9)} & ids)
+        swap = [m for m in self.kept if "swapped" in m.change and m.line == 9]
+        self.assertTrue(swap and not {m.id for m in swap} & ids)
+        # A run that executes line 10 once leaves no mutant there idle.
+        more = coverage_dat(os.path.join(WORK, "idle", "orig", "seed2.dat"), self.copy,
+                            [("v_line", 10, "10", 1)])
+        counts = exercised.read_counts([self.dat, more])
+        idle = exercised.not_exercised(self.kept, {self.sv: IDLE}, {self.sv: self.copy}, counts)
+        self.assertEqual({m.line for m in idle}, {4})
+
+    def test_not_exercised_mutant_is_not_run(self):
+        b = {"selectors": rewrite.selectors(self.kept), "rtl": os.path.dirname(self.copy),
+             "bindir": "/nonexistent"}
+        ran = {}
+        dat = self.dat
+
+        def fake_run_all(regress, bindir, workdir, unit, ids, args, log, name="regress",
+                         seeds=None, line_coverage=False):
+            ran[name] = (list(ids), seeds, line_coverage)
+            res = {}
+            for k in ids:
+                runs = []
+                for seed in run.parse_seeds(seeds):
+                    d = os.path.join(workdir, name, f"m{k}.s{seed}")
+                    os.makedirs(d, exist_ok=True)
+                    if k == 0:
+                        with open(dat, encoding="utf-8") as f:
+                            write(os.path.join(d, "rtl_cov.dat"), f.read())
+                    killed = k % 2 == 1 and k != 0
+                    runs.append({"seed": seed, "verdict": "killed" if killed else "passed",
+                                 "why": "mismatch" if killed else "", "status": "fail",
+                                 "exit": 1, "wall_s": 0.1, "log": os.path.join(d, "log")})
+                res[k] = run.decide(runs)
+            return res, os.path.join(workdir, name)
+        args = cli.parser().parse_args(["--unit", "pix", "--seeds", "1..3"])
+        real = run.run_all
+        run.run_all = fake_run_all
+        try:
+            results, dirs, phases, idle = cli._run_mutants(
+                "regress", b, os.path.join(WORK, "idle", "run"), args, self.kept, self.srcs)
+        finally:
+            run.run_all = real
+        self.assertEqual({i.split(":")[1] for i in idle}, {"4", "10"})
+        kmap = b["selectors"]
+        for mid in idle:
+            self.assertEqual(results[mid][0], "not_exercised")
+            self.assertNotIn(kmap[mid], ran["regress-first"][0])
+        # The original first, on every seed, with line coverage; then every
+        # other mutant on seed 1; then only those seed 1 did not kill.
+        self.assertEqual(ran["regress-original"], ([0], "1..3", True))
+        first = ran["regress-first"][0]
+        self.assertEqual(sorted(first), sorted(k for i, k in kmap.items() if i not in idle))
+        self.assertEqual(ran["regress-first"][1], "1")
+        self.assertEqual(ran["regress-more"][0], [k for k in first if k % 2 == 0])
+        self.assertEqual(ran["regress-more"][1], "2,3")
+        self.assertEqual(set(phases), {"original_s", "first_seed_s", "more_seeds_s"})
+
+
 class Selection(unittest.TestCase):
     def test_sample_is_reproducible_and_seeded(self):
         args = cli.parser().parse_args(["--unit", "pix", "--sample", "10", "--seed", "7"])
@@ -420,7 +540,7 @@ class BuildType(unittest.TestCase):
         bindir = os.path.join(WORK, "reuse", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
         state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1, "a.sv:2:00000002": 2},
-                 "top": "pix_unit", "build_type": "Release"}
+                 "top": "pix_unit", "build_type": "Release", "line_coverage": True}
         one = ["a.sv:1:00000001"]
         self.assertTrue(build.reusable(state, "d", one, "pix_unit", "Release", bindir))
         self.assertFalse(build.reusable(state, "d", one, "pix_unit", "None", bindir))
@@ -444,7 +564,7 @@ class BuildType(unittest.TestCase):
         sel = {"a.sv:1:00000001": 2, "a.sv:2:00000002": 1}
         write(os.path.join(out, "build-state.json"), json.dumps(
             {"digest": build.sources_digest(srcs), "selectors": sel, "top": "pix_unit",
-             "build_type": "None"}))
+             "build_type": "None", "line_coverage": True}))
         ran = []
 
         class Done:
@@ -538,6 +658,67 @@ class CoverageBins(unittest.TestCase):
         del rep["mutants"][0]["coverage"]
         with self.assertRaises(jsonschema.ValidationError):  # the schema requires them
             jsonschema.validate(rep, schema)
+
+
+class ReportClasses(unittest.TestCase):
+    """N325: the report holds every class per unit, file and operator, the
+    formal check's verdict with its method and bound, and the score
+    killed / (all - proven equivalent - equivalent under the contract).
+    Writes WORK/classes/report.html for mutate.html_classes_in_browser."""
+
+    def test_every_class_in_json_summary_and_html(self):
+        import jsonschema
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id][:12]
+
+        def runs(*verdicts):
+            return [{"seed": s, "verdict": v, "why": "mismatch" if v == "killed" else "",
+                     "exit": 1 if v == "killed" else 0, "wall_s": 0.2, "log": "l"}
+                    for s, v in verdicts]
+        passed = runs((1, "passed"), (2, "passed"))
+        results = {0: ("survived", "", passed)}
+        plan = [("killed", runs((1, "killed"))), ("killed", runs((1, "passed"), (3, "killed"))),
+                ("killed", runs((1, "passed"), (7, "killed"))), ("error", runs((1, "error")))]
+        plan += [("not_exercised", [])] + [("survived", passed)] * 7
+        for m, (st, rs) in zip(ms, plan):
+            results[m.id] = (st, "why" if st in ("error", "not_exercised") else "", rs)
+        args = cli.parser().parse_args(["--unit", "pix", "--seeds", "1..20"])
+        rep = report.build_report(args, ["--unit", "pix"], ms, cands, results,
+                                  [os.path.join(WORK, "r")], {"seconds": 1.0, "reused": False},
+                                  SRC, "pix.f", "pix_unit", 3.0, 2.0, None, None,
+                                  {"original_s": 1.0, "first_seed_s": 0.5, "more_seeds_s": 0.5})
+        rows = rep["mutants"]
+        f = lambda v, b, why="": {"verdict": v, "method": "yosys sat -tempinduct",  # noqa: E731
+                                  "bound": b, "reason": why}
+        rows[5]["formal"] = f("equivalent", 20)
+        rows[6]["formal"] = f("equivalent", None, "assumes rst_n from cycle 1")
+        rows[7]["formal"] = f("distinguishable", 4)
+        rows[8]["formal"] = f("undecided", 20, "front end: unsupported construct")
+        rows[9]["formal"] = f("distinguishable", 3)
+        rows[9]["directed"] = {"test": "killer_1", "verdict": "killed"}
+        rows[10]["formal"] = f("distinguishable", 3)
+        rows[10]["directed"] = {"test": "killer_2", "verdict": "equivalent_contract",
+                                "mask": "wb_reg when wb_valid = 0"}
+        classes.reclassify(rep)
+        got = [r["class"] for r in rows]
+        self.assertEqual(got, ["killed_seeds", "killed_seeds", "killed_nightly", "error",
+                               "not_exercised", "proven_equivalent", "proven_equivalent",
+                               "distinguishable", "undecided", "killed_directed",
+                               "equivalent_contract", "survived"])
+        s = rep["score"]
+        self.assertEqual((s["killed"], s["mutants"]), (4, 12))
+        self.assertEqual(s["score"], round(4 / (12 - 3), 4))  # 2 proven, 1 under the contract
+        rep = json.loads(json.dumps(rep))
+        with open(os.path.join(SRC, "python", "spagm", "mutate", "report.schema.json")) as fh:
+            jsonschema.validate(rep, json.load(fh))
+        files = rep["per_file"]
+        self.assertEqual(sum(c["mutants"] for c in files.values()), 12)
+        page = report.html.page(rep)
+        for k, label in classes.CLASSES.items():
+            self.assertIn(f'<td id="n-{k}">', page)
+            self.assertIn(label, page)
+        write(os.path.join(WORK, "classes", "report.html"), page)
+        report.print_summary(rep, ["r.json", "r.html"])
 
 
 def _line_of(name, needle):

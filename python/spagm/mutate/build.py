@@ -19,6 +19,7 @@ import os
 import subprocess
 import time
 
+from . import exercised
 from .rewrite import write_copy, write_whole
 from .rtl import RtlError, UNITS
 
@@ -34,9 +35,12 @@ def sources_digest(sources):
     return h.hexdigest()
 
 
-def _configure_args(cache, unit, flist, top, port, tree):
+def _configure_args(cache, unit, flist, top, port, tree, extra_verilator=()):
     src = cache["CMAKE_HOME_DIRECTORY"]
     args = ["cmake", "-S", src, "-B", tree, "-DSPAGM_BUILD_BENCH=OFF"]
+    user = [a for a in cache.get("SPAGM_VERILATOR_EXTRA_ARGS", "").split(";") if a]
+    if user or extra_verilator:
+        args.append("-DSPAGM_VERILATOR_EXTRA_ARGS=" + ";".join(user + list(extra_verilator)))
     gen = cache.get("CMAKE_GENERATOR")
     if gen:
         args += ["-G", gen]
@@ -63,13 +67,16 @@ def reusable(state, digest, want, top, build_type, bindir):
         and isinstance(state.get("selectors"), dict) \
         and set(want) <= set(state["selectors"]) and state.get("top") == top \
         and state.get("build_type", "") == build_type \
+        and state.get("line_coverage") is True \
         and os.path.exists(os.path.join(bindir, "spagm-cosim"))
 
 
 def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     """Writes the mutated copy (unless the existing build covers `mutants`)
     and builds spagm-cosim. Returns a dict: bindir, seconds, reused,
-    built_ids (stable ids), selectors ({stable id: K} of the build)."""
+    built_ids (stable ids), selectors ({stable id: K} of the build),
+    rtl (the copy's folder). The build has line coverage of the copy
+    (exercised.py, N322)."""
     state_path = os.path.join(outdir, "build-state.json")
     digest = sources_digest(sources)
     want = sorted(m.id for m in mutants)
@@ -90,19 +97,22 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     else:
         if state is not None:  # its selectors no longer describe the copy
             os.remove(state_path)
-        flist, kmap = write_copy(sources, mutants, os.path.join(outdir, "rtl"),
-                                 f"{unit}_mutated.f")
-        steps.insert(0, _configure_args(cache, unit, flist, top, port, tree))
+        rtl = os.path.join(outdir, "rtl")
+        flist, kmap = write_copy(sources, mutants, rtl, f"{unit}_mutated.f")
+        steps.insert(0, _configure_args(cache, unit, flist, top, port, tree,
+                                        exercised.verilator_args(rtl)))
     t0 = time.monotonic()
     _run_steps(steps, os.path.join(outdir, "build.log"), log)
     seconds = time.monotonic() - t0
     if covers:
         return {"bindir": bindir, "seconds": seconds, "reused": True,
-                "built_ids": sorted(state["selectors"]), "selectors": state["selectors"]}
+                "built_ids": sorted(state["selectors"]), "selectors": state["selectors"],
+                "rtl": os.path.join(outdir, "rtl")}
     write_whole(state_path, json.dumps({"digest": digest, "selectors": kmap, "top": top,
-                                         "build_type": cache.get("CMAKE_BUILD_TYPE", "")}).encode())
+                                         "build_type": cache.get("CMAKE_BUILD_TYPE", ""),
+                                         "line_coverage": True}).encode())
     return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want,
-            "selectors": kmap}
+            "selectors": kmap, "rtl": rtl}
 
 
 def reconfigure_command(cache, tree):

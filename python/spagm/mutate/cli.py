@@ -3,13 +3,14 @@
 completed (whatever the score), 1 mutant 0 (the original RTL) did not pass,
 2 bad input or a tool failure."""
 import argparse
+import json
 import os
 import random
 import shlex
 import sys
 import time
 
-from . import bins, build, formal, report, run
+from . import bins, build, classes, exercised, formal, report, run
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -21,7 +22,10 @@ def parser():
         prog="spagm mutate",
         description="Mutation analysis of a unit's RTL: how many small faults the "
                     "co-simulation regression catches (docs/mutate.md).")
-    p.add_argument("--unit", required=True, choices=UNITS, help="the unit whose RTL is mutated")
+    which = p.add_mutually_exclusive_group(required=True)
+    which.add_argument("--unit", choices=UNITS, help="the unit whose RTL is mutated")
+    which.add_argument("--all-units", action="store_true",
+                       help="every unit, one after the other (each its own OUT/UNIT)")
     p.add_argument("--build", default=os.environ.get("SPAGM_BUILD", "build"),
                    help="a configured spagm build tree (default: build, or $SPAGM_BUILD)")
     p.add_argument("--rtl", help="the unit's file list (default: SPAGM_<UNIT>_RTL of --build)")
@@ -119,10 +123,51 @@ def main(argv=None):
     if args.seeds is None:
         args.seeds = "1..20" if args.rerun else "1..5"
     try:
+        if args.all_units:
+            return _all_units(args, argv if argv is not None else sys.argv[1:])
         return _main(args, argv if argv is not None else sys.argv[1:])
     except RtlError as e:
         print(f"spagm mutate: {e}", file=sys.stderr)
         return 2
+
+
+def _all_units(args, argv):
+    """--all-units: each unit as `--unit U` with OUT/U (default
+    BUILD/mutate/U), then the scores side by side. The worst exit status."""
+    if args.rtl or args.top or args.mutants or args.rerun:
+        raise RtlError("--all-units takes the build's own RTL of every unit: not with --rtl, "
+                       "--top, --mutants or --rerun")
+    base_out = args.out
+    status, lines = 0, []
+    for unit in UNITS:
+        one = argparse.Namespace(**vars(args))
+        one.unit, one.all_units = unit, False
+        one.out = os.path.join(base_out, unit) if base_out else None
+        print(f"mutate: ==== unit {unit} ====", flush=True)
+        try:
+            rc = _main(one, argv)
+        except RtlError as e:
+            print(f"spagm mutate: {unit}: {e}", file=sys.stderr)
+            rc = 2
+        status = max(status, rc)
+        lines.append(_unit_line(one, unit, rc))
+    print("mutate: all units:\n" + "\n".join(lines))
+    return status
+
+
+def _unit_line(args, unit, rc):
+    """One unit's line of the --all-units summary, from its report."""
+    if args.list or args.write_copy:
+        return f"  {unit}: exit {rc}"
+    out = os.path.abspath(args.out or os.path.join(os.path.abspath(args.build), "mutate", unit))
+    try:
+        with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
+            rep = json.load(f)
+    except (OSError, ValueError):
+        return f"  {unit}: exit {rc}, no report"
+    s = rep["score"]
+    return (f"  {unit}: score {report.pct(s['score'])}, {report.classes_text(s)} "
+            f"(build {rep['timing']['build_s']} s, runs {rep['timing']['runs_s']} s); exit {rc}")
 
 
 def _main(args, argv):
@@ -162,24 +207,58 @@ def _main(args, argv):
     print(f"mutate: mutated build {'reused' if b['reused'] else 'made'} in {b['seconds']:.0f} s",
           flush=True)
     workdir = _new_rundir(out)
-    kmap = b["selectors"]
     t1 = time.monotonic()
-    by_k, regdir = run.run_all(regress, b["bindir"], workdir, args.unit,
-                               [0] + [kmap[m.id] for m in chosen], args, log)
+    results, regdirs, phases, skipped = _run_mutants(regress, b, workdir, args, chosen, sources)
     runs_s = time.monotonic() - t1
-    results = {m.id: by_k[kmap[m.id]] for m in chosen if kmap[m.id] in by_k}
-    if 0 in by_k:
-        results[0] = by_k[0]
     mapper, cov_db = _coverage_mapper(build_dir, src_root, args.unit, results, workdir)
-    rep = report.build_report(args, argv, chosen, cands, results, regdir, b, src_root,
-                              flist, top, time.monotonic() - t0, runs_s, mapper, cov_db)
+    rep = report.build_report(args, argv, chosen, cands, results, regdirs, b, src_root,
+                              flist, top, time.monotonic() - t0, runs_s, mapper, cov_db, phases)
     if args.prove:
         formal.prove_report(rep, chosen, sources, [s.path for s in sources], top, out, args, log)
+        classes.reclassify(rep)  # the survivors' formal verdicts (N325)
     paths = report.write(rep, workdir, out)
     report.print_summary(rep, paths)
     if args.prove:
         print("\n".join(formal.summary_lines(rep["mutants"])))
     return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _run_mutants(regress, b, workdir, args, chosen, sources):
+    """The runs in phases (run.run_phased, N323), the mutants on lines the
+    original's runs never execute left out (exercised.py, N322). Returns
+    ({stable id or 0: (status, reason, runs)}, folders, {phase: s}, ids
+    not exercised)."""
+    kmap = b["selectors"]
+    by_k_id = {kmap[m.id]: m for m in chosen}
+    texts = {s.path: s.text for s in sources}
+    copy_of = {s.path: os.path.join(b["rtl"], os.path.basename(s.path)) for s in sources}
+    seeds = args.seeds
+
+    def skip(original_runs):
+        dats = [os.path.join(os.path.dirname(r["log"]), "rtl_cov.dat") for r in original_runs]
+        dats = [d for d in dats if os.path.exists(d)]
+        if len(dats) != len(original_runs) or not dats:
+            log("mutate: no line coverage from every run of the original; every mutant runs")
+            return []
+        counts = exercised.read_counts(dats)
+        out = exercised.not_exercised(list(by_k_id.values()), texts, copy_of, counts)
+        log(f"mutate: {len(out)} of {len(chosen)} mutants not exercised by the original's "
+            f"runs (seeds {seeds}): not run")
+        return [kmap[m.id] for m in out]
+
+    by_k, phases, dirs, skipped = run.run_phased(regress, b["bindir"], workdir, args.unit,
+                                                 sorted(by_k_id), args, log, True, skip)
+    results = {}
+    for k, m in by_k_id.items():
+        if k in skipped:
+            lines = sorted(exercised.changed_lines(texts[m.file], m))
+            results[m.id] = ("not_exercised", f"line {', '.join(map(str, lines))} never "
+                             f"executed by the original design's runs (seeds {seeds})", [])
+        elif k in by_k:
+            results[m.id] = by_k[k]
+    if 0 in by_k:
+        results[0] = by_k[0]
+    return results, dirs, phases, {by_k_id[k].id for k in skipped}
 
 
 def _coverage_mapper(build_dir, src_root, unit, results, workdir):

@@ -5,11 +5,13 @@ score, tables per file and per operator, the survivors with their diff,
 the errors with their reason, then every mutant."""
 from html import escape
 
+from .classes import CLASSES
 from .mutant import OPERATORS
 
 STYLE = ("body{font-family:sans-serif} table{border-collapse:collapse;margin-bottom:1em}\n"
          "td,th{border:1px solid #999;padding:2px 6px;font-size:small;text-align:left}\n"
          ".killed{background:#dfd} .survived{background:#fcc} .error{background:#fe9}\n"
+         ".not_exercised{background:#ddd}\n"
          ".del{color:#a00;font-family:monospace;white-space:pre-wrap}\n"
          ".add{color:#070;font-family:monospace;white-space:pre-wrap}\n"
          ".bar{display:inline-block;height:0.8em;background:#6a6} .ex{color:#666}\n"
@@ -30,17 +32,41 @@ def _bar(score):
 
 
 def _table(title, rows, first):
+    """A tally per row (classes.tally): mutants, each class, the score."""
     out = [f"<h2>{escape(title)}</h2>", '<table class="tally">',
-           f"<tr><th>{escape(first)}</th><th>mutants</th><th>killed</th><th>survived</th>"
-           "<th>error</th><th>score</th><th></th></tr>"]
+           f"<tr><th>{escape(first)}</th><th>mutants</th>"
+           + "".join(f'<th title="{escape(label)}">{escape(label)}</th>'
+                     for label in CLASSES.values())
+           + "<th>score</th><th></th></tr>"]
     for name, c in rows:
         if not c["mutants"]:
             continue
-        out.append(f"<tr><td>{escape(name)}</td><td>{c['mutants']}</td><td>{c['killed']}</td>"
-                   f"<td>{c['survived']}</td><td>{c['error']}</td><td>{_pct(c['score'])}</td>"
-                   f"<td>{_bar(c['score'])}</td></tr>")
+        out.append(f"<tr><td>{escape(name)}</td><td>{c['mutants']}</td>"
+                   + "".join(f'<td class="n {k}">{c[k]}</td>' for k in CLASSES)
+                   + f"<td>{_pct(c['score'])}</td><td>{_bar(c['score'])}</td></tr>")
     out.append("</table>")
     return out
+
+
+def _classes(c):
+    """Every class with its count and meaning, zero counts too."""
+    out = ['<h2>Classes</h2><table id="classes"><tr><th>class</th><th>mutants</th></tr>']
+    for k, label in CLASSES.items():
+        out.append(f'<tr class="{k}"><td>{escape(label)}</td><td id="n-{k}">{c[k]}</td></tr>')
+    out.append("</table>")
+    return out
+
+
+def _formal_cell(r):
+    f, d = r.get("formal"), r.get("directed")
+    parts = []
+    if f:
+        bound = "unbounded" if f.get("bound") is None else f"bound {f['bound']}"
+        parts.append(f"{escape(f['verdict'])} ({escape(f['method'])}, {bound})"
+                     + (f": {escape(f['reason'])}" if f.get("reason") else ""))
+    if d:
+        parts.append(f"directed {escape(d['test'])}: {escape(d['verdict'])}")
+    return "<td>" + "<br>".join(parts) + "</td>"
 
 
 def _coverage_cell(cover):
@@ -63,7 +89,8 @@ def _mutant_rows(rows, cls, prefix):
     """One row per mutant; element ids `PREFIX` + the mutant's id (s:
     survivors, e: errors, m: all)."""
     out = [f'<table class="{cls}"><tr><th>id</th><th>where</th><th>operator</th><th>change</th>'
-           "<th>diff</th><th>rules</th><th>coverage bins of the rules</th><th>status</th></tr>"]
+           "<th>diff</th><th>rules</th><th>coverage bins of the rules</th><th>class</th>"
+           "<th>formal, directed</th></tr>"]
     for r in rows:
         where = f"{r['file']}:{r['line']}:{r['col']}"
         out.append(
@@ -73,7 +100,8 @@ def _mutant_rows(rows, cls, prefix):
             f'<td><div class="del">- {escape(r["before"])}</div>'
             f'<div class="add">+ {escape(r["after"])}</div></td>'
             f'<td>{escape(" ".join(r["rules"]))}</td>{_coverage_cell(r["coverage"])}'
-            f'<td>{r["status"]}{(": " + escape(r["reason"])) if r["reason"] else ""}</td></tr>')
+            f'<td>{escape(CLASSES[r["class"]])}{(": " + escape(r["reason"])) if r["reason"] else ""}'
+            f'</td>{_formal_cell(r)}</tr>')
     out.append("</table>")
     return out
 
@@ -88,8 +116,10 @@ def page(rep):
            "<body>", f"<h1>spagm mutation analysis: unit {escape(rep['unit'])}</h1>",
            f"<p>RTL <code>{escape(rep['rtl'])}</code>, top <code>{escape(rep['top'])}</code>; "
            f"{pick} of {sel['of']}; co-simulation seeds {escape(rep['seeds'])}.</p>",
-           f'<p id="score">Mutation score <b>{_pct(s["score"])}</b>: {s["killed"]} killed, '
-           f'{s["survived"]} survived, {s["error"]} error (errors are not kills). '
+           f'<p id="score">Mutation score <b>{_pct(s["score"])}</b>: {s["killed"]} killed of '
+           f'{s["mutants"]} mutants, less {s["proven_equivalent"] + s["equivalent_contract"]} '
+           "equivalent (killed / (all - proven equivalent - equivalent under the contract); "
+           "errors, undecided and not exercised mutants count against it). "
            f'Original design (mutant 0): <span id="original">{rep["original"]["status"]}'
            "</span>.</p>",
            f'<p class="ex">{escape(rep["command"])}</p>',
@@ -98,6 +128,7 @@ def page(rep):
            "by the original design's runs"
            + (f' (<code>{escape(rep["coverage_db"])}</code>)' if rep["coverage_db"]
               else ": no database, states unknown") + ".</p>"]
+    out += _classes(s)
     out += _table("Per file", rep["per_file"].items(), "file")
     out += _table("Per operator", [(o, rep["per_operator"][o]) for o in OPERATORS], "operator")
     surv = [r for r in rep["mutants"] if r["status"] == "survived"]
@@ -107,6 +138,12 @@ def page(rep):
     if errs:
         out.append(f"<h2>Errors ({len(errs)})</h2>")
         out += _mutant_rows(errs, "errors", "e")
+    idle = [r for r in rep["mutants"] if r["status"] == "not_exercised"]
+    if idle:
+        out.append(f'<h2 id="not-exercised">Not exercised ({len(idle)})</h2>'
+                   "<p>Never run: every line they change is one the original design's runs "
+                   "never execute (RTL line coverage).</p>")
+        out += _mutant_rows(idle, "idle", "x")
     out.append("<h2>Sites</h2><table><tr><th>reduced by</th><th>candidates</th></tr>")
     for rule, n in rep["sites"]["reduced"].items():
         out.append(f"<tr><td>{escape(rule)}</td><td>{n}</td></tr>")

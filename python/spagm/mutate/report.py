@@ -1,20 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The mutation report: counts of sites, the score per unit, file and
-operator, every survivor with its one-line diff and location, as JSON
-(schema: report.schema.json beside this file) and an HTML page
-(html.py). Score = killed / (killed + survived); errors are counted apart,
-never as kills (issue #30)."""
+"""The mutation report: counts of sites, the classes and the score per
+unit, file and operator (classes.py, N325), every survivor with its
+one-line diff and location, as JSON (schema: report.schema.json beside
+this file) and an HTML page (html.py). Errors are never kills (N153)."""
 import json
 import os
 import sys
 from collections import Counter, OrderedDict
 
-from . import html
+from . import classes, html
 from .bins import cited_comment
 from .mutant import OPERATORS
 from .rewrite import write_whole
 
-FORMAT = "spagm mutate report 1"
+FORMAT = "spagm mutate report 2"
 
 
 def rel(path, root):
@@ -48,22 +47,11 @@ def near(path, line, mapper):
     return cites, (mapper.bins(comment, cites) if mapper else [])
 
 
-def _score(c):
-    decided = c["killed"] + c["survived"]
-    return round(c["killed"] / decided, 4) if decided else None
-
-
-def _tally(items):
-    c = {"mutants": len(items), "killed": 0, "survived": 0, "error": 0}
-    for it in items:
-        c[it["status"]] += 1
-    c["score"] = _score(c)
-    return c
-
-
 def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top,
-                 wall_s, runs_s, mapper=None, cov_db=None):
-    """The report (report.schema.json), fields in the schema's order."""
+                 wall_s, runs_s, mapper=None, cov_db=None, phases=None):
+    """The report (report.schema.json), fields in the schema's order.
+    `regdir`: the regression folders; `phases`: seconds per phase of the
+    runs (run.run_phased)."""
     from .cli import command_line
     from .sites import RULES
     rows = []
@@ -74,18 +62,16 @@ def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top
             ("id", m.id), ("file", rel(m.file, root)), ("line", m.line), ("col", m.col),
             ("module", m.module), ("operator", m.operator), ("change", m.change),
             ("before", m.before), ("after", m.after), ("status", status), ("reason", reason),
+            ("class", ""), ("formal", None), ("directed", None),
             ("rules", cites), ("coverage", cover),
             ("runs", [OrderedDict([("seed", r["seed"]), ("verdict", r["verdict"]),
                                    ("why", r["why"]), ("exit", r["exit"]),
                                    ("wall_s", r["wall_s"]), ("log", r["log"])]) for r in runs]),
         ]))
     o_status, o_reason, o_runs = results.get(0, ("error", "no result", []))
-    files = OrderedDict()
-    for r in rows:
-        files.setdefault(r["file"], []).append(r)
     kept = [m for m in cands if m.id]
     walls = [r["wall_s"] for row in rows for r in row["runs"] if r["wall_s"] is not None]
-    return OrderedDict([
+    rep = OrderedDict([
         ("format", FORMAT),
         ("unit", args.unit), ("top", top), ("rtl", flist),
         ("command", command_line(argv)),
@@ -103,19 +89,20 @@ def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top
         ])),
         ("original", OrderedDict([("status", o_status), ("reason", o_reason),
                                   ("runs", len(o_runs))])),
-        ("score", _tally(rows)),
-        ("per_file", OrderedDict((f, _tally(v)) for f, v in files.items())),
-        ("per_operator", OrderedDict((o, _tally([r for r in rows if r["operator"] == o]))
-                                     for o in OPERATORS)),
+        ("score", None), ("per_file", None), ("per_operator", None),
         ("timing", OrderedDict([
             ("build_s", round(b["seconds"], 1)), ("build_reused", b["reused"]),
-            ("runs_s", round(runs_s, 1)), ("wall_s", round(wall_s, 1)),
+            ("runs_s", round(runs_s, 1)),
+            ("phases", OrderedDict((k, round(v, 1)) for k, v in (phases or {}).items())),
+            ("wall_s", round(wall_s, 1)),
             ("run_median_s", round(sorted(walls)[len(walls) // 2], 3) if walls else None),
+            ("runs", sum(len(r["runs"]) for r in rows) + len(o_runs)),
             ("jobs", args.jobs)])),
-        ("regress", regdir),
+        ("regress", regdir if isinstance(regdir, list) else [regdir]),
         ("coverage_db", cov_db),
         ("mutants", rows),
     ])
+    return classes.reclassify(rep)
 
 
 def write(rep, workdir, out):
@@ -130,28 +117,40 @@ def write(rep, workdir, out):
     return [paths[0], paths[0][:-4] + "html"]
 
 
+def classes_text(c):
+    """`12 killed by seeds 1-5, 3 not exercised, ...`: the classes with a count."""
+    return ", ".join(f"{c[k]} {label}" for k, label in classes.CLASSES.items() if c[k])
+
+
+def pct(score):
+    return "n/a" if score is None else f"{100 * score:.1f} %"
+
+
 def print_summary(rep, paths):
     s = rep["score"]
-    pct = "n/a" if s["score"] is None else f"{100 * s['score']:.1f} %"
     print(f"mutate: original design (mutant 0): {rep['original']['status']}"
           + (f" ({rep['original']['reason']})" if rep["original"]["reason"] else ""))
-    print(f"mutate: unit {rep['unit']}: score {pct}: {s['killed']} killed, {s['survived']} "
-          f"survived, {s['error']} error of {s['mutants']} mutants (seeds {rep['seeds']}"
+    print(f"mutate: unit {rep['unit']}: score {pct(s['score'])} ({s['killed']} killed of "
+          f"{s['mutants']} mutants, less {s['proven_equivalent'] + s['equivalent_contract']} "
+          f"equivalent; seeds {rep['seeds']}"
           + (f", a sample picked with seed {rep['selection']['seed']})" if rep["selection"]["sample"]
              and not rep["selection"]["rerun"] else ")"))
+    print(f"  classes: {classes_text(s)}")
     for f, c in rep["per_file"].items():
-        print(f"  {f}: {c['killed']}/{c['killed'] + c['survived']} killed, {c['error']} error")
+        print(f"  {f}: {pct(c['score'])}: {classes_text(c)}")
     for r in rep["mutants"]:
         if r["status"] == "survived":
-            print(f"  survived {r['id']} {r['file']}:{r['line']}:{r['col']} {r['operator']} "
+            print(f"  {r['class']} {r['id']} {r['file']}:{r['line']}:{r['col']} {r['operator']} "
                   f"{r['change']}\n    - {r['before']}\n    + {r['after']}")
             for c in r["coverage"]:
                 print(f"    bins {c['point']} ({c['why']}): " + _bins_text(c["bins"]))
         elif r["status"] == "error":
             print(f"  error {r['id']} {r['file']}:{r['line']}:{r['col']}: {r['reason']}")
     t = rep["timing"]
+    ph = ", ".join(f"{k[:-2].replace('_', ' ')} {v} s" for k, v in t["phases"].items())
     print(f"mutate: build {t['build_s']} s{' (reused)' if t['build_reused'] else ''}, runs "
-          f"{t['runs_s']} s, wall {t['wall_s']} s; report {paths[0]} and {paths[1]}")
+          f"{t['runs_s']} s{f' ({ph})' if ph else ''}, {t['runs']} runs, wall {t['wall_s']} s; "
+          f"report {paths[0]} and {paths[1]}")
 
 
 def _bins_text(bins, shown=6):

@@ -17,6 +17,7 @@ import json
 import os
 import shlex
 import subprocess
+import time
 
 from .rewrite import write_whole
 from .rtl import RtlError
@@ -42,7 +43,7 @@ def parse_seeds(text):
     return out
 
 
-def description(unit, ids, seeds_text, txns, plusargs, timeout):
+def description(unit, ids, seeds_text, txns, plusargs, timeout, line_coverage=False):
     """One test per mutant. `kind = command` running {bin}/spagm-cosim:
     spagm-regress refuses a cosim test's plusarg that spagm-cosim's +help
     does not list (N141), and +mutant is the mutated RTL's own plusarg."""
@@ -53,6 +54,8 @@ def description(unit, ids, seeds_text, txns, plusargs, timeout):
                " +json=cosim.json +max_errors=1 +no_progress")
         if k == 0:  # the original design's coverage: the survivors' bins (bins.py)
             cmd += " +cov=cov.cov"
+            if line_coverage:  # the lines it executes (exercised.py)
+                cmd += " +rtl_cov=rtl_cov.dat"
         if txns:
             cmd += f" +txns={txns}"
         if plusargs:
@@ -63,14 +66,16 @@ def description(unit, ids, seeds_text, txns, plusargs, timeout):
     return "\n".join(lines)
 
 
-def run_all(regress, bindir, workdir, unit, ids, args, log):
-    """Runs mutants `ids` (0 first) and returns {K: (status, reason, runs)}
+def run_all(regress, bindir, workdir, unit, ids, args, log, name="regress", seeds=None,
+            line_coverage=False):
+    """Runs mutants `ids` on `seeds` (text, default args.seeds) as one
+    regression in workdir/NAME and returns {K: (status, reason, runs)}
     and the results folder."""
     os.makedirs(workdir, exist_ok=True)
-    desc = os.path.join(workdir, "mutants.regress")
-    write_whole(desc, description(unit, ids, args.seeds, args.txns, args.plusargs,
-                                  args.timeout).encode())
-    out = os.path.join(workdir, "regress")
+    desc = os.path.join(workdir, f"{name}.regress")
+    write_whole(desc, description(unit, ids, seeds or args.seeds, args.txns, args.plusargs,
+                                  args.timeout, line_coverage).encode())
+    out = os.path.join(workdir, name)
     cmd = [regress, "--file", desc, "--set", "mutants", "--bindir", bindir, "--out", out,
            "--jobs", str(args.jobs), "--launcher", args.launcher] + args.regress_arg
     log("mutate: " + " ".join(shlex.quote(c) for c in cmd))
@@ -84,6 +89,46 @@ def run_all(regress, bindir, workdir, unit, ids, args, log):
     except (OSError, ValueError) as e:
         raise RtlError(f"{out}/results.json: cannot read: {e}") from None
     return classify(out, results), out
+
+
+def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, skip):
+    """The runs in the order that kills soonest (N323):
+    1. the original design (K = 0) on every seed (its coverage, and the
+       lines it executes when the build has line coverage);
+    2. `skip(original_runs)` -> the Ks not to run (not exercised, N322);
+    3. every other mutant on the first seed;
+    4. the mutants the first seed did not kill, on the other seeds.
+    Returns ({K: (status, reason, runs)}, {phase: seconds}, [folders],
+    set of skipped Ks)."""
+    seeds = parse_seeds(args.seeds)
+    times, dirs = {}, []
+    t = time.monotonic()
+    res, d = run_all(regress, bindir, workdir, unit, [0], args, log, "regress-original",
+                     args.seeds, line_coverage)
+    times["original_s"] = time.monotonic() - t
+    dirs.append(d)
+    skipped = set(skip(res.get(0, ("", "", []))[2]))
+    todo = [k for k in ks if k and k not in skipped]
+    t = time.monotonic()
+    first = {}
+    if todo:
+        first, d = run_all(regress, bindir, workdir, unit, todo, args, log, "regress-first",
+                           str(seeds[0]))
+        dirs.append(d)
+    times["first_seed_s"] = time.monotonic() - t
+    rest = [k for k in todo if first.get(k, ("error",))[0] != "killed"]
+    t = time.monotonic()
+    more = {}
+    if rest and len(seeds) > 1:
+        more, d = run_all(regress, bindir, workdir, unit, rest, args, log, "regress-more",
+                          ",".join(str(x) for x in seeds[1:]))
+        dirs.append(d)
+    times["more_seeds_s"] = time.monotonic() - t
+    out = dict(res)
+    for k in todo:
+        runs = first.get(k, ("", "", []))[2] + more.get(k, ("", "", []))[2]
+        out[k] = decide(runs) if runs else ("error", "no result from spagm-regress", [])
+    return out, times, dirs, skipped
 
 
 def _run_verdict(out, run):
@@ -134,14 +179,15 @@ def classify(out, results):
                                       "status": run.get("status"), "exit": run.get("exit"),
                                       "wall_s": run.get("wall_s"),
                                       "log": os.path.join(out, "runs", run["id"], "log")})
-    res = {}
-    for k, runs in per.items():
-        kills = [r for r in runs if r["verdict"] == "killed"]
-        errors = [r for r in runs if r["verdict"] == "error"]
-        if kills:
-            res[k] = ("killed", f"{kills[0]['why']} (seed {kills[0]['seed']})", runs)
-        elif errors:
-            res[k] = ("error", f"{errors[0]['why']} (seed {errors[0]['seed']})", runs)
-        else:
-            res[k] = ("survived", "", runs)
-    return res
+    return {k: decide(runs) for k, runs in per.items()}
+
+
+def decide(runs):
+    """(status, reason, runs) of one mutant from its runs (N153)."""
+    kills = [r for r in runs if r["verdict"] == "killed"]
+    errors = [r for r in runs if r["verdict"] == "error"]
+    if kills:
+        return ("killed", f"{kills[0]['why']} (seed {kills[0]['seed']})", runs)
+    if errors:
+        return ("error", f"{errors[0]['why']} (seed {errors[0]['seed']})", runs)
+    return ("survived", "", runs)
