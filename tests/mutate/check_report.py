@@ -36,9 +36,10 @@ def main():
     for m in rep["mutants"]:
         if m["status"] == "survived" and (m["before"] == m["after"] or m["line"] < 1):
             bad.append(f"survivor {m['id']} has no diff or location")
-    if rep["score"]["killed"] + rep["score"]["survived"] + rep["score"]["error"] != \
-            len(rep["mutants"]):
-        bad.append("the counts do not add up to the mutants")
+    classes = rep["score"]
+    if sum(v for k, v in classes.items() if k not in ("mutants", "killed", "score")) != \
+            len(rep["mutants"]) or classes["mutants"] != len(rep["mutants"]):
+        bad.append("the classes do not add up to the mutants")
     if bad:
         print("check_report: " + path + ":\n  " + "\n  ".join(bad))
         return 1

@@ -517,6 +517,11 @@ class BadInput(unittest.TestCase):
         with self.assertRaisesRegex(RtlError, r"broken\.sv:3: error"):
             Source(sv)
 
+    def test_all_units_refuses_one_units_rtl(self):
+        self.assertEqual(cli.main(["--all-units", "--rtl", "x.f", "--list"]), 2)
+        with self.assertRaises(SystemExit):  # --unit and --all-units exclude each other
+            cli.parser().parse_args(["--unit", "pix", "--all-units"])
+
     def test_cli_refuses_unknown_mutant_id(self):
         rc = cli.main(["--unit", "pix", "--build", WORK, "--list"])
         self.assertEqual(rc, 2)  # not a build tree: a clear error, status 2

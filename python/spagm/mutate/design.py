@@ -373,7 +373,8 @@ def _eval(n, info):
     return None
 
 
-# Assignments (`=`, `<=`, `+=` ...): a whole-signal `=` or `<=` drives it.
+# Assignments (`=`, `<=`, `+=` ...): their targets are never mutated
+# (sites.py), and a whole-signal `=` or `<=` drives it (N321).
 ASSIGN_OPS = {K.AssignmentExpression, K.NonblockingAssignmentExpression,
               K.AddAssignmentExpression, K.SubtractAssignmentExpression,
               K.MultiplyAssignmentExpression, K.AndAssignmentExpression,

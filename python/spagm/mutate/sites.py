@@ -12,7 +12,8 @@ import os
 from pyslang import syntax
 
 from . import ops
-from .design import CONST_KINDS, Design, children, const_eval, names_in, walk_nodes
+from .design import ASSIGN_OPS, CONST_KINDS, Design, children, const_eval, \
+    names_in, walk_nodes
 from .mutant import Mutant, line_col, one_line, stable_id
 
 K = syntax.SyntaxKind
@@ -33,14 +34,6 @@ RULES = (R_BUG, R_DEAD, R_TB, R_CONST, R_TARGET, R_EVENT, R_PACKAGE, R_LABEL, R_
 TB_KINDS = {K.InitialBlock, K.FinalBlock, K.ImmediateAssertStatement,
             K.AssertPropertyStatement, K.ConcurrentAssertionMember,
             K.ImmediateAssertionMember}
-ASSIGN_KINDS = {K.AssignmentExpression, K.NonblockingAssignmentExpression,
-                K.AddAssignmentExpression, K.SubtractAssignmentExpression,
-                K.MultiplyAssignmentExpression, K.AndAssignmentExpression,
-                K.OrAssignmentExpression, K.XorAssignmentExpression,
-                K.LogicalLeftShiftAssignmentExpression,
-                K.LogicalRightShiftAssignmentExpression,
-                K.ArithmeticLeftShiftAssignmentExpression,
-                K.ArithmeticRightShiftAssignmentExpression}
 # System functions whose arguments are run-time values; any other system
 # call is a task of the testbench ($display) or a constant function ($bits).
 RUNTIME_SYSCALLS = {"$signed", "$unsigned"}
@@ -91,7 +84,7 @@ class Enumerator:
                 node.prototype.name.kind == K.IdentifierName and \
                 node.prototype.name.identifier.valueText in self.design.const_functions:
             reason = reason or R_CONST
-        handler = self._assignment if k in ASSIGN_KINDS else getattr(self, "on_" + k.name, None)
+        handler = self._assignment if k in ASSIGN_OPS else getattr(self, "on_" + k.name, None)
         if handler is not None and handler(node, reason):
             return
         ops.sites(self, node, reason)
