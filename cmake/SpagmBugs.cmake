@@ -12,12 +12,17 @@
 # units ("pix", "attr,pix,tex") whose defects the testbench's RTL has. It
 # returns the bug_sel (0 for "0" or "none"), or -1 after printing
 # "<who>: unknown bug '<arg>' ..." for anything else.
+#
+# In script mode it writes one include: cmake -DOUT=<out.svh> -DTSV=<bugs.tsv>
+# -P SpagmBugs.cmake (the FuseSoC generator, fusesoc/spagm_gen.py).
 include_guard(GLOBAL)
 
 set(SPAGM_BUGS_SVH_IN ${CMAKE_CURRENT_LIST_DIR}/spagm_bugs.svh.in)
 
 function(spagm_bug_svh out tsv)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${tsv})
+  if(NOT CMAKE_SCRIPT_MODE_FILE)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${tsv})
+  endif()
   file(STRINGS ${tsv} lines REGEX "^[0-9]" ENCODING UTF-8)
   set(SPAGM_BUG_CASES "")
   foreach(line IN LISTS lines)
@@ -33,3 +38,10 @@ function(spagm_bug_svh out tsv)
   # a Verilator input).
   configure_file(${SPAGM_BUGS_SVH_IN} ${out} @ONLY)
 endfunction()
+
+if(CMAKE_SCRIPT_MODE_FILE STREQUAL CMAKE_CURRENT_LIST_FILE)
+  if(NOT OUT OR NOT TSV OR NOT EXISTS "${TSV}")
+    message(FATAL_ERROR "usage: cmake -DOUT=<out.svh> -DTSV=<bugs.tsv> -P ${CMAKE_CURRENT_LIST_FILE}")
+  endif()
+  spagm_bug_svh(${OUT} ${TSV})
+endif()

@@ -8,7 +8,9 @@
 #   P/lib/libspagm_systemc.a            TLM-2.0 units    spagm::systemc (include/spagm/sc/)
 #   P/bin/spagm, spagm-cosim, ...       the tools
 #   P/share/spagm/sv/*.sv               SystemVerilog packages to compile with your testbench
-#   P/share/spagm/rtl_stubs/            the stand-in RTL and its file lists
+#   P/share/spagm/rtl_stubs/            the stand-in RTL, its file lists and FuseSoC cores
+#   P/share/spagm/fusesoc/              FuseSoC generator and predictor core (SpagmFuseSoC.cmake)
+#   P/share/spagm/examples/predictor/   the predictor example's FuseSoC core and files
 #   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm), with spagm_rtl_read_f()
 #   P/lib/pkgconfig/spagm.pc            pkg-config --cflags --libs spagm
 #   P/share/doc/spagm/                  guides, CHANGELOG, and examples/ a user copies
@@ -69,6 +71,10 @@ if(NOT SPAGM_MODEL_ONLY)
   install(FILES ${SPAGM_TXN_PKG} ${PROJECT_SOURCE_DIR}/dpi/spagm_dpi_pkg.sv
                 ${PROJECT_SOURCE_DIR}/dpi/spagm_pkg.sv DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/sv)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/rtl_stubs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/spagm/rtl_stubs)
+endif()
+# FuseSoC cores: `fusesoc library add spagm P/share/spagm`.
+if(NOT SPAGM_MODEL_ONLY)
+  include(${CMAKE_CURRENT_LIST_DIR}/SpagmFuseSoC.cmake)
 endif()
 # The guides (docs/site is how the site is made: not a guide).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}

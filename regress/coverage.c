@@ -2,12 +2,12 @@
 /* spagm-regress: the regression's functional coverage (issue 29 item 2,
  * N142, N143). The database (run.cov) of every run that passed and was
  * expected to pass is merged into DIR/coverage.cov, with its text report
- * (coverage.txt), JSON summary (coverage.json) and HTML page
- * (coverage/index.html). The unhit legal bins are classed by the one
- * function every coverage report uses (spagm_cov_bin_gap, N255): holes,
- * bins that need a reordering DUT (`overtaken` bins of a unit that
- * answered in order) and bins no co-simulation can reach (ISBEWR, no
- * SM50 word): the last two are listed apart, never silently. Bins hit only
+ * (coverage.txt), JSON summary (coverage.json), HTML page
+ * (coverage/index.html) and UCIS XML (coverage.ucis.xml, for pyucis). The
+ * unhit legal bins are classed by the one function every coverage report
+ * uses (spagm_cov_bin_gap, N255): holes, bins that need a reordering DUT
+ * (`overtaken` bins of a unit that answered in order) and bins no
+ * co-simulation can reach (ISBEWR, no SM50 word): the last two are listed apart, never silently. Bins hit only
  * by runs of the model alone (`kind = model`, N143) are counted and named
  * as such. */
 #define _POSIX_C_SOURCE 200809L
@@ -85,13 +85,16 @@ static void classify(const spagm_cov *all, const spagm_cov *rtl, rg_covsum *s) {
   }
 }
 
-static int write_reports(const spagm_cov *all, const char *dir) {
+static int write_reports(const spagm_cov *all, const char *dir, size_t inputs) {
   spagm_diag d = {0, 0, ""};
   char *db = rg_path_join(dir, "coverage.cov"), *json = rg_path_join(dir, "coverage.json");
   char *html = rg_path_join(dir, "coverage"), *txt = rg_path_join(dir, "coverage.txt");
   char *tmp = rg_path_join(dir, "coverage.txt.tmp");
+  char *ucis = rg_path_join(dir, "coverage.ucis.xml"); /* for pyucis and other tools' coverage */
   int rc = spagm_cov_write(all, db, &d) != SPAGM_OK || spagm_cov_report_json(all, json, &d) != SPAGM_OK ||
            spagm_cov_report_html(all, html, &d) != SPAGM_OK;
+  /* UCIS needs a test record: with no database merged there is no file. */
+  if (!rc && inputs && spagm_cov_export_ucis(all, ucis, &d) != SPAGM_OK) rc = 1;
   if (rc) fprintf(stderr, "spagm-regress: coverage reports: %s\n", d.msg);
   FILE *f = rc ? NULL : fopen(tmp, "w");
   if (f) {
@@ -100,7 +103,7 @@ static int write_reports(const spagm_cov *all, const char *dir) {
   } else if (!rc) {
     rc = 1;
   }
-  free(db), free(json), free(html), free(txt), free(tmp);
+  free(db), free(json), free(html), free(txt), free(tmp), free(ucis);
   return rc ? -1 : 0;
 }
 
@@ -119,7 +122,7 @@ int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s) {
   }
   merge_runs(p, dir, all, rtl, s);
   classify(all, rtl, s);
-  int rc = write_reports(all, dir);
+  int rc = write_reports(all, dir, s->inputs);
   s->have = rc == 0;
   if (rtl_rc) rc = -1;
   spagm_cov_free(all), spagm_cov_free(rtl);

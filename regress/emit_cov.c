@@ -70,7 +70,8 @@ static void functional_text(rg_buf *b, const rg_covsum *s, const char *dir) {
             s->no_port, s->nno_port, 12);
   list_text(b, "hit by the model alone (no RTL port form, spec 7.1)", s->model_only,
             s->nmodel_only, 12);
-  rg_buf_printf(b, "  reports: %s/coverage.txt, %s/coverage/index.html%s\n", dir, dir,
+  rg_buf_printf(b, "  reports: %s/coverage.txt, %s/coverage/index.html, %s/coverage.ucis.xml%s\n",
+                dir, dir, dir,
                 s->fail_on_holes && (s->nholes || s->missing) ? "  (--fail-on-holes: FAILED)" : "");
 }
 

@@ -46,7 +46,8 @@ static const char usage_text[] =
     "  --fail-on-holes   legal functional-coverage bins no run hit fail the\n"
     "                    regression (bins that need a reordering DUT do not)\n"
     "The functional coverage of the runs that passed is merged into\n"
-    "DIR/coverage.cov, with coverage.txt, coverage.json and coverage/index.html.\n"
+    "DIR/coverage.cov, with coverage.txt, coverage.json, coverage/index.html and\n"
+    "coverage.ucis.xml (UCIS XML, which pyucis reads).\n"
     "Exit status: 0 every run as expected, 1 some not, 2 bad input or error,\n"
     "130 interrupted (the results folder then says PARTIAL).\n";
 

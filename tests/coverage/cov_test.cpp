@@ -449,3 +449,52 @@ TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
   EXPECT_NE(text.find(std::to_string(thin) + " thin, "), std::string::npos);
   spagm_cov_free(c);
 }
+
+// The UCIS export (docs/coverage.md, "UCIS"): what it refuses, through the
+// C API the command line and spagm-regress call.
+TEST(COV_Ucis, NullArgumentsAreErrors) {
+  spagm_cov *c = spagm_cov_new();
+  EXPECT_EQ(spagm_cov_export_ucis(nullptr, "x", nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_export_ucis(c, nullptr, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_export_ucis(c, "", nullptr), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
+// c's export into scratch file `leaf` is refused with a message holding
+// `why`, and nothing is written.
+static void expect_export_refused(spagm_cov *c, const std::string &leaf, const char *why) {
+  std::string path = tmp(leaf);
+  std::remove(path.c_str());  // a file of an earlier run is not this one's
+  spagm_diag d{};
+  EXPECT_EQ(spagm_cov_export_ucis(c, path.c_str(), &d), SPAGM_E_FORMAT);
+  EXPECT_NE(std::string(d.msg).find(why), std::string::npos) << d.msg;
+  EXPECT_TRUE(slurp(path).empty()) << path << " was written";
+}
+
+TEST(COV_Ucis, DatabaseWithoutInputs_RefusedWritingNothing) {
+  spagm_cov *c = spagm_cov_new();
+  expect_export_refused(c, "no_inputs.ucis.xml", "no inputs");
+  spagm_cov_free(c);
+}
+
+TEST(COV_Ucis, InputNameNotUtf8_RefusedWritingNothing) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_EQ(spagm_cov_begin_input(c, "seed \xff", nullptr), SPAGM_OK);
+  expect_export_refused(c, "not_utf8.ucis.xml", "not UTF-8");
+  spagm_cov_free(c);
+}
+
+TEST(COV_Ucis, NamesEscapedAndInputsSortedByName) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_EQ(spagm_cov_begin_input(c, "z <b> & \"q\"", nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_cov_begin_input(c, "a \xc3\xa9t\xc3\xa9", nullptr), SPAGM_OK);  // UTF-8
+  std::string path = tmp("escaped.ucis.xml");
+  ASSERT_EQ(spagm_cov_export_ucis(c, path.c_str(), nullptr), SPAGM_OK);
+  std::string xml = slurp(path);
+  size_t a = xml.find("logicalName=\"a \xc3\xa9t\xc3\xa9\"");
+  size_t z = xml.find("logicalName=\"z &lt;b&gt; &amp; &quot;q&quot;\"");
+  ASSERT_NE(a, std::string::npos);
+  ASSERT_NE(z, std::string::npos);
+  EXPECT_LT(a, z);
+  spagm_cov_free(c);
+}

@@ -5,8 +5,9 @@ issue #32: "every documented command is run").
 
 Every command line of every ```sh block of the page runs, in order, in a
 scratch directory where build/ is the build tree and docs/, vectors/,
-scripts/, examples/, regress/, rtl_stubs/ are the source tree's (as in
-tests/readme/readme_commands.sh). A line runs with `set -eo pipefail` and
+scripts/, examples/, regress/, rtl_stubs/, fusesoc/, .venv/ are the
+source tree's (as in tests/readme/readme_commands.sh), and FuseSoC's cache
+and configuration (XDG_*) are in it too. A line runs with `set -eo pipefail` and
 must exit 0. A marker, an HTML comment on the lines just above a fenced
 block (invisible on the rendered page), says otherwise; docs/testing.md,
 "Documented commands", is the reference:
@@ -37,7 +38,8 @@ import subprocess
 import sys
 
 MARK = re.compile(r"^<!--\s*docs-test:\s*(.*?)\s*-->\s*$")
-LINKED = ["docs", "vectors", "scripts", "examples", "regress", "rtl_stubs", "README.md"]
+LINKED = ["docs", "vectors", "scripts", "examples", "regress", "rtl_stubs", "fusesoc", ".venv",
+          "README.md"]
 
 
 class Block:
@@ -102,7 +104,11 @@ def commands(block):
 
 
 def run(cmd, work):
-    p = subprocess.run(["bash", "-c", "set -eo pipefail; " + cmd], cwd=work,
+    # Tools that keep a cache or configuration in the home folder (FuseSoC)
+    # keep it in the scratch folder: a test writes only under its own.
+    env = dict(os.environ, **{f"XDG_{x}_HOME": os.path.join(work, ".xdg", x.lower())
+                              for x in ("CACHE", "CONFIG", "DATA")})
+    p = subprocess.run(["bash", "-c", "set -eo pipefail; " + cmd], cwd=work, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return p.returncode, p.stdout.decode("utf-8", "replace")
 

@@ -65,9 +65,22 @@ usr="$root/usr"
 for f in bin/spagm include/spagm/spagm.h include/spagm/predictor.h include/spagm/sc/tlm_unit.h \
          share/spagm/sv/spagm_pkg.sv share/spagm/rtl_stubs/pix.f share/doc/spagm/copyright \
          share/doc/spagm/changelog.gz share/doc/spagm/CHANGELOG.md \
-         share/doc/spagm/examples/systemc-vp/vp_main.cpp; do
+         share/doc/spagm/examples/systemc-vp/vp_main.cpp \
+         share/spagm/rtl_stubs/spagm_pix.core share/spagm/fusesoc/spagm_predictor.core \
+         share/spagm/fusesoc/spagm_gen.py share/spagm/examples/predictor/pix_predictor.core; do
   [ -e "$usr/$f" ] || fail "not in the package: /usr/$f"
 done
+# The FuseSoC generator's index names files of the package (N391).
+index="$usr/share/spagm/fusesoc/spagm-fusesoc.json"
+python3 - "$index" <<'PY' || fail "$index names a file the package lacks"
+import json, os, sys
+base = os.path.dirname(sys.argv[1])
+index = json.load(open(sys.argv[1]))
+paths = [v for v in index.values() if isinstance(v, str)] + index["sv_packages"]
+missing = [p for p in paths if not os.path.isfile(os.path.join(base, p))]
+print("FuseSoC index:", "missing " + ", ".join(missing) if missing else "every file present")
+sys.exit(1 if missing else 0)
+PY
 pc=$(find "$usr" -name spagm.pc -path '*/pkgconfig/*' | head -1)
 [ -n "$pc" ] || fail "no spagm.pc in the package"
 libdir=$(dirname "$(dirname "$pc")")

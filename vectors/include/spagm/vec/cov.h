@@ -205,6 +205,14 @@ unsigned spagm_cov_report_holes(const spagm_cov *c, FILE *f);
 spagm_status spagm_cov_report_html(const spagm_cov *c, const char *dir, spagm_diag *d);
 /** JSON summary (docs/json-summary.md) into path, written whole. */
 spagm_status spagm_cov_report_json(const spagm_cov *c, const char *path, spagm_diag *d);
+/** The database as UCIS XML (Accellera UCIS 1.0, the schema pyucis reads;
+ * docs/coverage.md, "UCIS"), written whole: per unit a covergroup, per
+ * counted point a coverpoint with every bin's hit count, the excluded bins
+ * as illegal bins with their ruling, and each input as a test record that
+ * the bins it hit name. The same database gives the same bytes. A database
+ * without inputs (UCIS needs a test record) or with an input name that is
+ * not UTF-8 is refused (SPAGM_E_FORMAT). */
+spagm_status spagm_cov_export_ucis(const spagm_cov *c, const char *path, spagm_diag *d);
 /** Stimulus grading: greedily the inputs that add the most new legal bins
  * until none adds any; one line each with what it added. */
 spagm_status spagm_cov_rank(const spagm_cov *c, FILE *f);
