@@ -17,6 +17,8 @@
 #define NAME_MAX_LEN 64
 #define POOL_MIN 64u       /* parked predictions allocated at first */
 #define NEVER_ANSWERED 8u  /* outstanding predictions listed in the summary */
+#define NOTES_KEPT 8u      /* ignored writes, unmapped reads, refusals listed */
+#define NOTE_LEN 160
 
 /* One prediction waiting for its response. */
 typedef struct parked {
@@ -53,6 +55,16 @@ struct spagm_predictor {
   unsigned slot_shift; /* 32 - log2(slots) */
   spagm_predictor_counts n;
   text report, summary;
+  bool strict;
+  /* Texture header pool: configured by a write of 0x008/0x00C/0x010 since
+   * the last reset; headers placed by spagm_predictor_tex_set_header at
+   * hdr_base, and the base they were left at when it moved. */
+  bool pool_written;
+  uint64_t headers_placed, hdr_base;
+  uint64_t headers_left, left_base, moved_to;
+  /* The first ignored writes and unmapped reads, and the first refusals. */
+  char ignored[NOTES_KEPT][NOTE_LEN];
+  char refusals[NOTES_KEPT][NOTE_LEN];
 };
 
 static const char *const k_unit_names[SPAGM_UNIT_COUNT] = {"attr", "pix", "tex"};
@@ -226,25 +238,135 @@ spagm_status spagm_predictor_set_cov(spagm_predictor *p, spagm_cov *cov) {
   return SPAGM_OK;
 }
 
+spagm_status spagm_predictor_set_strict(spagm_predictor *p, bool strict) {
+  if (!p) return SPAGM_E_ARG;
+  p->strict = strict;
+  return SPAGM_OK;
+}
+
+bool spagm_predictor_strict(const spagm_predictor *p) { return p && p->strict; }
+
+/* Count a refused call (a failure) and keep the first reasons for the
+ * summary. */
+static void note_refused(spagm_predictor *p, const char *why) {
+  if (p->n.refused < NOTES_KEPT) snprintf(p->refusals[p->n.refused], NOTE_LEN, "%s", why);
+  p->n.refused++;
+}
+
+spagm_status spagm_predictor_fail(spagm_predictor *p, const char *what) {
+  if (!p || !what) return SPAGM_E_ARG;
+  note_refused(p, what);
+  return SPAGM_OK;
+}
+
 /* ---- State ----------------------------------------------------------------- */
+
+/* Texture unit: the pool registers (docs/port-contract.md): base [31:0]
+ * at 0x008, base [47:32] at 0x00C, MaximumIndex at 0x010. */
+static bool is_pool_register(const spagm_predictor *p, uint32_t addr) {
+  return p->unit == SPAGM_UNIT_TEX && (addr == 0x008 || addr == 0x00C || addr == 0x010);
+}
+
+/* After a pool register was written: headers placed at another base are
+ * left behind (the summary warns). */
+static void pool_written(spagm_predictor *p) {
+  uint64_t base = 0;
+  p->pool_written = true;
+  spagm_tex_get_header_pool(p->model, &base, NULL);
+  if (p->headers_placed && base != p->hdr_base) {
+    p->headers_left += p->headers_placed;
+    p->left_base = p->hdr_base;
+    p->moved_to = base;
+    p->headers_placed = 0;
+  }
+}
 
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
                                        spagm_diag *d) {
   if (!p) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_write: p is NULL");
   /* The state map of docs/port-contract.md, shared with the co-simulation
    * and the vector files (vectors/src/statemap.c). */
-  return spagm_statemap_write(p->model, p->unit, addr, data, d);
+  spagm_diag why = {0, 0, ""};
+  spagm_status st = spagm_statemap_write(p->model, p->unit, addr, data, &why);
+  if (st == SPAGM_OK) {
+    if (is_pool_register(p, addr)) pool_written(p);
+    return SPAGM_OK;
+  }
+  if (st != SPAGM_E_ARG) return spagm_diag_set(d, st, 0, 0, "%s", why.msg);
+  /* An illegal write: the port contract has the DUT ignore it (N123), so
+   * the predictor does too, and counts it; strict mode refuses it. */
+  char line[NOTE_LEN];
+  snprintf(line, sizeof line, "write 0x%08x = 0x%08x: %s", addr, data, why.msg);
+  if (p->strict) {
+    note_refused(p, line);
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "%s: %s (strict)", p->name, line);
+  }
+  if (p->n.ignored_writes + p->n.unmapped_reads < NOTES_KEPT)
+    snprintf(p->ignored[p->n.ignored_writes + p->n.unmapped_reads], NOTE_LEN, "%s", line);
+  p->n.ignored_writes++;
+  spagm_diag_set(d, SPAGM_OK, 0, 0, "%s: ignored, as the DUT must ignore it: %s", p->name, line);
+  return SPAGM_OK;
 }
 
-spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
+spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_t *data,
                                       spagm_diag *d) {
   if (!p || !data)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_read: %s is NULL",
                           p ? "data" : "p");
-  if (!spagm_statemap_read(p->model, p->unit, addr, data))
+  if (spagm_statemap_read(p->model, p->unit, addr, data)) return SPAGM_OK;
+  /* No word there: the DUT answers 0 (port contract, N123). */
+  *data = 0;
+  char line[NOTE_LEN];
+  snprintf(line, sizeof line, "read 0x%08x: not an address of the %s unit's map", addr,
+           k_unit_names[p->unit]);
+  if (p->strict) {
+    note_refused(p, line);
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "%s: %s (strict)", p->name, line);
+  }
+  if (p->n.ignored_writes + p->n.unmapped_reads < NOTES_KEPT)
+    snprintf(p->ignored[p->n.ignored_writes + p->n.unmapped_reads], NOTE_LEN, "%s", line);
+  p->n.unmapped_reads++;
+  return SPAGM_OK;
+}
+
+spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
+                                            const uint8_t tic[32], spagm_diag *d) {
+  if (!p || !tic)
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_tex_set_header: %s is NULL",
+                          p ? "tic" : "p");
+  if (p->unit != SPAGM_UNIT_TEX)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
-                          "spagm_predictor_cfg_read: 0x%08x is not a readable %s unit address",
-                          addr, k_unit_names[p->unit]);
+                          "%s: tex_set_header on a %s predictor (texture unit only)", p->name,
+                          k_unit_names[p->unit]);
+  uint64_t base = 0;
+  uint32_t max_index = 0;
+  spagm_tex_get_header_pool(p->model, &base, &max_index);
+  if (!p->pool_written && base == 0 && max_index == 0) {
+    char line[NOTE_LEN];
+    snprintf(line, sizeof line,
+             "header %u set before the header pool is configured: write the pool base "
+             "(0x008, 0x00C) and MaximumIndex (0x010) first",
+             index);
+    note_refused(p, line);
+    return spagm_diag_set(d, SPAGM_E_STATE, 0, 0, "%s: %s", p->name, line);
+  }
+  /* Entry index of the pool: pool base + 32 * index (N60). */
+  spagm_status st = spagm_tex_mem_write(p->model, base + 32ull * index, tic, 32);
+  if (st != SPAGM_OK) {
+    char line[NOTE_LEN];
+    snprintf(line, sizeof line, "header %u at 0x%llx: %s", index,
+             (unsigned long long)(base + 32ull * index), spagm_status_name(st));
+    note_refused(p, line);
+    return spagm_diag_set(d, st, 0, 0, "%s: %s", p->name, line);
+  }
+  if (p->headers_placed && p->hdr_base != base) {
+    p->headers_left += p->headers_placed;
+    p->left_base = p->hdr_base;
+    p->moved_to = base;
+    p->headers_placed = 0;
+  }
+  p->hdr_base = base;
+  p->headers_placed++;
   return SPAGM_OK;
 }
 
@@ -258,6 +380,8 @@ spagm_status spagm_predictor_reset(spagm_predictor *p) {
   for (uint32_t i = p->pool_cap; i-- > 0;) p->free_list[p->nfree++] = i;
   p->n.discarded += p->n.outstanding;
   p->n.outstanding = 0;
+  p->pool_written = false;
+  p->headers_placed = 0; /* the reset emptied texture memory, headers included */
   return SPAGM_OK;
 }
 
@@ -282,6 +406,31 @@ static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
   } else {
     spagm_execute_insn(p->model, &insn, req, &e->exp, &e->ex);
   }
+}
+
+/* Count what a prediction exercised: its active lanes, a fault, and on the
+ * texture unit the lanes whose value came from a texel (the rule the model
+ * recorded for a written lane). A TLDS that read no texel on a model with
+ * no texture memory at all is counted too: the trap of a reset that
+ * emptied it. */
+static void exercised(spagm_predictor *p, const spagm_request *req, const parked *e) {
+  p->n.active_lanes += (uint64_t)__builtin_popcount(req->lane_mask);
+  if (e->exp.fault) p->n.faults++;
+  if (p->unit != SPAGM_UNIT_TEX || e->foreign || e->exp.fault) return;
+  uint32_t written = 0, read = 0;
+  for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) written |= e->exp.wb_valid[s];
+  for (uint32_t left = written; left; left &= left - 1) {
+    unsigned l = (unsigned)__builtin_ctz(left);
+    for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
+      unsigned r = e->ex.rule[s][l];
+      if (r >= SPAGM_RULE_TEX_READ_1D && r <= SPAGM_RULE_TEX_F16_INTEGER_DONTCARE) {
+        read |= 1u << l;
+        break;
+      }
+    }
+  }
+  p->n.texels += (uint64_t)__builtin_popcount(read);
+  if (!read && written && spagm_tex_mem_pages(p->model, NULL, 0) == 0) p->n.empty_memory++;
 }
 
 spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,
@@ -312,6 +461,7 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
   e->insn = req->insn;
   e->lane_mask = req->lane_mask;
   execute(p, req, e);
+  exercised(p, req, e);
   /* Another unit's word never ran on this unit's model: nothing to cover. */
   if (p->cov && !e->foreign) spagm_cov_sample(p->cov, p->model, NULL, req, &e->exp, &e->ex);
   insert_slot(p, req->tag, idx);
@@ -412,15 +562,63 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
 
 /* ---- Results --------------------------------------------------------------- */
 
+static unsigned exercise_warnings(const spagm_predictor *p, text *t);
+
 spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c) {
   if (!p || !c) return SPAGM_E_ARG;
   *c = p->n;
+  c->warnings = exercise_warnings(p, NULL);
   return SPAGM_OK;
+}
+
+/* The unit's legal coverage bins hit, or -1 without coverage attached. */
+static long long bins_hit(const spagm_predictor *p, unsigned *legal) {
+  spagm_cov_totals t;
+  if (!p->cov || spagm_cov_unit_totals(p->cov, p->unit, &t) != SPAGM_OK) return -1;
+  if (legal) *legal = t.legal;
+  return t.hit;
+}
+
+/* The exercise warnings: ways a run that checked responses exercised
+ * nothing. Written to t when t is not NULL; returns how many. */
+static unsigned exercise_warnings(const spagm_predictor *p, text *t) {
+  const spagm_predictor_counts *n = &p->n;
+  unsigned w = 0;
+#define WARN(...)                            \
+  do {                                       \
+    w++;                                     \
+    if (t) text_printf(t, __VA_ARGS__);      \
+  } while (0)
+  if (n->checked && !n->active_lanes)
+    WARN("WARNING: %s: %llu responses checked but no request had an active lane: nothing "
+         "was executed\n",
+         p->name, (unsigned long long)n->checked);
+  if (p->unit == SPAGM_UNIT_TEX && n->checked && !n->texels)
+    WARN("WARNING: %s: %llu responses checked but no texel was read: every TLDS gave 0 (R18) "
+         "or faulted. Is the header pool configured before the headers are placed, and "
+         "texture memory loaded after the last reset()?\n",
+         p->name, (unsigned long long)n->checked);
+  if (n->empty_memory)
+    WARN("WARNING: %s: %llu TLDS predictions found texture memory empty (reset() empties "
+         "the predictor's texture memory: load it after every reset)\n",
+         p->name, (unsigned long long)n->empty_memory);
+  if (p->headers_left)
+    WARN("WARNING: %s: %llu headers placed at pool base 0x%llx were left behind when the "
+         "base moved to 0x%llx: configure the pool before placing headers\n",
+         p->name, (unsigned long long)p->headers_left, (unsigned long long)p->left_base,
+         (unsigned long long)p->moved_to);
+  if (n->checked && bins_hit(p, NULL) == 0)
+    WARN("WARNING: %s: %llu responses checked but no coverage bin of the %s unit was hit\n",
+         p->name, (unsigned long long)n->checked, k_unit_names[p->unit]);
+#undef WARN
+  return w;
 }
 
 uint64_t spagm_predictor_failures(const spagm_predictor *p) {
   if (!p) return 1;
-  return p->n.mismatched + p->n.unknown + p->n.duplicate + p->n.outstanding;
+  uint64_t f = p->n.mismatched + p->n.unknown + p->n.duplicate + p->n.outstanding + p->n.refused;
+  if (p->strict) f += exercise_warnings(p, NULL);
+  return f;
 }
 
 /* The oldest outstanding predictions, by prediction number. */
@@ -456,7 +654,34 @@ const char *spagm_predictor_summary(spagm_predictor *p) {
               (unsigned long long)n->matched, (unsigned long long)n->mismatched,
               (unsigned long long)n->outstanding, (unsigned long long)n->unknown,
               (unsigned long long)n->duplicate, (unsigned long long)n->discarded);
+  text_printf(&p->summary, "exercised: %llu active lanes, %llu texels read, %llu faults",
+              (unsigned long long)n->active_lanes, (unsigned long long)n->texels,
+              (unsigned long long)n->faults);
+  unsigned legal = 0;
+  long long hit = bins_hit(p, &legal);
+  if (hit >= 0)
+    text_printf(&p->summary, ", %lld of %u coverage bins of the %s unit hit", hit, legal,
+                k_unit_names[p->unit]);
+  text_printf(&p->summary,
+              "\nconfiguration port: %llu illegal writes ignored, %llu unmapped reads "
+              "answered 0 (the port contract; not failures%s)\n",
+              (unsigned long long)n->ignored_writes, (unsigned long long)n->unmapped_reads,
+              p->strict ? "" : ", strict mode refuses them");
+  uint64_t kept = n->ignored_writes + n->unmapped_reads;
+  for (unsigned i = 0; i < kept && i < NOTES_KEPT; i++)
+    text_printf(&p->summary, "  ignored: %s\n", p->ignored[i]);
+  if (kept > NOTES_KEPT)
+    text_printf(&p->summary, "  ... and %llu more ignored\n",
+                (unsigned long long)(kept - NOTES_KEPT));
+  for (unsigned i = 0; i < n->refused && i < NOTES_KEPT; i++)
+    text_printf(&p->summary, "  refused (a failure): %s\n", p->refusals[i]);
+  if (n->refused > NOTES_KEPT)
+    text_printf(&p->summary, "  ... and %llu more refused\n",
+                (unsigned long long)(n->refused - NOTES_KEPT));
   list_never_answered(p);
+  unsigned w = exercise_warnings(p, &p->summary);
+  if (w && p->strict)
+    text_printf(&p->summary, "(strict: each warning above is a failure)\n");
   text_printf(&p->summary, "spagm predictor %s: %llu passed, %llu failed\n", p->name,
               (unsigned long long)n->matched, (unsigned long long)spagm_predictor_failures(p));
   return text_str(&p->summary);

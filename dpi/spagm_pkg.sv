@@ -38,6 +38,14 @@ package spagm_pkg;
   localparam int unsigned SPAGM_COUNT_UNKNOWN = 5;      // responses with no prediction
   localparam int unsigned SPAGM_COUNT_DUPLICATE = 6;    // tags predicted twice in flight
   localparam int unsigned SPAGM_COUNT_DISCARDED = 7;    // dropped by reset()
+  localparam int unsigned SPAGM_COUNT_IGNORED_WRITES = 8;  // illegal cfg writes ignored
+  localparam int unsigned SPAGM_COUNT_UNMAPPED_READS = 9;  // unmapped cfg reads, answered 0
+  localparam int unsigned SPAGM_COUNT_REFUSED = 10;     // refused calls (failures)
+  localparam int unsigned SPAGM_COUNT_ACTIVE_LANES = 11;  // active lanes predicted
+  localparam int unsigned SPAGM_COUNT_TEXELS = 12;      // lanes read from a texel (tex)
+  localparam int unsigned SPAGM_COUNT_FAULTS = 13;      // predictions that fault
+  localparam int unsigned SPAGM_COUNT_EMPTY_MEMORY = 14;  // TLDS on empty texture memory
+  localparam int unsigned SPAGM_COUNT_WARNINGS = 15;    // exercise warnings of the summary
 
   // Spaces of attr_set_vertex_attr: the spagm_space values of txn.h.
   localparam int unsigned SPAGM_SPACE_ISBE_IN = 1;
@@ -61,18 +69,31 @@ package spagm_pkg;
 
   // One configuration-port write, the same word the DUT gets
   // (docs/port-contract.md): addr = target [31:28] and byte address
-  // [27:0], data = the 32-bit word. Status 1 when the unit's map has no
-  // such address or the register cannot hold data.
+  // [27:0], data = the 32-bit word. A write the unit's map has no address
+  // for, or of a value the register cannot hold, is ignored as the DUT must
+  // ignore it (status 0, counted in SPAGM_COUNT_IGNORED_WRITES, not a
+  // failure); in strict mode it is refused (status 1, a failure).
   import "DPI-C" function int spagm_dpi_pred_cfg_write(
       input chandle h, input int unsigned addr, input int unsigned data);
 
   // The model's word at configuration address addr into data (what the
-  // DUT's cfg_rdata should read there). Status 1 for an unreadable address.
+  // DUT's cfg_rdata should read there). An address outside the map reads 0
+  // as the DUT must answer it (status 0, SPAGM_COUNT_UNMAPPED_READS); in
+  // strict mode status 1, a failure.
   import "DPI-C" function int spagm_dpi_pred_cfg_read(
       input chandle h, input int unsigned addr, output int unsigned data);
 
+  // Strict mode (default off): illegal writes and unmapped reads are
+  // refused, and every exercise warning of the summary is a failure.
+  import "DPI-C" function int spagm_dpi_pred_set_strict(input chandle h, input bit strict);
+
+  // Count a failure the testbench found itself (a read-back that differs,
+  // a check of its own); what is listed in the summary.
+  import "DPI-C" function int spagm_dpi_pred_fail(input chandle h, input string what);
+
   // Back to power-on state; outstanding predictions are dropped and
-  // counted as discarded.
+  // counted as discarded. Texture memory and headers are emptied too (a
+  // DUT reset leaves its memory alone): load them again after a reset.
   import "DPI-C" function int spagm_dpi_pred_reset(input chandle h);
 
   // The DUT accepted req (spagm_request_t packed): execute it now and park
@@ -104,11 +125,17 @@ package spagm_pkg;
   import "DPI-C" function longint unsigned spagm_dpi_pred_count(
       input chandle h, input int unsigned which);
 
-  // Failures so far: mismatched + unknown + duplicate + outstanding.
+  // Failures so far: mismatched + unknown + duplicate + outstanding +
+  // refused calls (refused backdoor loads included), and in strict mode the
+  // summary's warnings.
   import "DPI-C" function longint unsigned spagm_dpi_pred_failures(input chandle h);
 
-  // End-of-test summary: counters, predictions never answered, and the
-  // last line "spagm predictor <name>: N passed, M failed".
+  // End-of-test summary: counters, what the run exercised (active lanes,
+  // texels read, faults, coverage bins), ignored writes and unmapped
+  // reads, refused calls, predictions never answered, WARNING lines for a
+  // run that checked responses but exercised nothing (no active lane, no
+  // texel read, TLDS on empty texture memory), and the last line
+  // "spagm predictor <name>: N passed, M failed".
   import "DPI-C" function string spagm_dpi_pred_summary(input chandle h);
 
   // Why the last call with a non-zero status was refused.
@@ -129,6 +156,9 @@ package spagm_pkg;
   // Backdoor (texture unit): the 32-byte TIC header of pool entry index
   // (DESIGN §7.5), byte k in tic[8k+7:8k], written to texture memory at
   // the header pool base (configuration registers 0x008/0x00C) + 32*index.
+  // Status 10, a failure, while the pool is not configured (no cfg_write of
+  // 0x008, 0x00C or 0x010 since the last reset): the header would stay at
+  // the power-on base when the base is written after it.
   import "DPI-C" function int spagm_dpi_pred_tex_set_header(
       input chandle h, input int unsigned index, input bit [255:0] tic);
 
@@ -154,44 +184,56 @@ package spagm_pkg;
   // ---- Classes ------------------------------------------------------------
 
   // What every unit's predictor does. State loads return 1 when the model
-  // took them; a refused one prints an ERROR line and counts in failures().
+  // took them; a refused one prints an ERROR line and counts in failures()
+  // (the C predictor counts it, so summary() and failures() agree).
   class spagm_predictor;
     protected chandle h;
     protected string name;
-    protected longint unsigned refused;
 
     function new(int unsigned unit, longint unsigned seed, string name);
       this.name = name;
-      refused = 0;
       h = spagm_dpi_pred_new(unit, seed, name);
-      if (h == null) begin
+      if (h == null)  // failures() is then 1 and summary() says why
         $display("spagm_pkg: ERROR: %s: no predictor for unit %0d (0 attr, 1 pix, 2 tex)",
                  name, unit);
-        refused = 1;
-      end
     endfunction
 
-    // Print why a call was refused and count it.
+    // Print why a call was refused (the C side has counted it).
     protected function bit took(int status, string what);
       if (status == 0) return 1;
-      refused++;
       $display("spagm_pkg: ERROR: %s: %s: %s", name, what, spagm_dpi_pred_error(h));
       return 0;
     endfunction
 
-    // The configuration-port word the DUT gets (docs/port-contract.md).
+    // The configuration-port word the DUT gets (docs/port-contract.md),
+    // illegal words included: the predictor ignores them as the DUT must
+    // and counts them (count(SPAGM_COUNT_IGNORED_WRITES)); 0 only in
+    // strict mode.
     function bit cfg_write(int unsigned addr, int unsigned data);
       return took(spagm_dpi_pred_cfg_write(h, addr, data), "cfg_write");
     endfunction
 
-    // The model's word at a configuration address (0 when unreadable).
+    // The model's word at a configuration address; 0 outside the map, as
+    // the DUT answers (an ERROR, a failure, only in strict mode).
     function int unsigned cfg_read(int unsigned addr);
       int unsigned data;
       void'(took(spagm_dpi_pred_cfg_read(h, addr, data), "cfg_read"));
       return data;
     endfunction
 
-    // Power-on state; outstanding predictions are discarded.
+    // Strict mode: illegal writes and unmapped reads become failures, and
+    // so does each exercise warning of the summary.
+    function bit set_strict(bit strict = 1);
+      return took(spagm_dpi_pred_set_strict(h, strict), "set_strict");
+    endfunction
+
+    // A failure the testbench found itself, listed in the summary.
+    function void fail(string what);
+      void'(took(spagm_dpi_pred_fail(h, what), "fail"));
+    endfunction
+
+    // Power-on state; outstanding predictions are discarded. Texture
+    // memory and headers are emptied too: load them again after a reset.
     function bit reset();
       return took(spagm_dpi_pred_reset(h), "reset");
     endfunction
@@ -238,18 +280,16 @@ package spagm_pkg;
     endfunction
 
     // The test's verdict: 0 = passed. Mismatches, unknown and duplicate
-    // tags, predictions never answered, and refused state loads.
+    // tags, predictions never answered, refused calls, and in strict mode
+    // the summary's warnings: the M of the summary's last line.
     function longint unsigned failures();
-      return spagm_dpi_pred_failures(h) + refused;
+      return spagm_dpi_pred_failures(h);
     endfunction
 
-    // End-of-test summary, ending "spagm predictor <name>: N passed, M failed".
+    // End-of-test summary, ending "spagm predictor <name>: N passed, M failed"
+    // with M = failures().
     function string summary();
-      string s = spagm_dpi_pred_summary(h);
-      if (refused != 0)
-        s = {s, $sformatf("spagm predictor %s: %0d refused state loads (ERROR lines above)\n",
-                          name, refused)};
-      return s;
+      return spagm_dpi_pred_summary(h);
     endfunction
 
     // Free the C side; the object must not be used afterwards.
@@ -306,7 +346,9 @@ package spagm_pkg;
       return took(spagm_dpi_pred_tex_mem_read(h, va, line), "tex_mem_read");
     endfunction
 
-    // TIC header of pool entry index, byte k in [8k+7:8k].
+    // TIC header of pool entry index, byte k in [8k+7:8k], at pool base +
+    // 32*index: configure the pool (cfg_write of 0x008, 0x00C, 0x010)
+    // first, or it is refused.
     function bit set_header(int unsigned index, bit [255:0] tic);
       return took(spagm_dpi_pred_tex_set_header(h, index, tic), "set_header");
     endfunction

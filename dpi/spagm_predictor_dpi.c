@@ -31,6 +31,8 @@ void *spagm_dpi_pred_new(unsigned int unit, unsigned long long seed, const char 
 void spagm_dpi_pred_free(void *h);
 int spagm_dpi_pred_cfg_write(void *h, unsigned int addr, unsigned int data);
 int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data);
+int spagm_dpi_pred_set_strict(void *h, svBit strict);
+int spagm_dpi_pred_fail(void *h, const char *what);
 int spagm_dpi_pred_reset(void *h);
 int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected);
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
@@ -65,6 +67,15 @@ static int note(void *h, spagm_status st, const spagm_diag *d, const char *what)
   else
     spagm_diag_set(&w->err, st, 0, 0, "%s refused (%s)", what, spagm_status_name(st));
   return (int)st;
+}
+
+/* note() for a backdoor load the model refused: the predictor counts it as
+ * a failure too, so its summary and failures agree (the predictor's own
+ * calls count their refusals themselves). */
+static int refused(void *h, spagm_status st, const spagm_diag *d, const char *what) {
+  int r = note(h, st, d, what);
+  if (st != SPAGM_OK && h) spagm_predictor_fail(pred_of(h), ((spagm_dpi_pred *)h)->err.msg);
+  return r;
 }
 
 /* Little-endian bytes <-> svBitVecVal words: byte k at bits [8k+7:8k]. */
@@ -106,6 +117,14 @@ int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data) {
   spagm_status st = spagm_predictor_cfg_read(pred_of(h), addr, &v, &d);
   if (data) *data = v;
   return note(h, st, &d, "cfg_read");
+}
+
+int spagm_dpi_pred_set_strict(void *h, svBit strict) {
+  return note(h, spagm_predictor_set_strict(pred_of(h), strict != 0), NULL, "set_strict");
+}
+
+int spagm_dpi_pred_fail(void *h, const char *what) {
+  return note(h, spagm_predictor_fail(pred_of(h), what ? what : "(no text)"), NULL, "fail");
 }
 
 int spagm_dpi_pred_reset(void *h) {
@@ -150,8 +169,10 @@ unsigned long long spagm_dpi_pred_count(void *h, unsigned int which) {
   spagm_predictor_counts c;
   if (spagm_predictor_get_counts(pred_of(h), &c) != SPAGM_OK) return 0;
   /* The order of the SPAGM_COUNT_* selectors of spagm_pkg.sv. */
-  const uint64_t v[] = {c.predicted, c.checked,   c.matched,   c.mismatched,
-                        c.outstanding, c.unknown, c.duplicate, c.discarded};
+  const uint64_t v[] = {c.predicted,      c.checked,        c.matched,  c.mismatched,
+                        c.outstanding,    c.unknown,        c.duplicate, c.discarded,
+                        c.ignored_writes, c.unmapped_reads, c.refused,  c.active_lanes,
+                        c.texels,         c.faults,         c.empty_memory, c.warnings};
   return which < sizeof v / sizeof v[0] ? v[which] : 0;
 }
 
@@ -170,8 +191,9 @@ const char *spagm_dpi_pred_error(void *h) {
 int spagm_dpi_pred_tex_mem_write(void *h, unsigned long long va, unsigned int data) {
   uint8_t b[4] = {(uint8_t)data, (uint8_t)(data >> 8), (uint8_t)(data >> 16),
                   (uint8_t)(data >> 24)};
-  if (va % 4) return note(h, SPAGM_E_ARG, NULL, "tex_mem_write at an address not word aligned");
-  return note(h, spagm_tex_mem_write(model_of(h), va, b, sizeof b), NULL, "tex_mem_write");
+  if (va % 4)
+    return refused(h, SPAGM_E_ARG, NULL, "tex_mem_write at an address not word aligned");
+  return refused(h, spagm_tex_mem_write(model_of(h), va, b, sizeof b), NULL, "tex_mem_write");
 }
 
 int spagm_dpi_pred_tex_mem_read(void *h, unsigned long long va, svBitVecVal *line) {
@@ -180,19 +202,16 @@ int spagm_dpi_pred_tex_mem_read(void *h, unsigned long long va, svBitVecVal *lin
   /* Wrapping modulo 2^48 like the memory port (N61). */
   spagm_status st = spagm_tex_mem_read(model_of(h), va & (SPAGM_TEX_VA_LIMIT - 1), b, sizeof b);
   if (line) bytes_to_vec(b, sizeof b, line);
-  return note(h, st, NULL, "tex_mem_read");
+  return refused(h, st, NULL, "tex_mem_read");
 }
 
 int spagm_dpi_pred_tex_set_header(void *h, unsigned int index, const svBitVecVal *tic) {
-  uint64_t base = 0;
+  spagm_diag d = {0, 0, ""};
   uint8_t b[SPAGM_TEX_HEADER_BYTES];
-  if (!tic) return note(h, SPAGM_E_ARG, NULL, "tex_set_header without a header");
-  spagm_status st = spagm_tex_get_header_pool(model_of(h), &base, NULL);
-  if (st != SPAGM_OK) return note(h, st, NULL, "tex_set_header");
+  if (!tic) return refused(h, SPAGM_E_ARG, NULL, "tex_set_header without a header");
   vec_to_bytes(tic, sizeof b, b);
-  /* Entry index of the pool: pool base + 32 * index (N60). */
-  return note(h, spagm_tex_mem_write(model_of(h), base + 32ull * index, b, sizeof b), NULL,
-              "tex_set_header");
+  /* Refused, and counted by the predictor, before the pool is configured. */
+  return note(h, spagm_predictor_tex_set_header(pred_of(h), index, b, &d), &d, "tex_set_header");
 }
 
 int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal *cur,
@@ -200,7 +219,7 @@ int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal 
                                  const svBitVecVal *next) {
   spagm_diag d = {0, 0, ""};
   if (!cur || (has_prev && !prev) || (has_next && !next))
-    return note(h, SPAGM_E_ARG, NULL, "attr_load_sph without a header");
+    return refused(h, SPAGM_E_ARG, NULL, "attr_load_sph without a header");
   /* svBitVecVal word i is SPH word i (bits [32i+31:32i]). */
   uint32_t c[SPAGM_SPH_WORDS], p[SPAGM_SPH_WORDS], n[SPAGM_SPH_WORDS];
   for (unsigned i = 0; i < SPAGM_SPH_WORDS; i++) {
@@ -210,7 +229,7 @@ int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal 
   }
   spagm_status st = spagm_attr_load_sph(model_of(h), (spagm_stage)stage, c,
                                         has_prev ? p : NULL, has_next ? n : NULL, &d);
-  return note(h, st, &d, "attr_load_sph");
+  return refused(h, st, &d, "attr_load_sph");
 }
 
 int spagm_dpi_pred_attr_set_vertex_attr(void *h, unsigned int space, unsigned int vertex,
@@ -219,5 +238,5 @@ int spagm_dpi_pred_attr_set_vertex_attr(void *h, unsigned int space, unsigned in
   spagm_diag d = {0, 0, ""};
   spagm_status st = spagm_attr_set_vertex_attr(model_of(h), (spagm_space)space, vertex, addr,
                                                value, mark_written != 0, &d);
-  return note(h, st, &d, "attr_set_vertex_attr");
+  return refused(h, st, &d, "attr_set_vertex_attr");
 }

@@ -162,6 +162,8 @@ typedef struct spagm_predictor spagm_predictor;
 typedef struct spagm_predictor_counts {
   uint64_t predicted; uint64_t checked; uint64_t matched; uint64_t mismatched;
   uint64_t unknown; uint64_t duplicate; uint64_t discarded; uint64_t outstanding;
+  uint64_t ignored_writes; uint64_t unmapped_reads; uint64_t refused; uint64_t active_lanes;
+  uint64_t texels; uint64_t faults; uint64_t empty_memory; uint64_t warnings;
   ...;
 } spagm_predictor_counts;
 typedef struct spagm_cov spagm_cov;
@@ -173,8 +175,13 @@ spagm_unit spagm_predictor_unit(const spagm_predictor *p);
 uint64_t spagm_predictor_seed(const spagm_predictor *p);
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
                                        spagm_diag *d);
-spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
+spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_t *data,
                                       spagm_diag *d);
+spagm_status spagm_predictor_set_strict(spagm_predictor *p, bool strict);
+bool spagm_predictor_strict(const spagm_predictor *p);
+spagm_status spagm_predictor_fail(spagm_predictor *p, const char *what);
+spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
+                                            const uint8_t tic[32], spagm_diag *d);
 spagm_status spagm_predictor_reset(spagm_predictor *p);
 spagm_model *spagm_predictor_model(spagm_predictor *p);
 spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,

@@ -12,7 +12,8 @@ from .model import Model, Request, Response
 __all__ = ["Predictor", "CheckResult"]
 
 _COUNTERS = ("predicted", "checked", "matched", "mismatched", "unknown", "duplicate",
-             "discarded", "outstanding")
+             "discarded", "outstanding", "ignored_writes", "unmapped_reads", "refused",
+             "active_lanes", "texels", "faults", "empty_memory", "warnings")
 
 
 class CheckResult(NamedTuple):
@@ -28,9 +29,13 @@ class CheckResult(NamedTuple):
 
 class Predictor:
     """``Predictor("pix", seed=1, name="tb.u_pix")``: a predictor with its own
-    model in power-on state. ``seed`` is printed in every report."""
+    model in power-on state. ``seed`` is printed in every report. ``strict``:
+    illegal configuration writes and unmapped reads raise instead of being
+    ignored and answered 0 as the port contract has the DUT do, and every
+    exercise warning of the summary is a failure."""
 
-    def __init__(self, unit: Union[str, int] = "pix", seed: int = 0, name: Optional[str] = None):
+    def __init__(self, unit: Union[str, int] = "pix", seed: int = 0, name: Optional[str] = None,
+                 strict: bool = False):
         d = new_diag()
         p = lib.spagm_predictor_new(unit_index(unit), seed, d)
         if p == ffi.NULL:
@@ -43,6 +48,14 @@ class Predictor:
         if name is not None:
             raise_for(lib.spagm_predictor_set_name(self._p, _lib.cstr(name, "name")), None,
                       "spagm_predictor_set_name")
+        if strict:
+            raise_for(lib.spagm_predictor_set_strict(self._p, True), None,
+                      "spagm_predictor_set_strict")
+
+    @property
+    def strict(self) -> bool:
+        """Whether illegal writes, unmapped reads and exercise warnings are failures."""
+        return bool(lib.spagm_predictor_strict(self._p))
 
     @property
     def unit(self) -> str:
@@ -60,21 +73,46 @@ class Predictor:
         return Model(_borrow=lib.spagm_predictor_model(self._p), _owner=self)
 
     def cfg_write(self, addr: int, data: int) -> None:
-        """One configuration-port write, as the DUT gets it."""
+        """One configuration-port write, as the DUT gets it. An illegal one (an
+        address outside the unit's map, a value the register cannot hold) is
+        ignored, as the DUT must ignore it, and counted in
+        ``counts["ignored_writes"]``; in strict mode it raises SpagmError
+        (status 'bad argument') and counts as a failure."""
         d = self._diag
         raise_for(lib.spagm_predictor_cfg_write(self._p, addr, data, d), d,
                   "spagm_predictor_cfg_write")
 
     def cfg_read(self, addr: int) -> int:
-        """The model's word at a configuration address (what cfg_rdata must be)."""
+        """The model's word at a configuration address (what cfg_rdata must be):
+        0 outside the unit's map, as the DUT answers (counted in
+        ``counts["unmapped_reads"]``; strict mode raises SpagmError)."""
         out = ffi.new("uint32_t *")
         d = self._diag
         raise_for(lib.spagm_predictor_cfg_read(self._p, addr, out, d), d,
                   "spagm_predictor_cfg_read")
         return out[0]
 
+    def fail(self, what: str) -> None:
+        """Count a failure the testbench found itself (a read-back image that
+        differs, a check of its own): ``failures`` and the summary include it."""
+        raise_for(lib.spagm_predictor_fail(self._p, _lib.cstr(what, "what")), None,
+                  "spagm_predictor_fail")
+
+    def set_header(self, index: int, tic: bytes) -> None:
+        """Texture unit: the 32-byte TIC header ``tic`` as entry ``index`` of
+        the header pool (at pool base + 32 * index). Configure the pool
+        (``cfg_write`` of 0x008, 0x00C or 0x010) first: before that it raises
+        SpagmError (status 'state') and counts as a failure."""
+        if not isinstance(tic, (bytes, bytearray)) or len(tic) != 32:
+            raise arg_error("set_header takes the 32 bytes of a TIC header")
+        d = self._diag
+        raise_for(lib.spagm_predictor_tex_set_header(self._p, index, bytes(tic), d), d,
+                  "spagm_predictor_tex_set_header")
+
     def reset(self) -> None:
-        """Power-on state; outstanding predictions are discarded."""
+        """Power-on state; outstanding predictions are discarded. Texture memory
+        and headers are emptied too (a DUT reset leaves its memory alone):
+        load them again after a reset."""
         raise_for(lib.spagm_predictor_reset(self._p), None, "spagm_predictor_reset")
 
     def predict(self, request: Request) -> Response:
@@ -107,14 +145,17 @@ class Predictor:
     @property
     def counts(self) -> Dict[str, int]:
         """predicted, checked, matched, mismatched, unknown, duplicate,
-        discarded, outstanding."""
+        discarded, outstanding; the configuration port's ignored_writes and
+        unmapped_reads; refused calls; what the run exercised: active_lanes,
+        texels, faults, empty_memory; and the summary's warnings."""
         c = ffi.new("spagm_predictor_counts *")
         raise_for(lib.spagm_predictor_get_counts(self._p, c), None, "spagm_predictor_get_counts")
         return {k: getattr(c, k) for k in _COUNTERS}
 
     @property
     def failures(self) -> int:
-        """mismatched + unknown + duplicate + outstanding: 0 means passed."""
+        """mismatched + unknown + duplicate + outstanding + refused (+ warnings in
+        strict mode): 0 means passed, and the summary's last line says the same."""
         return lib.spagm_predictor_failures(self._p)
 
     def summary(self) -> str:

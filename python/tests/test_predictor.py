@@ -54,13 +54,91 @@ def test_duplicate_tag_raises_state_and_counts():
     assert p.counts["duplicate"] == 1 and p.failures == 2  # duplicate + outstanding
 
 
-def test_cfg_port_reads_and_bad_writes():
+def test_illegal_cfg_write_is_ignored_and_counted():
     p = predictor(samples=8)
     assert p.cfg_read(0x04) == 8
+    p.cfg_write(0x04, 5)          # a value the register cannot hold
+    p.cfg_write(0x200, 1)         # no word there
+    assert p.cfg_read(0x04) == 8  # unchanged, as the DUT must leave it
+    assert p.counts["ignored_writes"] == 2 and p.failures == 0
+    assert "2 illegal writes ignored" in p.summary()
+
+
+def test_unmapped_cfg_read_returns_zero():
+    p = predictor()
+    assert p.cfg_read(0x200) == 0
+    assert p.counts["unmapped_reads"] == 1 and p.failures == 0
+
+
+def test_strict_raises_on_illegal_write_and_unmapped_read():
+    p = spagm.Predictor("pix", seed=5, strict=True)
+    assert p.strict
     with pytest.raises(spagm.SpagmError) as e:
         p.cfg_write(0x04, 5)
-    assert e.value.status_name == "bad argument" and e.value.message
-    assert p.cfg_read(0x04) == 8  # unchanged
+    assert e.value.status_name == "bad argument" and "strict" in e.value.message
+    with pytest.raises(spagm.SpagmError):
+        p.cfg_read(0x200)
+    assert p.counts["refused"] == 2 and p.failures == 2
+    assert p.summary().rstrip().endswith("0 passed, 2 failed")
+
+
+def test_summary_failed_equals_failures():
+    p = predictor()
+    exp = p.predict(partly_covered(1))
+    wrong = exp.copy()
+    wrong.fault_lanes ^= 1
+    p.check(wrong)
+    p.predict(partly_covered(2))      # never answered
+    p.fail("read-back of 0x4c differs")
+    p.cfg_write(0x200, 1)             # ignored: not a failure
+    assert p.failures == 3
+    assert p.summary().rstrip().endswith("0 passed, 3 failed")
+
+
+def test_stimulus_illegal_writes_load_unchanged():
+    # The epochs of spagm's own stimulus with the illegal-writes corner, as
+    # cosim_stream sends them: every word loads, none raises.
+    seen = 0
+    for ep in spagm.cosim_stream(11, "pix", 600, 60, 10000):
+        part = ep.units["pix"]
+        if not part.illegal:
+            continue
+        p = spagm.Predictor("pix", seed=11)
+        for addr, data in part.load:
+            p.cfg_write(addr, data)
+        assert p.counts["ignored_writes"] == len(part.illegal)
+        for w in part.illegal:
+            p.cfg_read(w.addr)
+        assert p.failures == 0
+        seen += 1
+    assert seen > 0
+
+
+def test_no_active_lane_warns_and_strict_fails():
+    p = predictor()
+    for tag in range(3):
+        req = partly_covered(tag)
+        req.lane_mask = 0
+        assert p.check(p.predict(req))
+    assert p.counts["active_lanes"] == 0 and p.counts["warnings"] == 1
+    assert "no request had an active lane" in p.summary() and p.failures == 0
+    s = spagm.Predictor("pix", strict=True)
+    req = partly_covered(1)
+    req.lane_mask = 0
+    s.check(s.predict(req))
+    assert s.failures == 1
+
+
+def test_set_header_before_pool_raises_state():
+    p = spagm.Predictor("tex")
+    with pytest.raises(spagm.SpagmError) as e:
+        p.set_header(0, bytes(32))
+    assert e.value.status == 10 and "header pool" in e.value.message
+    p.cfg_write(0x008, 0x10000)
+    p.set_header(0, bytes(range(32)))
+    words = dict(p.model.memory_words("tex"))
+    assert words[0x10000 + 4] == int.from_bytes(bytes(range(4, 8)), "little")
+    assert p.failures == 1  # the refused one
 
 
 def test_reset_discards_outstanding_and_keeps_counters():

@@ -369,6 +369,13 @@ TEST_F(ApiNull, PredictorApi_NullPointers_NeverCrash) {
   ARG(spagm_predictor_get_counts(p, nullptr));
   RUNS(spagm_predictor_failures(nullptr));
   RUNS(spagm_predictor_summary(nullptr));  // a summary that says so
+  ARG(spagm_predictor_set_strict(nullptr, true));
+  RUNS(spagm_predictor_strict(nullptr));
+  ARG(spagm_predictor_fail(nullptr, "x"));
+  ARG(spagm_predictor_fail(p, nullptr));
+  uint8_t tic[32] = {0};
+  ARG(spagm_predictor_tex_set_header(nullptr, 0, tic, &d));
+  ARG(spagm_predictor_tex_set_header(p, 0, nullptr, &d));
   spagm_predictor_free(p);
 }
 

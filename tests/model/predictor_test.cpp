@@ -452,11 +452,14 @@ TEST(Predictor, Predictor_CfgWords_FollowThePortContractMap) {
   uint32_t v = 0;
   ASSERT_EQ(spagm_predictor_cfg_read(p.get(), 0x4C, &v, &d), SPAGM_OK);
   EXPECT_EQ(v, 0x5Eu);
-  // Words a register cannot hold, and addresses outside the map.
+  // Words a register cannot hold, and addresses outside the map: ignored
+  // (PredictorPortContract below), in strict mode refused.
+  ASSERT_EQ(spagm_predictor_set_strict(p.get(), true), SPAGM_OK);
   EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x04, 3, &d), SPAGM_E_ARG);
   EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 1, &d), SPAGM_E_ARG);
   EXPECT_NE(d.msg[0], '\0');
   EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0x200, &v, &d), SPAGM_E_ARG);
+  ASSERT_EQ(spagm_predictor_set_strict(p.get(), false), SPAGM_OK);
 
   // Attribute unit: registers and an ISBE word land where attr.h says.
   Pred a = make(SPAGM_UNIT_ATTR);
@@ -472,7 +475,9 @@ TEST(Predictor, Predictor_CfgWords_FollowThePortContractMap) {
                               nullptr),
             SPAGM_OK);
   EXPECT_EQ(v, 0x12345678u);
-  EXPECT_EQ(spagm_predictor_cfg_write(a.get(), 0x00C, 999, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_cfg_write(a.get(), 0x00C, 999, &d), SPAGM_OK);  // ignored
+  ASSERT_EQ(spagm_attr_get_config(spagm_predictor_model(a.get()), &ac, nullptr), SPAGM_OK);
+  EXPECT_EQ(ac.vertex_count, 64u);
 
   // Texture unit: the selected constant bank's word.
   Pred t = make(SPAGM_UNIT_TEX);
@@ -650,10 +655,333 @@ TEST(Predictor, Predictor_NullArguments_GetAStatusNeverACrash_DESIGN5) {
   // Optional outputs left out.
   EXPECT_EQ(spagm_predictor_predict(p.get(), &req, nullptr, nullptr), SPAGM_OK);
   EXPECT_EQ(spagm_predictor_check(p.get(), &rsp, nullptr, nullptr), SPAGM_OK);
-  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 0, nullptr), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 0, nullptr), SPAGM_OK);  // ignored
+  EXPECT_EQ(spagm_predictor_set_strict(nullptr, true), SPAGM_E_ARG);
+  EXPECT_FALSE(spagm_predictor_strict(nullptr));
+  EXPECT_EQ(spagm_predictor_fail(nullptr, "x"), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_fail(p.get(), nullptr), SPAGM_E_ARG);
+  uint8_t tic[32] = {0};
+  EXPECT_EQ(spagm_predictor_tex_set_header(nullptr, 0, tic, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_tex_set_header(p.get(), 0, nullptr, &d), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_predictor_tex_set_header(p.get(), 0, tic, &d), SPAGM_E_ARG);  // pix unit
   ASSERT_EQ(spagm_predictor_get_counts(p.get(), &c), SPAGM_OK);
   EXPECT_EQ(c.predicted, 1u);
   EXPECT_EQ(c.checked, 1u);
+}
+
+}  // namespace
+
+namespace {
+
+// One epoch of the stimulus generator for unit u: the DUT model the
+// stimulus loaded, and its requests.
+struct Epoch {
+  spagm_stim *st = nullptr;
+  spagm_model *dut = nullptr;
+  spagm_unit u;
+  Epoch(spagm_unit unit, uint64_t seed, unsigned epoch = 0, unsigned txns = 200) : u(unit) {
+    spagm_stim_opts so;
+    spagm_stim_opts_default(&so);
+    so.seed = seed;
+    so.units = 1u << unit;
+    so.epoch_txns = txns;
+    spagm_diag d{};
+    st = spagm_stim_new(&so, &d);
+    EXPECT_NE(st, nullptr) << d.msg;
+    dut = spagm_model_new();
+    for (unsigned e = 0; e <= epoch; e++)
+      EXPECT_EQ(spagm_stim_begin_epoch(st, e, dut, &d), SPAGM_OK) << d.msg;
+  }
+  ~Epoch() {
+    spagm_model_free(dut);
+    spagm_stim_free(st);
+  }
+  // The epoch's configuration words as the DUT gets them (illegal ones
+  // included when the epoch has them).
+  std::vector<spagm_cfg_word> cfg() {
+    spagm_cfg_list l{};
+    EXPECT_EQ(spagm_stim_load_list(st, dut, u, &l), SPAGM_OK);
+    std::vector<spagm_cfg_word> w(l.w, l.w + l.n);
+    spagm_cfg_list_free(&l);
+    return w;
+  }
+  // Those words, each given to p: every call OK.
+  void load_cfg(spagm_predictor *p) { load_cfg(p, cfg()); }
+  void load_cfg(spagm_predictor *p, const std::vector<spagm_cfg_word> &words) {
+    spagm_cfg_list cfg{const_cast<spagm_cfg_word *>(words.data()), words.size(), words.size()};
+    for (size_t i = 0; i < cfg.n; i++) {
+      spagm_diag d{};
+      ASSERT_EQ(spagm_predictor_cfg_write(p, cfg.w[i].addr, cfg.w[i].data, &d), SPAGM_OK)
+          << std::hex << cfg.w[i].addr << ": " << d.msg;
+    }
+  }
+  // Texture memory through the backdoor (texture unit).
+  void load_memory(spagm_predictor *p) {
+    spagm_mem_list mem{};
+    ASSERT_EQ(spagm_statemap_memory_list(dut, u, &mem), SPAGM_OK);
+    for (size_t i = 0; i < mem.n; i++) {
+      uint8_t b[4];
+      memcpy(b, &mem.w[i].data, 4);
+      ASSERT_EQ(spagm_tex_mem_write(spagm_predictor_model(p), mem.w[i].va, b, 4), SPAGM_OK);
+    }
+    spagm_mem_list_free(&mem);
+  }
+  // Every request predicted and answered by the DUT model; the number of
+  // requests.
+  unsigned run(spagm_predictor *p) {
+    spagm_request req;
+    unsigned k = 0;
+    while (spagm_stim_next(st, u, &req)) {
+      spagm_diag d{};
+      EXPECT_EQ(spagm_predictor_predict(p, &req, nullptr, &d), SPAGM_OK) << d.msg;
+      spagm_response rsp;
+      EXPECT_EQ(spagm_execute(dut, &req, &rsp), SPAGM_OK);
+      unsigned n = 9;
+      const char *rep = nullptr;
+      EXPECT_EQ(spagm_predictor_check(p, &rsp, &n, &rep), SPAGM_OK);
+      EXPECT_EQ(n, 0u) << rep;
+      k++;
+    }
+    return k;
+  }
+};
+
+spagm_predictor_counts counts_of(spagm_predictor *p) {
+  spagm_predictor_counts c;
+  EXPECT_EQ(spagm_predictor_get_counts(p, &c), SPAGM_OK);
+  return c;
+}
+
+// The number M of the summary's last line "... N passed, M failed".
+uint64_t summary_failed(spagm_predictor *p) {
+  std::string s = spagm_predictor_summary(p);
+  size_t end = s.rfind(" failed\n");
+  size_t start = s.rfind(", ", end);
+  EXPECT_NE(end, std::string::npos) << s;
+  return std::stoull(s.substr(start + 2, end - start - 2));
+}
+
+TEST(PredictorPortContract, IllegalWrite_IsIgnoredCountedAndNotAFailure) {
+  Pred p = make(SPAGM_UNIT_PIX);
+  spagm_diag d{};
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x04, 8, &d), SPAGM_OK);
+  // A value the register cannot hold, an address of no word, a target with
+  // no table: the state is unchanged and each call succeeds.
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x04, 3, &d), SPAGM_OK);
+  EXPECT_NE(std::string(d.msg).find("ignored"), std::string::npos) << d.msg;
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 1, &d), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x70000000u, 1, &d), SPAGM_OK);
+  uint32_t v = 0;
+  ASSERT_EQ(spagm_predictor_cfg_read(p.get(), 0x04, &v, &d), SPAGM_OK);
+  EXPECT_EQ(v, 8u);
+  spagm_predictor_counts c = counts_of(p.get());
+  EXPECT_EQ(c.ignored_writes, 3u);
+  EXPECT_EQ(c.refused, 0u);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 0u);
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("configuration port: 3 illegal writes ignored, 0 unmapped reads"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("ignored: write 0x00000004 = 0x00000003"), std::string::npos) << s;
+  EXPECT_NE(s.find("0 passed, 0 failed\n"), std::string::npos) << s;
+}
+
+TEST(PredictorPortContract, UnmappedRead_ReturnsZeroAndIsCounted) {
+  Pred p = make(SPAGM_UNIT_ATTR);
+  uint32_t v = 0xDEADu;
+  spagm_diag d{};
+  EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0x00000F00u, &v, &d), SPAGM_OK);
+  EXPECT_EQ(v, 0u);
+  EXPECT_EQ(counts_of(p.get()).unmapped_reads, 1u);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 0u);
+}
+
+TEST(PredictorPortContract, Strict_IllegalWriteAndUnmappedRead_AreFailures) {
+  Pred p = make(SPAGM_UNIT_PIX);
+  ASSERT_EQ(spagm_predictor_set_strict(p.get(), true), SPAGM_OK);
+  EXPECT_TRUE(spagm_predictor_strict(p.get()));
+  spagm_diag d{};
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x04, 3, &d), SPAGM_E_ARG);
+  EXPECT_NE(std::string(d.msg).find("strict"), std::string::npos) << d.msg;
+  uint32_t v = 7;
+  EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0x200, &v, &d), SPAGM_E_ARG);
+  EXPECT_EQ(v, 0u);
+  spagm_predictor_counts c = counts_of(p.get());
+  EXPECT_EQ(c.refused, 2u);
+  EXPECT_EQ(c.ignored_writes, 0u);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 2u);
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("refused (a failure): write 0x00000004 = 0x00000003"), std::string::npos)
+      << s;
+  EXPECT_EQ(summary_failed(p.get()), 2u);
+}
+
+// The summary's "M failed" is failures(), whatever failed: a mismatch, an
+// unknown tag, one never answered, a refused call, one the testbench adds.
+TEST(PredictorPortContract, SummaryFailed_EqualsFailures) {
+  Pred p = make(SPAGM_UNIT_PIX);
+  spagm_model *dut = spagm_model_new();
+  spagm_request r = pix_request(1, "PIXLD.COVMASK R2;");
+  ASSERT_EQ(spagm_predictor_predict(p.get(), &r, nullptr, nullptr), SPAGM_OK);
+  spagm_response got;
+  ASSERT_EQ(spagm_execute(dut, &r, &got), SPAGM_OK);
+  got.fault_lanes ^= 1u;  // always compared
+  ASSERT_EQ(spagm_predictor_check(p.get(), &got, nullptr, nullptr), SPAGM_OK);
+  got.tag = 99;
+  ASSERT_EQ(spagm_predictor_check(p.get(), &got, nullptr, nullptr), SPAGM_OK);
+  r.tag = 2;
+  ASSERT_EQ(spagm_predictor_predict(p.get(), &r, nullptr, nullptr), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_fail(p.get(), "read-back of 0x4c differs"), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 1, nullptr), SPAGM_OK);  // not a failure
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 4u);
+  EXPECT_EQ(summary_failed(p.get()), 4u);
+  EXPECT_NE(std::string(spagm_predictor_summary(p.get()))
+                .find("refused (a failure): read-back of 0x4c differs"),
+            std::string::npos);
+  spagm_model_free(dut);
+}
+
+// The stimulus's own illegal writes (the "illegal writes" corner, what
+// spagm-cosim and cosim_stream send) load unchanged: every word OK, the
+// illegal ones counted, the epoch's requests all match, and the read-back
+// of their addresses gives what the DUT must read there.
+TEST(PredictorPortContract, StimulusIllegalWrites_LoadUnchangedAndPredictEveryRequest) {
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    unsigned tried = 0;
+    for (unsigned e = 0; e < 40 && tried < 2; e++) {
+      Epoch ep(static_cast<spagm_unit>(u), 11, e, 60);
+      if (!spagm_stim_has_illegal_writes(ep.st, ep.u)) continue;
+      tried++;
+      Pred p = make(ep.u, 11);
+      ep.load_cfg(p.get());
+      if (ep.u == SPAGM_UNIT_TEX) ep.load_memory(p.get());
+      const spagm_stim_illegal *ill = nullptr;
+      size_t n = spagm_stim_illegal_writes(ep.st, ep.u, &ill);
+      ASSERT_GT(n, 0u);
+      EXPECT_EQ(counts_of(p.get()).ignored_writes, n) << spagm_unit_name(ep.u);
+      EXPECT_GT(ep.run(p.get()), 0u);
+      for (size_t k = 0; k < n; k++) {
+        uint32_t got = 1, want = 0;
+        ASSERT_EQ(spagm_predictor_cfg_read(p.get(), ill[k].addr, &got, nullptr), SPAGM_OK);
+        spagm_statemap_read(ep.dut, ep.u, ill[k].addr, &want);  // 0 where no word is
+        EXPECT_EQ(got, want) << std::hex << ill[k].addr;
+      }
+      EXPECT_EQ(spagm_predictor_failures(p.get()), 0u) << spagm_predictor_summary(p.get());
+    }
+    EXPECT_EQ(tried, 2u) << spagm_unit_name(static_cast<spagm_unit>(u));
+  }
+}
+
+// ---- No silent all-pass ------------------------------------------------------
+
+TEST(PredictorExercise, TexRun_CountsTexelsLanesAndNoWarning) {
+  Epoch ep(SPAGM_UNIT_TEX, 3);
+  Pred p = make(SPAGM_UNIT_TEX, 3);
+  ep.load_cfg(p.get());
+  ep.load_memory(p.get());
+  ASSERT_GT(ep.run(p.get()), 0u);
+  spagm_predictor_counts c = counts_of(p.get());
+  EXPECT_GT(c.texels, 0u);
+  EXPECT_GT(c.active_lanes, c.texels / 4);
+  EXPECT_EQ(c.warnings, 0u);
+  EXPECT_EQ(c.empty_memory, 0u);
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("exercised: " + std::to_string(c.active_lanes) + " active lanes, " +
+                   std::to_string(c.texels) + " texels read"),
+            std::string::npos)
+      << s;
+  EXPECT_EQ(s.find("WARNING"), std::string::npos) << s;
+}
+
+// reset() empties texture memory (the trap: a testbench that loads memory
+// once and resets between phases passes on zeros): the summary warns, and
+// strict mode fails.
+TEST(PredictorExercise, ResetEmptiesTextureMemory_WarnsAndStrictFails) {
+  Epoch ep(SPAGM_UNIT_TEX, 3);
+  Pred p = make(SPAGM_UNIT_TEX, 3);
+  std::vector<spagm_cfg_word> words = ep.cfg();
+  ep.load_memory(p.get());
+  ASSERT_EQ(spagm_predictor_reset(p.get()), SPAGM_OK);
+  ep.load_cfg(p.get(), words);
+  // The DUT's memory model answers from the predictor's memory (what
+  // tex_mem_read is for), so the DUT reads the same zeros: all match.
+  spagm_model_reset(ep.dut);
+  for (const spagm_cfg_word &w : words) spagm_statemap_write(ep.dut, ep.u, w.addr, w.data, nullptr);
+  ASSERT_GT(ep.run(p.get()), 0u);
+  spagm_predictor_counts c = counts_of(p.get());
+  EXPECT_EQ(c.texels, 0u);
+  EXPECT_GT(c.empty_memory, 0u);
+  EXPECT_EQ(c.warnings, 2u);  // no texel read; TLDS on empty memory
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("no texel was read"), std::string::npos) << s;
+  EXPECT_NE(s.find("found texture memory empty (reset() empties"), std::string::npos) << s;
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 0u);
+  ASSERT_EQ(spagm_predictor_set_strict(p.get(), true), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 2u);
+  EXPECT_EQ(summary_failed(p.get()), 2u);
+}
+
+// A header placed before the pool is configured would stay at the power-on
+// base once the base is written: refused, with what to do; a base moved
+// after headers were placed leaves them behind: a warning.
+TEST(PredictorExercise, HeaderBeforePoolBase_IsRefusedAndMovedPoolWarns) {
+  Pred p = make(SPAGM_UNIT_TEX);
+  uint8_t tic[32];
+  for (unsigned k = 0; k < 32; k++) tic[k] = static_cast<uint8_t>(k + 1);
+  spagm_diag d{};
+  EXPECT_EQ(spagm_predictor_tex_set_header(p.get(), 2, tic, &d), SPAGM_E_STATE);
+  EXPECT_NE(std::string(d.msg).find("before the header pool is configured"), std::string::npos)
+      << d.msg;
+  EXPECT_EQ(counts_of(p.get()).refused, 1u);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 1u);
+  EXPECT_EQ(summary_failed(p.get()), 1u);
+  // Configured: placed at base + 32 * index.
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x008, 0x10000, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x010, 7, &d), SPAGM_OK);
+  ASSERT_EQ(spagm_predictor_tex_set_header(p.get(), 2, tic, &d), SPAGM_OK) << d.msg;
+  uint8_t back[32] = {0};
+  ASSERT_EQ(spagm_tex_mem_read(spagm_predictor_model(p.get()), 0x10000 + 64, back, 32), SPAGM_OK);
+  EXPECT_EQ(memcmp(back, tic, 32), 0);
+  EXPECT_EQ(counts_of(p.get()).warnings, 0u);
+  // The base moves: the header is left behind.
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x008, 0x20000, &d), SPAGM_OK);
+  EXPECT_EQ(counts_of(p.get()).warnings, 1u);
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("1 headers placed at pool base 0x10000 were left behind when the base moved "
+                   "to 0x20000"),
+            std::string::npos)
+      << s;
+  // reset(): the pool counts as not configured again.
+  ASSERT_EQ(spagm_predictor_reset(p.get()), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_tex_set_header(p.get(), 0, tic, &d), SPAGM_E_STATE);
+}
+
+TEST(PredictorExercise, NoActiveLane_WarnsAndStrictFails) {
+  Pred p = make(SPAGM_UNIT_PIX);
+  spagm_model *dut = spagm_model_new();
+  for (uint32_t t = 0; t < 5; t++) {
+    spagm_request r = pix_request(t, "PIXLD.COVMASK R2;");
+    r.lane_mask = 0;
+    ASSERT_EQ(spagm_predictor_predict(p.get(), &r, nullptr, nullptr), SPAGM_OK);
+    spagm_response got;
+    ASSERT_EQ(spagm_execute(dut, &r, &got), SPAGM_OK);
+    unsigned n = 9;
+    ASSERT_EQ(spagm_predictor_check(p.get(), &got, &n, nullptr), SPAGM_OK);
+    EXPECT_EQ(n, 0u);
+  }
+  spagm_predictor_counts c = counts_of(p.get());
+  EXPECT_EQ(c.active_lanes, 0u);
+  EXPECT_EQ(c.warnings, 1u);
+  std::string s = spagm_predictor_summary(p.get());
+  EXPECT_NE(s.find("WARNING: pix: 5 responses checked but no request had an active lane"),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.find("5 passed, 0 failed\n"), std::string::npos) << s;
+  ASSERT_EQ(spagm_predictor_set_strict(p.get(), true), SPAGM_OK);
+  EXPECT_EQ(spagm_predictor_failures(p.get()), 1u);
+  EXPECT_NE(std::string(spagm_predictor_summary(p.get())).find("5 passed, 1 failed\n"),
+            std::string::npos);
+  spagm_model_free(dut);
 }
 
 }  // namespace

@@ -47,6 +47,7 @@
 #ifndef SPAGM_PREDICTOR_H
 #define SPAGM_PREDICTOR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "spagm/spagm.h"
@@ -80,6 +81,27 @@ typedef struct spagm_predictor_counts {
                            outstanding: the older one was dropped */
   uint64_t discarded;   /**< outstanding predictions dropped by a reset */
   uint64_t outstanding; /**< predicted and not answered yet */
+  /* The configuration port (docs/port-contract.md, "Configuration port"). */
+  uint64_t ignored_writes; /**< illegal configuration writes (an address outside the
+                              unit's map, a value the register cannot hold) the
+                              predictor ignored, as the DUT must: not failures */
+  uint64_t unmapped_reads; /**< configuration reads of addresses outside the map,
+                              answered 0 as the DUT must: not failures */
+  uint64_t refused;        /**< calls refused, each a failure: in strict mode an
+                              illegal write or an unmapped read, a header placed
+                              before the header pool is configured, and what a
+                              caller reports with spagm_predictor_fail */
+  /* What the predicted requests exercised (a run that exercised nothing
+   * warns in the summary instead of passing silently). */
+  uint64_t active_lanes;   /**< lanes set in the lane masks of the predicted requests */
+  uint64_t texels;         /**< texture unit: lanes whose result was read from a
+                              texel (rules TEX_READ_*, TEX_F16_INTEGER_DONTCARE) */
+  uint64_t faults;         /**< predictions whose expected response faults */
+  uint64_t empty_memory;   /**< texture unit: TLDS predictions that read no texel
+                              while texture memory was empty (never loaded, or
+                              cleared by spagm_predictor_reset) */
+  uint64_t warnings;       /**< exercise warnings the summary lists (see
+                              spagm_predictor_summary); failures in strict mode */
 } spagm_predictor_counts;
 
 /** The unit named "attr", "pix" or "tex" into *unit. SPAGM_E_ARG for another
@@ -105,28 +127,56 @@ spagm_unit spagm_predictor_unit(const spagm_predictor *p);
 /** The seed given to spagm_predictor_new, 0 for a NULL p. */
 uint64_t spagm_predictor_seed(const spagm_predictor *p);
 
+/** Strict mode (default off): an illegal configuration write and a read of
+ * an unmapped configuration address are refused (SPAGM_E_ARG, counted in
+ * refused, failures) instead of ignored and answered 0 as the port
+ * contract has the DUT do, and every exercise warning of the summary is a
+ * failure. For testbenches whose own stimulus never sends such words.
+ * SPAGM_E_ARG for a NULL p. */
+spagm_status spagm_predictor_set_strict(spagm_predictor *p, bool strict);
+/** Whether p is in strict mode (false for a NULL p). */
+bool spagm_predictor_strict(const spagm_predictor *p);
+
+/** Count a failure the testbench found outside the predictor's checks (a
+ * refused backdoor load, a read-back image that differs, a check of its
+ * own) so that failures and the summary include it; what (copied, at most
+ * 159 characters) is listed in the summary, the first 8 of them.
+ * SPAGM_E_ARG for a NULL p or what. */
+spagm_status spagm_predictor_fail(spagm_predictor *p, const char *what);
+
 /* ---- State ---------------------------------------------------------------- */
 
 /** Apply one configuration-port write (docs/port-contract.md, "State load
  * port, per unit"): addr = target [31:28] and byte address [27:0], data =
  * the 32-bit word. Give the predictor the same words, in the same order, as
  * the DUT's configuration port (an attribute-unit clear at 0x040 zeroes the
- * unit's memories). SPAGM_E_ARG, d saying why, for a NULL p, an address
- * outside the unit's map or a value a register cannot hold; the state is
- * then unchanged. */
+ * unit's memories), illegal ones included: a write of an address outside
+ * the unit's map or of a value a register cannot hold leaves the state
+ * unchanged, as the port contract has the DUT ignore it; it is counted in
+ * ignored_writes, listed in the summary and gives SPAGM_OK (d, when given,
+ * says why it was ignored). In strict mode (spagm_predictor_set_strict) it
+ * gives SPAGM_E_ARG and counts as refused, a failure. SPAGM_E_ARG for a
+ * NULL p. */
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
                                        spagm_diag *d);
 /** The model's word at configuration address addr into *data (what the
  * DUT's cfg_rdata should return there, e.g. to compare ISBE images at the
- * end of a test). SPAGM_E_ARG for a NULL p or data, or an address that is
- * not readable in the unit's map. */
-spagm_status spagm_predictor_cfg_read(const spagm_predictor *p, uint32_t addr, uint32_t *data,
+ * end of a test). An address outside the unit's map reads 0, as the port
+ * contract has the DUT answer it (counted in unmapped_reads, SPAGM_OK); in
+ * strict mode it gives SPAGM_E_ARG, *data 0, counted as refused.
+ * SPAGM_E_ARG for a NULL p or data. */
+spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_t *data,
                                       spagm_diag *d);
 
 /** Back to power-on state, as after spagm_predictor_new: the model's state is
  * reset (spagm_model_reset) and outstanding predictions are dropped and
  * counted as discarded (a DUT reset loses its in-flight requests). The
- * counters are kept. SPAGM_E_ARG for a NULL p. */
+ * counters are kept. The model's state includes texture memory: a reset
+ * empties it, unlike a DUT reset, which leaves the memory the DUT reads
+ * alone; load texture memory and headers again after every reset (TLDS
+ * predictions that then find it empty count in empty_memory and warn in
+ * the summary). The header pool counts as not configured again
+ * (spagm_predictor_tex_set_header). SPAGM_E_ARG for a NULL p. */
 spagm_status spagm_predictor_reset(spagm_predictor *p);
 
 /** The predictor's model, for backdoor loads through the model's public API:
@@ -136,6 +186,20 @@ spagm_status spagm_predictor_reset(spagm_predictor *p);
  * take effect from the next predict. Do not execute requests on it yourself:
  * the predictor's acceptance order would be lost. NULL for a NULL p. */
 spagm_model *spagm_predictor_model(spagm_predictor *p);
+
+/** Texture unit: place the 32-byte TIC header tic (byte k of the header in
+ * tic[k], the layout of spagm/tex.h "Texture headers") as entry index of the header pool,
+ * at pool base + 32 * index of texture memory, where TLDS reads it. The
+ * pool must be configured first, by a configuration write of its base or
+ * MaximumIndex (registers 0x008, 0x00C, 0x010) since the last reset or by
+ * a pool the model already holds (spagm_tex_set_header_pool): a header
+ * placed at the power-on base would be left behind by the base written
+ * after it, and every TLDS would read zeros. So it is refused then
+ * (SPAGM_E_STATE, counted as refused, d saying what to do). A pool base
+ * written after headers were placed leaves them at the old base: the
+ * summary warns. SPAGM_E_ARG for a NULL p or tic, or another unit. */
+spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
+                                            const uint8_t tic[32], spagm_diag *d);
 
 /* ---- Transactions ------------------------------------------------------- */
 
@@ -202,14 +266,22 @@ spagm_status spagm_predictor_set_cov(spagm_predictor *p, struct spagm_cov *cov);
 spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c);
 
 /** Failures so far: mismatched + unknown + duplicate + outstanding (a
- * prediction never answered fails once the test ends). 0 means the test
- * passed. 1 for a NULL p. */
+ * prediction never answered fails once the test ends) + refused, and in
+ * strict mode + warnings. Ignored illegal writes and unmapped reads are not
+ * failures. 0 means the test passed. 1 for a NULL p. */
 uint64_t spagm_predictor_failures(const spagm_predictor *p);
 
 /** End-of-test summary, several lines: name, unit and seed; the counters;
- * the oldest predictions never answered (tag, insn, disassembly); and the
- * last line "spagm predictor <name>: N passed, M failed" with N = matched
- * and M = spagm_predictor_failures(p). Owned by p, valid until the next
+ * what the run exercised (active lanes, texels read, faults, and the
+ * unit's coverage bins hit when spagm_predictor_set_cov is attached); the
+ * configuration port's ignored writes and unmapped reads, the first of
+ * them listed; the refused calls; the oldest predictions never answered
+ * (tag, insn, disassembly); a "WARNING:" line for each way the run
+ * exercised nothing although it checked responses (no active lane; texture
+ * unit: no texel read, TLDS predicted on empty texture memory, headers
+ * left behind by a moved pool base; no bin of the unit hit) and the last
+ * line "spagm predictor <name>: N passed, M failed" with N = matched and
+ * M = spagm_predictor_failures(p). Owned by p, valid until the next
  * summary or the free of p. A fixed one-line text for a NULL p. */
 const char *spagm_predictor_summary(spagm_predictor *p);
 

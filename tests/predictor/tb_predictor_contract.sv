@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// spagm_pkg's predictor classes against the port contract and the
+// exercise checks (docs/predictor.md): an illegal configuration write is
+// ignored and counted, an unmapped read gives 0, strict mode makes either a
+// failure, summary() and failures() agree, a header placed before the pool
+// is configured is refused, and a run with no active lane warns (a failure
+// in strict mode). Each check prints "ok" or "FAIL"; any FAIL ends with
+// $fatal.
+module tb_predictor_contract;
+  import spagm_txn_pkg::*;
+  import spagm_pkg::*;
+
+  int unsigned fails = 0;
+
+  function automatic void expect_true(bit cond, string what);
+    if (cond) begin
+      $display("ok   %s", what);
+    end else begin
+      $display("FAIL %s", what);
+      fails++;
+    end
+  endfunction
+
+  // Whether s contains t.
+  function automatic bit has(string s, string t);
+    if (t.len() > s.len()) return 0;
+    for (int i = 0; i + t.len() <= s.len(); i++)
+      if (s.substr(i, i + t.len() - 1) == t) return 1;
+    return 0;
+  endfunction
+
+  // The summary's last line ends "N passed, M failed" with M = failures().
+  function automatic bit summary_agrees(spagm_predictor p);
+    return has(p.summary(), $sformatf(" passed, %0d failed\n", p.failures()));
+  endfunction
+
+  initial begin
+    spagm_pix_predictor pix = new(1, "tb.pix");
+    spagm_pix_predictor strict_pix = new(1, "tb.strict_pix");
+    spagm_tex_predictor tex = new(1, "tb.tex");
+    spagm_request_t req;
+    spagm_response_t exp;
+    string report;
+    bit [255:0] tic = '0;
+
+    // Ignored, counted, not a failure: a value the register cannot hold,
+    // an address of no word, a target with no table.
+    expect_true(pix.cfg_write(32'h04, 8), "legal write taken");
+    expect_true(pix.cfg_write(32'h04, 3), "illegal value ignored without an error");
+    expect_true(pix.cfg_write(32'h200, 1), "unmapped address ignored without an error");
+    expect_true(pix.cfg_write(32'h7000_0000, 1), "unknown target ignored without an error");
+    expect_true(pix.cfg_read(32'h04) == 8, "the register kept its value");
+    expect_true(pix.cfg_read(32'h200) == 0, "an unmapped read gives 0");
+    expect_true(pix.count(SPAGM_COUNT_IGNORED_WRITES) == 3, "three writes counted as ignored");
+    expect_true(pix.count(SPAGM_COUNT_UNMAPPED_READS) == 1, "one read counted as unmapped");
+    expect_true(pix.failures() == 0, "ignored writes are not failures");
+    expect_true(has(pix.summary(), "3 illegal writes ignored, 1 unmapped reads answered 0"),
+                "the summary counts them");
+    expect_true(summary_agrees(pix), "summary and failures() agree (0)");
+
+    // Strict: each is a failure, and the summary says the same number.
+    void'(strict_pix.set_strict());
+    expect_true(!strict_pix.cfg_write(32'h04, 3), "strict: illegal write refused");
+    expect_true(strict_pix.cfg_read(32'h200) == 0, "strict: unmapped read still gives 0");
+    strict_pix.fail("tb: a check of its own");
+    expect_true(strict_pix.failures() == 3, "strict: three failures");
+    expect_true(summary_agrees(strict_pix), "summary and failures() agree (3)");
+
+    // A run with no active lane: a warning, a failure in strict mode.
+    req = spagm_request_t'(0);
+    for (int t = 0; t < 4; t++) begin
+      req.tag = t;
+      req.lane_mask = '0;
+      void'(pix.predict_expected(req, exp));
+      expect_true(pix.check(exp, report) == 0, $sformatf("tag %0d matches", t));
+    end
+    expect_true(pix.count(SPAGM_COUNT_ACTIVE_LANES) == 0, "no active lane counted");
+    expect_true(pix.count(SPAGM_COUNT_WARNINGS) == 1, "one exercise warning");
+    expect_true(has(pix.summary(), "WARNING: tb.pix: 4 responses checked but no request had an active lane"),
+                "the summary warns");
+    expect_true(pix.failures() == 0, "a warning is not a failure by default");
+    void'(pix.set_strict());
+    expect_true(pix.failures() == 1, "strict: the warning is a failure");
+    expect_true(summary_agrees(pix), "summary and failures() agree (strict warning)");
+
+    // A header before the pool is configured: refused, a failure.
+    for (int k = 0; k < 32; k++) tic[8*k +: 8] = 8'(k + 1);
+    expect_true(!tex.set_header(3, tic), "header before the pool refused");
+    expect_true(tex.failures() == 1, "the refusal is a failure");
+    expect_true(tex.cfg_write(32'h008, 32'h1_0000), "pool base written");
+    expect_true(tex.set_header(3, tic), "header after the pool taken");
+    begin
+      bit [255:0] line;
+      void'(tex.tex_mem_read(64'h1_0000 + 3 * 32, line));
+      expect_true(line == tic, "the header sits at base + 32*index");
+    end
+    expect_true(summary_agrees(tex), "summary and failures() agree (refused header)");
+
+    if (fails != 0) $fatal(1, "tb_predictor_contract: %0d checks failed", fails);
+    else $display("tb_predictor_contract: all checks passed");
+    $finish;
+  end
+endmodule
