@@ -25,7 +25,7 @@ GROUPS = [
                      "coverage", "json-summary", "icarus", "fuzzing", "testing"]),
     ("Formats", ["vector-format", "scenario-format", "scenario-attr", "scenario-pix",
                  "scenario-tex", "assembly", "port-contract", "texture-layout"]),
-    ("Design", ["architecture", "attribute-unit", "rtl-attr", "rtl-pix", "rtl-tex",
+    ("Design", ["design", "architecture", "attribute-unit", "rtl-attr", "rtl-pix", "rtl-tex",
                 "coverage-plan", "stimulus", "spec-notes"]),
 ]
 
