@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Co-simulation speed (docs/cosim.md, "Measuring"; issue #19). For each unit
+# Co-simulation speed (docs/cosim.md, "Measuring"). For each unit
 # alone and for all three (the main job), runs the same seed REPS times and
 # prints medians of: transactions/s, simulated cycles/s, cycles per
 # transaction, the share of cycles spent loading state through the

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Cost of functional coverage collection (issue #16, docs/coverage.md): the
+// Cost of functional coverage collection (docs/coverage.md): the
 // same requests executed with spagm_execute, with spagm_execute_explained,
 // and with spagm_execute_explained + spagm_cov_sample. Sampling needs the
 // explanation, so its overhead is Explained+Sample against Explained; the

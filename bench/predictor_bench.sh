@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The predictor's round trip over DPI per transaction and unit (issue #35,
-# docs/predictor.md "Cost"): unpack the request + predict + unpack the
+# The predictor's round trip over DPI per transaction and unit (# docs/predictor.md "Cost"): unpack the request + predict + unpack the
 # response + check, i.e. the median of BM_DpiUnpack plus the median of
 # BM_PredictCheck of build/bench/predictor_bench, beside the model's own
 # work (BM_Execute). With OLD (another build folder, e.g. one of b6cbb54,

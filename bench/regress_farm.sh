@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Farm scale, simulated (issue #29 item 10; docs/regress.md, "Farm scale";
+# Farm scale, simulated (docs/regress.md, "Farm scale";
 # N254). A plan of RUNS co-simulations goes through the real Slurm launcher
 # against the stand-in sbatch/squeue/sacct/scontrol of the tests
 # (regress/tests/fake-slurm) with canned results: each task's folder gets a

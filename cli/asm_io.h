@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-/* Bounds of the text input of `spagm asm` / `spagm disasm` (issue #18):
+/* Bounds of the text input of `spagm asm` / `spagm disasm`:
  * /dev/zero or a huge file is refused with FILE:LINE instead of eating
  * memory. No assembly line comes near the line limit; the total limit is
  * about two million instructions (asm holds the whole text, disasm

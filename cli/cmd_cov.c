@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm cov — coverage databases (issue #16, docs/coverage.md): merge them,
+/* spagm cov — coverage databases (docs/coverage.md): merge them,
  * report them (text, HTML, JSON, stimulus ranking, holes as failure), and
  * print the plan (docs/coverage-plan.md). */
 #include <stdbool.h>

@@ -187,7 +187,7 @@ int spagm_cmd_disasm(int argc, char **argv) {
   return disasm_stream(path, sched);
 }
 
-/* Line by line in a fixed buffer (issue #18: no input eats memory); a line
+/* Line by line in a fixed buffer (no input eats memory); a line
  * longer than SPAGM_CLI_MAX_LINE ends the run with FILE:LINE. */
 static int disasm_stream(const char *path, int sched) {
   char err[300];

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* `--cov FILE` of gen, run and check (issue #16, docs/coverage.md): take the
+/* `--cov FILE` of gen, run and check (docs/coverage.md): take the
  * option out of argv, collect into a fresh database, write it at the end. */
 #ifndef SPAGM_CLI_COV_CLI_H
 #define SPAGM_CLI_COV_CLI_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Removing the half-written output of `spagm gen` and `spagm export-hex`
- * when SIGINT, SIGTERM or SIGHUP stops them (issue #18): the paths are
+ * when SIGINT, SIGTERM or SIGHUP stops them: the paths are
  * stored before the work starts, and the handler only unlinks (rmdirs)
  * them, which is async-signal-safe, then re-raises the signal so the exit
  * status still says what stopped the process. */

@@ -2,7 +2,7 @@
 # spagm_bug_svh(<out.svh> <bugs.tsv>): the stand-in RTL's defect catalogue
 # (rtl_stubs/bugs.tsv) as a SystemVerilog include, so every testbench that
 # takes a defect takes it by name (+bug=NAME) and refuses one it does not
-# know (issue #32, N172). Used by the build and installed with the package:
+# know (N172). Used by the build and installed with the package:
 # a user's testbench around the stand-ins does the same with
 # ${spagm_RTL_DIR}/bugs.tsv (examples/predictor).
 #

@@ -7,7 +7,7 @@
 # needed only by whoever builds the site (scripts/install-deps installs
 # both), and tests/docs_site checks it.
 # The public headers: those cmake/SpagmPackage.cmake installs (also the
-# default suite's Doxygen check, docs.api_headers_documented_N314).
+# default suite's Doxygen check, docs.api_headers_documented).
 set(SPAGM_DOXYGEN_INPUT "${PROJECT_SOURCE_DIR}/model/include/spagm \
 ${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec ${PROJECT_SOURCE_DIR}/dpi/include/spagm \
 ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc")

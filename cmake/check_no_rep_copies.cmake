@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# CTest build.large_copies_call_libc_N312: with SPAGM_STRINGOP_TUNING, the
+# CTest build.large_copies_call_libc: with SPAGM_STRINGOP_TUNING, the
 # per-transaction copies and clears of the model library (pack, unpack,
 # the response and explanation resets) contain no `rep movs` / `rep stos`:
 # GCC's generic tuning expands fixed-size copies of a few KB into those,

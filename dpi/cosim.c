@@ -541,7 +541,7 @@ static void print_unit_clocks(const spagm_cosim *c, FILE *out, uint64_t cycles) 
   fprintf(out, " of %llu cycles\n", (unsigned long long)cycles);
 }
 
-/* The summary's lines on where cycles and wall time went (issue #19). */
+/* The summary's lines on where cycles and wall time went. */
 static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycles,
                                   uint64_t total, double secs) {
   if (c->have_phases) {

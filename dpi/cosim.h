@@ -61,7 +61,7 @@ void spagm_cosim_free(spagm_cosim *c);
  * to stderr (spagm/vec/progress.h). Returns false when out of memory. */
 bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress);
 
-/* +cov=FILE (issue #16, docs/coverage.md): sample every checked transaction
+/* +cov=FILE (docs/coverage.md): sample every checked transaction
  * at accept into a functional-coverage database, one input named after the
  * seed, written to cov_path by spagm_cosim_finish (a write error fails the
  * run). NULL or "" = none. false when out of memory. */

@@ -225,7 +225,7 @@ unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
                                  const spagm_explain *ex, const spagm_response *got,
                                  spagm_compare_log *log) {
   /* Readers take the first n lines only: no need to clear 2.9 KB of text
-   * per response (issue #35). */
+   * per response. */
   log->n = log->total = 0;
   log->text[0][0] = '\0';
   compare_fault(want, ex, got, log);

@@ -82,7 +82,7 @@ struct spagm_cosim {
   uint64_t first_error_accept_cycle; /* ~0 unless the first error is a compare */
   uint32_t first_error_lanes;        /* its differing lanes (N211), 0 unless a compare */
   /* spagm_cosim_set_phase_cycles: cycles spent loading, running, reading
-   * back (issue #19: the share of the configuration load). */
+   * back (the share of the configuration load). */
   uint64_t phase_cycles[3];
   bool have_phases;
   /* spagm_cosim_set_unit_clocks: rising edges of each unit's own (gated)

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress: the regression's functional coverage (issue 29 item 2,
- * N142, N143). The database (run.cov) of every run that passed and was
+/* spagm-regress: the regression's functional coverage (* N142, N143). The database (run.cov) of every run that passed and was
  * expected to pass is merged into DIR/coverage.cov, with its text report
  * (coverage.txt), JSON summary (coverage.json), HTML page
  * (coverage/index.html) and UCIS XML (coverage.ucis.xml, for pyucis). The

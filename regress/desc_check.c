@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* spagm-regress: what a description names is checked before anything runs
- * (issue 29 item 8, N141): each `log_regex` compiles, each defect of `bugs =`
+ * (N141): each `log_regex` compiles, each defect of `bugs =`
  * and of a `+bug=` plusarg is in the catalogue, each plusarg is one the
  * test's tool lists in its `+help` (the tool is the authority, so a new
  * plusarg needs no change here). A mistake found later would look like a

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* spagm-regress: the coverage part of summary.txt, results.json and
- * junit.xml (issue 29 item 2): per unit the legal bins hit of the total, the
+ * junit.xml: per unit the legal bins hit of the total, the
  * holes by name, the bins listed apart from them (need a reordering DUT, not
  * reachable by co-simulation: spagm_cov_bin_gap, N255) and those hit only
  * by the model alone (coverage.c, N142, N143); then the RTL code coverage per

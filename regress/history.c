@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress: the history of nights (issue 29 item 6, N251). Every
+/* spagm-regress: the history of nights (N251). Every
  * regression writes DIR/night.tsv, its figures in one small text record;
  * `--history HDIR` appends the results folder to HDIR/nights and rewrites
  * HDIR/history.html from every folder listed there; `spagm-regress history

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress --rank DIR: grading (issue 29 item 4). From the coverage
+/* spagm-regress --rank DIR: grading. From the coverage
  * databases of the runs of DIR that counted (coverage.c, N142): greedily
  * the run that adds the most legal bins not yet hit, until none adds any.
  * The runs so picked are the smallest set this greedy order finds that

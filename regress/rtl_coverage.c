@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress: the RTL code coverage of a regression (issue 29 item 2,
- * N253). In a tree built with -DSPAGM_RTL_COVERAGE=ON every Verilated run
+/* spagm-regress: the RTL code coverage of a regression (* N253). In a tree built with -DSPAGM_RTL_COVERAGE=ON every Verilated run
  * that collects writes Verilator's line and toggle counts to rtl.dat; the
  * files of the runs that passed (N142) are merged by `verilator_coverage
  * --write` into DIR/rtl-coverage.dat (and --write-info, lcov's format, into

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress: failure buckets (issue 29 item 5, N144). Every run that
+/* spagm-regress: failure buckets (N144). Every run that
  * did not pass is given a signature read from its log's first mismatch:
  * the unit, the instruction (op and modifiers, as disassembled), the
  * response field that differs and the rule the model applied there (its

@@ -115,7 +115,7 @@ module attr_agu
 
   // Operand isolation: the selector sees a rank only for .PHYS, so its
   // inputs stand still for other instructions (on Icarus its loops ran for
-  // every lane group; issue #19).
+  // every lane group).
   attr_select u_select (
     .bmap(phys ? bmap : 256'd0), .pre(phys ? pre : 72'd0), .rank(phys ? phys_rank : 8'd0),
     .attr(phys_attr));
@@ -142,7 +142,7 @@ module attr_agu
   // Descriptors are assembled field by field in continuous assignments,
   // not by functions: on Icarus a function in a continuous assignment runs
   // as a thread of its own a delta later, and these change every lane
-  // group (issue #19). Fields a kind does not use are 0.
+  // group. Fields a kind does not use are 0.
   //   K_NONE   value: the result
   //   K_PLAIN  bank, row: byte address [6:2], [18:7]; attr: [1:0]
   //   K_ATTR   bank, row from the R1 SKEW offset; group: handle / 32;

@@ -22,7 +22,7 @@ module attr_arb (
   // Three passes over the lanes rather than a comparator per (bank, lane)
   // pair: idle lanes cost nothing, and on Icarus one process that runs
   // once per beat is far cheaper than 1024 continuous assignments that
-  // each see every change of the 160-bit bank vector (issue #19).
+  // each see every change of the 160-bit bank vector.
   always @* begin
     logic [4:0]  b;
     logic [11:0] lead_row [32];

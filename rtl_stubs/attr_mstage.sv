@@ -122,7 +122,7 @@ module attr_mstage
   // look at). One process per step reads the registers, and each skips
   // what the beat does not use: on Icarus a loop over an array of nets, or
   // over all 32 lanes or banks in every cycle, was the larger part of an
-  // attribute replay (issue #19).
+  // attribute replay.
   logic [31:0] beat_pend;
   logic [32*ACC_W-1:0] cur_desc;
   assign beat_pend = beat ? m_pend : 32'd0;

@@ -136,7 +136,7 @@ package attr_pkg;
   // 4 VERTEX_ID, 5 FRONT_FACE), the kind numbering of the HW-value target,
   // at [4a +: 4] of HW_KINDS. A constant to select from rather than a
   // function: on Icarus a function in a continuous assignment runs as a
-  // thread of its own a delta later (issue #19).
+  // thread of its own a delta later.
   function automatic logic [1023:0] hw_kind_table();
     logic [1023:0] t;
     t = '0;

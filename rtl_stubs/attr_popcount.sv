@@ -5,7 +5,7 @@
 // without a loop or a function: on Icarus a function in a continuous
 // assignment runs as a thread of its own a delta later, and every
 // instance of this counter sits on the address stage's path each cycle
-// (issue #19).
+//.
 module attr_popcount (
   input  logic [31:0] x,
   output logic [5:0]  count

@@ -253,7 +253,7 @@ module attr_unit
   // vector driven in 16 slices by continuous assigns is, in Icarus, a tree
   // of concatenations that resends all 4032 bits, bit by bit, to each of
   // its readers whenever one slice changes: it cost the replay 40 % of
-  // its time (issue #19).
+  // its time.
   logic [4*ACC_W-1:0]     agu_acc_k [LPC];   // lane datapath k's four descriptors
   always @*
     for (int k = 0; k < LPC; k++) agu_acc[4*ACC_W*k +: 4*ACC_W] = agu_acc_k[k];

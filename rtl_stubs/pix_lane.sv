@@ -96,7 +96,7 @@ module pix_lane (
   // (x & (~x + 1)) and the highest (the bits smeared down, then the top of
   // the smear), each index bit one OR-reduction under a constant mask. No
   // loop: on Icarus each loop step is an interpreted statement, for every
-  // lane (issue #19).
+  // lane.
   logic [15:0] low_bit, smear1, smear2, smear4, smear, high_bit;
   assign low_bit = cov_in_count & (~cov_in_count + 16'd1);
   assign smear1 = cov_in_count | (cov_in_count >> 1);

@@ -90,7 +90,7 @@ module tex_agu
     logic [8:0]  gob_offset;      // of byte column u = xbk[5:0] in row v = ys[2:0]
     assign xbk = xb + 23'(4 * k);
     // Bit wiring in place, not a function: on Icarus a function in a
-    // continuous assignment is a thread of its own (issue #19).
+    // continuous assignment is a thread of its own.
     assign gob_offset = bug_gob_bits_swapped
                       ? {xbk[5], ys[2:1], ys[0], xbk[4], xbk[3:0]}
                       : {xbk[5], ys[2:1], xbk[4], ys[0], xbk[3:0]};

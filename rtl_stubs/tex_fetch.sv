@@ -8,12 +8,12 @@
 // cycle, by tag into a 16-byte texel register per slot and lane. So the
 // next warp's lines go out while earlier warps' answers are outstanding,
 // and the memory latency (2 to 12 cycles in the co-simulation) is paid
-// once per burst of warps instead of once per warp (issue #19).
+// once per burst of warps instead of once per warp.
 //
 // Slots are loaded into any free slot (the lowest); an age matrix
 // (bit NS s + t: slot s was loaded before slot t) orders the loaded ones.
 // Lines are looked up oldest slot first. Hit-under-miss (HUM = 1, the
-// default, issue #31): the slot handed on is the oldest slot that has all
+// default): the slot handed on is the oldest slot that has all
 // its lines, so a younger warp whose lines hit the line cache leaves before
 // an older one that waits for a miss, and the unit answers out of order
 // (the port contract allows any order; the response carries the warp's own

@@ -67,7 +67,7 @@ module tex_format
   // Each channel is one process that calls only the conversion its format
   // needs: on Icarus a function in a continuous assignment is a thread of
   // its own on every change of its arguments, and all of them (fp16, the
-  // small floats, the shared exponent) ran for every texel (issue #19).
+  // small floats, the shared exponent) ran for every texel.
   for (genvar c = 0; c < 4; c++) begin : g_comp
     logic [15:0] code;       // UNORM/SNORM/SINT/UINT field
     logic [4:0]  width;      // its bits

@@ -6,7 +6,7 @@
 // epochs, and the load after an epoch resets the unit, N124), so a line
 // once read stays right until reset, which invalidates every line.
 //
-// Why (issue #19): the random stimulus reads about 10 distinct lines per
+// Why: the random stimulus reads about 10 distinct lines per
 // TLDS after coalescing inside a warp, and the memory port carries one
 // line per cycle, ready 80 % of cycles in the co-simulation, so the port
 // alone held the unit at about 14 cycles per TLDS. Most of those lines were

@@ -3,7 +3,7 @@
 // is set, without a loop. Used by the fetch stage's picks and the line
 // cache's free miss entry (tex_fetch, tex_lcache). On Icarus a loop in a
 // combinational process is procedural code that runs whenever an input
-// changes, and these inputs change every cycle (issue #19: a texture replay
+// changes, and these inputs change every cycle (a texture replay
 // 30 % faster without them); here the lowest set bit is isolated (x & (~x + 1)) and
 // each index bit is one OR-reduction of it under a constant mask.
 module tex_lowest_set #(

@@ -17,7 +17,7 @@ module tex_srgb_rom (
 
   // The entries, code c at [32c +: 32], and the selected one: a constant
   // to select from, not a case statement (Icarus compares a case's labels
-  // one by one, up to 256 per channel and texel; issue #19).
+  // one by one, up to 256 per channel and texel).
   function automatic logic [8191:0] entries();
     logic [8191:0] t;
     t = '0;

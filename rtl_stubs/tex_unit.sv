@@ -5,7 +5,7 @@
 // injected defects: rtl_stubs/tex_bugs.md.
 //
 // Six pipeline stages; the fetch stage holds up to FETCH_SLOTS warps, the
-// others one each (issue #19: several warps in flight):
+// others one each (several warps in flight):
 //
 //   D  accept: tag, word, lane mask and the Ra/Rb operand slots are
 //      registered; tex_decode works on the registered word. A warp that
@@ -32,7 +32,7 @@
 //
 // A streams the warp through shift registers like the other units; A and C
 // hand a warp on in the cycle of its last lane group. Warps enter M in
-// acceptance order; with HIT_UNDER_MISS (default 1, issue #31) the fetch
+// acceptance order; with HIT_UNDER_MISS (default 1) the fetch
 // stage hands on the oldest warp that has all its lines, so a younger warp
 // whose lines hit the line cache is answered before an older one waiting
 // for a miss (the port contract allows any order; the response carries the
@@ -211,7 +211,7 @@ module tex_unit
   // the line cache (N128) for a free header buffer, which the hit or the
   // fill from memory writes; then it hands the warp to H without waiting
   // for the line. So the header read of a warp overlaps the level
-  // sequencer of the warp before it in H (issue #19). Two header buffers,
+  // sequencer of the warp before it in H. Two header buffers,
   // tag TAG_HEADER + buffer, are enough: one belongs to the warp in H, one
   // to the warp in D.
   localparam logic [1:0] D_BANK = 2'd0;   // bank row read this cycle

@@ -34,7 +34,7 @@ module tex_unorm (
   // msb(c): the highest set bit alone (smeared down, then the top of the
   // smear), its index one OR-reduction per bit under a constant mask. No
   // loop: on Icarus every loop step is an interpreted statement, and this
-  // runs for every texel channel (issue #19).
+  // runs for every texel channel.
   logic [15:0] smear1, smear2, smear4, smear, top;
   assign smear1 = code | (code >> 1);
   assign smear2 = smear1 | (smear1 >> 2);
@@ -47,7 +47,7 @@ module tex_unorm (
   // and 16 times down (b >= 2, so 32 copies cover the 64 bits).
   // (Continuous assignments, not a process: the converter's process reads
   // the value, and on Icarus a process here would hand it over a step
-  // later and make that one run twice per texel; issue #19.)
+  // later and make that one run twice per texel.)
   logic [63:0] frac1, frac2, frac4, frac8, frac16;
   assign frac1 = {code, 48'd0} << (6'd16 - 6'(bits));
   assign frac2 = frac1 | (frac1 >> bits);

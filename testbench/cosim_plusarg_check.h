@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// spagm-cosim: every plusarg checked before the simulation starts (issue #18,
-// docs/cosim.md "Plusargs"). The testbench reads its values with
+// spagm-cosim: every plusarg checked before the simulation starts (// docs/cosim.md "Plusargs"). The testbench reads its values with
 // $value$plusargs("%d"), which takes "abc" as 0 and "-1" as a huge count;
 // so each value is parsed here strictly, against its range, first.
 #ifndef SPAGM_COSIM_PLUSARG_CHECK_H

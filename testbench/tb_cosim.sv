@@ -169,7 +169,7 @@ module tb_cosim
   logic [63:0] unit_clocks[3];
 
   // Only the units of the run get a clock: a unit left out costs the
-  // simulator nothing (issue #19), and its flags count as done.
+  // simulator nothing, and its flags count as done.
   logic clk_attr, clk_pix, clk_tex;
   assign clk_attr = clk & unit_on[UNIT_ATTR];
   assign clk_pix = clk & unit_on[UNIT_PIX];

@@ -6,7 +6,7 @@
 // A read is answered after FAST cycles (the line's row is open) or after
 // the line's own slow latency, SLOW_MIN .. SLOW_MIN + SLOW_SPREAD - 1: a
 // seeded hash of the line address, so the same line is slow in every read
-// of a run and other seeds place the slow lines elsewhere (issue #31: a
+// of a run and other seeds place the slow lines elsewhere (a
 // texture memory of variable latency, so that the texture unit's younger
 // warps that hit its line cache overtake older ones waiting for a slow
 // line). Which of the two a read gets is the model's seeded draw.

@@ -152,7 +152,7 @@ module tb_replay
   // ---- Units ------------------------------------------------------------------
   // A unit gets a clock only when the export has it (its driver says so
   // from the manifest before the first edge): a unit left out costs the
-  // simulator nothing (issue #19), and its flags count as done.
+  // simulator nothing, and its flags count as done.
   logic [2:0] clk_u;
   assign clk_u = {3{clk}} & present;
 

@@ -169,7 +169,7 @@ module tb_replay_driver
   end
 
   // n (1 or 2) 32-bit hex words from a file, in one $fscanf (on Icarus
-  // each call is a VPI call, a large share of a replay; issue #19); a
+  // each call is a VPI call, a large share of a replay); a
   // short file is an error.
   task automatic read_words(input integer fd, input int n, output logic [31:0] x,
                             output logic [31:0] y);

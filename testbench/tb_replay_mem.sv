@@ -144,7 +144,7 @@ module tb_replay_mem
       give_up();
     end
     pg_va[n_pages] = {hi[15:0], lo[31:12]};
-    // Eight words per $fscanf (on Icarus each call is a VPI call; issue #19).
+    // Eight words per $fscanf (on Icarus each call is a VPI call).
     for (i = 0; i < PAGE_WORDS && !broken; i += 8) begin
       got_n = $fscanf(fd_mem, "%h %h %h %h %h %h %h %h", w8[0], w8[1], w8[2], w8[3], w8[4],
                       w8[5], w8[6], w8[7]);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# CTest step: the source layout of docs/architecture.md holds (issue #13).
+# CTest step: the source layout of docs/architecture.md holds.
 #   -DCHECK=model_src_folders -DROOT=source dir
 #       model/src holds one folder per layer and no file directly
 #   -DCHECK=testbench_macros -DROOT=source dir
@@ -128,6 +128,51 @@ elseif(CHECK STREQUAL "folder_readmes")
   endif()
   list(LENGTH tops n)
   message(STATUS "${n} folders, each with a README that names its folders")
+elseif(CHECK STREQUAL "comment_policy")
+  # Code explains itself and cites the rule it implements; which issue asked
+  # for it is history, kept in commit bodies and docs/ (docs/contributing.md).
+  # So no file but docs/*.md and CHANGELOG.md names an issue, and no test is
+  # named for a ruling number: its name states the behaviour, the comment
+  # above it cites the rule. Files are the repository's (git ls-files), or
+  # those of the source folders where there is no git.
+  find_package(Git QUIET)
+  if(GIT_FOUND AND EXISTS "${ROOT}/.git")
+    execute_process(COMMAND ${GIT_EXECUTABLE} -C "${ROOT}" ls-files OUTPUT_VARIABLE files
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "git ls-files failed in ${ROOT}")
+    endif()
+    string(REPLACE "\n" ";" files "${files}")
+  else()
+    file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE "${ROOT}"
+         "${ROOT}/[a-z]*/*" "${ROOT}/.ci/*" "${ROOT}/README.md" "${ROOT}/CMakeLists.txt")
+    list(FILTER files EXCLUDE REGEX "^build")
+  endif()
+  list(FILTER files EXCLUDE REGEX "^(docs/|CHANGELOG\\.md$|vectors/golden/|tests/data/)")
+  list(FILTER files INCLUDE REGEX "(\\.(c|h|cpp|sv|svh|v|py|sh|cmake|in|md|regress|tcl|toml|json|map)$|CMakeLists\\.txt$|^scripts/|^\\.ci/)")
+  set(bad "")
+  foreach(f IN LISTS files)
+    if(NOT EXISTS "${ROOT}/${f}" OR IS_DIRECTORY "${ROOT}/${f}")
+      continue()
+    endif()
+    file(STRINGS "${ROOT}/${f}" hits REGEX "[Ii]ssues? (#[0-9]|[0-9]+ item)")
+    foreach(h IN LISTS hits)
+      string(STRIP "${h}" h)
+      list(APPEND bad "${f}: an issue reference: ${h}")
+    endforeach()
+    file(STRINGS "${ROOT}/${f}" names
+         REGEX "(TEST(_F|_P)?\\( *[A-Za-z0-9_]+, *[A-Za-z0-9_]+_[NR][0-9]+ *\\)|add_test\\( *NAME +[^ )]*_[NR][0-9]+( |\\)|$)|def test_[a-z0-9_]*_[nr][0-9]+\\()")
+    foreach(h IN LISTS names)
+      string(STRIP "${h}" h)
+      list(APPEND bad "${f}: a test named for a ruling number: ${h}")
+    endforeach()
+  endforeach()
+  if(bad)
+    string(REPLACE ";" "\n  " bad "${bad}")
+    message(FATAL_ERROR "comments and test names (docs/contributing.md):\n  ${bad}")
+  endif()
+  list(LENGTH files n)
+  message(STATUS "${n} files: no issue reference, no test named for a ruling number")
 else()
   message(FATAL_ERROR "layout_check.cmake: unknown CHECK '${CHECK}'")
 endif()

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// What the TLM-2.0 wrapper costs (issue #15, goal <= 10%): one transaction
+// What the TLM-2.0 wrapper costs (goal <= 10%): one transaction
 // by a direct spagm_execute call versus the same request through an
 // initiator socket bound to a spagm::tlm_unit (b_transport with the
 // extension, payload checks, latency annotation). Per unit, on a full warp.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# CTest example.predictor.expected_*_N214: with a defect of the stand-in
+# CTest example.predictor.expected_*: with a defect of the stand-in
 # switched on, the testbench prints, after each of the model's MISMATCH
 # reports, its own expected-vs-actual table built from check_expected's
 # `expected` (N214). The table must agree with the model's report of the

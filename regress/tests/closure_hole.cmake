@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest step: a directed scenario removed from a small closure regression
 # leaves holes, and the summary, results.json, junit.xml and the coverage
-# page name them; with the scenario they are hit (issue 29, N142).
+# page name them; with the scenario they are hit (N142).
 #   -DREGRESS=bin/spagm-regress -DDESC=closure.regress -DOUT=dir
 set(bins "tex.rule: TEX_RA_RZ" "tex.rule: TEX_RB_RZ" "tex.encoding_layout: encoding=0:1D.LZ layout=pitch")
 foreach(set with without)

@@ -105,7 +105,7 @@ TEST(AsmCli, SpecExamplesRoundTrip) {
   EXPECT_EQ(r.out, words);
 }
 
-TEST(AsmCli, SchedGroupsRoundTrip_N15) {
+TEST(AsmCli, SchedGroupsRoundTrip) {
   std::string src =
       "ALD R0, a[16] &wr0 ?WAIT2\n"
       "ALD R1, a[20] &req_0 &rd1 ?WAIT1 ?YIELD\n"
@@ -159,7 +159,7 @@ TEST(AsmCli, IsbewrHasNoWordIsAnError) {
   EXPECT_EQ(r.out, "");
 }
 
-TEST(AsmCli, TldsPhaseWarnsAndSucceeds_N2) {
+TEST(AsmCli, TldsPhaseWarnsAndSucceeds) {
   std::string s = TempPath("phase.s");
   WriteFile(s, "TLDS.LZ.P R0, R4, R9, R11, 0x7, 2D\n");
   Result r = Spagm("asm '" + s + "'");
@@ -214,7 +214,7 @@ TEST(DisasmCli, BadHexAndIllegalWordsReportFileLine) {
   EXPECT_EQ(r.out, "ALD R0, a[16];\nPIXLD.COVMASK R0;\n");
 }
 
-TEST(DisasmCli, GroupShapeAndPaddingRules_N15) {
+TEST(DisasmCli, GroupShapeAndPaddingRules) {
   std::string h = TempPath("groups.hex");
   WriteFile(h,
             "0x001f8000fc0007e0 0xefd87f800107ff00\n"
@@ -239,7 +239,7 @@ TEST(DisasmCli, GroupShapeAndPaddingRules_N15) {
   EXPECT_NE(r.err.find("control field 0: write barrier 6"), std::string::npos) << r.err;
 }
 
-// Issue #18, defect 4: input without bound. Run under a 1 GiB address-space
+// Input without bound. Run under a 1 GiB address-space
 // limit and a time limit, so reading all of /dev/zero (the old behaviour)
 // fails the test instead of the machine. AddressSanitizer reserves far more
 // address space for its shadow, so its build runs without the limit (its

@@ -11,7 +11,7 @@
 #                               = cycles (start and reset of each epoch, the finish), each
 #                               phase > 0, seconds_model + seconds_testbench_c <= seconds,
 #                               and the summary's `cycles:` and `time:` lines say the same
-#                               (issue #19, docs/cosim.md "Summary")
+#                               (docs/cosim.md "Summary")
 #   [-DGATED="attr|..."]        N126: each unit's clock_cycles is > 0 and <= cycles, the
 #                               summary's `clocked:` line says the same, and the units
 #                               named here got fewer edges than the epochs' phases have

@@ -51,7 +51,7 @@ TEST(PixScenario, RasterUnknownKeyword_ListsTheChoices) {
   EXPECT_TRUE(has(r.d, "samples, positions")) << r.d.msg;
 }
 
-TEST(PixScenario, ProgrammablePositions_DriveCentroid_R15) {
+TEST(PixScenario, ProgrammablePositions_DriveCentroid) {
   PixRun r = run(std::string("stage PS\nraster samples 4\n") + kTable +
               "thread coverage = 0b0110\nPIXLD.CENTROID_OFFSET R1;\n"
               "expect R1 == 0xffff0001\nexpect rule R1 PIX_CENTROID_PROGRAMMABLE\n"
@@ -107,7 +107,7 @@ TEST(PixScenario, Ssaa_BadWord_IsError) {
   EXPECT_EQ(r.st, SPAGM_E_FORMAT);
 }
 
-TEST(PixScenario, OffsetDontCare_VisibleToExpect_R14) {
+TEST(PixScenario, OffsetDontCare_VisibleToExpect) {
   PixRun r = run("stage PS\nraster samples 16\nPIXLD.OFFSET R3, [0];\n"
               "expect dontcare R3 == 0xffffffff\n");
   EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;

@@ -172,7 +172,7 @@ TEST(ScenarioCore, ResetClearsRegisters) {
 
 // asm_stage any: the assembler drops its R8 stage checks (N12) so a scenario
 // can issue the word the hardware faults on; the model still applies R8.
-TEST(ScenarioCore, AsmStageAny_AssemblesRefusedForm_ModelFaults_R8) {
+TEST(ScenarioCore, AsmStageAny_AssemblesRefusedForm_ModelFaults) {
   // By default the known stage makes the assembler refuse ALD in PS.
   ScnRun refused = run_scn("stage PS\nALD R0, a[0x70];\n");
   EXPECT_EQ(refused.st, SPAGM_E_SEMANTIC);
@@ -228,7 +228,7 @@ TEST(ScenarioCore, AsmStageBadArgument_IsAnErrorWithColumn) {
 
 namespace {
 
-// Issue #18, defect 7: a literal in an expression was parsed through a
+// A literal in an expression was parsed through a
 // pointer computed to lie before its copy (outside the array: undefined
 // behaviour, reported by UBSan in the sanitizer build, label cli). Literals
 // far into a long line, good and bad; a bad one is reported at its column.

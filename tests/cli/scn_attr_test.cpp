@@ -65,7 +65,7 @@ TEST(ScnAttr, CheckFailure_MakesTheRunFail) {
   EXPECT_EQ(r.d.line, 1);
 }
 
-TEST(ScnAttr, StageDirective_DrivesExecutionAndAssembler_R8) {
+TEST(ScnAttr, StageDirective_DrivesExecutionAndAssembler) {
   // The model's stage decides execution: ALD.P is legal in TS.
   ScnRun r = run("stage TS\nALD.P R0, a[0x10], R1;\nexpect fault NONE\n");
   EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
@@ -109,7 +109,7 @@ TEST(ScnAttr, HwAndDefault_Directives) {
   EXPECT_EQ(r.res.expects, 3u);
 }
 
-TEST(ScnAttr, GsCheck_ReadsTheBufferLayout_N26) {
+TEST(ScnAttr, GsCheck_ReadsTheBufferLayout) {
   ScnRun r = run(
       "stage GS\ngs_max_vertices 4\nomap position\nimap_next position\n"
       "reg R1 = 0x100 + lane\nreg R2 = 3\nAST a[0x78], R1, R2;\n"
@@ -122,7 +122,7 @@ TEST(ScnAttr, GsCheck_ReadsTheBufferLayout_N26) {
 
 namespace {
 
-TEST(ScnAttr, AstDataRegister_IsAlignedLikeRd_R10_N33) {
+TEST(ScnAttr, AstDataRegister_IsAlignedLikeRd) {
   ScnRun r = run(
       "stage VSA\nomap position\nimap_next position\nlanes 0\n"
       "reg R4 = 4\nreg R5 = 5\nreg R6 = 6\nreg R7 = 7\nreg R8 = 8\n"

@@ -236,8 +236,8 @@ TEST_F(VecCli, ExportHex_WritesTheManifestAndGuardsForeignDirectories) {
   EXPECT_TRUE(fs::exists(dir / "mine" / "notes.txt"));
 }
 
-// Issue #18, defect 9: the error named the output file, not the scenario
-// that could not be opened.
+// The error names the scenario that could not be opened, not the output
+// file.
 TEST_F(VecCli, GenScenario_MissingFile_IsError_NamingTheFile) {
   CliRun g = run("gen --scenario " + at("missing.scn") + " -o " + at("m.vec"));
   EXPECT_EQ(g.status, 1);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// An interrupted `spagm gen` or `spagm export-hex` (issue #18, defect 10)
+// An interrupted `spagm gen` or `spagm export-hex` (defect 10)
 // removes its partial output and dies of the signal, so a shell or a job
 // scheduler sees what stopped it (cli/signal_cleanup.h).
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Issue #31's goal for the default run (N243): spagm-cosim seeds 1-5 (all
+# The coverage goal of the default run (N243): spagm-cosim seeds 1-5 (all
 # units, default length) merged reach at least 99 % of the legal bins this
 # co-simulation can reach, with no thin bin (every rule bin at its
 # at_least). Prints the merged report; fails below the goal, on a thin bin

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The boundary, ST_REQ and power-on points (issue #31 item 2, N245, N246):
+// The boundary, ST_REQ and power-on points (N245, N246):
 // hand-built transactions whose values sit at known places against their
 // limits must land in exactly those bins, so a sampler that credits the
 // wrong position (or none) fails here, not only as a hole of a long run.
@@ -77,7 +77,7 @@ struct Fixture {
 
 // ALD vertex handles 0, 31, 32 and 5 of a 32-vertex ISBE: first valid,
 // last valid, first invalid, interior; the word at 0x3FC is the last one.
-TEST(COV_Bound, AldVertexAndAddress_AtTheirPlaces_N245) {
+TEST(COV_Bound, AldVertexAndAddress_AtTheirPlaces) {
   Fixture f;
   ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_TS, nullptr), SPAGM_OK);
   const uint32_t handle[4] = {0, 31, 32, 5};
@@ -97,7 +97,7 @@ TEST(COV_Bound, AldVertexAndAddress_AtTheirPlaces_N245) {
 }
 
 // .P words against 4 x patch_words (32 words at power-on): 0, 31, 32.
-TEST(COV_Bound, PatchWords_AtTheirPlaces_N245) {
+TEST(COV_Bound, PatchWords_AtTheirPlaces) {
   Fixture f;
   ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_TS, nullptr), SPAGM_OK);
   const uint32_t addr[3] = {0, 124, 128};
@@ -110,7 +110,7 @@ TEST(COV_Bound, PatchWords_AtTheirPlaces_N245) {
 // of 3 attributes ends at byte 1024 x 3 (N281): B32 words 0, 3068, 3072 and
 // 40 land in first valid, last valid, first invalid and interior; the
 // plain region field stays empty.
-TEST(COV_Bound, IsberdVertexMajorView_EndsAt1024N_N281) {
+TEST(COV_Bound, IsberdVertexMajorView_EndsAt1024N) {
   Fixture f;
   uint32_t map[SPAGM_ATTR_MAP_WORDS] = {0};
   map[1] = 0x7u; /* attributes 32..34 */
@@ -132,7 +132,7 @@ TEST(COV_Bound, IsberdVertexMajorView_EndsAt1024N_N281) {
 // of 3 attributes (32..34), vertex v rank k is word 3 v + k. Rank 0 at
 // vertices 0, 341 and 5 is word 0, 1023 and 15; rank 1 at vertex 341 is
 // word 1024, refused (AST_GS_FULL).
-TEST(COV_Bound, GsWordAgainstTheLaneBuffer_N283) {
+TEST(COV_Bound, GsWordAgainstTheLaneBuffer) {
   Fixture f;
   ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_GS, nullptr), SPAGM_OK);
   ASSERT_EQ(spagm_attr_set_gs_max_vertices(f.m, 400, nullptr), SPAGM_OK);
@@ -151,7 +151,7 @@ TEST(COV_Bound, GsWordAgainstTheLaneBuffer_N283) {
 
 // ST_REQ against the OMAP (attributes 40..43), when AST reads the output
 // BMAP: empty at power-on, then one range per shape.
-TEST(COV_Bound, StreqAgainstOmap_N245) {
+TEST(COV_Bound, StreqAgainstOmap) {
   Fixture f;
   ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_TI, nullptr), SPAGM_OK);
   uint32_t omap[SPAGM_ATTR_MAP_WORDS] = {0};
@@ -175,7 +175,7 @@ TEST(COV_Bound, StreqAgainstOmap_N245) {
 }
 
 // 16-sample masks of each shape, one lane each, and COVERED indexes.
-TEST(COV_Bound, CoverageMaskShapesAndIndex_N245) {
+TEST(COV_Bound, CoverageMaskShapesAndIndex) {
   Fixture f;
   ASSERT_EQ(spagm_attr_set_stage(f.m, SPAGM_STAGE_PS, nullptr), SPAGM_OK);
   ASSERT_EQ(spagm_pix_set_samples(f.m, 16, nullptr), SPAGM_OK);

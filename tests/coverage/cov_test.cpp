@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Functional coverage (issue #16, docs/coverage.md): the plan covers every
+// Functional coverage (docs/coverage.md): the plan covers every
 // rule, collection is deterministic, databases merge in any order, and bad
 // database files are refused with a clear error (N100..N103).
 #include <algorithm>
@@ -86,7 +86,7 @@ std::string recrc(const std::string &good, size_t n, const std::string &head) {
 
 }  // namespace
 
-TEST(COV_Plan, EveryRuleHasABin_N100) {
+TEST(COV_Plan, EveryRuleHasABin) {
   size_t n = 0;
   const spagm_cov_point *p = spagm_cov_plan(&n);
   for (unsigned r = 1; r < 0x400; r++) {
@@ -102,7 +102,7 @@ TEST(COV_Plan, EveryRuleHasABin_N100) {
   }
 }
 
-TEST(COV_Plan, ExcludedBinsGiveAReason_N100) {
+TEST(COV_Plan, ExcludedBinsGiveAReason) {
   size_t n = 0;
   const spagm_cov_point *p = spagm_cov_plan(&n);
   for (size_t i = 0; i < n; i++)
@@ -110,7 +110,7 @@ TEST(COV_Plan, ExcludedBinsGiveAReason_N100) {
       EXPECT_GT(std::string(e->reason).size(), 10u) << p[i].name;
 }
 
-TEST(COV_Db, SameSeedSameBytes_N101) {
+TEST(COV_Db, SameSeedSameBytes) {
   spagm_cov *a = spagm_cov_new(), *b = spagm_cov_new();
   collect(a, 3, 3000);
   collect(b, 3, 3000);
@@ -119,7 +119,7 @@ TEST(COV_Db, SameSeedSameBytes_N101) {
   spagm_cov_free(b);
 }
 
-TEST(COV_Db, RoundTripsThroughTheFile_N101) {
+TEST(COV_Db, RoundTripsThroughTheFile) {
   spagm_cov *a = spagm_cov_new(), *r = nullptr;
   collect(a, 5, 2000);
   std::string text = written(a, "rt");
@@ -130,7 +130,7 @@ TEST(COV_Db, RoundTripsThroughTheFile_N101) {
   spagm_cov_free(r);
 }
 
-TEST(COV_Merge, IsCommutative_N102) {
+TEST(COV_Merge, IsCommutative) {
   spagm_cov *a = spagm_cov_new(), *b = spagm_cov_new();
   collect(a, 1, 2000);
   collect(b, 2, 2000);
@@ -146,7 +146,7 @@ TEST(COV_Merge, IsCommutative_N102) {
 
 // Each damaged copy of a good file is refused with a message naming the
 // problem, and nothing is returned.
-TEST(COV_Db, CorruptTruncatedOrOtherVersionRefused_N101) {
+TEST(COV_Db, CorruptTruncatedOrOtherVersionRefused) {
   spagm_cov *a = spagm_cov_new();
   collect(a, 7, 500);
   std::string good = written(a, "good");
@@ -194,7 +194,7 @@ TEST(COV_Api, NullArgumentsAreErrors) {
 
 // +cov=FILE of spagm-cosim: each accepted, checked request is sampled and
 // the database is written at finish, whatever the RTL answered.
-TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish_N104) {
+TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish) {
   spagm_cosim_opts o;
   spagm_cosim_opts_default(&o);
   o.txns = 300;
@@ -252,7 +252,7 @@ TEST(COV_Cosim, AcceptedRequestsAreSampledAndWrittenAtFinish_N104) {
 
 // A database without co-simulation samples does not count the
 // co-simulation-only points: random traffic alone can close the plan.
-TEST(COV_Cosim, OnlyPointsNeedACosimInput_N104) {
+TEST(COV_Cosim, OnlyPointsNeedACosimInput) {
   spagm_cov *c = spagm_cov_new();
   collect(c, 1, 500);
   EXPECT_FALSE(spagm_cov_has_cosim(c));
@@ -299,7 +299,7 @@ static size_t point_index(const char *name) {
 // pix.unwritten (N280): a PIXLD accepted while the load left pixel
 // registers out credits field x mode for each register left out, and
 // nothing for other units, other instructions or no register left out.
-TEST(COV_Cosim, UnwrittenPixelRegistersByMode_N280) {
+TEST(COV_Cosim, UnwrittenPixelRegistersByMode) {
   spagm_cov *c = spagm_cov_new();
   spagm_request req;
   spagm_request_init(&req);
@@ -352,7 +352,7 @@ static unsigned bin_index(size_t i, const char *bin) {
 // its other overtaken bins are holes again. Without a co-simulation input
 // nothing changes. One function (spagm_cov_bin_gap) decides for the text
 // report and --fail-on-holes (spagm_cov_report_holes).
-TEST(COV_Cosim, UnreachableBinsListedApart_N243_N255) {
+TEST(COV_Cosim, UnreachableBinsListedApart) {
   spagm_cov *c = spagm_cov_new();
   collect(c, 1, 200);
   std::string text = report_text(c, "reach_model.txt");
@@ -411,7 +411,7 @@ TEST(COV_Cosim, UnreachableBinsListedApart_N243_N255) {
 // Depth (N161): a legal bin hit fewer times than its point's at_least is
 // thin, counted apart from holes; the rule points and the boundary points
 // (N245) need 10 hits, the others 1.
-TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole_N161) {
+TEST(COV_Depth, BinBelowAtLeast_IsThinNotHole) {
   size_t n = 0;
   const spagm_cov_point *plan = spagm_cov_plan(&n);
   spagm_cov *c = spagm_cov_new();

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# The coverage page in headless Chromium (issue 29 item 3, N250): a database
+# The coverage page in headless Chromium (N250): a database
 # with holes, thin bins and excluded cells (two short gen runs of pix and
 # tex) is reported as HTML; the DOM after scripts ran has the summary with
 # bars, the hole list, matrices with excluded cells marked, and every

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Run the documented commands of one docs/*.md page (CTest label docs,
-issue #32: "every documented command is run").
+every documented command is run).
 
 Every command line of every ```sh block of the page runs, in order, in a
 scratch directory where build/ is the build tree and docs/, vectors/,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """docs.api_snippets: every public header's API reference shows an example
-taken from code the suite compiles and runs (issue #34).
+taken from code the suite compiles and runs.
 
     snippets_check.py SRC SOURCES_LIST HEADER_DIR...
 

@@ -24,7 +24,7 @@ class Al2p : public AttrFixture {
   }
 };
 
-TEST_F(Al2p, Mapped_GivesLogicalAddressAndRank_R7) {
+TEST_F(Al2p, Mapped_GivesLogicalAddressAndRank) {
   each_lane([&](unsigned l) { req.a[0][l] = 0x200 + 4 * (l % 4); });
   run("AL2P R0, R1, 0;");
   EXPECT_EQ(resp.wb_reg[0], 0u);
@@ -35,7 +35,7 @@ TEST_F(Al2p, Mapped_GivesLogicalAddressAndRank_R7) {
   }
 }
 
-TEST_F(Al2p, Unmapped_SetsBit31_KeepsLogicalAddress_R7) {
+TEST_F(Al2p, Unmapped_SetsBit31_KeepsLogicalAddress) {
   lanes(1);
   req.a[0][0] = 0x88;
   run("AL2P R0, R1, 0;");
@@ -43,7 +43,7 @@ TEST_F(Al2p, Unmapped_SetsBit31_KeepsLogicalAddress_R7) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_AL2P_UNMAPPED);
 }
 
-TEST_F(Al2p, OutOfRange_SetsBit31_R7) {
+TEST_F(Al2p, OutOfRange_SetsBit31) {
   lanes(3);
   req.a[0][0] = 1020;  // + 4 = 1024
   req.a[0][1] = 0;     // - 4
@@ -54,7 +54,7 @@ TEST_F(Al2p, OutOfRange_SetsBit31_R7) {
   EXPECT_EQ(resp.wb_value[0][1], 0x80000000u | (0xFFFFFFFCu & 0x3FF));
 }
 
-TEST_F(Al2p, Pd_AllComponentsMapped_R7) {
+TEST_F(Al2p, Pd_AllComponentsMapped) {
   lanes(0xF);
   req.a[0][0] = 0x70;  // .128 0x70..0x7C all mapped
   req.a[0][1] = 0x80;  // 0x80, 0x84 mapped; 0x88, 0x8C not

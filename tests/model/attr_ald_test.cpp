@@ -45,7 +45,7 @@ TEST_F(Ald, I_Bmap0_WriteStatusIgnored_StillDefault) {
   EXPECT_EQ(rule(0, 9), SPAGM_RULE_ALD_I_BMAP0_DEFAULT);
 }
 
-TEST_F(Ald, I_Bmap1_Written0_ReturnsIsbeLeftoverAsDontCare_R2) {
+TEST_F(Ald, I_Bmap1_Written0_ReturnsIsbeLeftoverAsDontCare) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x080, 0x08C}};
   in_bmap(mp);
@@ -73,7 +73,7 @@ struct HwCase {
   uint32_t addr;
 };
 
-TEST_F(Ald, I_Bmap1_Written0_HwAttributes_ReturnHwValue_R2) {
+TEST_F(Ald, I_Bmap1_Written0_HwAttributes_ReturnHwValue) {
   const HwCase cases[] = {{SPAGM_HW_TESS_COORD_U, 0x2F0}, {SPAGM_HW_TESS_COORD_V, 0x2F4},
                           {SPAGM_HW_INSTANCE_ID, 0x2F8},  {SPAGM_HW_VERTEX_ID, 0x2FC},
                           {SPAGM_HW_FRONT_FACE, 0x3FC}};
@@ -113,7 +113,7 @@ TEST_F(Ald, I_Bmap0_HwAddress_ReturnsDefaultNotHw) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_ALD_I_BMAP0_DEFAULT);
 }
 
-TEST_F(Ald, PrimitiveId_UsesPrimitiveHandleNotRb_N27) {
+TEST_F(Ald, PrimitiveId_UsesPrimitiveHandleNotRb) {
   stage(SPAGM_STAGE_GS);
   in_bmap(Map{{0x060, 0x060}, {0x070, 0x070}});
   vertices(16);
@@ -130,7 +130,7 @@ TEST_F(Ald, PrimitiveId_UsesPrimitiveHandleNotRb_N27) {
   EXPECT_EQ(resp.wb_value[0][0], 0x7070u);
 }
 
-TEST_F(Ald, PrimitiveId_Written0_ReturnsPerPrimitiveHwValue_R2) {
+TEST_F(Ald, PrimitiveId_Written0_ReturnsPerPrimitiveHwValue) {
   stage(SPAGM_STAGE_GS);
   in_bmap(Map{{0x060, 0x060}});
   ASSERT_EQ(spagm_attr_set_hw(m, SPAGM_HW_PRIMITIVE_ID, 4, 1234, nullptr), SPAGM_OK);
@@ -200,13 +200,13 @@ TEST_F(Ald, DefaultTable_EveryAddress_MatchesR3) {
   }
 }
 
-TEST_F(Ald, Default_PositionW_IsOne_R3) {
+TEST_F(Ald, Default_PositionW_IsOne) {
   stage(SPAGM_STAGE_VSA);
   run("ALD R0, a[0x7c];");
   EXPECT_EQ(resp.wb_value[0][0], 0x3F800000u);
 }
 
-TEST_F(Ald, Default_EveryGenericW_IsOne_XYZ_Zero_R3) {
+TEST_F(Ald, Default_EveryGenericW_IsOne_XYZ_Zero) {
   stage(SPAGM_STAGE_VSA);
   for (unsigned n = 0; n < 32; n++) {
     char text[64];
@@ -219,7 +219,7 @@ TEST_F(Ald, Default_EveryGenericW_IsOne_XYZ_Zero_R3) {
   }
 }
 
-TEST_F(Ald, Default_ColourAlphas_AreOne_R3) {
+TEST_F(Ald, Default_ColourAlphas_AreOne) {
   stage(SPAGM_STAGE_VSA);
   for (uint32_t a : {0x28Cu, 0x29Cu, 0x2ACu, 0x2BCu}) {
     char text[64];
@@ -231,7 +231,7 @@ TEST_F(Ald, Default_ColourAlphas_AreOne_R3) {
   EXPECT_EQ(resp.wb_value[0][0], 0u);
 }
 
-TEST_F(Ald, Default_TexCoordQ_IsOne_R3) {
+TEST_F(Ald, Default_TexCoordQ_IsOne) {
   stage(SPAGM_STAGE_VSA);
   for (unsigned n = 0; n < 10; n++) {
     char text[64];
@@ -242,7 +242,7 @@ TEST_F(Ald, Default_TexCoordQ_IsOne_R3) {
   }
 }
 
-TEST_F(Ald, Default_SystemValues_AreZero_R3) {
+TEST_F(Ald, Default_SystemValues_AreZero) {
   stage(SPAGM_STAGE_VSA);
   for (uint32_t a : {0x060u, 0x06Cu, 0x070u, 0x2C0u, 0x2FCu, 0x3FCu}) {
     char text[64];
@@ -252,7 +252,7 @@ TEST_F(Ald, Default_SystemValues_AreZero_R3) {
   }
 }
 
-TEST_F(Ald, DefaultTable_IsModelState_SetterChangesResult_R3) {
+TEST_F(Ald, DefaultTable_IsModelState_SetterChangesResult) {
   stage(SPAGM_STAGE_VSA);
   ASSERT_EQ(spagm_attr_set_default(m, 0x07C, 0x40000000u, nullptr), SPAGM_OK);
   run("ALD R0, a[0x7c];");
@@ -277,7 +277,7 @@ TEST_F(Ald, Vector_EachComponentEvaluatedOnItsOwn) {
 // --- bounds (R4) -------------------------------------------------------------
 
 // Hand-built immediates outside 0..1023 (the word cannot hold them) read 0.
-TEST_F(Ald, Bounds_EachSize_At1020And1024_R4) {
+TEST_F(Ald, Bounds_EachSize_At1020And1024) {
   stage(SPAGM_STAGE_VSA);
   ASSERT_EQ(spagm_attr_set_default(m, 0x3FC, 0x77, nullptr), SPAGM_OK);
   lanes(1);
@@ -300,7 +300,7 @@ TEST_F(Ald, Bounds_EachSize_At1020And1024_R4) {
   }
 }
 
-TEST_F(Ald, Bounds_NegativeAddress_ReadsZeroNotDefault_R4) {
+TEST_F(Ald, Bounds_NegativeAddress_ReadsZeroNotDefault) {
   stage(SPAGM_STAGE_VSA);
   spagm_insn i;
   spagm_insn_init(&i, SPAGM_OP_ALD);
@@ -327,7 +327,7 @@ class AldPatch : public Ald {
   }
 };
 
-TEST_F(AldPatch, Bounds_EachSize_AtEndAndPastEnd_R4) {
+TEST_F(AldPatch, Bounds_EachSize_AtEndAndPastEnd) {
   ASSERT_EQ(spagm_attr_set_patch_words(m, 8, nullptr), SPAGM_OK);  // 32 bytes
   at(28, "ALD.P R0, a[R1+0], R2;");
   EXPECT_EQ(resp.wb_value[0][0], 0xA0000u + 28);
@@ -347,7 +347,7 @@ TEST_F(AldPatch, Bounds_EachSize_AtEndAndPastEnd_R4) {
   for (int c = 0; c < 4; c++) EXPECT_EQ(resp.wb_value[c][0], 0u);
 }
 
-TEST_F(AldPatch, Bounds_BelowZero_ReadsZero_R4) {
+TEST_F(AldPatch, Bounds_BelowZero_ReadsZero) {
   at(0, "ALD.P R0, a[R1-4], R2;");
   EXPECT_EQ(resp.wb_value[0][0], 0u);
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_ALD_PATCH_OUT_OF_BOUNDS);
@@ -355,7 +355,7 @@ TEST_F(AldPatch, Bounds_BelowZero_ReadsZero_R4) {
   for (int c = 0; c < 4; c++) EXPECT_EQ(resp.wb_value[c][0], 0u);
 }
 
-TEST_F(AldPatch, Bounds_128Words_LastWordIn_NextOut_R4) {
+TEST_F(AldPatch, Bounds_128Words_LastWordIn_NextOut) {
   ASSERT_EQ(spagm_attr_set_patch_words(m, 128, nullptr), SPAGM_OK);
   at(508, "ALD.P R0, a[R1+0], R2;");
   EXPECT_EQ(resp.wb_value[0][0], 0xA0000u + 508);
@@ -494,7 +494,7 @@ TEST_F(Ald, TessStages_UseRbHandle) {
   }
 }
 
-TEST_F(Ald, GsRbRZ_UsesHandleZero_R8) {
+TEST_F(Ald, GsRbRZ_UsesHandleZero) {
   stage(SPAGM_STAGE_GS);
   in_bmap(Map{{0x080, 0x080}});
   put(SPAGM_SPACE_ISBE_IN, 0, 0x80, 0xF00);
@@ -503,7 +503,7 @@ TEST_F(Ald, GsRbRZ_UsesHandleZero_R8) {
   EXPECT_EQ(resp.wb_value[0][3], 0xF00u);
 }
 
-TEST_F(Ald, HandleAtVertexCount_ReadsZero_NoTrap_R9) {
+TEST_F(Ald, HandleAtVertexCount_ReadsZero_NoTrap) {
   stage(SPAGM_STAGE_GS);
   vertices(8);
   in_bmap(Map{{0x080, 0x080}});
@@ -517,7 +517,7 @@ TEST_F(Ald, HandleAtVertexCount_ReadsZero_NoTrap_R9) {
   EXPECT_EQ(rule(0, 8), SPAGM_RULE_ALD_VTX_OUT_OF_RANGE);
 }
 
-TEST_F(Ald, HandleOutOfRange_WithTrap_FaultsThoseLanesOnly_R9) {
+TEST_F(Ald, HandleOutOfRange_WithTrap_FaultsThoseLanesOnly) {
   stage(SPAGM_STAGE_GS);
   vertices(8);
   trap(true);
@@ -532,7 +532,7 @@ TEST_F(Ald, HandleOutOfRange_WithTrap_FaultsThoseLanesOnly_R9) {
   EXPECT_EQ(ex.fault_rule, SPAGM_RULE_VTX_TRAP);
 }
 
-TEST_F(Ald, HandleInRange_WithTrap_NoFault_R9) {
+TEST_F(Ald, HandleInRange_WithTrap_NoFault) {
   stage(SPAGM_STAGE_GS);
   vertices(32);
   trap(true);
@@ -542,7 +542,7 @@ TEST_F(Ald, HandleInRange_WithTrap_NoFault_R9) {
   EXPECT_EQ(resp.fault_lanes, 0u);
 }
 
-TEST_F(Ald, ImplicitVertexOutOfRange_WithTrap_Faults_N25) {
+TEST_F(Ald, ImplicitVertexOutOfRange_WithTrap_Faults) {
   stage(SPAGM_STAGE_VSA);
   vertices(4);
   trap(true);
@@ -551,7 +551,7 @@ TEST_F(Ald, ImplicitVertexOutOfRange_WithTrap_Faults_N25) {
   EXPECT_EQ(resp.fault_lanes, 0xFFFFFFF0u);
 }
 
-TEST_F(Ald, PrimitiveHandleOutOfRange_Traps_N27) {
+TEST_F(Ald, PrimitiveHandleOutOfRange_Traps) {
   stage(SPAGM_STAGE_GS);
   vertices(4);
   trap(true);
@@ -566,7 +566,7 @@ TEST_F(Ald, PrimitiveHandleOutOfRange_Traps_N27) {
 
 // --- .PHYS (R6, R7, N31) ---------------------------------------------------
 
-TEST_F(Ald, Phys_ReadsTheRankTheAl2pResultNames_R7) {
+TEST_F(Ald, Phys_ReadsTheRankTheAl2pResultNames) {
   stage(SPAGM_STAGE_GS);
   Map mp{{0x070, 0x07C}, {0x100, 0x10C}};
   in_bmap(mp);
@@ -580,7 +580,7 @@ TEST_F(Ald, Phys_ReadsTheRankTheAl2pResultNames_R7) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_ALD_I_PREV_OUTPUT);
 }
 
-TEST_F(Ald, Phys_Unmapped_ReturnsDefaultOfLogicalAddress_R7) {
+TEST_F(Ald, Phys_Unmapped_ReturnsDefaultOfLogicalAddress) {
   stage(SPAGM_STAGE_GS);
   each_lane([&](unsigned l) { req.a[0][l] = 0x8000007Cu; });
   run("ALD.PHYS R2, a[R0], R1;");
@@ -588,7 +588,7 @@ TEST_F(Ald, Phys_Unmapped_ReturnsDefaultOfLogicalAddress_R7) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_ALD_PHYS_UNMAPPED);
 }
 
-TEST_F(Ald, Phys_UnmappedWithOutOfRangeHandle_ReadsZeroAndTraps_R9) {
+TEST_F(Ald, Phys_UnmappedWithOutOfRangeHandle_ReadsZeroAndTraps) {
   stage(SPAGM_STAGE_GS);
   vertices(4);
   trap(true);
@@ -602,7 +602,7 @@ TEST_F(Ald, Phys_UnmappedWithOutOfRangeHandle_ReadsZeroAndTraps_R9) {
   EXPECT_EQ(resp.fault_lanes, 0xFFFFFFF0u);
 }
 
-TEST_F(Ald, Phys_RankBeyondBmap_IsUnmapped_N31) {
+TEST_F(Ald, Phys_RankBeyondBmap_IsUnmapped) {
   stage(SPAGM_STAGE_GS);
   in_bmap(Map{{0x070, 0x07C}});  // 4 attributes: ranks 0..3
   each_lane([&](unsigned l) { req.a[0][l] = 0x08Cu | 4u << 10; });
@@ -610,7 +610,7 @@ TEST_F(Ald, Phys_RankBeyondBmap_IsUnmapped_N31) {
   EXPECT_EQ(resp.wb_value[0][0], 0x3F800000u);  // default of 0x08C (GENERIC0.w)
 }
 
-TEST_F(Ald, Phys_VectorSize_IsIllegal_R6) {
+TEST_F(Ald, Phys_VectorSize_IsIllegal) {
   stage(SPAGM_STAGE_GS);
   in_bmap(Map{{0x070, 0x07C}});
   run("ALD.I.PHYS.64 R2, a[R0], R1;");

@@ -128,7 +128,7 @@ TEST_F(AttrApi, Memory_OutOfBoundsOrBadSpace_ReturnArg) {
   EXPECT_EQ(spagm_attr_write32(m, SPAGM_SPACE_PATCH, 32, 1, nullptr), SPAGM_E_ARG);
 }
 
-TEST_F(AttrApi, SpaceSizes_AreTheDocumentedConstants_N20) {
+TEST_F(AttrApi, SpaceSizes_AreTheDocumentedConstants) {
   EXPECT_EQ(spagm_attr_space_size(m, SPAGM_SPACE_ISBE_IN), SPAGM_ISBE_SPACE_BYTES);
   EXPECT_EQ(spagm_attr_space_size(m, SPAGM_SPACE_ISBE_OUT), SPAGM_ISBE_SPACE_BYTES);
   EXPECT_EQ(spagm_attr_space_size(m, SPAGM_SPACE_GS_OUT), 32u * 4096u);
@@ -203,7 +203,7 @@ TEST_F(AttrApi, Config_RoundTrips_AndDerivesBmaps) {
   EXPECT_EQ(std::memcmp(bout.bits, st.bits, sizeof st.bits), 0);  // OMAP & ST_REQ
 }
 
-TEST_F(AttrApi, PowerOnConfig_IsDocumented_N35) {
+TEST_F(AttrApi, PowerOnConfig_IsDocumented) {
   spagm_attr_config c = cfg();
   EXPECT_EQ(c.stage, SPAGM_STAGE_VSA);
   EXPECT_EQ(c.vertex_count, 32u);

@@ -95,7 +95,7 @@ TEST_F(Ast, Vector_EachComponentThroughBmap) {
   EXPECT_EQ(resp.st_data[3][0], 0xD0000300u);
 }
 
-TEST_F(Ast, Bounds_OutsideAddressSpace_Discarded_R4) {
+TEST_F(Ast, Bounds_OutsideAddressSpace_Discarded) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map::all());
   lanes(1);
@@ -116,7 +116,7 @@ TEST_F(Ast, Bounds_OutsideAddressSpace_Discarded_R4) {
   EXPECT_EQ(resp.st_mask[0], 1u);
 }
 
-TEST_F(Ast, Align64_StoresTheAlignedPair_R10) {
+TEST_F(Ast, Align64_StoresTheAlignedPair) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x070, 0x07C}};
   out_bmap(mp);
@@ -126,7 +126,7 @@ TEST_F(Ast, Align64_StoresTheAlignedPair_R10) {
   EXPECT_EQ(resp.st_addr[1][0], skew(0, 3, 4));  // 0x7C
 }
 
-TEST_F(Ast, Align128_StoresTheAlignedVec4_R10) {
+TEST_F(Ast, Align128_StoresTheAlignedVec4) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x070, 0x07C}};
   out_bmap(mp);
@@ -135,7 +135,7 @@ TEST_F(Ast, Align128_StoresTheAlignedVec4_R10) {
   for (unsigned c = 0; c < 4; c++) EXPECT_EQ(resp.st_addr[c][0], skew(0, c, 4));
 }
 
-TEST_F(Ast, ImplicitVertexOutOfRange_Discarded_N25) {
+TEST_F(Ast, ImplicitVertexOutOfRange_Discarded) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map{{0x070, 0x070}});
   vertices(16);
@@ -145,7 +145,7 @@ TEST_F(Ast, ImplicitVertexOutOfRange_Discarded_N25) {
   EXPECT_EQ(rule(0, 16), SPAGM_RULE_AST_VTX_OUT_OF_RANGE);
 }
 
-TEST_F(Ast, ImplicitVertexOutOfRange_WithTrap_FaultsLanes_N25) {
+TEST_F(Ast, ImplicitVertexOutOfRange_WithTrap_FaultsLanes) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map{{0x070, 0x070}});
   vertices(16);
@@ -156,7 +156,7 @@ TEST_F(Ast, ImplicitVertexOutOfRange_WithTrap_FaultsLanes_N25) {
   EXPECT_EQ(resp.st_mask[0], 0x0000FFFFu);  // the other lanes stored (N34)
 }
 
-TEST_F(Ast, SameVertexTwoLanes_HighestLaneWins_N28) {
+TEST_F(Ast, SameVertexTwoLanes_HighestLaneWins) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map{{0x070, 0x070}});
   each_lane([&](unsigned l) { req.vertex[l] = l / 2; });
@@ -189,7 +189,7 @@ TEST_F(AstPatch, StoresToOutputPatchRegion_NoOmap) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_AST_PATCH_STORED);
 }
 
-TEST_F(AstPatch, SeveralLanesSameAddress_HighestLaneWins_R11) {
+TEST_F(AstPatch, SeveralLanesSameAddress_HighestLaneWins) {
   lanes((1u << 3) | (1u << 7) | (1u << 20));
   run("AST.P a[0x20], R1;");
   EXPECT_EQ(word_at(SPAGM_SPACE_PATCH, 0x20), 0xD0000014u);  // lane 20
@@ -215,7 +215,7 @@ TEST_F(AstPatch, TessellationLods_AtFixedPlaces) {
   EXPECT_EQ(word_at(SPAGM_SPACE_PATCH, 0x14), 0x40000001u);
 }
 
-TEST_F(AstPatch, Bounds_PastPatchSize_Discarded_R4) {
+TEST_F(AstPatch, Bounds_PastPatchSize_Discarded) {
   ASSERT_EQ(spagm_attr_set_patch_words(m, 8, nullptr), SPAGM_OK);
   lanes(3);
   req.a[0][0] = 28;
@@ -225,7 +225,7 @@ TEST_F(AstPatch, Bounds_PastPatchSize_Discarded_R4) {
   EXPECT_EQ(rule(0, 1), SPAGM_RULE_AST_PATCH_OUT_OF_BOUNDS);
 }
 
-TEST_F(AstPatch, Bounds_Negative_Discarded_R4) {
+TEST_F(AstPatch, Bounds_Negative_Discarded) {
   lanes(1);
   req.a[0][0] = 8;
   run("AST.P.64 a[R0-16], R1;");
@@ -233,7 +233,7 @@ TEST_F(AstPatch, Bounds_Negative_Discarded_R4) {
   EXPECT_EQ(resp.st_mask[1], 0u);
 }
 
-TEST_F(AstPatch, PatchStoreOutsideTI_Illegal_NoSideEffect_R8) {
+TEST_F(AstPatch, PatchStoreOutsideTI_Illegal_NoSideEffect) {
   for (spagm_stage st : {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB, SPAGM_STAGE_TS, SPAGM_STAGE_GS}) {
     stage(st);
     run("AST.P a[0x20], R1;");
@@ -257,7 +257,7 @@ class AstGs : public Ast {
   }
 };
 
-TEST_F(AstGs, StoresToLaneBufferAtIndexTimesNPlusRank_N26) {
+TEST_F(AstGs, StoresToLaneBufferAtIndexTimesNPlusRank) {
   each_lane([&](unsigned l) { req.c[l] = l % 4; });
   run("AST a[0x104], R1, R0;");
   EXPECT_EQ(resp.st_space, SPAGM_SPACE_GS_OUT);
@@ -271,7 +271,7 @@ TEST_F(AstGs, StoresToLaneBufferAtIndexTimesNPlusRank_N26) {
   EXPECT_FALSE(written(SPAGM_SPACE_ISBE_OUT, 0, 0x104));
 }
 
-TEST_F(AstGs, IndexAtMaxOutputVertexCount_Killed_R12) {
+TEST_F(AstGs, IndexAtMaxOutputVertexCount_Killed) {
   each_lane([&](unsigned l) { req.c[l] = l; });
   run("AST.64 a[0x70], R2, R0;");
   EXPECT_EQ(resp.st_mask[0], 0xFu);
@@ -280,7 +280,7 @@ TEST_F(AstGs, IndexAtMaxOutputVertexCount_Killed_R12) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(AstGs, OnlyRcLow16BitsAreTheIndex_R12) {
+TEST_F(AstGs, OnlyRcLow16BitsAreTheIndex) {
   lanes(1);
   req.c[0] = 0xABCD0002u;
   run("AST a[0x70], R1, R0;");
@@ -296,7 +296,7 @@ TEST_F(AstGs, Bmap0_Discarded) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_AST_BMAP0_DISCARD);
 }
 
-TEST_F(AstGs, WordPastLaneBuffer_Discarded_N26) {
+TEST_F(AstGs, WordPastLaneBuffer_Discarded) {
   out_bmap(Map::all());  // N = 256: output vertex 4 starts at word 1024
   ASSERT_EQ(spagm_attr_set_gs_max_vertices(m, 8, nullptr), SPAGM_OK);
   lanes(3);
@@ -309,7 +309,7 @@ TEST_F(AstGs, WordPastLaneBuffer_Discarded_N26) {
 
 // --- .PHYS ---------------------------------------------------------------------
 
-TEST_F(Ast, Phys_StoresWhereImmediateWould_R7) {
+TEST_F(Ast, Phys_StoresWhereImmediateWould) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x070, 0x07C}, {0x200, 0x20C}};
   out_bmap(mp);
@@ -320,7 +320,7 @@ TEST_F(Ast, Phys_StoresWhereImmediateWould_R7) {
   EXPECT_TRUE(written(SPAGM_SPACE_ISBE_OUT, 0, 0x208));
 }
 
-TEST_F(Ast, Phys_Unmapped_Discarded_R7) {
+TEST_F(Ast, Phys_Unmapped_Discarded) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map{{0x070, 0x07C}});
   lanes(1);
@@ -330,7 +330,7 @@ TEST_F(Ast, Phys_Unmapped_Discarded_R7) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_AST_PHYS_UNMAPPED);
 }
 
-TEST_F(Ast, Phys_VectorSize_Illegal_R6) {
+TEST_F(Ast, Phys_VectorSize_Illegal) {
   stage(SPAGM_STAGE_VSA);
   out_bmap(Map{{0x070, 0x07C}});
   run("AST.PHYS.128 a[R0], R2;");

@@ -37,7 +37,7 @@ TEST_F(Isbe, Skew_PhysAddr_MatchesR1Formula_NonContiguousMap_ManyVertices) {
     }
 }
 
-TEST_F(Isbe, Skew_AldReadsWordsPokedAtFormulaOffsets_R1) {
+TEST_F(Isbe, Skew_AldReadsWordsPokedAtFormulaOffsets) {
   Map mp{{0x070, 0x07C}, {0x100, 0x104}, {0x2F8, 0x2F8}};
   in_bmap(mp);
   stage(SPAGM_STAGE_GS);
@@ -62,7 +62,7 @@ TEST_F(Isbe, Skew_AldReadsWordsPokedAtFormulaOffsets_R1) {
 }
 
 // ISBE-layout.txt: 256 vertices with POINT_SIZE (0x6C) and POSITION_X (0x70).
-TEST_F(Isbe, LayoutDocExample_PointSizeAndPositionX_R1) {
+TEST_F(Isbe, LayoutDocExample_PointSizeAndPositionX) {
   Map mp{{0x06C, 0x070}};
   out_bmap(mp);
   vertices(256);
@@ -121,7 +121,7 @@ TEST_F(Isbe, Isberd_U16ZeroExtends_AndDropsBit0) {
   EXPECT_EQ(resp.wb_value[0][1], 0xFEDCu);
 }
 
-TEST_F(Isbe, Isberd_AttrSkew_IsPhysicalOffset_N29) {
+TEST_F(Isbe, Isberd_AttrSkew_IsPhysicalOffset) {
   Map mp{{0x070, 0x07C}};
   in_bmap(mp);
   vertices(64);
@@ -132,7 +132,7 @@ TEST_F(Isbe, Isberd_AttrSkew_IsPhysicalOffset_N29) {
   EXPECT_EQ(resp.wb_value[0][0], 0x3378u);
 }
 
-TEST_F(Isbe, Isberd_AttrNoSkew_IsVertexMajor_N29) {
+TEST_F(Isbe, Isberd_AttrNoSkew_IsVertexMajor) {
   Map mp{{0x070, 0x07C}, {0x200, 0x200}};
   in_bmap(mp);
   vertices(64);
@@ -144,7 +144,7 @@ TEST_F(Isbe, Isberd_AttrNoSkew_IsVertexMajor_N29) {
   EXPECT_EQ(ex.arg[0][0][1], (int32_t)skew(33, 4, 5));
 }
 
-TEST_F(Isbe, Isberd_AttrNoSkew_EmptyBmap_ReadsZero_N29) {
+TEST_F(Isbe, Isberd_AttrNoSkew_EmptyBmap_ReadsZero) {
   lanes(1);
   req.a[0][0] = 0;
   run("ISBERD.ATTR.B32 R0, [R1];");
@@ -152,7 +152,7 @@ TEST_F(Isbe, Isberd_AttrNoSkew_EmptyBmap_ReadsZero_N29) {
   EXPECT_EQ(rule(0, 0), SPAGM_RULE_ISBERD_OUT_OF_RANGE);
 }
 
-TEST_F(Isbe, Isberd_PatchRegion_BoundIsPatchWords_N29) {
+TEST_F(Isbe, Isberd_PatchRegion_BoundIsPatchWords) {
   ASSERT_EQ(spagm_attr_set_patch_words(m, 16, nullptr), SPAGM_OK);
   poke(SPAGM_SPACE_ISBE_IN, SPAGM_ISBE_PATCH_BASE + 60, 0x60);
   poke(SPAGM_SPACE_ISBE_IN, SPAGM_ISBE_PATCH_BASE + 64, 0x64);
@@ -165,7 +165,7 @@ TEST_F(Isbe, Isberd_PatchRegion_BoundIsPatchWords_N29) {
   EXPECT_EQ(rule(0, 1), SPAGM_RULE_ISBERD_OUT_OF_RANGE);
 }
 
-TEST_F(Isbe, Isberd_MapRegionEnd_OutOfRange_N29) {
+TEST_F(Isbe, Isberd_MapRegionEnd_OutOfRange) {
   lanes(3);
   req.a[0][0] = SPAGM_ISBE_MAP_SIZE - 4;
   req.a[0][1] = SPAGM_ISBE_MAP_SIZE;
@@ -177,7 +177,7 @@ TEST_F(Isbe, Isberd_MapRegionEnd_OutOfRange_N29) {
 
 // --- ISBEWR -------------------------------------------------------------------
 
-TEST_F(Isbe, Isbewr_AttrSkew_WritesAndMarksWritten_ThenAldOReads_N29) {
+TEST_F(Isbe, Isbewr_AttrSkew_WritesAndMarksWritten_ThenAldOReads) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x070, 0x07C}};
   out_bmap(mp);
@@ -209,7 +209,7 @@ TEST_F(Isbe, Isbewr_U8_WritesOneByte) {
   EXPECT_EQ(resp.st_addr[0][0], SPAGM_ISBE_PRIM_BASE + 2);
 }
 
-TEST_F(Isbe, Isbewr_OutOfRegion_Discarded_N29) {
+TEST_F(Isbe, Isbewr_OutOfRegion_Discarded) {
   lanes(1);
   req.a[0][0] = SPAGM_ISBE_PRIM_SIZE;
   req.d[0][0] = 0xFF;
@@ -219,7 +219,7 @@ TEST_F(Isbe, Isbewr_OutOfRegion_Discarded_N29) {
   EXPECT_EQ(word_at(SPAGM_SPACE_ISBE_IN, SPAGM_ISBE_PRIM_BASE + SPAGM_ISBE_PRIM_SIZE - 4), 0u);
 }
 
-TEST_F(Isbe, Isbewr_SameAddress_HighestLaneWins_N28) {
+TEST_F(Isbe, Isbewr_SameAddress_HighestLaneWins) {
   lanes(0x80000101u);
   each_lane([&](unsigned l) {
     req.a[0][l] = 16;
@@ -233,7 +233,7 @@ TEST_F(Isbe, Isbewr_SameAddress_HighestLaneWins_N28) {
 
 // --- shared spaces (N24) --------------------------------------------------------
 
-TEST_F(Isbe, Shared_AstVisibleInInputSpace_N24) {
+TEST_F(Isbe, Shared_AstVisibleInInputSpace) {
   stage(SPAGM_STAGE_VSA);
   Map mp{{0x070, 0x07C}};
   in_bmap(mp);
@@ -261,7 +261,7 @@ TEST_F(Isbe, NotShared_SpacesAreSeparate) {
   EXPECT_EQ(word_at(SPAGM_SPACE_ISBE_OUT, skew(9, 0, 4)), 0xAA09u);
 }
 
-TEST_F(Isbe, SharedOff_OutputMemoryComesBack_N24) {
+TEST_F(Isbe, SharedOff_OutputMemoryComesBack) {
   poke(SPAGM_SPACE_ISBE_OUT, 0x40, 0x1234);
   ASSERT_EQ(spagm_attr_set_shared(m, true, nullptr), SPAGM_OK);
   EXPECT_EQ(word_at(SPAGM_SPACE_ISBE_OUT, 0x40), 0u);  // input's memory

@@ -111,7 +111,7 @@ TEST_F(SphLoad, SeparateLoaders_ForPrevAndNext) {
   EXPECT_EQ(std::memcmp(cfg().omap_prev, w.bits, sizeof w.bits), 0);
 }
 
-TEST_F(SphLoad, PatchCount_RoundsUpToLegalSize_N22) {
+TEST_F(SphLoad, PatchCount_RoundsUpToLegalSize) {
   const uint32_t counts[] = {0, 6, 8, 9, 16, 17, 33, 64, 65, 128};
   const uint32_t want[] = {8, 8, 8, 16, 16, 32, 64, 64, 128, 128};
   for (unsigned i = 0; i < 10; i++) {
@@ -122,7 +122,7 @@ TEST_F(SphLoad, PatchCount_RoundsUpToLegalSize_N22) {
   }
 }
 
-TEST_F(SphLoad, PatchCountAbove128_FormatError_StateUnchanged_N22) {
+TEST_F(SphLoad, PatchCountAbove128_FormatError_StateUnchanged) {
   Sph cur = Sph::vtg(3);  // TS
   cur.field(63, 56, 129);
   cur.imap(0x070, 0x07C);
@@ -162,7 +162,7 @@ TEST_F(SphLoad, GsMaxOutputVertexCountAbove1024_FormatError) {
             SPAGM_E_FORMAT);
 }
 
-TEST_F(SphLoad, PixelHeaderAsNext_InterpolationModesGiveImap_N23) {
+TEST_F(SphLoad, PixelHeaderAsNext_InterpolationModesGiveImap) {
   Sph cur = Sph::vtg(1);
   cur.omap(0x000, 0x3BC);  // all 240 OMAP bits: BMAP_OUT == next IMAP
   Sph ps;
@@ -181,7 +181,7 @@ TEST_F(SphLoad, PixelHeaderAsNext_InterpolationModesGiveImap_N23) {
   EXPECT_EQ(std::memcmp(got.bits, want.bits, sizeof want.bits), 0);
 }
 
-TEST_F(SphLoad, PixelHeaderAsPrevious_FormatError_N23) {
+TEST_F(SphLoad, PixelHeaderAsPrevious_FormatError) {
   Sph cur = Sph::vtg(1);
   Sph ps;
   ps.field(4, 0, 2);

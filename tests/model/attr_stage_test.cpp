@@ -53,14 +53,14 @@ class Stage : public AttrFixture {
   void expect_legal() { EXPECT_NE(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING); }
 };
 
-TEST_F(Stage, AldInPS_Illegal_R8) {
+TEST_F(Stage, AldInPS_Illegal) {
   stage(SPAGM_STAGE_PS);
   snapshot();
   run("ALD R0, a[0x70];");
   expect_illegal(SPAGM_RULE_ATTR_STAGE_ILLEGAL);
 }
 
-TEST_F(Stage, AstInPS_Illegal_NoStore_R8) {
+TEST_F(Stage, AstInPS_Illegal_NoStore) {
   stage(SPAGM_STAGE_PS);
   snapshot();
   run("AST a[0x70], R1;");
@@ -68,21 +68,21 @@ TEST_F(Stage, AstInPS_Illegal_NoStore_R8) {
   EXPECT_FALSE(written(SPAGM_SPACE_ISBE_OUT, 0, 0x70));
 }
 
-TEST_F(Stage, Al2pInPS_Illegal_NoPredicate_R8) {
+TEST_F(Stage, Al2pInPS_Illegal_NoPredicate) {
   stage(SPAGM_STAGE_PS);
   snapshot();
   run("AL2P R0, P1, R1, 0x10;");
   expect_illegal(SPAGM_RULE_AL2P_STAGE_ILLEGAL);
 }
 
-TEST_F(Stage, AldOInGS_Illegal_R8) {
+TEST_F(Stage, AldOInGS_Illegal) {
   stage(SPAGM_STAGE_GS);
   snapshot();
   run("ALD.O R0, a[0x70], R1;");
   expect_illegal(SPAGM_RULE_ALD_O_STAGE_ILLEGAL);
 }
 
-TEST_F(Stage, AldOInPS_Illegal_R8) {
+TEST_F(Stage, AldOInPS_Illegal) {
   stage(SPAGM_STAGE_PS);
   snapshot();
   run("ALD.O R0, a[0x70];");
@@ -102,7 +102,7 @@ TEST_F(Stage, AldO_LegalInVsaVsbTiTs) {
   }
 }
 
-TEST_F(Stage, AldPOutsideTiTs_Illegal_R8) {
+TEST_F(Stage, AldPOutsideTiTs_Illegal) {
   for (spagm_stage st : {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB, SPAGM_STAGE_GS}) {
     stage(st);
     snapshot();
@@ -120,7 +120,7 @@ TEST_F(Stage, AldP_LegalInTiAndTs) {
   }
 }
 
-TEST_F(Stage, AstPOutsideTi_Illegal_R8) {
+TEST_F(Stage, AstPOutsideTi_Illegal) {
   for (spagm_stage st : {SPAGM_STAGE_VSA, SPAGM_STAGE_TS, SPAGM_STAGE_GS}) {
     stage(st);
     snapshot();
@@ -129,7 +129,7 @@ TEST_F(Stage, AstPOutsideTi_Illegal_R8) {
   }
 }
 
-TEST_F(Stage, AldWithRbInVertexStage_Illegal_R8) {
+TEST_F(Stage, AldWithRbInVertexStage_Illegal) {
   for (spagm_stage st : {SPAGM_STAGE_VSA, SPAGM_STAGE_VSB}) {
     stage(st);
     snapshot();
@@ -148,14 +148,14 @@ TEST_F(Stage, AstWithRcInVertexStage_RcIgnored) {
   EXPECT_EQ(resp.st_mask[0], 0x00FF00FFu);
 }
 
-TEST_F(Stage, PhysVector_IllegalBeforeAnyStore_R6) {
+TEST_F(Stage, PhysVector_IllegalBeforeAnyStore) {
   stage(SPAGM_STAGE_VSA);
   snapshot();
   run("AST.PHYS.64 a[R0], R2;");
   expect_illegal(SPAGM_RULE_ATTR_PHYS_VECTOR_ILLEGAL);
 }
 
-TEST_F(Stage, RaWithoutPatchAndNonZeroImmediate_Illegal_R5) {
+TEST_F(Stage, RaWithoutPatchAndNonZeroImmediate_Illegal) {
   stage(SPAGM_STAGE_GS);
   snapshot();
   spagm_insn i;
@@ -169,7 +169,7 @@ TEST_F(Stage, RaWithoutPatchAndNonZeroImmediate_Illegal_R5) {
   expect_illegal(SPAGM_RULE_ATTR_RA_IMM_ILLEGAL);
 }
 
-TEST_F(Stage, PhysFlagContradictsFields_Illegal_N32) {
+TEST_F(Stage, PhysFlagContradictsFields_Illegal) {
   stage(SPAGM_STAGE_VSA);
   snapshot();
   spagm_insn i;
@@ -181,13 +181,13 @@ TEST_F(Stage, PhysFlagContradictsFields_Illegal_N32) {
   expect_illegal(SPAGM_RULE_ATTR_RA_IMM_ILLEGAL);
 }
 
-TEST_F(Stage, CheckOrder_PSBeforePhysVector_N32) {
+TEST_F(Stage, CheckOrder_PSBeforePhysVector) {
   stage(SPAGM_STAGE_PS);
   run("ALD.PHYS.64 R0, a[R2];");
   EXPECT_EQ(ex.fault_rule, SPAGM_RULE_ATTR_STAGE_ILLEGAL);
 }
 
-TEST_F(Stage, IsberdAndIsbewr_LegalInEveryStage_N29) {
+TEST_F(Stage, IsberdAndIsbewr_LegalInEveryStage) {
   for (int st = 0; st < SPAGM_STAGE_COUNT; st++) {
     stage((spagm_stage)st);
     run("ISBERD R0, [R1];");

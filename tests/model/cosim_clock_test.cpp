@@ -24,7 +24,7 @@ double steady_seconds(std::chrono::steady_clock::time_point a,
 // so a late wake on a shared machine moves both. A wrong conversion (ticks
 // taken for nanoseconds at 2-4 GHz, a ratio upside down) is off by 2x or
 // more.
-TEST(CosimClock, TicksConvertToWallSeconds_N310) {
+TEST(CosimClock, TicksConvertToWallSeconds) {
   spagm_clock k;
   spagm_clock_start(&k);
   uint64_t t0 = spagm_clock_ticks(&k);
@@ -39,7 +39,7 @@ TEST(CosimClock, TicksConvertToWallSeconds_N310) {
 
 // Part of a run converts to its own seconds, not the run's: the first of
 // two sleeps counted, converted after the second.
-TEST(CosimClock, PartOfTheRunIsItsShare_N310) {
+TEST(CosimClock, PartOfTheRunIsItsShare) {
   spagm_clock k;
   spagm_clock_start(&k);
   uint64_t t0 = spagm_clock_ticks(&k);
@@ -73,7 +73,7 @@ bool cpuinfo_says_invariant_tsc() {
 
 // On x86-64 whose TSC the kernel calls invariant the clock must be the TSC
 // (the cheap read N310 is for); elsewhere it must not be.
-TEST(CosimClock, UsesTheTimeStampCounterWhereInvariant_N310) {
+TEST(CosimClock, UsesTheTimeStampCounterWhereInvariant) {
   spagm_clock k;
   spagm_clock_start(&k);
   EXPECT_EQ(k.tsc, cpuinfo_says_invariant_tsc());

@@ -250,7 +250,7 @@ Outcome run_in_flight(unsigned window, uint32_t epoch_txns, uint64_t txns,
 // Sixteen requests in flight per unit answered last first each still meet
 // their own prediction, and one corrupted response fails alone: a record
 // given to two slots, or returned early, would mix predictions.
-TEST(CosimCore, RequestsInFlight_EachKeepsItsOwnPrediction_N313) {
+TEST(CosimCore, RequestsInFlight_EachKeepsItsOwnPrediction) {
   Outcome ok = run_in_flight(16, 200, 1200, [](spagm_response &, unsigned) {});
   EXPECT_EQ(ok.errors, 0u) << ok.reports;
   EXPECT_NE(ok.summary.find("cosim: 3600 passed, 0 failed"), std::string::npos) << ok.summary;
@@ -269,7 +269,7 @@ TEST(CosimCore, RequestsInFlight_EachKeepsItsOwnPrediction_N313) {
 // More requests in flight than the scoreboard has slots: the one that
 // lands on an occupied slot is reported, the run goes on, and nothing
 // leaks or is freed twice (the sanitizer suite runs this too).
-TEST(CosimCore, MoreInFlightThanSlots_IsReported_N313) {
+TEST(CosimCore, MoreInFlightThanSlots_IsReported) {
   Outcome o = run_in_flight(1100, 1100, 1100, [](spagm_response &, unsigned) {});
   EXPECT_GT(o.errors, 0u);
   EXPECT_NE(o.reports.find("still outstanding in the same scoreboard slot (more than 1024 in "
@@ -278,7 +278,7 @@ TEST(CosimCore, MoreInFlightThanSlots_IsReported_N313) {
       << o.reports.substr(0, 2000);
 }
 
-TEST(CosimCore, Bursts_LoadAndReadBackLikeWords_N120) {
+TEST(CosimCore, Bursts_LoadAndReadBackLikeWords) {
   // The same run through the burst calls passes, and a wrong image word
   // read in a burst is caught with its address.
   const uint32_t all = 7u;
@@ -339,7 +339,7 @@ std::pair<std::string, std::string> shown_values(const std::string &r) {
   return {field("expected 0x"), field("got 0x")};
 }
 
-TEST(CosimCore, Report_FloatMismatch_ShowsDifferentDigitsAndUlps_N170) {
+TEST(CosimCore, Report_FloatMismatch_ShowsDifferentDigitsAndUlps) {
   // Attribute values are floats: one ulp off must read as two different
   // numbers and say "1 ulp apart" (%g used to print both as 0.874016).
   bool done = false;
@@ -359,7 +359,7 @@ TEST(CosimCore, Report_FloatMismatch_ShowsDifferentDigitsAndUlps_N170) {
   EXPECT_NE(want, got) << o.reports;
 }
 
-TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN_N170) {
+TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN) {
   // PIXLD.OFFSET / CENTROID_OFFSET pack dx and dy (DESIGN 7.4): a negative
   // dy makes a NaN as a float, so the report shows the two fields.
   bool done = false;
@@ -377,7 +377,7 @@ TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN_N170) {
   EXPECT_EQ(o.reports.find("nan"), std::string::npos) << o.reports;
 }
 
-TEST(CosimValue, HalfPairsShowBothHalvesAndTheirUlps_N170) {
+TEST(CosimValue, HalfPairsShowBothHalvesAndTheirUlps) {
   char a[64], d[64];
   spagm__value_format(SPAGM_VALUE_HALVES, 0x3C003800u, a, sizeof a);  // hi 1.0, lo 0.5
   EXPECT_STREQ(a, "0x3c003800 (lo 0.5, hi 1)");
@@ -391,7 +391,7 @@ TEST(CosimValue, HalfPairsShowBothHalvesAndTheirUlps_N170) {
   EXPECT_STREQ(a, "0x3f5fbf7e (0.874015689)");
 }
 
-TEST(CosimValue, UlpDistance_AcrossZeroAndNaN_N170) {
+TEST(CosimValue, UlpDistance_AcrossZeroAndNaN) {
   EXPECT_EQ(spagm__f32_ulps(0x3F800000u, 0x3F800001u), 1u);
   EXPECT_EQ(spagm__f32_ulps(0x00000000u, 0x80000000u), 0u);    // +0, -0
   EXPECT_EQ(spagm__f32_ulps(0x00000001u, 0x80000001u), 2u);    // smallest +/- denormals
@@ -403,7 +403,7 @@ TEST(CosimValue, UlpDistance_AcrossZeroAndNaN_N170) {
   EXPECT_STREQ(d, ", 3 ulps apart");
 }
 
-TEST(CosimCore, MaxErrorsIsExact_N171) {
+TEST(CosimCore, MaxErrorsIsExact) {
   // Every response wrong: with +max_errors=3 exactly three are reported
   // and counted, whatever arrives before the testbench stops.
   Outcome o = run(3, 300, [](spagm_response &r, const spagm_request &) { r.fault ^= 1; }, true,
@@ -423,7 +423,7 @@ TEST(CosimCore, MaxErrorsIsExact_N171) {
 // lanes where the response differs as the check judges them and the rule
 // behind the first; spagm_cosim_first_error_lanes keeps those of the first
 // mismatch (the lane the save file opens, N212).
-TEST(CosimCore, Expected_GivesTheParkedPredictionAndTheDifferingLanes_N211) {
+TEST(CosimCore, Expected_GivesTheParkedPredictionAndTheDifferingLanes) {
   unsigned corrupted_tag = ~0u, seen = 0, flagged = 0;
   uint32_t good_value = 0;
   g_before_check = [&](spagm_cosim *c, unsigned u, const spagm_response &rsp) {

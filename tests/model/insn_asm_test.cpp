@@ -26,35 +26,35 @@ TEST(Asm, CaseAndWhitespaceTolerant) {
   EXPECT_EQ(Canon("tlds.ll.aoffi r0,r4,r8,r10,#12,#2D"), "TLDS.LL.AOFFI R0, R4, R8, R10, 0xc, 2D, RGBA;");
 }
 
-TEST(Asm, HashImmediatePrefixVersusComment_N6) {
+TEST(Asm, HashImmediatePrefixVersusComment) {
   EXPECT_EQ(Canon("ALD R0, a[#16] # a comment"), "ALD R0, a[16];");
   EXPECT_EQ(Canon("AL2P R0, R1, #-8 // comment"), "AL2P R0, R1, -8;");
 }
 
-TEST(Asm, AldRegisterAddressWithoutPIsPhys_N7) {
+TEST(Asm, AldRegisterAddressWithoutPIsPhys) {
   EXPECT_EQ(Canon("ALD R0, a[R1], R5"), "ALD.PHYS R0, a[R1], R5;");
   EXPECT_EQ(Canon("ALD R0, a[RZ+16]"), "ALD R0, a[16];");
   EXPECT_EQ(Canon("ALD.P R0, a[R1]"), "ALD.P R0, a[R1];");
 }
 
-TEST(Asm, AstAcceptsDataFirstOrder_N8) {
+TEST(Asm, AstAcceptsDataFirstOrder) {
   EXPECT_EQ(Canon("AST.PHYS.128 R2, a[R0]"), Canon("AST.PHYS.128 a[R0], R2"));
   EXPECT_EQ(Canon("AST R2, a[8], R7"), "AST a[8], R2, R7;");
 }
 
-TEST(Asm, IsbeDefaultsAreFieldZero_N9) {
+TEST(Asm, IsbeDefaultsAreFieldZero) {
   EXPECT_EQ(Canon("ISBERD R1, [R2]"), "ISBERD.MAP.U8 R1, [R2];");
   EXPECT_EQ(Canon("ISBEWR.O.ATTR.SKEW.B32 [R2], R3"), "ISBEWR.O.ATTR.SKEW.B32 [R2], R3;");
 }
 
-TEST(Asm, PixldGenericFormAndDefaultMode_N10) {
+TEST(Asm, PixldGenericFormAndDefaultMode) {
   EXPECT_EQ(Canon("PIXLD R3"), "PIXLD.MSCOUNT R3;");
   EXPECT_EQ(Canon("PIXLD.COVERED R1, P7, [0]"), "PIXLD.COVERED R1;");
   EXPECT_EQ(Canon("PIXLD.OFFSET R1, [R2-1]"), "PIXLD.OFFSET R1, [R2-1];");
   EXPECT_EQ(Canon("PIXLD.MY_INDEX R1, P3"), "PIXLD.MY_INDEX R1, P3;");
 }
 
-TEST(Asm, RegistersKeptAsWritten_R10) {
+TEST(Asm, RegistersKeptAsWritten) {
   // ALD.128 R3: hardware drops the LSBs (R10), the word keeps R3.
   spagm_insn x;
   ASSERT_EQ(spagm_asm_one("ALD.128 R3, a[0x74]", 1, 1, nullptr, &x, nullptr), SPAGM_OK);
@@ -69,7 +69,7 @@ TEST(Asm, GuardForms) {
   EXPECT_EQ(Canon("@!PT PIXLD.COVMASK R0"), "@!PT PIXLD.COVMASK R0;");
 }
 
-TEST(Asm, SchedAnnotations_N11) {
+TEST(Asm, SchedAnnotations) {
   EXPECT_EQ(Canon("ALD R0, a[16] &req_{3,0} &wr2 &rd1 ?YIELD ?WAIT15 ?REUSE2"),
             "ALD R0, a[16] &req_0 &req_3 &rd1 &wr2 ?WAIT15 ?YIELD ?REUSE2;");
   EXPECT_EQ(Canon("ALD R0, a[16] &req_5 &req_1"), "ALD R0, a[16] &req_1 &req_5 ?WAIT0;");
@@ -87,7 +87,7 @@ TEST(Asm, SchedAnnotations_N11) {
   EXPECT_FALSE(x.has_sched);
 }
 
-TEST(Asm, StageChecks_R8_N12) {
+TEST(Asm, StageChecks) {
   EXPECT_EQ(Canon("ALD R0, a[16], R5", SPAGM_STAGE_GS), "ALD R0, a[16], R5;");
   EXPECT_EQ(Canon("ALD.P R0, a[16]", SPAGM_STAGE_TS), "ALD.P R0, a[16];");
   EXPECT_EQ(Canon("ALD.O R0, a[16]", SPAGM_STAGE_VSB), "ALD.O R0, a[16];");

@@ -122,7 +122,7 @@ TEST(Encoding, TldsEveryFieldAndF16ClearsBit59) {
   EXPECT_TRUE(spagm_insn_equal(&x, &y));
 }
 
-TEST(Encoding, SizeMsbIsBit48_N1) {
+TEST(Encoding, SizeMsbIsBit48) {
   // ALD.128: opcode [63:49] still 0xEFD8>>1 while bit 48 is set.
   spagm_insn x;
   spagm_insn_init(&x, SPAGM_OP_ALD);
@@ -151,7 +151,7 @@ TEST(Encoding, GuardAllSixteenValues) {
   }
 }
 
-TEST(Encoding, ImmUnsigned10WithoutRa_Signed11WithRa_R5) {
+TEST(Encoding, ImmUnsigned10WithoutRa_Signed11WithRa) {
   spagm_insn y = Decode(B(63, 49, 0xEFD8 >> 1) | B(46, 39, 255) | B(30, 20, 0x3FF) |
                         B(18, 16, 7) | B(15, 8, 255));
   EXPECT_EQ(y.imm, 1023);
@@ -168,7 +168,7 @@ TEST(Encoding, ImmUnsigned10WithoutRa_Signed11WithRa_R5) {
   EXPECT_NE(m.find("bit [30]"), std::string::npos) << m;
 }
 
-TEST(Encoding, PhysIsDerived_PZeroRegisterImmZero_R5) {
+TEST(Encoding, PhysIsDerived_PZeroRegisterImmZero) {
   uint64_t w = B(63, 49, 0xEFD8 >> 1) | B(46, 39, 255) | B(18, 16, 7) | B(15, 8, 4) | 2;
   spagm_insn y = Decode(w);
   EXPECT_TRUE(y.phys);
@@ -183,13 +183,13 @@ TEST(Encoding, PhysIsDerived_PZeroRegisterImmZero_R5) {
   EXPECT_NE(m.find("AST"), std::string::npos) << m;
 }
 
-TEST(Encoding, PixldImm8ZeroExtendedWithoutRa_SignExtendedWithRa_R13) {
+TEST(Encoding, PixldImm8ZeroExtendedWithoutRa_SignExtendedWithRa) {
   uint64_t base = B(63, 48, 0xEFE8) | B(47, 45, 7) | B(33, 31, 2) | B(18, 16, 7);
   EXPECT_EQ(Decode(base | B(27, 20, 0xFF) | B(15, 8, 255)).imm, 255);
   EXPECT_EQ(Decode(base | B(27, 20, 0xFF) | B(15, 8, 3)).imm, -1);
 }
 
-TEST(Encoding, ReservedBitsMustBeZero_N3) {
+TEST(Encoding, ReservedBitsMustBeZero) {
   struct Case {
     uint64_t base;
     unsigned hi, lo;
@@ -219,7 +219,7 @@ TEST(Encoding, ReservedBitsMustBeZero_N3) {
 
 // Every bit outside opcode and reserved ranges is a field bit: flipping it
 // gives a different instruction (or an illegal word), never the same one.
-TEST(Encoding, EveryFieldBitIsDecoded_N3) {
+TEST(Encoding, EveryFieldBitIsDecoded) {
   const char *texts[] = {"ALD.P R0, a[R2+4], R5;", "AST.P a[R2+4], R1, R3;",
                          "AL2P R0, R1, 12;",       "ISBERD.PATCH R1, [R2];",
                          "PIXLD.COVERED R1, [R2+1];",
@@ -239,7 +239,7 @@ TEST(Encoding, EveryFieldBitIsDecoded_N3) {
   }
 }
 
-TEST(Encoding, UnusedFieldsAreRefused_N3) {
+TEST(Encoding, UnusedFieldsAreRefused) {
   spagm_insn x;
   spagm_insn_init(&x, SPAGM_OP_ALD);
   x.rd = 0; x.skew = true;
@@ -252,7 +252,7 @@ TEST(Encoding, UnusedFieldsAreRefused_N3) {
   EXPECT_NE(EncodeError(x).find("no field tex_index"), std::string::npos);
 }
 
-TEST(Encoding, PhysFlagMustMatchOperands_R5) {
+TEST(Encoding, PhysFlagMustMatchOperands) {
   spagm_insn x;
   spagm_insn_init(&x, SPAGM_OP_ALD);
   x.rd = 0; x.ra = 2;  // register address without .P: .PHYS
@@ -270,7 +270,7 @@ TEST(Encoding, IsbewrHasNoWord) {
   EXPECT_NE(EncodeError(x).find("ISBEWR has no SM50 encoding"), std::string::npos);
 }
 
-TEST(Encoding, TldsPhaseIsDroppedAndReported_N2) {
+TEST(Encoding, TldsPhaseIsDroppedAndReported) {
   spagm_insn x;
   spagm_insn_init(&x, SPAGM_OP_TLDS);
   x.rd = 0; x.ra = 1; x.param = SPAGM_PARAM_1D; x.tlds_encoding = 0; x.rd1 = SPAGM_RZ;

@@ -196,7 +196,7 @@ TEST(RoundTrip, GeneratedFormsCoverEveryOpAndModifier) {
   EXPECT_TRUE(f16 && phase && skew && ms && aoffi);
 }
 
-TEST(RoundTrip, EncodeDecodeGivesTheSameInstruction_N3) {
+TEST(RoundTrip, EncodeDecodeGivesTheSameInstruction) {
   size_t n = 0;
   ForEachForm([&](const spagm_insn &x) {
     if (x.op == SPAGM_OP_ISBEWR || x.phase != SPAGM_PHASE_NONE) return;  // no word / no bit (N2)
@@ -226,7 +226,7 @@ TEST(RoundTrip, DisasmAsmGivesTheSameInstructionAndCanonicalText) {
   EXPECT_GT(n, 5000u);
 }
 
-TEST(RoundTrip, AnnotationsSurviveDisasmAsm_N11) {
+TEST(RoundTrip, AnnotationsSurviveDisasmAsm) {
   std::mt19937 rng(11);
   size_t n = 0;
   ForEachForm([&](const spagm_insn &base) {
@@ -289,7 +289,7 @@ TEST(RoundTrip, RandomLegalWordsDecodeEncodeBitExact) {
 // The assembler accepts the canonical text of every legal word, except TLDS
 // words whose registers break R10 (execution faults the assembler refuses,
 // N4).
-TEST(RoundTrip, RandomLegalWordsDisasmAsmSameWord_N4) {
+TEST(RoundTrip, RandomLegalWordsDisasmAsmSameWord) {
   std::mt19937_64 rng(77);
   size_t checked = 0, r10 = 0;
   for (int i = 0; i < 100000; i++) {

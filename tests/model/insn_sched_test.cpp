@@ -73,7 +73,7 @@ TEST(Sched, PackUnpackRoundTripAndBit63Zero) {
   }
 }
 
-TEST(Sched, ValidRejectsOutOfRangeAndBarrierSix_N13) {
+TEST(Sched, ValidRejectsOutOfRangeAndBarrierSix) {
   spagm_diag d{};
   spagm_sched s = Neutral();
   EXPECT_TRUE(spagm_sched_valid(&s, &d));

@@ -87,7 +87,7 @@ TEST(SpecExamples, CanonicalTextReassemblesToTheSameWord) {
   }
 }
 
-TEST(SpecExamples, WholeFileAssemblesAsOneText_R6) {
+TEST(SpecExamples, WholeFileAssemblesAsOneText) {
   // The vector .PHYS examples assemble (R6: they fault at execution, they
   // are not syntax errors), also when the examples form one program.
   std::string src;

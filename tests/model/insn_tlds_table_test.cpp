@@ -57,7 +57,7 @@ TEST(TldsTable, SourceCountsFollowHwNoteBits) {
   }
 }
 
-TEST(TldsTable, WmskNamesAndEncodings_R23) {
+TEST(TldsTable, WmskNamesAndEncodings) {
   const char *c2[] = {"R", "G", "B", "A", "RG", "RA", "GA", "BA"};
   for (unsigned w = 0; w < 8; w++) EXPECT_STREQ(spagm_tlds_wmsk_name(true, w), c2[w]);
   EXPECT_EQ(spagm_tlds_wmsk_name(true, 8), nullptr);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// spagm_execute_insn at the API boundary (issue #18, defect 6;
+// spagm_execute_insn at the API boundary (defect 6;
 // model/include/spagm/model.h): a field no word can hold is SPAGM_E_ARG
 // with a warp-wide fault, at once, never a long loop or a read past a table.
 #include <gtest/gtest.h>

@@ -73,7 +73,7 @@ TEST_F(Pixld, Word_EveryMode_ExecutesLikeTheDecodedInstruction) {
   }
 }
 
-TEST_F(Pixld, Word_RaPlusImm8_IsSignExtendedByTheDecoder_R13) {
+TEST_F(Pixld, Word_RaPlusImm8_IsSignExtendedByTheDecoder) {
   samples(4);
   coverage_all(0x4);  // only sample 2
   ra_all(3);
@@ -83,7 +83,7 @@ TEST_F(Pixld, Word_RaPlusImm8_IsSignExtendedByTheDecoder_R13) {
   EXPECT_EQ(resp.wb_value[0][0], pixtest::kTrue);
 }
 
-TEST_F(Pixld, Word_ImmWithoutRa_IsZeroExtendedByTheDecoder_R13) {
+TEST_F(Pixld, Word_ImmWithoutRa_IsZeroExtendedByTheDecoder) {
   samples(16);
   coverage_all(0xFFFF);
   req.insn = word(SPAGM_PIX_COVERED, 0, 255, 0xFF, 7);  // [255], not [-1]
@@ -91,7 +91,7 @@ TEST_F(Pixld, Word_ImmWithoutRa_IsZeroExtendedByTheDecoder_R13) {
   EXPECT_EQ(resp.wb_value[0][0], pixtest::kFalse);
 }
 
-TEST_F(Pixld, Word_Mode6And7_AreIllegalInstrEncoding_R16) {
+TEST_F(Pixld, Word_Mode6And7_AreIllegalInstrEncoding) {
   for (unsigned mode : {6u, 7u}) {
     req.insn = word(mode, 0, 255, 0, 0);
     ASSERT_EQ(spagm_execute_explained(m, &req, &resp, &ex), SPAGM_OK);
@@ -106,7 +106,7 @@ TEST_F(Pixld, Word_Mode6And7_AreIllegalInstrEncoding_R16) {
   }
 }
 
-TEST_F(Pixld, Asm_ImmOutsideItsForm_IsRejected_R13) {
+TEST_F(Pixld, Asm_ImmOutsideItsForm_IsRejected) {
   spagm_insn i;
   spagm_diag d{};
   EXPECT_NE(spagm_asm_one("PIXLD.COVERED R0, [256];", 1, 1, nullptr, &i, &d), SPAGM_OK);
@@ -115,7 +115,7 @@ TEST_F(Pixld, Asm_ImmOutsideItsForm_IsRejected_R13) {
   EXPECT_EQ(i.imm, -128);
 }
 
-TEST_F(Pixld, Asm_ThenExecute_CoveredWithPd_R13_R16) {
+TEST_F(Pixld, Asm_ThenExecute_CoveredWithPd) {
   spagm_insn i;
   spagm_diag d{};
   ASSERT_EQ(spagm_asm_one("PIXLD.COVERED R5, P3, [R2+1];", 1, 1, nullptr, &i, &d), SPAGM_OK)

@@ -29,14 +29,14 @@ class Pixld : public pixtest::PixFixture {
   }
 };
 
-TEST_F(Pixld, Mode6_IsIllegalInstrEncoding_R16) {
+TEST_F(Pixld, Mode6_IsIllegalInstrEncoding) {
   coverage_all(0xFFFF);
   run(pixld(6, 0, SPAGM_RZ, 0, 2));
   expect_clean_fault(SPAGM_RULE_PIX_MODE_ILLEGAL);
   EXPECT_EQ(ex.fault_arg[0], 6);
 }
 
-TEST_F(Pixld, Mode7_IsIllegalInstrEncoding_R16) {
+TEST_F(Pixld, Mode7_IsIllegalInstrEncoding) {
   req.lane_mask = 0x00FF00FFu;
   run(pixld(7, 1, SPAGM_RZ, 0, 0));
   expect_clean_fault(SPAGM_RULE_PIX_MODE_ILLEGAL);
@@ -46,7 +46,7 @@ TEST_F(Pixld, Mode7_IsIllegalInstrEncoding_R16) {
   EXPECT_NE(std::string(buf).find("mode 7"), std::string::npos) << buf;
 }
 
-TEST_F(Pixld, OutsidePs_EveryOtherStage_IsIllegal_R8) {
+TEST_F(Pixld, OutsidePs_EveryOtherStage_IsIllegal) {
   for (int st = SPAGM_STAGE_VSA; st < SPAGM_STAGE_PS; st++) {
     ASSERT_EQ(spagm_attr_set_stage(m, static_cast<spagm_stage>(st), nullptr), SPAGM_OK);
     for (unsigned mode = 0; mode < 6; mode++) {
@@ -61,7 +61,7 @@ TEST_F(Pixld, OutsidePs_EveryOtherStage_IsIllegal_R8) {
   EXPECT_EQ(rd0(), 1u);
 }
 
-TEST_F(Pixld, ImmWithoutRaOutsideU8_IsIllegal_N51) {
+TEST_F(Pixld, ImmWithoutRaOutsideU8_IsIllegal) {
   for (int imm : {-1, 256, -128}) {
     run(pixld(SPAGM_PIX_COVERED, 0, SPAGM_RZ, imm));
     expect_clean_fault(SPAGM_RULE_PIX_IMM_U8_RANGE);
@@ -71,7 +71,7 @@ TEST_F(Pixld, ImmWithoutRaOutsideU8_IsIllegal_N51) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Pixld, ImmWithRaOutsideS8_IsIllegal_N51) {
+TEST_F(Pixld, ImmWithRaOutsideS8_IsIllegal) {
   for (int imm : {128, 255, -129}) {
     run(pixld(SPAGM_PIX_OFFSET, 0, 4, imm));
     expect_clean_fault(SPAGM_RULE_PIX_IMM_S8_RANGE);
@@ -84,7 +84,7 @@ TEST_F(Pixld, ImmWithRaOutsideS8_IsIllegal_N51) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Pixld, PdBeyondPT_IsIllegal_N51) {
+TEST_F(Pixld, PdBeyondPT_IsIllegal) {
   run(pixld(SPAGM_PIX_COVERED, 0, SPAGM_RZ, 0, 8));
   expect_clean_fault(SPAGM_RULE_PIX_PD_RANGE);
 }
@@ -111,7 +111,7 @@ TEST_F(Pixld, InactiveLanes_WriteNothing) {
   for (unsigned s = 1; s < SPAGM_WB_SLOTS; s++) EXPECT_EQ(resp.wb_reg[s], SPAGM_RZ);
 }
 
-TEST_F(Pixld, NoActiveLanes_WritesNoLane_N58) {
+TEST_F(Pixld, NoActiveLanes_WritesNoLane) {
   req.lane_mask = 0;
   run(pixld(SPAGM_PIX_MY_INDEX, 3, SPAGM_RZ, 0, 1));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
@@ -120,7 +120,7 @@ TEST_F(Pixld, NoActiveLanes_WritesNoLane_N58) {
   for (unsigned l = 0; l < SPAGM_LANES; l++) EXPECT_EQ(resp.wb_value[0][l], 0u);
 }
 
-TEST_F(Pixld, RdRZ_NoRegisterWriteButPdStillWritten_N50) {
+TEST_F(Pixld, RdRZ_NoRegisterWriteButPdStillWritten) {
   samples(2);
   coverage_all(0x2);
   run(pixld(SPAGM_PIX_COVERED, SPAGM_RZ, SPAGM_RZ, 1, 4));
@@ -135,7 +135,7 @@ TEST_F(Pixld, RdRZ_NoRegisterWriteButPdStillWritten_N50) {
   EXPECT_EQ(ex.rule[0][9], 0u);
 }
 
-TEST_F(Pixld, RdRZ_WithoutPd_WritesNothingAtAll_N50) {
+TEST_F(Pixld, RdRZ_WithoutPd_WritesNothingAtAll) {
   samples(8);
   run(pixld(SPAGM_PIX_COVMASK, SPAGM_RZ));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
@@ -144,7 +144,7 @@ TEST_F(Pixld, RdRZ_WithoutPd_WritesNothingAtAll_N50) {
   EXPECT_EQ(std::memcmp(&resp, &empty, sizeof resp), 0);
 }
 
-TEST_F(Pixld, Explain_CoveredText_NamesSampleAndCount_R13) {
+TEST_F(Pixld, Explain_CoveredText_NamesSampleAndCount) {
   samples(8);
   coverage_all(0x20);
   run(pixld(SPAGM_PIX_COVERED, 0, SPAGM_RZ, 5));
@@ -155,7 +155,7 @@ TEST_F(Pixld, Explain_CoveredText_NamesSampleAndCount_R13) {
   EXPECT_STREQ(spagm_rule_name(SPAGM_RULE_PIX_COVERED_TRUE), "PIX_COVERED_TRUE");
 }
 
-TEST_F(Pixld, Explain_OffsetText_ShowsPackedWord_R14) {
+TEST_F(Pixld, Explain_OffsetText_ShowsPackedWord) {
   samples(4);
   run(pixld(SPAGM_PIX_OFFSET, 0, SPAGM_RZ, 0));
   char buf[200];

@@ -31,7 +31,7 @@ TEST_F(Pixld, Mscount_IsRasterSampleCount_EveryCount) {
   }
 }
 
-TEST_F(Pixld, Mscount_NeverWritesPdEvenWhenNamed_R16) {
+TEST_F(Pixld, Mscount_NeverWritesPdEvenWhenNamed) {
   samples(4);
   run(pixld(SPAGM_PIX_MSCOUNT, 0, SPAGM_RZ, 0, 2));
   EXPECT_EQ(resp.pd, SPAGM_PT);
@@ -49,7 +49,7 @@ TEST_F(Pixld, Mscount_IndependentOfSsaaAndPositions) {
 
 // ---- .COVMASK ---------------------------------------------------------------
 
-TEST_F(Pixld, Covmask_BitsAtOrAboveCountAreZero_EveryCount_R13) {
+TEST_F(Pixld, Covmask_BitsAtOrAboveCountAreZero_EveryCount) {
   for (unsigned n : kCounts) {
     samples(n);
     coverage_all(0xFFFF);
@@ -64,7 +64,7 @@ TEST_F(Pixld, Covmask_BitsAtOrAboveCountAreZero_EveryCount_R13) {
   }
 }
 
-TEST_F(Pixld, Covmask_LiteralWords_R13) {
+TEST_F(Pixld, Covmask_LiteralWords) {
   samples(4);
   coverage_all(0x00F6);  // samples 1, 2 of 0..3 covered, 4..7 beyond the count
   run(pixld(SPAGM_PIX_COVMASK));
@@ -83,7 +83,7 @@ TEST_F(Pixld, Covmask_PerLaneCoverage) {
     EXPECT_EQ(resp.wb_value[0][l], 1u << (l % 16)) << l;
 }
 
-TEST_F(Pixld, Covmask_NoPdWrite_R16) {
+TEST_F(Pixld, Covmask_NoPdWrite) {
   run(pixld(SPAGM_PIX_COVMASK, 0, SPAGM_RZ, 0, 0));
   EXPECT_EQ(resp.pd, SPAGM_PT);
   EXPECT_EQ(resp.pd_written, 0u);
@@ -93,7 +93,7 @@ TEST_F(Pixld, Covmask_NoPdWrite_R16) {
 
 // Every count, every immediate index 0..16 and a coverage mask with every
 // other sample: TRUE exactly where index < count and the bit is set.
-TEST_F(Pixld, Covered_ImmIndex_EveryIndexEveryCount_R13) {
+TEST_F(Pixld, Covered_ImmIndex_EveryIndexEveryCount) {
   for (unsigned n : kCounts) {
     samples(n);
     coverage_all(0x5555);
@@ -108,7 +108,7 @@ TEST_F(Pixld, Covered_ImmIndex_EveryIndexEveryCount_R13) {
   }
 }
 
-TEST_F(Pixld, Covered_IndexAtCountMinusOne_IsCovered_R13) {
+TEST_F(Pixld, Covered_IndexAtCountMinusOne_IsCovered) {
   for (unsigned n : kCounts) {
     samples(n);
     coverage_all(static_cast<uint16_t>(1u << (n - 1)));
@@ -120,7 +120,7 @@ TEST_F(Pixld, Covered_IndexAtCountMinusOne_IsCovered_R13) {
   }
 }
 
-TEST_F(Pixld, Covered_IndexAtCount_IsFalse_R13) {
+TEST_F(Pixld, Covered_IndexAtCount_IsFalse) {
   for (unsigned n : {1u, 2u, 4u, 8u}) {
     samples(n);
     coverage_all(0xFFFF);  // the bit at index n is set but not a valid sample
@@ -134,7 +134,7 @@ TEST_F(Pixld, Covered_IndexAtCount_IsFalse_R13) {
   EXPECT_EQ(rd0(), kFalse);
 }
 
-TEST_F(Pixld, Covered_UncoveredValidSample_IsFalse_R13) {
+TEST_F(Pixld, Covered_UncoveredValidSample_IsFalse) {
   samples(8);
   coverage_all(0xFFDF);  // sample 5 not covered
   run(pixld(SPAGM_PIX_COVERED, 0, SPAGM_RZ, 5));
@@ -153,7 +153,7 @@ TEST_F(Pixld, Covered_NoAddress_IsSampleZero) {
   EXPECT_EQ(rd0(), kFalse);
 }
 
-TEST_F(Pixld, Covered_ImmWithoutRa_IsZeroExtended_R13) {
+TEST_F(Pixld, Covered_ImmWithoutRa_IsZeroExtended) {
   // [#0xFF] is index 255 (zero-extended), not -1; with 16 samples and full
   // coverage it is still out of range.
   samples(16);
@@ -163,7 +163,7 @@ TEST_F(Pixld, Covered_ImmWithoutRa_IsZeroExtended_R13) {
   EXPECT_EQ(ex.arg[0][0][0], 255);
 }
 
-TEST_F(Pixld, Covered_RaPlusNegativeImm_IsSignExtended_R13) {
+TEST_F(Pixld, Covered_RaPlusNegativeImm_IsSignExtended) {
   samples(8);
   coverage_all(0x0004);  // only sample 2
   ra_all(5);
@@ -176,7 +176,7 @@ TEST_F(Pixld, Covered_RaPlusNegativeImm_IsSignExtended_R13) {
   EXPECT_EQ(rd0(), kTrue);
 }
 
-TEST_F(Pixld, Covered_RaPlusImmBelowZero_WrapsUnsigned_IsFalse_R13) {
+TEST_F(Pixld, Covered_RaPlusImmBelowZero_WrapsUnsigned_IsFalse) {
   samples(16);
   coverage_all(0xFFFF);
   ra_all(1);
@@ -186,7 +186,7 @@ TEST_F(Pixld, Covered_RaPlusImmBelowZero_WrapsUnsigned_IsFalse_R13) {
   EXPECT_EQ(static_cast<uint32_t>(ex.arg[0][0][0]), 0xFFFFFFFFu);
 }
 
-TEST_F(Pixld, Covered_RaPlusPositiveImm_AtCountBoundary_R13) {
+TEST_F(Pixld, Covered_RaPlusPositiveImm_AtCountBoundary) {
   samples(4);
   coverage_all(0xFFFF);
   ra_all(1);
@@ -199,7 +199,7 @@ TEST_F(Pixld, Covered_RaPlusPositiveImm_AtCountBoundary_R13) {
   EXPECT_EQ(rd0(), kFalse);
 }
 
-TEST_F(Pixld, Covered_RaPerLane_IndexesDifferentSamples_R13) {
+TEST_F(Pixld, Covered_RaPerLane_IndexesDifferentSamples) {
   samples(16);
   coverage_all(0x00FF);
   for (unsigned l = 0; l < SPAGM_LANES; l++) req.a[0][l] = l;
@@ -215,7 +215,7 @@ TEST_F(Pixld, Covered_RaPerLane_IndexesDifferentSamples_R13) {
   EXPECT_EQ(resp.pd_value, want_pd);
 }
 
-TEST_F(Pixld, Covered_PdWrittenWhenNotPT_R16) {
+TEST_F(Pixld, Covered_PdWrittenWhenNotPT) {
   samples(2);
   coverage_all(0x1);
   req.coverage[4] = 0x2;
@@ -227,7 +227,7 @@ TEST_F(Pixld, Covered_PdWrittenWhenNotPT_R16) {
   EXPECT_EQ(ex.rule[SPAGM_EXPLAIN_PD_SLOT][0], SPAGM_RULE_PIX_COVERED_TRUE);
 }
 
-TEST_F(Pixld, Covered_PdPT_SuppressesPredicateWrite_R16) {
+TEST_F(Pixld, Covered_PdPT_SuppressesPredicateWrite) {
   samples(2);
   coverage_all(0x1);
   run(pixld(SPAGM_PIX_COVERED, 0, SPAGM_RZ, 0, SPAGM_PT));
@@ -271,7 +271,7 @@ TEST_F(Pixld, MyIndex_NotSsaa_ZeroAndPdFalse_EveryCount) {
   }
 }
 
-TEST_F(Pixld, MyIndex_PdPT_SuppressesPredicateWrite_R16) {
+TEST_F(Pixld, MyIndex_PdPT_SuppressesPredicateWrite) {
   ssaa(true);
   for (unsigned l = 0; l < SPAGM_LANES; l++) req.sample[l] = 7;
   samples(8);
@@ -281,7 +281,7 @@ TEST_F(Pixld, MyIndex_PdPT_SuppressesPredicateWrite_R16) {
   EXPECT_EQ(resp.pd_written, 0u);
 }
 
-TEST_F(Pixld, MyIndex_ReturnsThe4BitContextField_N56) {
+TEST_F(Pixld, MyIndex_ReturnsThe4BitContextField) {
   ssaa(true);
   samples(4);
   req.sample[0] = 15;    // beyond the raster count: returned as given (N56)

@@ -16,7 +16,7 @@ class Pixld : public pixtest::PixFixture {};
 
 // ---- .OFFSET ----------------------------------------------------------------
 
-TEST_F(Pixld, Offset_EverySampleOf1_2_4_8_MatchesStandardTable_R14) {
+TEST_F(Pixld, Offset_EverySampleOf1_2_4_8_MatchesStandardTable) {
   for (unsigned n : {1u, 2u, 4u, 8u}) {
     samples(n);
     for (unsigned i = 0; i < n; i++) {
@@ -32,7 +32,7 @@ TEST_F(Pixld, Offset_EverySampleOf1_2_4_8_MatchesStandardTable_R14) {
   }
 }
 
-TEST_F(Pixld, Offset_LiteralWords_DxLowDyHigh_R14) {
+TEST_F(Pixld, Offset_LiteralWords_DxLowDyHigh) {
   samples(4);
   run(pixld(SPAGM_PIX_OFFSET, 0, SPAGM_RZ, 0));  // (-2, -6)
   EXPECT_EQ(rd0(), 0xFFFAFFFEu);
@@ -46,7 +46,7 @@ TEST_F(Pixld, Offset_LiteralWords_DxLowDyHigh_R14) {
   EXPECT_EQ(rd0(), 0x00040004u);
 }
 
-TEST_F(Pixld, Offset_IndexAtOrAboveCount_IsZero_R14) {
+TEST_F(Pixld, Offset_IndexAtOrAboveCount_IsZero) {
   for (unsigned n : {1u, 2u, 4u, 8u}) {
     samples(n);
     for (int idx : {static_cast<int>(n), 15, 255}) {
@@ -58,7 +58,7 @@ TEST_F(Pixld, Offset_IndexAtOrAboveCount_IsZero_R14) {
   }
 }
 
-TEST_F(Pixld, Offset_RaPlusSignedImm_SelectsSample_R14) {
+TEST_F(Pixld, Offset_RaPlusSignedImm_SelectsSample) {
   samples(8);
   for (unsigned l = 0; l < SPAGM_LANES; l++) req.a[0][l] = l;
   run(pixld(SPAGM_PIX_OFFSET, 0, 10, -2));  // lane l reads sample l-2
@@ -70,7 +70,7 @@ TEST_F(Pixld, Offset_RaPlusSignedImm_SelectsSample_R14) {
   }
 }
 
-TEST_F(Pixld, Offset_16Samples_IsDontCare_R14) {
+TEST_F(Pixld, Offset_16Samples_IsDontCare) {
   samples(16);
   for (int idx : {0, 7, 15, 16, 200}) {
     run(pixld(SPAGM_PIX_OFFSET, 0, SPAGM_RZ, idx));
@@ -82,7 +82,7 @@ TEST_F(Pixld, Offset_16Samples_IsDontCare_R14) {
   }
 }
 
-TEST_F(Pixld, Offset_16Samples_DontCareValueIsDeterministic_N54) {
+TEST_F(Pixld, Offset_16Samples_DontCareValueIsDeterministic) {
   // N54: the value under the don't-care mask is the 16-sample standard
   // position for a valid index, 0 otherwise, so vectors are reproducible.
   samples(16);
@@ -92,7 +92,7 @@ TEST_F(Pixld, Offset_16Samples_DontCareValueIsDeterministic_N54) {
   EXPECT_EQ(rd0(), 0u);
 }
 
-TEST_F(Pixld, Offset_ProgrammablePositions_IsDontCare_EveryCount_R14) {
+TEST_F(Pixld, Offset_ProgrammablePositions_IsDontCare_EveryCount) {
   programmable();
   for (unsigned n : kCounts) {
     samples(n);
@@ -105,7 +105,7 @@ TEST_F(Pixld, Offset_ProgrammablePositions_IsDontCare_EveryCount_R14) {
   }
 }
 
-TEST_F(Pixld, Offset_BackToStandard_IsExactAgain_R14) {
+TEST_F(Pixld, Offset_BackToStandard_IsExactAgain) {
   programmable();
   ASSERT_EQ(spagm_pix_set_standard_positions(m, nullptr), SPAGM_OK);
   samples(2);
@@ -114,7 +114,7 @@ TEST_F(Pixld, Offset_BackToStandard_IsExactAgain_R14) {
   EXPECT_EQ(resp.wb_dontcare[0][0], 0u);
 }
 
-TEST_F(Pixld, Offset_NoPdWrite_R16) {
+TEST_F(Pixld, Offset_NoPdWrite) {
   samples(4);
   run(pixld(SPAGM_PIX_OFFSET, 0, SPAGM_RZ, 1, 4));
   EXPECT_EQ(resp.pd, SPAGM_PT);
@@ -123,7 +123,7 @@ TEST_F(Pixld, Offset_NoPdWrite_R16) {
 
 // ---- .CENTROID_OFFSET ---------------------------------------------------------
 
-TEST_F(Pixld, Centroid_FullCoverage_IsPixelCentre_EveryCount_R15) {
+TEST_F(Pixld, Centroid_FullCoverage_IsPixelCentre_EveryCount) {
   for (bool prog : {false, true}) {
     if (prog) programmable();
     for (unsigned n : kCounts) {
@@ -138,7 +138,7 @@ TEST_F(Pixld, Centroid_FullCoverage_IsPixelCentre_EveryCount_R15) {
   }
 }
 
-TEST_F(Pixld, Centroid_NoCoverage_IsZero_EveryCount_R15) {
+TEST_F(Pixld, Centroid_NoCoverage_IsZero_EveryCount) {
   for (unsigned n : kCounts) {
     samples(n);
     coverage_all(0);
@@ -149,7 +149,7 @@ TEST_F(Pixld, Centroid_NoCoverage_IsZero_EveryCount_R15) {
 }
 
 // Every count, every partial mask with lowest sample s: the offset of s.
-TEST_F(Pixld, Centroid_Partial_LowestCoveredStandardSample_EveryCount_R15) {
+TEST_F(Pixld, Centroid_Partial_LowestCoveredStandardSample_EveryCount) {
   for (unsigned n : {2u, 4u, 8u, 16u}) {
     samples(n);
     uint32_t full = n == 16 ? 0xFFFFu : (1u << n) - 1u;
@@ -171,7 +171,7 @@ TEST_F(Pixld, Centroid_Partial_LowestCoveredStandardSample_EveryCount_R15) {
   }
 }
 
-TEST_F(Pixld, Centroid_Partial_LiteralWords_R15) {
+TEST_F(Pixld, Centroid_Partial_LiteralWords) {
   samples(4);
   coverage_all(0xC);  // samples 2 and 3: lowest is 2 at (-6, 2)
   run(pixld(SPAGM_PIX_CENTROID_OFFSET));
@@ -182,7 +182,7 @@ TEST_F(Pixld, Centroid_Partial_LiteralWords_R15) {
   EXPECT_EQ(rd0(), 0xFFF8FFF9u);
 }
 
-TEST_F(Pixld, Centroid_Partial_UsesProgrammablePositions_EveryCount_R15) {
+TEST_F(Pixld, Centroid_Partial_UsesProgrammablePositions_EveryCount) {
   programmable();  // sample i at (i-8, 7-i)
   for (unsigned n : {2u, 4u, 8u, 16u}) {
     samples(n);
@@ -197,7 +197,7 @@ TEST_F(Pixld, Centroid_Partial_UsesProgrammablePositions_EveryCount_R15) {
   }
 }
 
-TEST_F(Pixld, Centroid_OneSample_IsAlwaysCentre_R15) {
+TEST_F(Pixld, Centroid_OneSample_IsAlwaysCentre) {
   samples(1);
   coverage_all(0xFFFE);  // sample 0 not covered, the rest is beyond the count
   run(pixld(SPAGM_PIX_CENTROID_OFFSET));
@@ -209,7 +209,7 @@ TEST_F(Pixld, Centroid_OneSample_IsAlwaysCentre_R15) {
   EXPECT_EQ(ex.rule[0][0], SPAGM_RULE_PIX_CENTROID_FULL);
 }
 
-TEST_F(Pixld, Centroid_CoverageBitsAboveCount_AreIgnored_N53) {
+TEST_F(Pixld, Centroid_CoverageBitsAboveCount_AreIgnored) {
   samples(4);
   coverage_all(0xFF0F);  // all four samples covered plus bits 8..15
   run(pixld(SPAGM_PIX_CENTROID_OFFSET));
@@ -221,7 +221,7 @@ TEST_F(Pixld, Centroid_CoverageBitsAboveCount_AreIgnored_N53) {
   EXPECT_EQ(ex.rule[0][0], SPAGM_RULE_PIX_CENTROID_NONE);
 }
 
-TEST_F(Pixld, Centroid_NoPdWrite_R16) {
+TEST_F(Pixld, Centroid_NoPdWrite) {
   samples(4);
   coverage_all(0x2);
   run(pixld(SPAGM_PIX_CENTROID_OFFSET, 0, SPAGM_RZ, 0, 1));

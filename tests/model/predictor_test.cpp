@@ -183,7 +183,7 @@ TEST_F(PixPredictor, Predictor_EachComparedField_IsReported_PortContract) {
 // for Rd = RZ, N50). The comparator shared by the predictor and
 // spagm-cosim must not flag another number there, and must still flag it
 // as soon as one lane is written.
-TEST_F(PixPredictor, Predictor_WbRegOfSlotWithNoLaneWritten_IsDontCare_N274) {
+TEST_F(PixPredictor, Predictor_WbRegOfSlotWithNoLaneWritten_IsDontCare) {
   struct Case {
     const char *insn;
     uint32_t lanes;
@@ -261,7 +261,7 @@ std::vector<uint32_t> packed(const spagm_response &r) {
   return w;
 }
 
-TEST_F(PixPredictor, Predictor_CheckExpected_GivesThatTagsPrediction_N214) {
+TEST_F(PixPredictor, Predictor_CheckExpected_GivesThatTagsPrediction) {
   // Three tags in flight, one with don't-care bits (16 samples: PIXLD.OFFSET,
   // R14), answered out of order and wrong: each check hands back the
   // prediction of its own tag, masks included, before the tag is retired.

@@ -44,7 +44,7 @@ TEST_F(RegfileTest, Issue_RzReadsZero_Design3) {
   EXPECT_EQ(req.b[0][9], 0u);
 }
 
-TEST_F(RegfileTest, Issue_AstDataFromAlignedRegister_R10_N33) {
+TEST_F(RegfileTest, Issue_AstDataFromAlignedRegister) {
   spagm_insn insn = assemble("AST.128 a[64], R1;");
   spagm_request req;
   spagm_issue(&insn, 0, &rf, 0xFFFFFFFFu, 1, &req);

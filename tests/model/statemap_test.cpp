@@ -206,7 +206,7 @@ spagm_cfg_list words(std::initializer_list<std::pair<uint32_t, uint32_t>> w) {
 
 }  // namespace
 
-TEST(Statemap, Burst_PacksConsecutiveWordsOfOneBlockAscending_N120) {
+TEST(Statemap, Burst_PacksConsecutiveWordsOfOneBlockAscending) {
   // The clear (0x40) then registers 0x00.. of the same block: the address
   // goes down, so a new burst; 0x1000_0080.. is the next block.
   spagm_cfg_list l = words({{0x040, 1},
@@ -241,7 +241,7 @@ TEST(Statemap, Burst_PacksConsecutiveWordsOfOneBlockAscending_N120) {
   spagm_cfg_list_free(&l);
 }
 
-TEST(Statemap, Burst_ExpandsToExactlyTheLoadList_N120) {
+TEST(Statemap, Burst_ExpandsToExactlyTheLoadList) {
   // Every unit's load of a random epoch, packed and unpacked again, is the
   // same list of words in the same order.
   Models m;
@@ -265,7 +265,7 @@ TEST(Statemap, Burst_ExpandsToExactlyTheLoadList_N120) {
       EXPECT_EQ(back[i].second, l.w[i].data) << "unit " << u << " word " << i;
     }
     // Dense state packs well: the texture unit's 8192-word bank is 256
-    // bursts, the whole attribute load a few hundred (issue #19).
+    // bursts, the whole attribute load a few hundred.
     EXPECT_LT(bursts, l.n / 8) << "unit " << u;
     spagm_cfg_list_free(&l);
   }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The corner-count test (issue #31, N240): a default co-simulation's stream
+// The corner-count test (N240): a default co-simulation's stream
 // (all units, 20000 requests per unit, 1000 per epoch) reaches every
 // boundary value of the corner tables at least 10 times per seed, checked
 // both by the generator's own counts and, for the corners the issue names,
@@ -257,7 +257,7 @@ std::string corner_name(unsigned u, unsigned i) {
 // drawn once per epoch, about 40 epochs a seed) at least 10 over seeds 1-5.
 // Stimulus 5's corners (N280, N281, N283) at least 10 per seed in the
 // explanation stream.
-TEST(StimCorners, EveryCornerTenTimesPerSeed_N240_N280_N281_N283) {
+TEST(StimCorners, EveryCornerTenTimesPerSeed) {
   uint64_t merged[SPAGM_UNIT_COUNT][64] = {};
   for (uint64_t seed = 1; seed <= 5; seed++) {
     Seen v = run(seed);
@@ -266,8 +266,8 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240_N280_N281_N283) {
       for (unsigned i = 0; i < spagm_stim_corner_count((spagm_unit)u); i++) {
         merged[u][i] += v.hits[u][i];
         // FP16 rounding inputs are epoch state but drawn per texel word,
-        // thousands a seed: issue #31 asks for 10 ties of each parity per
-        // seed, so they are held to the per-seed count too.
+        // thousands a seed: the stimulus promises 10 ties of each parity per
+        // seed (docs/stimulus.md), so they are held to the per-seed count too.
         bool per_word = std::string(spagm_stim_corner_info((spagm_unit)u, i)->field) ==
                         "FP16 rounding input";
         if (!spagm_stim_corner_info((spagm_unit)u, i)->per_epoch || per_word) {
@@ -295,7 +295,7 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed_N240_N280_N281_N283) {
 }
 
 // One table per unit, weights of a field summing to at most 1000 per mille.
-TEST(StimCorners, TablesAreWellFormed_N240) {
+TEST(StimCorners, TablesAreWellFormed) {
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     unsigned n = spagm_stim_corner_count((spagm_unit)u);
     ASSERT_GT(n, 4u) << spagm_unit_name((spagm_unit)u);
@@ -315,7 +315,7 @@ TEST(StimCorners, TablesAreWellFormed_N240) {
 }
 
 // docs/stimulus.md has a row `| field | corner | weight |` for every entry.
-TEST(StimCorners, DocumentedWithTheirWeights_N240) {
+TEST(StimCorners, DocumentedWithTheirWeights) {
   std::ifstream f(SPAGM_SOURCE_DIR "/docs/stimulus.md");
   ASSERT_TRUE(f) << "docs/stimulus.md missing";
   std::stringstream ss;

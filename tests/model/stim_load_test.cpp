@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The load of the "power-on values left in place" corner (issue #31, N280,
+// The load of the "power-on values left in place" corner (N280,
 // N291): spagm_stim_load_list leaves out exactly the words a reset sets
 // that hold their reset value, only in the epochs that draw the corner;
 // and the illegal writes of N290. The corner's count in the explanation stream is part of
@@ -56,7 +56,7 @@ bool reset_sets(unsigned u, uint32_t addr) {
 // words a reset sets that hold their reset value are left out (a bank or
 // memory word of value 0 stays: N291's resets(u, addr) looks at the
 // address), and spagm_stim_unwritten names exactly the register words
-// 0x00..0x1C left out (the one derivation, issue #31 item 3).
+// 0x00..0x1C left out (the one derivation).
 void check_power_on_load(const spagm_stim *s, const spagm_model *m, const spagm_model *fresh,
                          unsigned u, const spagm_cfg_list &all, const spagm_cfg_list &load) {
   EXPECT_LT(load.n, all.n);
@@ -83,7 +83,7 @@ void check_power_on_load(const spagm_stim *s, const spagm_model *m, const spagm_
 // The load of an epoch that keeps the power-on values leaves out exactly
 // the words a reset sets and holds (N280, N291); every other epoch's load
 // is the whole statemap list.
-TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetRegisters_N280_N291) {
+TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetRegisters) {
   spagm_diag d{};
   spagm_stim *s = every_unit();
   spagm_model *m = spagm_model_new(), *fresh = spagm_model_new();
@@ -161,13 +161,13 @@ void check_placed(const spagm_stim *s, spagm_unit un, const spagm_cfg_list &load
   }
 }
 
-// N290 (issue #31 item 2 of "what to build"): in an epoch that draws the
+// N290: in an epoch that draws the
 // "illegal writes" corner the load of each unit carries one write of each
 // kind among the legal words and one of each after them; the model refuses
 // every one (N123: the unit ignores it), the rest of the load is the legal
 // list, a value write sits right behind its register's own word, and the
 // read-back names every illegal address.
-TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter_N123_N290) {
+TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter) {
   spagm_diag d{};
   spagm_stim *s = every_unit();
   spagm_model *m = spagm_model_new();

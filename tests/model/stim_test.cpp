@@ -233,7 +233,7 @@ TEST(Stim, CoversEveryTldsRowMaskAndF16_Issue7) {
   (void)oob_or_fault;
 }
 
-TEST(Stim, TexturesReturnTexelDataOften_R18) {
+TEST(Stim, TexturesReturnTexelDataOften) {
   // Many written lanes carry texel data, so the co-simulation compares real
   // texels, not only the zeros of R18. (Formats with fewer than four
   // components and ZERO swizzles return zeros by design, hence a quarter.)

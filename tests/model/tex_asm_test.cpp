@@ -90,7 +90,7 @@ TEST_F(TexAsm, SpecExample2_MS_ReadsR6R7R11_WritesR9_TLDS) {
   EXPECT_EQ(resp.wb_reg[2], SPAGM_RZ);
 }
 
-TEST_F(TexAsm, F16TextWithRZRounding_PacksHalves_R22) {
+TEST_F(TexAsm, F16TextWithRZRounding_PacksHalves) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32_G32_B32_A32, SPAGM_TEXDT_FLOAT, 1, 1);
   add_texture(3, t);
   const float texel[4] = {1.0f / 3.0f, -2.5f, 65536.0f, 0.0f};
@@ -133,7 +133,7 @@ TEST_F(TexAsm, IllegalCombinations_RefusedByTheAssembler_TLDS) {
   EXPECT_EQ(refuse("TLDS.LZ RZ, R0, R2, R4, 0x1, CUBE, R;"), SPAGM_E_SEMANTIC);
 }
 
-TEST_F(TexAsm, RegisterRules_RefusedByTheAssembler_R10) {
+TEST_F(TexAsm, RegisterRules_RefusedByTheAssembler) {
   EXPECT_EQ(refuse("TLDS.LZ RZ, R0, R3, R4, 0x1, 3D, R;"), SPAGM_E_SEMANTIC);     // Ra odd
   EXPECT_EQ(refuse("TLDS.LZ RZ, R0, R2, R5, 0x1, ARRAY_2D, R;"), SPAGM_E_SEMANTIC);  // Rb odd
   EXPECT_EQ(refuse("TLDS.LZ RZ, R0, R2, R4, 0x1, 1D, R;"), SPAGM_E_SEMANTIC);     // Rb given
@@ -156,7 +156,7 @@ TEST_F(TexAsm, IllegalTargetEncodingWord_FaultsAtExecute_TLDS) {
   }
 }
 
-TEST_F(TexAsm, WordAndDecodedInstruction_GiveTheSameResponse_N73) {
+TEST_F(TexAsm, WordAndDecodedInstruction_GiveTheSameResponse) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXDT_UNORM, 8, 8);
   add_texture(1, t);
   const uint8_t texel[4] = {10, 20, 30, 40};

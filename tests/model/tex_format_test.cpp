@@ -56,7 +56,7 @@ uint32_t ref_snorm(int32_t c, unsigned bits) {
   return f2u(static_cast<float>(v < -1.0 ? -1.0 : v));
 }
 
-TEST_F(TexFormat, Unorm8Exhaustive_CorrectlyRoundedQuotient_R21) {
+TEST_F(TexFormat, Unorm8Exhaustive_CorrectlyRoundedQuotient) {
   make(1, SPAGM_TEXFMT_R8, SPAGM_TEXDT_UNORM, 256, 1, 1,
        [](uint32_t i, uint8_t *b) { b[0] = static_cast<uint8_t>(i); });
   auto v = read_all(1, 256, 256);
@@ -64,7 +64,7 @@ TEST_F(TexFormat, Unorm8Exhaustive_CorrectlyRoundedQuotient_R21) {
   EXPECT_EQ(v[255], 0x3F800000u);
 }
 
-TEST_F(TexFormat, Snorm8Exhaustive_MinusOneClamp_R21) {
+TEST_F(TexFormat, Snorm8Exhaustive_MinusOneClamp) {
   make(1, SPAGM_TEXFMT_R8, SPAGM_TEXDT_SNORM, 256, 1, 1,
        [](uint32_t i, uint8_t *b) { b[0] = static_cast<uint8_t>(i); });
   auto v = read_all(1, 256, 256);
@@ -75,7 +75,7 @@ TEST_F(TexFormat, Snorm8Exhaustive_MinusOneClamp_R21) {
   EXPECT_EQ(v[0x7F], 0x3F800000u);
 }
 
-TEST_F(TexFormat, Unorm16Exhaustive_CorrectlyRoundedQuotient_R21) {
+TEST_F(TexFormat, Unorm16Exhaustive_CorrectlyRoundedQuotient) {
   make(1, SPAGM_TEXFMT_R16, SPAGM_TEXDT_UNORM, 256, 256, 2, [](uint32_t i, uint8_t *b) {
     b[0] = static_cast<uint8_t>(i), b[1] = static_cast<uint8_t>(i >> 8);
   });
@@ -83,7 +83,7 @@ TEST_F(TexFormat, Unorm16Exhaustive_CorrectlyRoundedQuotient_R21) {
   for (uint32_t c = 0; c < 65536; c++) ASSERT_EQ(v[c], ref_unorm(c, 16)) << c;
 }
 
-TEST_F(TexFormat, Snorm16Exhaustive_MinusOneClamp_R21) {
+TEST_F(TexFormat, Snorm16Exhaustive_MinusOneClamp) {
   make(1, SPAGM_TEXFMT_R16, SPAGM_TEXDT_SNORM, 256, 256, 2, [](uint32_t i, uint8_t *b) {
     b[0] = static_cast<uint8_t>(i), b[1] = static_cast<uint8_t>(i >> 8);
   });
@@ -102,7 +102,7 @@ uint32_t ref_half(uint16_t h) {
   return f2u(static_cast<float>(s ? -v : v));
 }
 
-TEST_F(TexFormat, Float16Exhaustive_ExactConversion_R21) {
+TEST_F(TexFormat, Float16Exhaustive_ExactConversion) {
   make(1, SPAGM_TEXFMT_R16, SPAGM_TEXDT_FLOAT, 256, 256, 2, [](uint32_t i, uint8_t *b) {
     b[0] = static_cast<uint8_t>(i), b[1] = static_cast<uint8_t>(i >> 8);
   });
@@ -114,7 +114,7 @@ TEST_F(TexFormat, Float16Exhaustive_ExactConversion_R21) {
   EXPECT_EQ(v[0xFC01], 0xFFC02000u);  // signalling NaN comes back quiet
 }
 
-TEST_F(TexFormat, Fp32ToFp32_Unchanged_DenormalsAndNaNKept_R21) {
+TEST_F(TexFormat, Fp32ToFp32_Unchanged_DenormalsAndNaNKept) {
   const uint32_t vals[] = {0x00000001u, 0x807FFFFFu, 0x7FA00001u, 0x80000000u,
                            0x3F800000u, 0xFF800000u};
   make(1, SPAGM_TEXFMT_R32, SPAGM_TEXDT_FLOAT, 6, 1, 4, [&](uint32_t i, uint8_t *b) {
@@ -129,7 +129,7 @@ double ref_srgb(unsigned c8) {
   return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
 }
 
-TEST_F(TexFormat, Srgb8All256_MatchTheFormula_AlphaLinear_R21) {
+TEST_F(TexFormat, Srgb8All256_MatchTheFormula_AlphaLinear) {
   make(1, SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXDT_UNORM, 256, 1, 4,
        [](uint32_t i, uint8_t *b) { std::memset(b, static_cast<int>(i), 4); }, true);
   for (unsigned wmsk : {0u, 1u, 2u}) {
@@ -141,7 +141,7 @@ TEST_F(TexFormat, Srgb8All256_MatchTheFormula_AlphaLinear_R21) {
   for (unsigned c = 0; c < 256; c++) ASSERT_EQ(alpha[c], ref_unorm(c, 8)) << c;
 }
 
-TEST_F(TexFormat, SrgbOnG8R8AndR8_DecodesColourComponents_N68) {
+TEST_F(TexFormat, SrgbOnG8R8AndR8_DecodesColourComponents) {
   make(1, SPAGM_TEXFMT_G8R8, SPAGM_TEXDT_UNORM, 1, 1, 2,
        [](uint32_t, uint8_t *b) { b[0] = 0x80, b[1] = 0xFF; }, true);
   auto r = read_all(1, 1, 1, 0), g = read_all(1, 1, 1, 1);
@@ -149,7 +149,7 @@ TEST_F(TexFormat, SrgbOnG8R8AndR8_DecodesColourComponents_N68) {
   EXPECT_EQ(g[0], 0x3F800000u);
 }
 
-TEST_F(TexFormat, SrgbOnSnorm_Unsupported_N68) {
+TEST_F(TexFormat, SrgbOnSnorm_Unsupported) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXDT_SNORM, 1, 1);
   t.srgb = true;
   uint8_t texel[4] = {1, 2, 3, 4};
@@ -170,7 +170,7 @@ uint32_t r11g11b10(unsigned re, unsigned rm, unsigned ge, unsigned gm,
   return (re << 6 | rm) | (ge << 6 | gm) << 11 | (be << 5 | bm) << 22;
 }
 
-TEST_F(TexFormat, BF10GF11RF11_HandValues_R21) {
+TEST_F(TexFormat, BF10GF11RF11_HandValues) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_BF10GF11RF11, SPAGM_TEXDT_FLOAT, 1, 1);
   struct {
     uint32_t word, r, g, b;
@@ -204,7 +204,7 @@ uint32_t rgb9e5(unsigned r, unsigned g, unsigned b, unsigned e) {
   return r | g << 9 | b << 18 | e << 27;
 }
 
-TEST_F(TexFormat, E5B9G9R9_HandValues_R21) {
+TEST_F(TexFormat, E5B9G9R9_HandValues) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP, SPAGM_TEXDT_FLOAT, 1, 1);
   struct {
     uint32_t word, r, g, b;
@@ -228,7 +228,7 @@ TEST_F(TexFormat, E5B9G9R9_HandValues_R21) {
   }
 }
 
-TEST_F(TexFormat, B5G6R5_Unorm_R21) {
+TEST_F(TexFormat, B5G6R5_Unorm) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_B5G6R5, SPAGM_TEXDT_UNORM, 1, 1);
   uint16_t w = 31 | 32 << 5 | 1 << 11;  // R 31, G 32, B 1
   uint8_t b[2];
@@ -241,7 +241,7 @@ TEST_F(TexFormat, B5G6R5_Unorm_R21) {
   EXPECT_EQ(out[3], 0x3F800000u);
 }
 
-TEST_F(TexFormat, A2B10G10R10_UnormAndUint_R21) {
+TEST_F(TexFormat, A2B10G10R10_UnormAndUint) {
   uint32_t w = 1023u | 0u << 10 | 512u << 20 | 2u << 30;
   uint8_t b[4];
   std::memcpy(b, &w, 4);
@@ -261,7 +261,7 @@ TEST_F(TexFormat, A2B10G10R10_UnormAndUint_R21) {
 
 // ---- Integers ----------------------------------------------------------------
 
-TEST_F(TexFormat, SintSignExtends_UintZeroExtends_R21) {
+TEST_F(TexFormat, SintSignExtends_UintZeroExtends) {
   uint8_t b8[4] = {0x80, 0x7F, 0xFF, 0x01};
   uint32_t out[4];
   spagm_tic t = tic_2d(SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXDT_SINT, 1, 1);
@@ -290,7 +290,7 @@ TEST_F(TexFormat, SintSignExtends_UintZeroExtends_R21) {
   EXPECT_EQ(out[1], 0x80000001u);
 }
 
-TEST_F(TexFormat, PerComponentDataTypes_R21) {
+TEST_F(TexFormat, PerComponentDataTypes) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_G8R8, SPAGM_TEXDT_UNORM, 1, 1);
   t.data_type[1] = SPAGM_TEXDT_SINT;
   uint8_t b[2] = {0xFF, 0xFE};
@@ -302,7 +302,7 @@ TEST_F(TexFormat, PerComponentDataTypes_R21) {
 
 // ---- Missing components and swizzle -------------------------------------------
 
-TEST_F(TexFormat, MissingComponents_ZeroZeroOne_N67) {
+TEST_F(TexFormat, MissingComponents_ZeroZeroOne) {
   uint8_t b[8] = {0, 0, 0x80, 0x3F, 0, 0, 0, 0x40};
   uint32_t out[4];
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32, SPAGM_TEXDT_FLOAT, 1, 1);
@@ -340,7 +340,7 @@ TEST_F(TexFormat, SwizzleSources_AllSeven_DESIGN75) {
   EXPECT_EQ(out[3], 0xAu);
 }
 
-TEST_F(TexFormat, SwizzleAppliesThroughTlds_WmskSelectsSwizzledComponents_R21) {
+TEST_F(TexFormat, SwizzleAppliesThroughTlds_WmskSelectsSwizzledComponents) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_A8B8G8R8, SPAGM_TEXDT_UINT, 1, 1);
   t.source[0] = SPAGM_TEXSRC_A, t.source[1] = SPAGM_TEXSRC_B;
   t.source[2] = SPAGM_TEXSRC_G, t.source[3] = SPAGM_TEXSRC_R;  // ABGR
@@ -354,7 +354,7 @@ TEST_F(TexFormat, SwizzleAppliesThroughTlds_WmskSelectsSwizzledComponents_R21) {
   EXPECT_EQ(resp.wb_value[3][0], 1u);
 }
 
-TEST_F(TexFormat, TexelBytes_PerFormat_R21) {
+TEST_F(TexFormat, TexelBytes_PerFormat) {
   EXPECT_EQ(spagm_tex_texel_bytes(SPAGM_TEXFMT_R32_G32_B32_A32), 16u);
   EXPECT_EQ(spagm_tex_texel_bytes(SPAGM_TEXFMT_R32_G32_B32), 12u);
   EXPECT_EQ(spagm_tex_texel_bytes(SPAGM_TEXFMT_R16_G16_B16_A16), 8u);
@@ -364,7 +364,7 @@ TEST_F(TexFormat, TexelBytes_PerFormat_R21) {
   EXPECT_EQ(spagm_tex_texel_bytes(0x24), 0u);  // DXT1: not modelled
 }
 
-TEST_F(TexFormat, UnsupportedTypeCombinations_Refused_N62) {
+TEST_F(TexFormat, UnsupportedTypeCombinations_Refused) {
   uint8_t b[16] = {};
   uint32_t out[4];
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32, SPAGM_TEXDT_UNORM, 1, 1);  // 32-bit UNORM

@@ -13,21 +13,21 @@ constexpr spagm_fp16_round RZ = SPAGM_FP16_RZ;
 
 uint16_t h(uint32_t f32, spagm_fp16_round mode) { return spagm_fp16_from_fp32(f32, mode); }
 
-TEST(TexFp16, Zeros_KeepTheirSign_R22) {
+TEST(TexFp16, Zeros_KeepTheirSign) {
   for (auto m : {RNE, RZ}) {
     EXPECT_EQ(h(0x00000000u, m), 0x0000);
     EXPECT_EQ(h(0x80000000u, m), 0x8000);
   }
 }
 
-TEST(TexFp16, Fp32Denormals_BecomeSignedZero_R22) {
+TEST(TexFp16, Fp32Denormals_BecomeSignedZero) {
   for (auto m : {RNE, RZ}) {
     EXPECT_EQ(h(0x00000001u, m), 0x0000);
     EXPECT_EQ(h(0x807FFFFFu, m), 0x8000);
   }
 }
 
-TEST(TexFp16, Fp16DenormalResults_AreKept_R22) {
+TEST(TexFp16, Fp16DenormalResults_AreKept) {
   EXPECT_EQ(h(f2u(std::ldexp(1.0f, -24)), RNE), 0x0001);  // smallest
   EXPECT_EQ(h(f2u(std::ldexp(1023.0f, -24)), RZ), 0x03FF);  // largest
   EXPECT_EQ(h(f2u(-std::ldexp(5.0f, -24)), RNE), 0x8005);
@@ -36,7 +36,7 @@ TEST(TexFp16, Fp16DenormalResults_AreKept_R22) {
   EXPECT_EQ(h(f2u(std::ldexp(2047.0f, -25)), RZ), 0x03FF);
 }
 
-TEST(TexFp16, DenormalHalfwayCases_TieToEven_R22) {
+TEST(TexFp16, DenormalHalfwayCases_TieToEven) {
   EXPECT_EQ(h(f2u(std::ldexp(1.0f, -25)), RNE), 0x0000);  // 0.5 ulp -> 0 (even)
   EXPECT_EQ(h(f2u(std::ldexp(3.0f, -25)), RNE), 0x0002);  // 1.5 ulp -> 2
   EXPECT_EQ(h(f2u(std::ldexp(5.0f, -25)), RNE), 0x0002);  // 2.5 ulp -> 2
@@ -45,7 +45,7 @@ TEST(TexFp16, DenormalHalfwayCases_TieToEven_R22) {
   EXPECT_EQ(h(0x32FFFFFFu, RNE), 0x0000);  // just below
 }
 
-TEST(TexFp16, NormalHalfwayCases_TieToEven_R22) {
+TEST(TexFp16, NormalHalfwayCases_TieToEven) {
   EXPECT_EQ(h(0x3F801000u, RNE), 0x3C00);  // 1 + 2^-11: tie -> 1.0
   EXPECT_EQ(h(0x3F803000u, RNE), 0x3C02);  // 1 + 3*2^-11: tie -> even up
   EXPECT_EQ(h(0x3F801001u, RNE), 0x3C01);
@@ -55,7 +55,7 @@ TEST(TexFp16, NormalHalfwayCases_TieToEven_R22) {
   EXPECT_EQ(h(0x3FFFF000u, RNE), 0x4000);  // carry into the exponent
 }
 
-TEST(TexFp16, Overflow_InfinityOrLargestFinite_R22) {
+TEST(TexFp16, Overflow_InfinityOrLargestFinite) {
   EXPECT_EQ(h(f2u(65504.0f), RNE), 0x7BFF);
   EXPECT_EQ(h(f2u(65504.0f), RZ), 0x7BFF);
   EXPECT_EQ(h(f2u(65519.996f), RNE), 0x7BFF);  // below the tie
@@ -67,14 +67,14 @@ TEST(TexFp16, Overflow_InfinityOrLargestFinite_R22) {
   EXPECT_EQ(h(f2u(-3.0e38f), RNE), 0xFC00);
 }
 
-TEST(TexFp16, Infinity_StaysInfinityInBothModes_R22) {
+TEST(TexFp16, Infinity_StaysInfinityInBothModes) {
   for (auto m : {RNE, RZ}) {
     EXPECT_EQ(h(0x7F800000u, m), 0x7C00);
     EXPECT_EQ(h(0xFF800000u, m), 0xFC00);
   }
 }
 
-TEST(TexFp16, NaN_StaysAQuietNaN_R22) {
+TEST(TexFp16, NaN_StaysAQuietNaN) {
   for (auto m : {RNE, RZ}) {
     EXPECT_EQ(h(0x7F800001u, m), 0x7E00);  // signalling -> quiet
     EXPECT_EQ(h(0x7FC00000u, m), 0x7E00);
@@ -112,7 +112,7 @@ uint16_t ref_half(uint32_t f32, spagm_fp16_round mode) {
   return static_cast<uint16_t>(sign | pick);  // pick 0x7C00 is infinity
 }
 
-TEST(TexFp16, SweepAgainstNearestNeighbourReference_R22) {
+TEST(TexFp16, SweepAgainstNearestNeighbourReference) {
   unsigned checked = 0;
   for (uint64_t u = 0; u <= 0xFFFFFFFFull; u += 0x3F1u) {  // ~4.3M patterns
     uint32_t f = static_cast<uint32_t>(u);
@@ -124,7 +124,7 @@ TEST(TexFp16, SweepAgainstNearestNeighbourReference_R22) {
   EXPECT_GT(checked, 4000000u);
 }
 
-TEST(TexFp16, HalfToFloat_InverseOfExactValues_R21) {
+TEST(TexFp16, HalfToFloat_InverseOfExactValues) {
   for (uint32_t b = 0; b < 0x10000; b++) {
     uint32_t f = spagm_fp32_from_fp16(static_cast<uint16_t>(b));
     if ((b & 0x7C00) == 0x7C00 && (b & 0x3FF)) continue;  // NaN payloads: N66
@@ -137,7 +137,7 @@ TEST(TexFp16, HalfToFloat_InverseOfExactValues_R21) {
 
 class TexF16 : public TexFixture {};
 
-TEST_F(TexF16, RoundingModeSelectsRNEOrRZ_R22) {
+TEST_F(TexF16, RoundingModeSelectsRNEOrRZ) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32_G32, SPAGM_TEXDT_FLOAT, 1, 1);
   add_texture(1, t);
   const uint32_t texel[2] = {0x3F803000u, f2u(70000.0f)};
@@ -160,7 +160,7 @@ TEST_F(TexF16, UnusedHalf_IsZero_TLDS) {
   EXPECT_EQ(resp.wb_dontcare[0][11], 0u);
 }
 
-TEST_F(TexF16, OutOfRangeZero_PacksToZero_R18_R22) {
+TEST_F(TexF16, OutOfRangeZero_PacksToZero) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32, SPAGM_TEXDT_FLOAT, 1, 1);
   add_texture(1, t);
   write32(t.address, 0x3F800000u);

@@ -103,7 +103,7 @@ TEST_F(TexLayout, BlockLinearAgainstIndependentFormula_ManyShapes_DESIGN75) {
   }
 }
 
-TEST_F(TexLayout, BlockHeightShrinksWithSmallLevels_N76) {
+TEST_F(TexLayout, BlockHeightShrinksWithSmallLevels) {
   // 8 x 64 R8 with 32-GOB blocks: level 0 needs 8 GOBs (yl 3), level 3 is
   // 8 rows = 1 GOB (yl 0), so level 3 row 7 sits in the first GOB.
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R8, SPAGM_TEXDT_UNORM, 8, 64, 0);
@@ -116,7 +116,7 @@ TEST_F(TexLayout, BlockHeightShrinksWithSmallLevels_N76) {
   EXPECT_EQ(l3, 4096u + 2048 + 1024);
 }
 
-TEST_F(TexLayout, PitchLinear_RowTimesPitchPlusColumn_N70) {
+TEST_F(TexLayout, PitchLinear_RowTimesPitchPlusColumn) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R16_G16_B16_A16, SPAGM_TEXDT_UNORM, 50, 20, 0x3000020);
   t.layout = SPAGM_TEXLAYOUT_PITCH;
   t.pitch = 416;
@@ -127,7 +127,7 @@ TEST_F(TexLayout, PitchLinear_RowTimesPitchPlusColumn_N70) {
   EXPECT_EQ(spagm_tex_texel_address(&t, 0, 0, 0, 1, 0, &va, nullptr), SPAGM_E_ARG);
 }
 
-TEST_F(TexLayout, PitchTextureThroughTlds_ReadsRows_N70) {
+TEST_F(TexLayout, PitchTextureThroughTlds_ReadsRows) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32, SPAGM_TEXDT_UINT, 10, 4, 0x500000);
   t.layout = SPAGM_TEXLAYOUT_PITCH;
   t.pitch = 64;
@@ -140,7 +140,7 @@ TEST_F(TexLayout, PitchTextureThroughTlds_ReadsRows_N70) {
     EXPECT_EQ(resp.wb_value[0][l], (l / 10) * 100 + l % 10) << l;
 }
 
-TEST_F(TexLayout, MultisampleGrid_SamplesRowMajor_R20) {
+TEST_F(TexLayout, MultisampleGrid_SamplesRowMajor) {
   const struct {
     unsigned msaa, samples;
   } modes[] = {{SPAGM_TEXMS_2X1, 2},
@@ -160,7 +160,7 @@ TEST_F(TexLayout, MultisampleGrid_SamplesRowMajor_R20) {
   }
 }
 
-TEST_F(TexLayout, MsaaModes_SampleCountsAndGrids_R20_N64) {
+TEST_F(TexLayout, MsaaModes_SampleCountsAndGrids) {
   const struct {
     unsigned mode, n, gw, gh;
   } modes[] = {{0, 1, 1, 1}, {1, 2, 2, 1}, {2, 4, 2, 2}, {3, 8, 4, 2},
@@ -176,7 +176,7 @@ TEST_F(TexLayout, MsaaModes_SampleCountsAndGrids_R20_N64) {
   for (unsigned bad : {7u, 12u, 15u, 16u}) EXPECT_FALSE(spagm_tex_msaa_grid(bad, nullptr, nullptr, nullptr));
 }
 
-TEST_F(TexLayout, GridWidthsArePowersOfTwo_TldsMaskAndShift_N301) {
+TEST_F(TexLayout, GridWidthsArePowersOfTwo_TldsMaskAndShift) {
   // TLDS finds sample s's sub-texel as (s & (grid_w - 1), s >> log2(grid_w))
   // instead of dividing on every lane (tlds.c, N301); that is right only
   // while every grid width of R20 / N64 is a power of two.
@@ -195,7 +195,7 @@ TEST_F(TexLayout, GridWidthsArePowersOfTwo_TldsMaskAndShift_N301) {
   EXPECT_EQ(valid, 11u);  // modes 0-6 and 8-11
 }
 
-TEST_F(TexLayout, TwelveByteTexels_EachWordPlacedOnItsOwn_N75) {
+TEST_F(TexLayout, TwelveByteTexels_EachWordPlacedOnItsOwn) {
   // R32_G32_B32 texel 5 of a row covers byte columns 60..71: its first word
   // ends the first GOB, the other two start the next one. Each word is
   // placed by the swizzle on its own (a 12-byte copy would read garbage).
@@ -256,7 +256,7 @@ TEST_F(TexLayout, TldsReadsWhatTheFormulaPlaced_LevelsLayersBlockHeights_DESIGN7
   }
 }
 
-TEST_F(TexLayout, AddressesWrapAt2To48_N61) {
+TEST_F(TexLayout, AddressesWrapAt2To48) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32, SPAGM_TEXDT_UINT, 64, 8, 0xFFFFFFFFFE00ull);
   t.block_height_log2 = 0;
   // Byte column 256 (texel 64 is out of range, so use the second block of a
@@ -289,7 +289,7 @@ TEST_F(TexLayout, TexelAddressBadArguments_Refused_API) {
 // spagm_tex_texel_write stores a texel where TLDS reads it: the words of a
 // 12-byte texel each through the GOB swizzle on their own (N75), a
 // power-of-two texel in one piece. Addresses from the test's own formula.
-TEST_F(TexLayout, TexelWrite_TwelveByteTexel_WordsPlacedApart_N75) {
+TEST_F(TexLayout, TexelWrite_TwelveByteTexel_WordsPlacedApart) {
   spagm_tic t = tic_2d(SPAGM_TEXFMT_R32_G32_B32, SPAGM_TEXDT_UINT, 8, 8, 0x200000);
   t.block_height_log2 = 0;
   // Texel (1, 3): byte columns 12..23 of row 3 cross the 16-byte unit at 16.

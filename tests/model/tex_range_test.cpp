@@ -42,7 +42,7 @@ class TexRange : public TexFixture {
 
 // ---- Coordinates -------------------------------------------------------------
 
-TEST_F(TexRange, SAtWidthMinusOneReads_AtWidthZero_R18) {
+TEST_F(TexRange, SAtWidthMinusOneReads_AtWidthZero) {
   texture(1, SPAGM_TEXTYPE_2D, 13, 7, 1, 1);
   two_lanes();
   req.a[0][0] = 12, req.a[0][1] = 13;
@@ -53,7 +53,7 @@ TEST_F(TexRange, SAtWidthMinusOneReads_AtWidthZero_R18) {
   EXPECT_EQ(explain(0, 1), "TLDS s=13 outside width 13 at level 0 -> 0 (R18)");
 }
 
-TEST_F(TexRange, NegativeS_Zero_R17_R18) {
+TEST_F(TexRange, NegativeS_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 13, 7, 1, 1);
   two_lanes();
   req.a[0][0] = 0, req.a[0][1] = 0xFFFFFFFFu;  // -1 as a signed coordinate
@@ -63,7 +63,7 @@ TEST_F(TexRange, NegativeS_Zero_R17_R18) {
   EXPECT_EQ(ex.arg[0][1][0], -1);
 }
 
-TEST_F(TexRange, HugeUnsignedS_IsNegative_Zero_R17) {
+TEST_F(TexRange, HugeUnsignedS_IsNegative_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 13, 7, 1, 1);
   req.lane_mask = 1;
   req.a[0][0] = 0x80000000u;
@@ -71,7 +71,7 @@ TEST_F(TexRange, HugeUnsignedS_IsNegative_Zero_R17) {
   expect(0, 0, SPAGM_RULE_TEX_S_OOR);
 }
 
-TEST_F(TexRange, TAtHeight_Zero_NegativeT_Zero_R18) {
+TEST_F(TexRange, TAtHeight_Zero_NegativeT_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 13, 7, 1, 1);
   req.lane_mask = 0x7u;
   a(0, 3);
@@ -82,7 +82,7 @@ TEST_F(TexRange, TAtHeight_Zero_NegativeT_Zero_R18) {
   expect(2, 0, SPAGM_RULE_TEX_T_OOR);
 }
 
-TEST_F(TexRange, RAtDepth_Zero_R18) {
+TEST_F(TexRange, RAtDepth_Zero) {
   texture(1, SPAGM_TEXTYPE_3D, 4, 4, 5, 1);
   two_lanes();
   a(0, 1), a(1, 1);
@@ -92,7 +92,7 @@ TEST_F(TexRange, RAtDepth_Zero_R18) {
   expect(1, 0, SPAGM_RULE_TEX_R_OOR);
 }
 
-TEST_F(TexRange, SizeShrinksWithLevel_Boundary_R18) {
+TEST_F(TexRange, SizeShrinksWithLevel_Boundary) {
   texture(1, SPAGM_TEXTYPE_2D, 13, 7, 1, 3);  // level 2: 3 x 1
   two_lanes();
   b(0, 2);  // lod 2
@@ -106,7 +106,7 @@ TEST_F(TexRange, SizeShrinksWithLevel_Boundary_R18) {
 
 // ---- Levels ------------------------------------------------------------------
 
-TEST_F(TexRange, LodAtViewMax_Reads_Beyond_Zero_R18) {
+TEST_F(TexRange, LodAtViewMax_Reads_Beyond_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 3);
   two_lanes();
   req.b[0][0] = 2, req.b[0][1] = 3;
@@ -116,7 +116,7 @@ TEST_F(TexRange, LodAtViewMax_Reads_Beyond_Zero_R18) {
   EXPECT_EQ(explain(0, 1), "TLDS level 3 beyond the last level 2 of the view -> 0 (R18)");
 }
 
-TEST_F(TexRange, ViewMaxAboveStoredLevels_StoredLevelsWin_N69) {
+TEST_F(TexRange, ViewMaxAboveStoredLevels_StoredLevelsWin) {
   spagm_tic t = texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 2);
   t.view_max_level = 5;
   add_texture(1, t);
@@ -127,7 +127,7 @@ TEST_F(TexRange, ViewMaxAboveStoredLevels_StoredLevelsWin_N69) {
   expect(1, 0, SPAGM_RULE_TEX_LEVEL_OOR);
 }
 
-TEST_F(TexRange, HugeLod_DoesNotWrap_R17) {
+TEST_F(TexRange, HugeLod_DoesNotWrap) {
   spagm_tic t = texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 3);
   t.view_min_level = 1;
   add_texture(1, t);
@@ -137,7 +137,7 @@ TEST_F(TexRange, HugeLod_DoesNotWrap_R17) {
   expect(0, 0, SPAGM_RULE_TEX_LEVEL_OOR);
 }
 
-TEST_F(TexRange, ViewMinAboveViewMax_LZZero_R18) {
+TEST_F(TexRange, ViewMinAboveViewMax_LZZero) {
   spagm_tic t = texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 3);
   t.view_min_level = 2;
   t.view_max_level = 1;
@@ -147,7 +147,7 @@ TEST_F(TexRange, ViewMinAboveViewMax_LZZero_R18) {
   expect(0, 0, SPAGM_RULE_TEX_LEVEL_OOR);
 }
 
-TEST_F(TexRange, NoMipmapType_HasOnlyLevel0_N65) {
+TEST_F(TexRange, NoMipmapType_HasOnlyLevel0) {
   spagm_tic t = texture(1, SPAGM_TEXTYPE_2D_NO_MIPMAP, 16, 16, 1, 3);
   (void)t;
   two_lanes();
@@ -159,7 +159,7 @@ TEST_F(TexRange, NoMipmapType_HasOnlyLevel0_N65) {
 
 // ---- Layers and samples --------------------------------------------------------
 
-TEST_F(TexRange, LayerAtArraySizeMinusOne_Reads_AtSize_Zero_R18) {
+TEST_F(TexRange, LayerAtArraySizeMinusOne_Reads_AtSize_Zero) {
   texture(1, SPAGM_TEXTYPE_2D_ARRAY, 8, 8, 6, 1);
   two_lanes();
   req.a[0][0] = 5, req.a[0][1] = 6;
@@ -169,7 +169,7 @@ TEST_F(TexRange, LayerAtArraySizeMinusOne_Reads_AtSize_Zero_R18) {
   EXPECT_EQ(explain(0, 1), "TLDS layer 6 >= array size 6 -> 0 (R18)");
 }
 
-TEST_F(TexRange, LayerUsesLow16BitsOnly_R17) {
+TEST_F(TexRange, LayerUsesLow16BitsOnly) {
   texture(1, SPAGM_TEXTYPE_2D_ARRAY, 8, 8, 6, 1);
   req.lane_mask = 1;
   req.a[0][0] = 0x00010005u;  // layer 5
@@ -177,7 +177,7 @@ TEST_F(TexRange, LayerUsesLow16BitsOnly_R17) {
   expect(0, kTexel, SPAGM_RULE_TEX_READ_ARRAY);
 }
 
-TEST_F(TexRange, Array2DOnNonArrayTexture_Layer0Only_R18) {
+TEST_F(TexRange, Array2DOnNonArrayTexture_Layer0Only) {
   texture(1, SPAGM_TEXTYPE_2D, 8, 8, 6, 1);  // depth ignored: one layer
   two_lanes();
   req.a[0][0] = 0, req.a[0][1] = 1;
@@ -186,7 +186,7 @@ TEST_F(TexRange, Array2DOnNonArrayTexture_Layer0Only_R18) {
   expect(1, 0, SPAGM_RULE_TEX_LAYER_OOR);
 }
 
-TEST_F(TexRange, NonArrayParamOnArrayTexture_ReadsLayer0_R18) {
+TEST_F(TexRange, NonArrayParamOnArrayTexture_ReadsLayer0) {
   spagm_tic t = texture(1, SPAGM_TEXTYPE_2D_ARRAY, 8, 8, 3, 1);
   // Mark texel (1, 1) of layer 0 and of layer 1 differently.
   write32(ref_texel_address(t, 4, 2, 1, 1, 0, 0, 0), 0xAAAAu);
@@ -197,7 +197,7 @@ TEST_F(TexRange, NonArrayParamOnArrayTexture_ReadsLayer0_R18) {
   expect(0, 0xAAAAu, SPAGM_RULE_TEX_READ_2D);
 }
 
-TEST_F(TexRange, SampleAtCountMinusOne_Reads_AtCount_Zero_R18) {
+TEST_F(TexRange, SampleAtCountMinusOne_Reads_AtCount_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 4, 4, 1, 1, SPAGM_TEXMS_2X2);
   two_lanes();
   req.b[0][0] = 3, req.b[0][1] = 4;
@@ -207,7 +207,7 @@ TEST_F(TexRange, SampleAtCountMinusOne_Reads_AtCount_Zero_R18) {
   EXPECT_EQ(explain(0, 1), "TLDS sample 4 >= sample count 4 -> 0 (R18)");
 }
 
-TEST_F(TexRange, MSOnSingleSampleTexture_Sample0Only_R18) {
+TEST_F(TexRange, MSOnSingleSampleTexture_Sample0Only) {
   texture(1, SPAGM_TEXTYPE_2D, 4, 4, 1, 1);
   two_lanes();
   req.b[0][0] = 0, req.b[0][1] = 1;
@@ -218,7 +218,7 @@ TEST_F(TexRange, MSOnSingleSampleTexture_Sample0Only_R18) {
 
 // ---- Header index and texture type -----------------------------------------------
 
-TEST_F(TexRange, HeaderIndexAtMaximumIndex_Reads_Above_Zero_R18) {
+TEST_F(TexRange, HeaderIndexAtMaximumIndex_Reads_Above_Zero) {
   ASSERT_EQ(spagm_tex_set_header_pool(m, kPool, 9), SPAGM_OK);
   texture(9, SPAGM_TEXTYPE_2D, 4, 4, 1, 1);
   texture(10, SPAGM_TEXTYPE_2D, 4, 4, 1, 1);
@@ -246,7 +246,7 @@ struct TypeCase {
   bool matches;
 };
 
-TEST_F(TexRange, ParamAMustMatchTextureType_R18) {
+TEST_F(TexRange, ParamAMustMatchTextureType) {
   const TypeCase cases[] = {
       {0, SPAGM_TEXTYPE_1D, true},         {0, SPAGM_TEXTYPE_1D_ARRAY, true},
       {0, SPAGM_TEXTYPE_2D, false},        {0, SPAGM_TEXTYPE_3D, false},
@@ -275,7 +275,7 @@ TEST_F(TexRange, ParamAMustMatchTextureType_R18) {
   }
 }
 
-TEST_F(TexRange, TypeMismatch_ExplainsParamAndType_R18) {
+TEST_F(TexRange, TypeMismatch_ExplainsParamAndType) {
   texture(1, SPAGM_TEXTYPE_CUBE, 4, 4, 1, 1);
   run(tlds(2, SPAGM_RZ, 0, 2, 4, 1, 0));
   EXPECT_EQ(explain(0, 31),
@@ -284,7 +284,7 @@ TEST_F(TexRange, TypeMismatch_ExplainsParamAndType_R18) {
 
 // ---- AOFFI --------------------------------------------------------------------
 
-TEST_F(TexRange, AoffiPushesAcrossTheRightEdge_Zero_R19) {
+TEST_F(TexRange, AoffiPushesAcrossTheRightEdge_Zero) {
   texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   two_lanes();
   req.a[0][0] = 0, req.a[0][1] = 1;  // s + 7 = 7 (in), 8 (out)
@@ -296,7 +296,7 @@ TEST_F(TexRange, AoffiPushesAcrossTheRightEdge_Zero_R19) {
   EXPECT_EQ(ex.arg[0][1][0], 8);
 }
 
-TEST_F(TexRange, AoffiPullsInsideFromOutside_Reads_R19) {
+TEST_F(TexRange, AoffiPullsInsideFromOutside_Reads) {
   texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   two_lanes();
   a(0, 3);
@@ -307,7 +307,7 @@ TEST_F(TexRange, AoffiPullsInsideFromOutside_Reads_R19) {
   expect(1, 0, SPAGM_RULE_TEX_T_OOR);
 }
 
-TEST_F(TexRange, AoffiMostNegativeOffset_CrossesZero_R19) {
+TEST_F(TexRange, AoffiMostNegativeOffset_CrossesZero) {
   texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   two_lanes();
   req.a[0][0] = 8, req.a[0][1] = 7;  // s - 8 = 0 (in), -1 (out)
@@ -318,7 +318,7 @@ TEST_F(TexRange, AoffiMostNegativeOffset_CrossesZero_R19) {
   expect(1, 0, SPAGM_RULE_TEX_S_OOR);
 }
 
-TEST_F(TexRange, AoffiWithLL_UsesRbPlusOne_R19) {
+TEST_F(TexRange, AoffiWithLL_UsesRbPlusOne) {
   texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 2);  // level 1: 8 x 8
   two_lanes();
   a(0, 6), a(1, 0);
@@ -331,7 +331,7 @@ TEST_F(TexRange, AoffiWithLL_UsesRbPlusOne_R19) {
 
 // ---- Unsupported headers and .F16 of integer textures ------------------------
 
-TEST_F(TexRange, UnsupportedFormat_ZeroDontCare_N62) {
+TEST_F(TexRange, UnsupportedFormat_ZeroDontCare) {
   spagm_tic t = tic_2d(0x24 /* DXT1 */, SPAGM_TEXDT_UNORM, 8, 8);
   add_texture(1, t);
   run(tlds(2, 12, 0, 2, 4, 1, 4));
@@ -344,7 +344,7 @@ TEST_F(TexRange, UnsupportedFormat_ZeroDontCare_N62) {
             "TLDS header 1 is outside the modelled subset (1) -> don't-care (N62)");
 }
 
-TEST_F(TexRange, UnsupportedDataTypeAndLayout_DontCare_N62) {
+TEST_F(TexRange, UnsupportedDataTypeAndLayout_DontCare) {
   struct {
     void (*edit)(spagm_tic *);
     int reason;
@@ -367,7 +367,7 @@ TEST_F(TexRange, UnsupportedDataTypeAndLayout_DontCare_N62) {
   }
 }
 
-TEST_F(TexRange, PowerOnHeaderOfZeros_IsAOneDTexture_TypeMismatchFor2D_R18) {
+TEST_F(TexRange, PowerOnHeaderOfZeros_IsAOneDTexture_TypeMismatchFor2D) {
   // Nothing written: header 0 is all zero bytes (type 1D, format invalid).
   ASSERT_EQ(spagm_tex_set_cbank_word(m, 0, 0, 0), SPAGM_OK);
   run(tlds(2, SPAGM_RZ, 0, 2, 4, 0, 0));
@@ -376,7 +376,7 @@ TEST_F(TexRange, PowerOnHeaderOfZeros_IsAOneDTexture_TypeMismatchFor2D_R18) {
   EXPECT_EQ(ex.rule[0][0], SPAGM_RULE_TEX_UNSUPPORTED_HEADER);
 }
 
-TEST_F(TexRange, F16OfIntegerTexture_ComponentHalvesDontCare_R22) {
+TEST_F(TexRange, F16OfIntegerTexture_ComponentHalvesDontCare) {
   texture(1, SPAGM_TEXTYPE_2D, 4, 4, 1, 1);
   run(tlds(2, 12, 10, 2, 4, 1, 0, true));  // RGB: Rd0 = R|G, Rd1 = B|0
   ASSERT_EQ(resp.fault, SPAGM_FAULT_NONE);
@@ -386,7 +386,7 @@ TEST_F(TexRange, F16OfIntegerTexture_ComponentHalvesDontCare_R22) {
   EXPECT_EQ(ex.rule[0][4], SPAGM_RULE_TEX_F16_INTEGER_DONTCARE);
 }
 
-TEST_F(TexRange, F32OfIntegerTexture_IsExact_R22) {
+TEST_F(TexRange, F32OfIntegerTexture_IsExact) {
   texture(1, SPAGM_TEXTYPE_2D, 4, 4, 1, 1);
   run(tlds(2, SPAGM_RZ, 0, 2, 4, 1, 0));
   EXPECT_EQ(resp.wb_value[0][4], kTexel);
@@ -400,7 +400,7 @@ namespace {
 // Random header images and operands: whatever the bytes, TLDS never faults
 // (only encoding rules fault), returns the same response twice, and every
 // lane explained by an R18 rule is exactly 0 and not don't-care.
-TEST_F(TexRange, RandomHeadersAndCoordinates_ZeroOrReadNeverCrash_R18_N62) {
+TEST_F(TexRange, RandomHeadersAndCoordinates_ZeroOrReadNeverCrash) {
   uint64_t x = 0x9E3779B97F4A7C15ull;
   auto next = [&x] {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;

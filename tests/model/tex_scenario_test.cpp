@@ -30,7 +30,7 @@ TEST(TexScenario, SpecExamples_RunAndHold_TLDS) {
   EXPECT_GE(res.expects, 9u);
 }
 
-TEST(TexScenario, FormatAndRangeExamples_RunAndHold_R18_R21) {
+TEST(TexScenario, FormatAndRangeExamples_RunAndHold) {
   for (const char *name : {"tlds_formats.scn", "tlds_out_of_range.scn"}) {
     const std::string path = std::string(SPAGM_SOURCE_DIR) + "/docs/examples/" + name;
     spagm_scn_result res{};
@@ -67,7 +67,7 @@ TEST(TexScenario, ExpectationCanFail_WrongValueReported_Directives) {
   EXPECT_EQ(r.res.failed, 1u);
 }
 
-TEST(TexScenario, CbankSelectAndEntry_PointTldsAtAHeader_N63) {
+TEST(TexScenario, CbankSelectAndEntry_PointTldsAtAHeader) {
   ScnRun r = run_text(
       "header_pool base=0x40 max_index=9\n"
       "texture 9 format=R32 type=UINT dim=1D width=4 height=1 address=0x8000 entry=none\n"
@@ -121,7 +121,7 @@ TEST(TexScenario, MemAndMem32_WriteRawBytes_Directives) {
   EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
 }
 
-TEST(TexScenario, Fp16RoundDirective_SetsTheMode_R22) {
+TEST(TexScenario, Fp16RoundDirective_SetsTheMode) {
   ScnRun r = run_text(
       "texture 0 format=R32 type=FLOAT width=1 height=1 address=0x8000\n"
       "texel 0 0 0 = 0x3f803000\n"

@@ -19,7 +19,7 @@ class TexState : public ::testing::Test {
 
 // ---- Constant banks (N63) -----------------------------------------------------
 
-TEST_F(TexState, CbankWords_SetGetAndUnwrittenZero_N63) {
+TEST_F(TexState, CbankWords_SetGetAndUnwrittenZero) {
   uint32_t v = 1;
   EXPECT_FALSE(spagm_tex_cbank_in_use(m, 3));
   ASSERT_EQ(spagm_tex_get_cbank_word(m, 3, 100, &v), SPAGM_OK);
@@ -44,7 +44,7 @@ TEST_F(TexState, CbankBounds_BadArgs_API) {
   EXPECT_FALSE(spagm_tex_cbank_in_use(nullptr, 0));
 }
 
-TEST_F(TexState, SelectBank_PowerOnZero_Bounds_N63) {
+TEST_F(TexState, SelectBank_PowerOnZero_Bounds) {
   EXPECT_EQ(spagm_tex_selected_cbank(m), 0u);
   ASSERT_EQ(spagm_tex_select_cbank(m, 17), SPAGM_OK);
   EXPECT_EQ(spagm_tex_selected_cbank(m), 17u);
@@ -56,7 +56,7 @@ TEST_F(TexState, SelectBank_PowerOnZero_Bounds_N63) {
 
 // ---- Header pool (N60) --------------------------------------------------------
 
-TEST_F(TexState, HeaderPool_SetGetAndAlignment_N60) {
+TEST_F(TexState, HeaderPool_SetGetAndAlignment) {
   uint64_t base = 1;
   uint32_t max = 1;
   ASSERT_EQ(spagm_tex_get_header_pool(m, &base, &max), SPAGM_OK);
@@ -72,7 +72,7 @@ TEST_F(TexState, HeaderPool_SetGetAndAlignment_N60) {
   EXPECT_EQ(spagm_tex_get_header_pool(nullptr, &base, &max), SPAGM_E_ARG);
 }
 
-TEST_F(TexState, HeadersAreReadFromTextureMemory_N60) {
+TEST_F(TexState, HeadersAreReadFromTextureMemory) {
   ASSERT_EQ(spagm_tex_set_header_pool(m, 0x2000, 10), SPAGM_OK);
   spagm_tic t;
   spagm_tic_init(&t);
@@ -94,7 +94,7 @@ TEST_F(TexState, HeadersAreReadFromTextureMemory_N60) {
 
 // ---- Memory (N61) ---------------------------------------------------------------
 
-TEST_F(TexState, Memory_UnwrittenReadsZero_N61) {
+TEST_F(TexState, Memory_UnwrittenReadsZero) {
   uint8_t buf[64];
   std::memset(buf, 0xAA, sizeof buf);
   ASSERT_EQ(spagm_tex_mem_read(m, 0x123456789ull, buf, sizeof buf), SPAGM_OK);
@@ -102,7 +102,7 @@ TEST_F(TexState, Memory_UnwrittenReadsZero_N61) {
   EXPECT_EQ(spagm_tex_mem_pages(m, nullptr, 0), 0u);
 }
 
-TEST_F(TexState, Memory_WriteAcrossPages_ReadBack_N61) {
+TEST_F(TexState, Memory_WriteAcrossPages_ReadBack) {
   std::vector<uint8_t> data(10000);
   for (size_t i = 0; i < data.size(); i++) data[i] = static_cast<uint8_t>(i * 7 + 1);
   const uint64_t va = 0x7FFFFFF000ull - 100;
@@ -130,7 +130,7 @@ TEST_F(TexState, MemoryPages_EnumeratedInAscendingOrder_API) {
   EXPECT_EQ(spagm_tex_mem_pages(nullptr, out, 8), 0u);
 }
 
-TEST_F(TexState, ManyPages_HashTableGrows_N61) {
+TEST_F(TexState, ManyPages_HashTableGrows) {
   for (uint64_t p = 0; p < 3000; p++) {
     uint32_t v = static_cast<uint32_t>(p * 2654435761u);
     ASSERT_EQ(spagm_tex_mem_write(m, p * 0x10000 + 8, &v, 4), SPAGM_OK);
@@ -160,7 +160,7 @@ TEST_F(TexState, MemoryLimit_48Bits_API) {
 
 // ---- FP16 mode, reset, independence --------------------------------------------
 
-TEST_F(TexState, Fp16Round_PowerOnRNE_SetGet_R22) {
+TEST_F(TexState, Fp16Round_PowerOnRNE_SetGet) {
   EXPECT_EQ(spagm_tex_fp16_round(m), SPAGM_FP16_RNE);
   ASSERT_EQ(spagm_tex_set_fp16_round(m, SPAGM_FP16_RZ), SPAGM_OK);
   EXPECT_EQ(spagm_tex_fp16_round(m), SPAGM_FP16_RZ);

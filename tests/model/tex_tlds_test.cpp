@@ -74,7 +74,7 @@ class Tlds : public TexFixture {
 
 // ---- Legal modifier table: one test per row -------------------------------
 
-TEST_F(Tlds, Row0_1D_LZ_SFromRa_RbRZ_R17) {
+TEST_F(Tlds, Row0_1D_LZ_SFromRa_RbRZ) {
   coord_texture(1, SPAGM_TEXTYPE_1D, 40, 1, 1, 1);
   for (unsigned l = 0; l < 32; l++) req.a[0][l] = l + 3;
   run(tlds(0, SPAGM_RZ, 0, 2, SPAGM_RZ, 1, 0));
@@ -82,21 +82,21 @@ TEST_F(Tlds, Row0_1D_LZ_SFromRa_RbRZ_R17) {
   EXPECT_EQ(explain(0, 5), "TLDS texel s=8 at level 0 (R17, R21)");
 }
 
-TEST_F(Tlds, Row1_1D_LL_LodFromRb_R17) {
+TEST_F(Tlds, Row1_1D_LL_LodFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_1D, 64, 1, 1, 3);
   for (unsigned l = 0; l < 32; l++) req.a[0][l] = l % 16, req.b[0][l] = l / 16 + 1;
   run(tlds(1, SPAGM_RZ, 0, 2, 4, 1, 0));
   expect_r0([](unsigned l) { return tag(l % 16, 0, 0, l / 16 + 1); });
 }
 
-TEST_F(Tlds, Row2_2D_LZ_SFromRa_TFromRb_R17) {
+TEST_F(Tlds, Row2_2D_LZ_SFromRa_TFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   lane_coords_2d(0, 0, true);
   run(tlds(2, SPAGM_RZ, 0, 3, 5, 1, 0));
   expect_r0([](unsigned l) { return tag(l % 8, l / 8, 0, 0); });
 }
 
-TEST_F(Tlds, Row4_2D_LZ_AOFFI_OffsetsFromRb_R19) {
+TEST_F(Tlds, Row4_2D_LZ_AOFFI_OffsetsFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 1);
   lane_coords_2d(0, 1, false);
   b(0, 0x000000F3u);  // u = +3, v = -1; bits above [7:0] (w) are ignored
@@ -105,7 +105,7 @@ TEST_F(Tlds, Row4_2D_LZ_AOFFI_OffsetsFromRb_R19) {
   expect_r0([](unsigned l) { return tag(l % 8 + 3, l / 8, 0, 0); });
 }
 
-TEST_F(Tlds, Row5_2D_LL_LodFromRb_R17) {
+TEST_F(Tlds, Row5_2D_LL_LodFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 3);
   lane_coords_2d(0, 1, false);
   b(0, 1);
@@ -113,7 +113,7 @@ TEST_F(Tlds, Row5_2D_LL_LodFromRb_R17) {
   expect_r0([](unsigned l) { return tag(l % 8, l / 8, 0, 1); });
 }
 
-TEST_F(Tlds, Row6_2D_LZ_MS_SampleFromRb_R20) {
+TEST_F(Tlds, Row6_2D_LZ_MS_SampleFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 4, 4, 1, 1, 8);
   for (unsigned l = 0; l < 32; l++)
     req.a[0][l] = l % 4, req.a[1][l] = (l / 4) % 4, req.b[0][l] = l % 8;
@@ -123,7 +123,7 @@ TEST_F(Tlds, Row6_2D_LZ_MS_SampleFromRb_R20) {
   EXPECT_EQ(explain(0, 9), "TLDS texel s=1 t=2 sample 1 (R20, R21)");
 }
 
-TEST_F(Tlds, Row7_3D_LZ_RFromRb_R17) {
+TEST_F(Tlds, Row7_3D_LZ_RFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_3D, 8, 4, 6, 1, 1, 0, 1);
   for (unsigned l = 0; l < 32; l++)
     req.a[0][l] = l % 8, req.a[1][l] = l % 4, req.b[0][l] = l % 6;
@@ -131,7 +131,7 @@ TEST_F(Tlds, Row7_3D_LZ_RFromRb_R17) {
   expect_r0([](unsigned l) { return tag(l % 8, l % 4, l % 6, 0); });
 }
 
-TEST_F(Tlds, Row8_Array2D_LayerFromRaLow16_STFromRb_R17) {
+TEST_F(Tlds, Row8_Array2D_LayerFromRaLow16_STFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D_ARRAY, 8, 8, 5, 1);
   for (unsigned l = 0; l < 32; l++)
     req.a[0][l] = 0xABCD0000u | (l % 5), req.b[0][l] = l % 8, req.b[1][l] = l / 8;
@@ -140,7 +140,7 @@ TEST_F(Tlds, Row8_Array2D_LayerFromRaLow16_STFromRb_R17) {
   EXPECT_EQ(explain(0, 7), "TLDS texel s=7 t=0 of layer 2 (R17, R21)");
 }
 
-TEST_F(Tlds, Row12_2D_LL_AOFFI_LodAndOffsetFromRb_R19) {
+TEST_F(Tlds, Row12_2D_LL_AOFFI_LodAndOffsetFromRb) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 32, 32, 1, 2);
   lane_coords_2d(0, 1, false);
   b(0, 1);     // lod
@@ -150,7 +150,7 @@ TEST_F(Tlds, Row12_2D_LL_AOFFI_LodAndOffsetFromRb_R19) {
   expect_r0([](unsigned l) { return tag(l % 8, l / 8 + 2, 0, 1); });
 }
 
-TEST_F(Tlds, LZ_ReadsTheViewMinimumLevel_R17) {
+TEST_F(Tlds, LZ_ReadsTheViewMinimumLevel) {
   spagm_tic t = coord_texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 3);
   t.view_min_level = 2;
   t.view_max_level = 2;
@@ -160,7 +160,7 @@ TEST_F(Tlds, LZ_ReadsTheViewMinimumLevel_R17) {
   expect_r0([](unsigned l) { return tag(l % 4, (l / 4) % 4, 0, 2); });
 }
 
-TEST_F(Tlds, LL_CountsFromTheViewMinimumLevel_R17) {
+TEST_F(Tlds, LL_CountsFromTheViewMinimumLevel) {
   spagm_tic t = coord_texture(1, SPAGM_TEXTYPE_2D, 16, 16, 1, 4);
   t.view_min_level = 1;
   add_texture(1, t);
@@ -195,7 +195,7 @@ TEST_F(Tlds, InactiveLanes_AreNotWritten_Common) {
   EXPECT_EQ(resp.wb_value[0][12], tag(4, 1, 0, 0));
 }
 
-TEST_F(Tlds, SelectedConstantBank_ChoosesTheHeader_N63) {
+TEST_F(Tlds, SelectedConstantBank_ChoosesTheHeader) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   spagm_tic t2 = coord_texture(2, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   (void)t2;
@@ -266,7 +266,7 @@ TEST_F(Tlds, MSWithLL_Refused_TLDS) {
   EXPECT_EQ(ex.fault_rule, SPAGM_RULE_TEX_MODIFIERS_MISMATCH);
 }
 
-TEST_F(Tlds, TexIndexBeyond13Bits_Refused_N73) {
+TEST_F(Tlds, TexIndexBeyond13Bits_Refused) {
   spagm_insn i = tlds(2, SPAGM_RZ, 0, 2, 4, 0x2000, 0);
   run(i);
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
@@ -276,7 +276,7 @@ TEST_F(Tlds, TexIndexBeyond13Bits_Refused_N73) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Tlds, Wmsk5To7WithRd1_NotIn34CTable_R23) {
+TEST_F(Tlds, Wmsk5To7WithRd1_NotIn34CTable) {
   for (unsigned w = 5; w < 8; w++) {
     run(tlds(2, 8, 0, 2, 4, 1, w));
     EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING) << w;
@@ -286,13 +286,13 @@ TEST_F(Tlds, Wmsk5To7WithRd1_NotIn34CTable_R23) {
 
 // ---- Register rules (R10) -------------------------------------------------
 
-TEST_F(Tlds, RaRZ_Illegal_R10) {
+TEST_F(Tlds, RaRZ_Illegal) {
   run(tlds(2, SPAGM_RZ, 0, SPAGM_RZ, 4, 1, 0));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
   EXPECT_EQ(ex.fault_rule, SPAGM_RULE_TEX_RA_RZ);
 }
 
-TEST_F(Tlds, RequiredRbRZ_Illegal_R10) {
+TEST_F(Tlds, RequiredRbRZ_Illegal) {
   for (unsigned row : {1u, 2u, 4u, 5u, 6u, 7u, 8u, 12u}) {
     run(tlds(row, SPAGM_RZ, 0, 2, SPAGM_RZ, 1, 0));
     EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING) << row;
@@ -300,14 +300,14 @@ TEST_F(Tlds, RequiredRbRZ_Illegal_R10) {
   }
 }
 
-TEST_F(Tlds, RbGivenForRow0_Illegal_R10) {
+TEST_F(Tlds, RbGivenForRow0_Illegal) {
   run(tlds(0, SPAGM_RZ, 0, 2, 4, 1, 0));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
   EXPECT_EQ(ex.fault_rule, SPAGM_RULE_TEX_RB_NOT_RZ);
   EXPECT_EQ(ex.fault_arg[1], 4);
 }
 
-TEST_F(Tlds, OddRaForVec2Rows_Illegal_R10) {
+TEST_F(Tlds, OddRaForVec2Rows_Illegal) {
   for (unsigned row : {4u, 5u, 6u, 7u, 12u}) {
     run(tlds(row, SPAGM_RZ, 0, 3, 4, 1, 0));
     EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING) << row;
@@ -319,7 +319,7 @@ TEST_F(Tlds, OddRaForVec2Rows_Illegal_R10) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Tlds, OddRbForVec2Rows_Illegal_R10) {
+TEST_F(Tlds, OddRbForVec2Rows_Illegal) {
   for (unsigned row : {8u, 12u}) {
     run(tlds(row, SPAGM_RZ, 0, 2, 5, 1, 0));
     EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING) << row;
@@ -327,7 +327,7 @@ TEST_F(Tlds, OddRbForVec2Rows_Illegal_R10) {
   }
 }
 
-TEST_F(Tlds, OddRd0ReceivingTwoRegisters_Illegal_R10) {
+TEST_F(Tlds, OddRd0ReceivingTwoRegisters_Illegal) {
   run(tlds(2, SPAGM_RZ, 1, 2, 4, 1, 4));  // RG into R1, R2
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
   EXPECT_EQ(ex.fault_arg[0], 1);
@@ -338,7 +338,7 @@ TEST_F(Tlds, OddRd0ReceivingTwoRegisters_Illegal_R10) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Tlds, OddRd1ReceivingTwoRegisters_Illegal_R10) {
+TEST_F(Tlds, OddRd1ReceivingTwoRegisters_Illegal) {
   run(tlds(2, 5, 0, 2, 4, 1, 4));  // RGBA: Rd1 vec2
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
   EXPECT_EQ(ex.fault_arg[2], 1);
@@ -346,14 +346,14 @@ TEST_F(Tlds, OddRd1ReceivingTwoRegisters_Illegal_R10) {
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
 }
 
-TEST_F(Tlds, F16DestinationsAreScalars_OddRegistersLegal_R10) {
+TEST_F(Tlds, F16DestinationsAreScalars_OddRegistersLegal) {
   run(tlds(2, 5, 3, 2, 4, 1, 4, true));  // .F16 RGBA: one register each
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE) << fault_text();
   EXPECT_EQ(resp.wb_reg[0], 3u);
   EXPECT_EQ(resp.wb_reg[2], 5u);
 }
 
-TEST_F(Tlds, BothDestinationsRZ_WriteNothing_R24) {
+TEST_F(Tlds, BothDestinationsRZ_WriteNothing) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   run(tlds(2, SPAGM_RZ, SPAGM_RZ, 2, 4, 1, 4));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_NONE);
@@ -364,12 +364,12 @@ TEST_F(Tlds, BothDestinationsRZ_WriteNothing_R24) {
   EXPECT_EQ(ex.rule[0][3], SPAGM_RULE_TEX_R24_NO_DEST);
 }
 
-TEST_F(Tlds, BothDestinationsRZ_StillChecksSources_R10_R24) {
+TEST_F(Tlds, BothDestinationsRZ_StillChecksSources) {
   run(tlds(2, SPAGM_RZ, SPAGM_RZ, SPAGM_RZ, 4, 1, 0));
   EXPECT_EQ(resp.fault, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING);
 }
 
-TEST_F(Tlds, Rd0RZWithRd1_WritesOnlyRd1_N74) {
+TEST_F(Tlds, Rd0RZWithRd1_WritesOnlyRd1) {
   coord_texture(1, SPAGM_TEXTYPE_2D, 8, 8, 1, 1);
   lane_coords_2d(0, 0, true);
   run(tlds(2, 6, SPAGM_RZ, 3, 5, 1, 4));  // RGBA: B, A to R6, R7
@@ -478,7 +478,7 @@ W16(F16Wmsk34C_RBA2_ALowInRd1_R22, 21, 2, 0, 2, 3, kNone)
 W16(F16Wmsk34C_GBA3_ALowInRd1_R22, 21, 3, 1, 2, 3, kNone)
 W16(F16Wmsk34C_RGBA4_BAInRd1_R22, 21, 4, 0, 1, 2, 3)
 
-TEST_F(TldsWmsk, Rd0OfR254_SecondRegisterIsRZ_N74) {
+TEST_F(TldsWmsk, Rd0OfR254_SecondRegisterIsRZ) {
   run(tlds(2, SPAGM_RZ, 254, 2, 4, 1, 4));
   ASSERT_EQ(resp.fault, SPAGM_FAULT_NONE);
   EXPECT_EQ(resp.wb_reg[0], 254u);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The body of a vector file against its header (issue #18, defect 2; N86):
+// The body of a vector file against its header (defect 2; N86):
 // an edit whose CRCs were recomputed (a record duplicated or removed, a
 // header count or the unit list changed) is refused where it shows.
 #include <gtest/gtest.h>

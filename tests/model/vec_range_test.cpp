@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Range checks of the vector format (issue #18, defects 1 and 3): the reader
+// Range checks of the vector format (defects 1 and 3): the reader
 // refuses every row index and value outside its field with file:line:col,
 // and the writer refuses to write what the reader would refuse.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Progress lines and JSON summaries of long runs (spagm/vec/progress.h,
-// spagm/vec/json.h; issue #18 "Progress and machine-readable results").
+// spagm/vec/json.h).
 #include <gtest/gtest.h>
 #include <unistd.h>
 

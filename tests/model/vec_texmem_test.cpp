@@ -102,7 +102,7 @@ std::string file_with_memory(uint64_t seed, Edit edit) {
 
 }  // namespace
 
-TEST(VecTexMem, StateBlock_CarriesEveryNonZeroWordOfTextureMemory_N61) {
+TEST(VecTexMem, StateBlock_CarriesEveryNonZeroWordOfTextureMemory) {
   std::string text = gen_text(5, 12, 6, kTex);  // 2 epochs
   spagm_stim_opts o;
   spagm_stim_opts_default(&o);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest mutate.pix_end_to_end (labels mutate, soak): `spagm mutate` on the
 # pixel stand-in, 10 mutants (one mutated build, seeds 1..2), then checks
-# what issue #30 asks of it:
+# what the tool promises (docs/mutate.md):
 #   - mutant 0 (the original RTL) passes;
 #   - the mutant equal to catalogue defect 4 (pix_index_bound_off_by_one,
 #     rtl_stubs/bugs.tsv: < becomes <=) is killed by a mismatch;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Run the README's commands (label readme; issue #18: "a README line that is
-# false is a bug"). Every command line of every ```sh block under the README
+# Run the README's commands (label readme: a README line that is false is
+# a bug). Every command line of every ```sh block under the README
 # section SECTION runs verbatim, in order, in a scratch directory where
 # build/ is the build tree and docs/, vectors/, scripts/, examples/ are the
 # source tree's. A line that cannot run here is listed in not_run_here.txt

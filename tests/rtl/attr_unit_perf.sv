@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // attr_unit_perf: throughput and simulation-speed bench of
-// rtl_stubs/attr_unit.sv (issue #19). Not a correctness test
+// rtl_stubs/attr_unit.sv. Not a correctness test
 // (tests/rtl/attr_unit_selftest.sv is): it only counts cycles.
 //
 // Configures a vertex shader (VSA, 256 vertices, 16 input and 16 output

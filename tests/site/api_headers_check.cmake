@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# CTest docs.api_headers_documented_N314: Doxygen reads the public headers
+# CTest docs.api_headers_documented: Doxygen reads the public headers
 # with the site's own Doxyfile (docs/site/Doxyfile.in: every public symbol
 # documented, any warning an error) and writes XML only, into this test's
 # folder. The same check as the documentation site's build

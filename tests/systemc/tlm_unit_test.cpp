@@ -63,7 +63,7 @@ tlm::tlm_response_status cfg_access(spagm_unit u, tlm::tlm_command cmd, uint64_t
 }
 
 // The wrapper returns exactly what a direct call of the C model returns for
-// the same state and request: it adds no model logic (issue #15).
+// the same state and request: it adds no model logic.
 TEST(TlmWrapper, Pixld_ResponseEqualsDirectModelCall) {
   uint32_t ps = SPAGM_STAGE_PS, samples = 4;
   ASSERT_EQ(cfg_access(SPAGM_UNIT_PIX, tlm::TLM_WRITE_COMMAND, 0x00, &ps, 4), tlm::TLM_OK_RESPONSE);

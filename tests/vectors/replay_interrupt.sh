@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# An interrupted Icarus replay is a failure (issue #18, defect 11): `vvp -n`
+# An interrupted Icarus replay is a failure (defect 11): `vvp -n`
 # treats SIGINT as $finish and exits 0 without the summary, which made a
 # replay killed half way look like a pass. spagm-replay-iverilog must exit
 # non-zero and say so, whichever process the signal reaches.

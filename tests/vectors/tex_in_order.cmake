@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Issue #31 item 4 (N244): the stand-in texture unit with HIT_UNDER_MISS = 0
+# N244: the stand-in texture unit with HIT_UNDER_MISS = 0
 # simulated, not only linted. The Icarus replay image is built twice with
 # tex_in_order_monitor.sv as a second root, once with the parameter at 0;
 # both replay the same random texture traffic (seed 1, 300 requests, the

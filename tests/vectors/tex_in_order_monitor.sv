@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // A second root for the Icarus replay image (tests/vectors/tex_in_order.cmake,
-// issue #31 item 4, N244): with SPAGM_HUM0 defined it sets the stand-in
+// N244): with SPAGM_HUM0 defined it sets the stand-in
 // texture unit's HIT_UNDER_MISS to 0 (N160: acceptance order), and in both
 // builds it counts the texture responses whose tag is below one answered
 // before (overtaken) and prints the count at the end, with the clock cycles

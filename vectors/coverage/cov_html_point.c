@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* One coverpoint's section of the coverage page (issue 29 item 3, N250):
+/* One coverpoint's section of the coverage page (N250):
  * its figures, then its bins. A one-dimension point is a sortable table of
  * bins; a cross is drawn as matrices, rows x columns, one panel per
  * combination of its other dimensions (small multiples, no script needed).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The coverage plan (issue #16): every coverpoint and cross of the three
+/* The coverage plan: every coverpoint and cross of the three
  * units, their bins, and the bins excluded with the ruling that excludes
  * them. This table is the single source of collection (cov_sample.c), of
  * the database layout (cov_db.c) and of docs/coverage-plan.md (N100). */
@@ -74,7 +74,7 @@ static const char *const rounds[] = {"RNE", "RZ"};
 static const char *const fp16_classes[] = {"zero", "subnormal", "normal", "max_finite", "inf",
                                            "nan"};
 
-/* Boundary points (issue #31 item 2, N245): where a bounded value lies
+/* Boundary points (N245): where a bounded value lies
  * against its limit, and mask shapes. */
 static const char *const bound_pos[] = {"first_valid", "last_valid", "first_invalid", "interior"};
 static const char *const attr_bound_fields[] = {"attr_address", "ald_vertex", "ast_vertex",
@@ -195,11 +195,11 @@ static const spagm_cov_except covmask_except[] = {
 
 /* ---- The plan ----------------------------------------------------------- */
 
-/* Depth goals (issue #31, N161): a rule is exercised by many operand
+/* Depth goals (N161): a rule is exercised by many operand
  * values, so one hit says little; every rule bin needs RULE_AT_LEAST hits.
  * Other bins keep the default 1 (0 in the table). */
 #define RULE_AT_LEAST 10u
-/* Boundary bins need as many (issue #31 item 2): one hit of a last-valid
+/* Boundary bins need as many: one hit of a last-valid
  * address says as little as one hit of a rule. */
 #define BOUND_AT_LEAST 10u
 
@@ -367,7 +367,7 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
 #undef ILLEGAL_WRITE
 };
 
-/* Corners issue #31 asks bins for that this plan does not bin, each with
+/* Boundary corners of docs/stimulus.md that this plan does not bin, each with
  * its ruling (printed by `spagm cov plan` under "Not binned"). */
 const spagm__cov_unbinned spagm__cov_not_binned[] = {
     {"FP16 rounding inputs: ties of each parity, 65520, the subnormal/normal edge",

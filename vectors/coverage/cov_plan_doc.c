@@ -54,7 +54,7 @@ spagm_status spagm_cov_write_plan(FILE *f) {
     for (size_t i = 0; i < n; i++)
       if (p[i].unit == u) point_section(f, p + i);
   }
-  fprintf(f, "\n## Not binned\n\nCorners of issue #31 with no bin, and why.\n\n"
+  fprintf(f, "\n## Not binned\n\nBoundary corners of the stimulus with no bin, and why.\n\n"
              "| corner | ruling |\n|---|---|\n");
   for (const spagm__cov_unbinned *x = spagm__cov_not_binned; x->what; x++)
     fprintf(f, "| %s | %s |\n", x->what, x->why);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Collection: one executed transaction -> the bins of the plan it hits
- * (cov_plan.c). Read-only on the model; cheap (issue #16 asks for at most
- * 5% of model throughput, docs/coverage.md has the measurement): one decode,
+ * (cov_plan.c). Read-only on the model; cheap (at most 5% of model
+ * throughput, docs/coverage.md has the measurement): one decode,
  * one pass over the explanation, a few state reads. */
 #include <string.h>
 

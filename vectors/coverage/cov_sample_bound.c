@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Collection of the boundary points (issue #31 item 2, N245): where each
+/* Collection of the boundary points (N245): where each
  * bounded value of a transaction lies against its limit (first valid, last
  * valid, first invalid, interior), coverage-mask shapes, the ST_REQ range
  * against the OMAP, and configuration fields still at their power-on value

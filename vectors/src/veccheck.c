@@ -24,7 +24,7 @@ typedef struct checker {
   uint32_t units;
   bool roundtrip_done;
   spagm__vec_source *src; /* a random file's stimulus (N86), else NULL */
-  spagm_cov *cov;          /* --cov (issue #16), else NULL */
+  spagm_cov *cov;          /* --cov, else NULL */
   spagm_explain *ex;       /* the explanation sampled with cov */
 } checker;
 

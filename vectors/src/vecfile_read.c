@@ -235,7 +235,7 @@ static bool parse_hex(const char *s, size_t n, uint64_t *v) {
 
 /* A decimal number up to max. `dv > max` comes first: with max below 9
  * (a row index of a 2- or 4-row field) `max - dv` would wrap around and let
- * any digit through (issue #18). */
+ * any digit through. */
 static bool parse_dec(const char *s, size_t n, uint64_t max, uint64_t *v) {
   if (n == 0 || n > 20) return false;
   uint64_t x = 0;

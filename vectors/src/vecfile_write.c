@@ -416,7 +416,7 @@ static void put_fields(spagm__vec_buf *b, const spagm__vec_table *t, const void 
   }
 }
 
-/* The writer refuses a record the reader would refuse (issue #18): the
+/* The writer refuses a record the reader would refuse: the
  * record's text is taken back and the writer stays usable. */
 static spagm_status refuse_record(spagm_vec_writer *w, size_t start, const bad_value *bad,
                                   bool in_rsp, spagm_diag *d) {

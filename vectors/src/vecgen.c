@@ -95,7 +95,7 @@ typedef struct gen {
   spagm_explain *ex;
   spagm_request *req;
   spagm_response *rsp;
-  spagm_cov *cov; /* NULL: no coverage (issue #16) */
+  spagm_cov *cov; /* NULL: no coverage */
   uint64_t issued[SPAGM_UNIT_COUNT]; /* requests so far, per unit */
 } gen;
 

@@ -164,7 +164,7 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_mo
   unsigned bytes = spagm_tex_texel_bytes(t->components);
   bool three = t->type == SPAGM_TEXTYPE_3D;
   uint64_t end = t->address;
-  /* The layout once per texture, not once per texel (issue #35); the same
+  /* The layout once per texture, not once per texel; the same
    * addresses, draws and bytes as spagm_tex_texel_address/_write. */
   spagm_tex_writer wr;
   if (spagm__tex_writer_init(&wr, t, NULL) != SPAGM_OK) levels = 0; /* no texel has a place */

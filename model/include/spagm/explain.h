@@ -25,7 +25,7 @@
 extern "C" {
 #endif
 
-/* Pointer arguments (issue #18): no function declared here dereferences a
+/* Pointer arguments: no function declared here dereferences a
  * NULL pointer. A NULL for a required pointer gives SPAGM_E_ARG from a
  * function returning spagm_status, NULL from one returning a pointer, false
  * from one returning bool, 0 (or a fixed text) from one returning a number

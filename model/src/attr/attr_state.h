@@ -86,7 +86,7 @@ static inline unsigned spagm__asize_comps(spagm_asize sz) {
   return (unsigned)sz + 1u;
 }
 /* Address LSBs dropped by R10 / ALD.txt alignment: .32 2, .64 3, else 4.
- * Inline: every lane of ALD, AST and AL2P calls it (issue #35). */
+ * Inline: every lane of ALD, AST and AL2P calls it. */
 static inline int64_t spagm__attr_align_addr(int64_t addr, spagm_asize sz) {
   /* ALD.txt: .32 forces 2 LSBs to 0, .64 3 LSBs, .96/.128 4 LSBs. Rounding
    * down keeps a negative address negative, so it stays out of bounds (R4). */

@@ -13,7 +13,7 @@ void spagm__attr_drop_overwritten(spagm_response *resp, unsigned ncomp,
   /* Fewer than two stores hide nothing. Counted up to two per component
    * (a mask with a bit left after clearing its lowest holds two), which is
    * all the test needs and, unlike a popcount, no library call on a build
-   * without a popcount instruction (issue #35). */
+   * without a popcount instruction. */
   unsigned stores = 0;
   for (unsigned c = 0; c < ncomp; c++) {
     uint32_t m = resp->st_mask[c];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The fields of a decoded instruction that no unit rules on, checked once
- * at the API boundary (spagm_execute_insn; issue #18). A word cannot hold
+ * at the API boundary (spagm_execute_insn). A word cannot hold
  * a value outside these ranges (DESIGN §7.1), so this refuses only what a
  * caller built by hand: an attribute size of 2^31 made ALD, AST and AL2P
  * loop over 2^31 components. Fields the units already check stay

@@ -57,7 +57,7 @@ spagm_tex_unsupported spagm__tex_image_init(spagm_tex_image *L,
 
 /* A texture's image computed once, for writing many of its texels: what
  * spagm_tex_texel_write does per texel without deriving the layout of every
- * level again each time (the stimulus's texture fill; issue #35). */
+ * level again each time (the stimulus's texture fill). */
 typedef struct spagm_tex_writer {
   spagm_tex_image image;
 } spagm_tex_writer;

@@ -303,7 +303,7 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
  * go to the format decoder in memory, the reason never leaves this file and
  * stays in registers. In one struct, the reason went through memory on
  * every lane, written word by word and read back as pairs, which stalls
- * (issue #35). */
+ *. */
 
 static int32_t clamp32(int64_t v) {
   return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
@@ -384,7 +384,7 @@ static const uint8_t *fetch_texel(const spagm_tex_state *s,
                                   uint8_t unit[16], uint8_t texel[16]) {
   /* R20: sample s is the sub-texel (s % grid_w, s / grid_w) of the pixel.
    * grid_w is 1, 2 or 4 (spagm_tex_msaa_grid, N64), so the two are a mask
-   * and a shift rather than a division on every lane (issue #35). */
+   * and a shift rather than a division on every lane. */
   unsigned col = at->sample & (L->grid_w - 1u);
   unsigned row = at->sample >> __builtin_ctz(L->grid_w);
   uint64_t xs = (uint64_t)at->x * L->grid_w + col;

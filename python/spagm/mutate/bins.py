@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The functional-coverage bins of the rule a mutant touches (issue #30:
-"the functional-coverage bins of the nearest rule it touches, if known";
+"""The functional-coverage bins of the rule a mutant touches ("the functional-coverage bins of the nearest rule it touches, if known";
 rule N271 of docs/spec-notes.md).
 
 The RTL says which rule a block implements in its comments: the nearest

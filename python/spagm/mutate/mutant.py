@@ -11,7 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-# The operator families of issue #30, in report order.
+# The operator families (docs/mutate.md, "What it does"), in report order.
 OPERATORS = ("relational", "arithmetic", "logical", "constant", "index", "extension",
              "term", "condition", "case")
 

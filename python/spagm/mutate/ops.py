@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The mutation operators of issue #30: for one syntax node, the mutants it
+"""The mutation operators (docs/mutate.md): for one syntax node, the mutants it
 offers. Each is a whole-node replacement text (Edit), so the mutated copy
 can select it at run time; the enumerator (sites.py) decides whether the
 node's context allows it.

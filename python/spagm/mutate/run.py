@@ -4,7 +4,7 @@ description (docs/regress.md), so spagm-regress runs them locally in
 parallel or as one Slurm job array. Mutant 0 (the original design) runs
 too and must pass.
 
-Classification (issue #30, rule N154):
+Classification (rule N154):
 - killed: a run failed (exit 1-127) and the co-simulation's own JSON
   summary names a mismatch (a response or lost tag), a hang, or a
   read-back (state image) difference;

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Mutation sites of a unit's RTL, from slang's syntax trees (pyslang).
 
-Every candidate of the operators of issue #30 is enumerated with its
+Every candidate of the operators (docs/mutate.md) is enumerated with its
 file:line:col; the equivalence-reduction rules (docs/mutate.md, N151-N153)
 mark candidates `excluded` with the rule's name instead of dropping them, so
 the counts per rule are reported too. A kept mutant is named by its stable

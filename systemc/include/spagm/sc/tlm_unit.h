@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// \file
 /// spagm::tlm_unit — one unit of the golden model (attr, pix or tex) as a
-/// loosely-timed TLM-2.0 target (issue #15, docs/systemc.md).
+/// loosely-timed TLM-2.0 target (docs/systemc.md).
 ///
 ///   txn   transactions: a WRITE of one spagm_request carried by a
 ///         spagm::txn_extension (txn_extension.h), answered in the extension;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
- * spagm — functional coverage (issue #16, docs/coverage.md).
+ * spagm — functional coverage (docs/coverage.md).
  *
  * One table (the plan, vectors/coverage/cov_plan.c) lists every coverpoint
  * of the three units: its dimensions, the names of their bins, and the bins
@@ -16,7 +16,7 @@
  * (temporary file + rename), and refused with a clear error when corrupt,
  * truncated, of another version or of another plan.
  *
- * Pointer arguments: as everywhere (issue #18), a NULL for a required pointer
+ * Pointer arguments: as everywhere, a NULL for a required pointer
  * gives SPAGM_E_ARG (or NULL / 0 / nothing, by return type); spagm_diag *d is
  * optional.
  *
@@ -73,7 +73,7 @@ typedef struct spagm_cov_point {
    * totals and holes only when the database holds co-simulation samples
    * (spagm_cov_has_cosim), so gen/check/run databases can close (N104). */
   bool cosim_only;
-  /** Hits each bin needs to count as covered in depth (issue #31, N161);
+  /** Hits each bin needs to count as covered in depth (N161);
    * 0 means 1. A legal bin hit fewer times is thin, reported apart from
    * the holes. */
   unsigned at_least;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
- * spagm — machine-readable run summaries (`--json FILE`, `+json=FILE`;
- * issue #18). A small writer of one JSON object, written whole: to
+ * spagm — machine-readable run summaries (`--json FILE`, `+json=FILE`).
+ * A small writer of one JSON object, written whole: to
  * FILE.tmp-PID, renamed onto FILE by spagm_json_close, removed on error.
  * Strings may hold any bytes: invalid UTF-8 becomes U+FFFD, control
  * characters are escaped, so every parser accepts the file.

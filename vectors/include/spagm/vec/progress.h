@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
  * spagm — progress lines for long runs (spagm gen, spagm export-hex,
- * spagm-cosim, spagm-replay; issue #18 "Progress").
+ * spagm-cosim, spagm-replay).
  *
  * On a terminal one line redrawn in place at most four times a second; to a
  * file or pipe (CI logs) one plain line every SPAGM_PROGRESS_SECONDS
