@@ -111,6 +111,26 @@ class FrontEnd(unittest.TestCase):
         self.assertIn(os.path.join(FIX, "fx_unknown.sv"), r["reason"])
 
 
+class Report(unittest.TestCase):
+    def test_prove_fills_formal_of_survivors_only(self):
+        files, srcs, mutants = design("fx.f")
+        surv = find(mutants, 23, "5'd1 -> 5'd2")
+        killed = find(mutants, 24, "drop term (acc[3] & in_valid)")
+        rep = {"mutants": [{"id": surv.id, "status": "survived"},
+                           {"id": killed.id, "status": "killed", "formal": None}]}
+
+        class Args:
+            yosys, prove_timeout, prove_depth, jobs = None, 60, 4, 1
+        formal.prove_report(rep, [surv, killed], srcs, files, "fx_unit",
+                            os.path.join(WORK, "report"), Args, lambda m: None)
+        self.assertEqual(rep["mutants"][0]["formal"]["verdict"], "distinguishable")
+        self.assertEqual(rep["mutants"][0]["formal"]["bound"], 4)
+        self.assertIsNone(rep["mutants"][1]["formal"])
+        lines = formal.summary_lines(rep["mutants"])
+        self.assertEqual(lines[0], "mutate: formal: 1 distinguishable")
+        self.assertIn("outputs differ in cycle 2: out_q", lines[1])
+
+
 class Command(unittest.TestCase):
     def test_prove_only_writes_formal_json_with_each_class(self):
         _, _, mutants = design("fx.f")
