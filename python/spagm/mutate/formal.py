@@ -288,6 +288,12 @@ class Prover:
             "insbuf",
             "equiv_make spagm_gold spagm_gate spagm_equiv",
             "hierarchy -top spagm_equiv",
+            # Cells that read the same matched signals are the same in both
+            # copies: merged, their $equiv cells hold by construction, and
+            # only the mutant's cone is left for the induction.
+            "opt_merge -share_all",
+            "opt_clean",
+            "equiv_purge",
             f"equiv_induct -seq {k}",
             "equiv_status",
             # Its base case: every matched signal equal for k cycles from reset.
