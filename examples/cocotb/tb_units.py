@@ -10,8 +10,8 @@ from spagm_tb import Options, run_unit
 async def spagm_unit(dut):
     o = Options.from_env()
     sb = await run_unit(dut, o)
-    first = sb.fig.reports[0] if sb.fig.reports else ""
-    assert not sb.failed, (f"{o.unit} seed {o.seed}: {sb.p.failures} predictor failures, "
-                           f"{sb.fig.readback_failures} read-back failures\n{first}\n"
+    first = sb.reports[0] if sb.reports else ""
+    assert not sb.failed, (f"{o.unit} seed {o.seed}: {sb.failures} failures ("
+                           f"{sb.fig.readback_failures} read-back)\n{first}\n"
                            f"{sb.p.summary()}")
     assert sb.fig.accepted > 0, "no request was accepted"

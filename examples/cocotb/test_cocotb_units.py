@@ -205,3 +205,25 @@ def test_coverage_of_a_run_is_the_c_paths(tmp_path, cocotb_options, sim_builds):
     assert (tmp_path / "merged_full.cov").read_bytes() == (tmp_path / "merged_replay.cov").read_bytes()
     merged = spagm.Coverage.read(tmp_path / "merged_full.cov")
     assert merged.totals("pix")["hit"] >= full.totals("pix")["hit"]
+
+
+def test_short_testbench_on_spagm_cocotb(tmp_path, cocotb_options, sim_builds):
+    """tb_pix_short.py, the pixel unit's testbench in under 60 lines on
+    spagm.cocotb, loads the stream's illegal writes unchanged: green on the
+    stand-in, red with the model's report under an injected defect."""
+    if "pix" in cocotb_options["rtl"]:
+        pytest.skip("runs on the stand-in only")
+    tb = os.path.join(spagm_runner.HERE, "tb_pix_short.py")
+    assert len(open(tb).read().splitlines()) < 60
+    build = sim_builds("pix")
+    kw = dict(build_dir=build, test_module="tb_pix_short", seed=cocotb_options["seed"], txns=120)
+    r = spagm_runner.run("pix", str(tmp_path / "green"), **kw)
+    assert not r.failed, r.log[-4000:]
+    assert "spagm predictor cocotb.pix_short: 120 passed, 0 failed" in r.log, r.log[-4000:]
+    assert "illegal writes ignored" in r.log, "the stream sent no illegal write"
+    bug, rule = DEFECTS["pix"]
+    from spagm_tb import read_bugs
+    sel = read_bugs()[bug][0]
+    r = spagm_runner.run("pix", str(tmp_path / "red"), bug_sel=sel, **kw)
+    assert r.failed, f"{bug} went unnoticed:\n{r.log[-4000:]}"
+    assert "MISMATCH pix tag" in r.log and rule in r.log, r.log[-4000:]

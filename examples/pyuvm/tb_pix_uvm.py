@@ -11,8 +11,8 @@
 
 The stimulus is spagm's seeded stream (spagm.cosim_stream, the requests
 spagm-cosim sends for the same seed), one sequence per epoch; the epoch's
-reset and configuration load go through spagm_tb.CfgPort, the cocotb
-example's port driver. Options come from SPAGM_* variables (spagm_tb.Options).
+reset and configuration load go through spagm.cocotb.ConfigPort. Options
+come from SPAGM_* variables (spagm_tb.Options).
 """
 import random
 
@@ -23,7 +23,8 @@ from pyuvm import (ConfigDB, uvm_analysis_port, uvm_component, uvm_driver, uvm_e
                    uvm_subscriber, uvm_test)
 
 import spagm
-from spagm_tb import CfgPort, Options, read_bugs, reset, resolve, wait_idle
+from spagm.cocotb import ConfigPort, reset, resolve, wait_idle
+from spagm_tb import Options, read_bugs
 
 
 class ReqItem(uvm_sequence_item):
@@ -165,15 +166,13 @@ class PixTest(uvm_test):
         from cocotb.clock import Clock
         Clock(dut.clk, 10, unit="ns").start()
         dut.bug_sel.value = read_bugs()[o.bug][0] if o.bug else 0
-        cfg = CfgPort(dut, dut.clk)
+        cfg = ConfigPort(dut, dut.clk)
         sent = 0
         for ep in spagm.cosim_stream(o.seed, "pix", o.txns, o.epoch_txns, o.illegal_ppm):
             part = ep.units["pix"]
             await reset(dut, dut.clk)
             self.predictor.reset()
-            for a, d in part.words:
-                self.predictor.cfg_write(a, d)
-            await cfg.write(part.words)
+            await cfg.load(part.words, self.predictor)
             await wait_idle(dut, dut.clk, o.hang_cycles, f"after the epoch {ep.epoch} load")
             await EpochSeq(f"epoch{ep.epoch}", part.requests).start(self.env.agent.seqr)
             sent += len(part.requests)
