@@ -227,3 +227,20 @@ def test_short_testbench_on_spagm_cocotb(tmp_path, cocotb_options, sim_builds):
     r = spagm_runner.run("pix", str(tmp_path / "red"), bug_sel=sel, **kw)
     assert r.failed, f"{bug} went unnoticed:\n{r.log[-4000:]}"
     assert "MISMATCH pix tag" in r.log and rule in r.log, r.log[-4000:]
+
+
+def test_texture_built_with_texheader(tmp_path, cocotb_options, sim_builds):
+    """tb_tex_texture.py builds a mipmapped block-linear texture and a
+    mipmapped block-linear 2D array with spagm.TexHeader and
+    Model.write_texel; the stand-in reads them as the model does, and a
+    layer stride left unrounded (N76) is caught on a layer past the first."""
+    if "tex" in cocotb_options["rtl"]:
+        pytest.skip("runs on the stand-in only")
+    kw = dict(build_dir=sim_builds("tex"), test_module="tb_tex_texture", seed=cocotb_options["seed"])
+    r = spagm_runner.run("tex", str(tmp_path / "green"), **kw)
+    assert not r.failed, r.log[-4000:]
+    assert "spagm predictor cocotb.tex_texture: 40 passed, 0 failed" in r.log, r.log[-4000:]
+    from spagm_tb import read_bugs
+    r = spagm_runner.run("tex", str(tmp_path / "red"), bug_sel=read_bugs()["tex_layer_stride_unaligned"][0], **kw)
+    assert r.failed, "tex_layer_stride_unaligned went unnoticed:\n" + r.log[-4000:]
+    assert "MISMATCH tex tag" in r.log and "of layer 1" in r.log, r.log[-4000:]
