@@ -23,8 +23,9 @@ ARRAY = spagm.TexHeader(components="R32", data_type="UINT", type="2D_ARRAY", wid
                         address=0x80000)
 
 
-def fill(model, index, h, levels, layers):
-    model.set_header(index, h)
+def fill(predictor, index, h, levels, layers):
+    predictor.set_header(index, h)  # refused before the pool is configured
+    model = predictor.model
     for layer in range(layers):
         for lv in range(levels):
             for y in range(max(1, h.height >> lv)):
@@ -61,8 +62,8 @@ async def tex_unit_reads_built_textures(dut):
     sb.reset()
     bank = [(0x10000000 | 4 * i, i) for i in range(32)]  # #tsPtrIdxU13 i reads header i
     await cfg.load([(0x008, POOL), (0x00C, 0), (0x010, 15)] + bank, sb.predictor)
-    fill(sb.predictor.model, 1, MIPS, levels=4, layers=1)
-    fill(sb.predictor.model, 2, ARRAY, levels=3, layers=3)
+    fill(sb.predictor, 1, MIPS, levels=4, layers=1)
+    fill(sb.predictor, 2, ARRAY, levels=3, layers=3)
     mem.load(sb.predictor.model.memory_words("tex"))
     await wait_idle(dut, dut.clk)
     for req in requests(random.Random(seed), 40):

@@ -3,11 +3,14 @@
 predictor the SystemVerilog package wraps. Call ``predict`` at every request
 the DUT accepts, in acceptance order, and ``check`` at every response it
 delivers, in any order; ``failures`` decides the test."""
-from typing import Any, Dict, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Union
 
 from . import _lib
 from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
 from .model import Model, Request, Response
+
+if TYPE_CHECKING:
+    from .texture import TexHeader
 
 __all__ = ["Predictor", "CheckResult"]
 
@@ -98,11 +101,15 @@ class Predictor:
         raise_for(lib.spagm_predictor_fail(self._p, _lib.cstr(what, "what")), None,
                   "spagm_predictor_fail")
 
-    def set_header(self, index: int, tic: bytes) -> None:
-        """Texture unit: the 32-byte TIC header ``tic`` as entry ``index`` of
-        the header pool (at pool base + 32 * index). Configure the pool
-        (``cfg_write`` of 0x008, 0x00C or 0x010) first: before that it raises
-        SpagmError (status 'state') and counts as a failure."""
+    def set_header(self, index: int, tic: Union[bytes, "TexHeader"]) -> None:
+        """Texture unit: the TIC header ``tic`` (a spagm.TexHeader or its 32
+        bytes) as entry ``index`` of the header pool (at pool base + 32 *
+        index). Configure the pool (``cfg_write`` of 0x008, 0x00C or 0x010)
+        first: before that it raises SpagmError (status 'state') and counts
+        as a failure."""
+        from .texture import TexHeader
+        if isinstance(tic, TexHeader):
+            tic = tic.encode()
         if not isinstance(tic, (bytes, bytearray)) or len(tic) != 32:
             raise arg_error("set_header takes the 32 bytes of a TIC header")
         d = self._diag

@@ -93,3 +93,15 @@ def test_bad_header_and_texel_are_refused_naming_what():
         h.texel_address(4, 0)
     with pytest.raises(spagm.SpagmError, match="a texel of this format is 4 bytes, not 2"):
         spagm.Model().write_texel(h, 0, 0, data=b"\x01\x02")
+
+
+def test_predictor_takes_a_texheader_after_the_pool():
+    h = spagm.TexHeader(components="R32", width=4, height=4, address=0x200000)
+    p = spagm.Predictor("tex")
+    with pytest.raises(spagm.SpagmError):
+        p.set_header(1, h)  # before the pool is configured
+    p.cfg_write(0x008, 0x1000)
+    p.set_header(1, h)
+    words = dict(p.model.memory_words("tex"))
+    image = b"".join(words.get(0x1020 + 4 * k, 0).to_bytes(4, "little") for k in range(8))
+    assert image == h.encode()
