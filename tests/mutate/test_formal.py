@@ -96,6 +96,18 @@ class SmallUnit(unittest.TestCase):
         self.assertIn("time limit", r["reason"])
 
 
+class ChangedSignalNoOutputReads(unittest.TestCase):
+    def test_mutant_changing_an_unread_bit_is_proven_with_the_signal_unmatched(self):
+        files, srcs, mutants = design("fx_masked.f")
+        p = formal.Prover(files, "fx_masked", os.path.join(WORK, "masked"), timeout=60, depth=6)
+        r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b0"), "unread")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertEqual(r["unmatched"], ["held"])
+        self.assertIn("but 1 signal(s) the mutant changes (held)", r["method"])
+        r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b10"), "read")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+
+
 class FrontEnd(unittest.TestCase):
     def test_design_yosys_cannot_read_is_undecided_front_end(self):
         files, srcs, mutants = design("fx_unknown.f")

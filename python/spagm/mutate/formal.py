@@ -50,6 +50,8 @@ DEFECT_SELECT = "bug_sel"
 RESET_CYCLES = 1
 # Cycles the induction assumes the matched signals equal before the step.
 INDUCTION_DEPTH = 4
+# Inductions with the signals the mutant changes left unmatched.
+REFINE_ROUNDS = 2
 # The copies' preparation for `sat`: see the module comment.
 PREP = ["proc", "flatten", "memory_map", "opt_clean", "async2sync", "dffunmap"]
 SOURCE_EXT = (".sv", ".svh", ".v", ".vh", ".svi", ".inc")
@@ -283,28 +285,61 @@ class Prover:
             "hierarchy -top spagm_miter",
             f"sat -seq {self.depth} -prove-skip {RESET_CYCLES} -prove trigger 0 {rst.format('in_')} -timeout {self.timeout} "
             f"-dump_vcd {name}.vcd -show-ports",
-            # Induction over the state the copies share by name (equiv_induct).
-            "design -load both",
-            "insbuf",
-            "equiv_make spagm_gold spagm_gate spagm_equiv",
-            "hierarchy -top spagm_equiv",
-            # Cells that read the same matched signals are the same in both
-            # copies: merged, their $equiv cells hold by construction, and
-            # only the mutant's cone is left for the induction.
-            "opt_merge -share_all",
-            "opt_clean",
-            "equiv_purge",
-            f"equiv_induct -seq {k}",
-            "equiv_status",
-            # Its base case: every matched signal equal for k cycles from reset.
-            "design -load both",
-            "insbuf",
-            "equiv_make -make_assert spagm_gold spagm_gate spagm_base",
-            "hierarchy -top spagm_base",
-            f"sat -seq {k} -prove-skip {RESET_CYCLES} -prove-asserts {rst.format('')} -timeout {self.timeout}"]
+        ] + _induction(k, rst, self.timeout, "")
         done, text, secs = self._yosys(script, name, self.wall)
         res["seconds"] = round(secs, 2)
-        return self._verdict(res, done, text, name)
+        res = self._verdict(res, done, text, name)
+        # Signals the mutant changes inside the design differ in both copies
+        # by right; unmatched (equiv_make -blacklist), the induction proves
+        # the signals after them instead. Sound: a complete induction over
+        # fewer matched signals, its base case checked the same way.
+        unmatched = []
+        for rnd in range(1, REFINE_ROUNDS + 1):
+            if res.get("limit") != "depth":
+                break
+            more = self._unproven(text)
+            if more is None or not set(more) - set(unmatched):
+                break
+            unmatched = sorted(set(unmatched) | set(more))
+            bl = f"{name}.unmatched"
+            rewrite.write_whole(os.path.join(self.workdir, bl),
+                                ("\n".join(unmatched) + "\n").encode())
+            script = self._read(files) + [f"rename {self.top} spagm_gate"] + \
+                self._tie("spagm_gate") + ["read_rtlil gold.il", "design -save both"] + \
+                _induction(k, rst, self.timeout, bl)
+            done, text, secs = self._yosys(script, f"{name}.r{rnd}", self.wall)
+            res["seconds"] = round(res["seconds"] + secs, 2)
+            if done is None:
+                res["reason"] += f"; the induction without {len(unmatched)} changed signals " \
+                                 f"ran out of time"
+                break
+            if "Equivalence successfully proven!" in text and \
+                    "SAT proof finished - no model found: SUCCESS!" in text:
+                res.update(verdict="equivalent", bound=None, limit=None,
+                           method=f"{self.cmd_name()}: induction over the state both copies "
+                                  f"share (equiv_induct -seq {k}) but {len(unmatched)} signal(s) "
+                                  f"the mutant changes ({', '.join(unmatched[:4])}"
+                                  f"{', ...' if len(unmatched) > 4 else ''}), base case from "
+                                  f"reset; outputs also equal to depth {self.depth} from reset",
+                           reason="; ".join(res["assumptions"]), k=k, unmatched=unmatched)
+                res.pop("limit")
+                break
+        return res
+
+    def _unproven(self, text):
+        """The names of the internal signals whose $equiv cells the last
+        induction left unproven; None when an output is among them or a
+        cell has no signal name."""
+        names = []
+        for m in re.finditer(r"Unproven \$equiv \S+: (.*)", text):
+            tok = m.group(1).split()
+            if not tok or not tok[0].startswith("\\") or not tok[0].endswith("_gold"):
+                return None
+            n = tok[0][1:-len("_gold")]
+            if n in self.ports:
+                return None
+            names.append(n)
+        return sorted(set(names)) or None
 
     def _verdict(self, res, done, text, name):
         tool = self.cmd_name()
@@ -403,6 +438,32 @@ class Prover:
         path = os.path.join(self.workdir, f"{name}.cex.json")
         rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
         return {"file": path, "cycle": cycle, "outputs": diffs}
+
+
+def _induction(k, rst, timeout, blacklist):
+    """The induction over the matched signals and its base case (N330);
+    `blacklist`: a file of signal names not to match, or ""."""
+    bl = f" -blacklist {blacklist}" if blacklist else ""
+    return [
+        # Induction over the state the copies share by name (equiv_induct).
+        "design -load both",
+        "insbuf",
+        f"equiv_make{bl} spagm_gold spagm_gate spagm_equiv",
+        "hierarchy -top spagm_equiv",
+        # Cells that read the same matched signals are the same in both
+        # copies: merged, their $equiv cells hold by construction, and
+        # only the mutant's cone is left for the induction.
+        "opt_merge -share_all",
+        "equiv_purge",
+        f"equiv_induct -seq {k}",
+        "equiv_status",
+        # Its base case: every matched signal equal for k cycles from reset.
+        "design -load both",
+        "insbuf",
+        f"equiv_make -make_assert{bl} spagm_gold spagm_gate spagm_base",
+        "hierarchy -top spagm_base",
+        f"sat -seq {k} -prove-skip {RESET_CYCLES} -prove-asserts {rst.format('')} "
+        f"-timeout {timeout}"]
 
 
 def _hex(bits):
