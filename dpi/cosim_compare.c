@@ -35,6 +35,32 @@ static void fmt_pair(uint64_t insn, const spagm_explain *ex, unsigned s, unsigne
   snprintf(buf, n, "expected %s, got %s%s", a, b, d);
 }
 
+/* One difference as data, when the caller asked for them (log->diff). */
+static void record(spagm_compare_log *l, spagm_diff_field field, int slot, int lane, unsigned reg,
+                   uint32_t want, uint32_t got, const spagm_explain *ex, unsigned rule_slot) {
+  if (!l->diff || l->ndiff >= l->diff_cap) return;
+  spagm_predictor_diff *d = &l->diff[l->ndiff++];
+  d->field = field;
+  d->slot = slot;
+  d->lane = lane;
+  d->reg = reg;
+  d->expected = want;
+  d->actual = got;
+  d->expected_addr = d->actual_addr = d->dontcare = 0;
+  d->rule = 0;
+  d->reason[0] = '\0';
+  if (!ex) {
+  } else if (field == SPAGM_DIFF_FAULT) {
+    d->rule = ex->fault_rule;
+    spagm_explain_fault(ex, d->reason, sizeof d->reason);
+  } else if (lane >= 0 && rule_slot < SPAGM_EXPLAIN_SLOTS) {
+    d->rule = ex->rule[rule_slot][lane];
+    spagm_explain_format(ex, rule_slot, (unsigned)lane, d->reason, sizeof d->reason);
+  }
+  const char *name = d->rule ? spagm_rule_name(d->rule) : NULL;
+  d->rule_name = name ? name : "";
+}
+
 static void lanes_diff(spagm_compare_log *l, const char *what, uint32_t want, uint32_t got) {
   logf_(l, "%s: expected lanes 0x%08x, got 0x%08x (differ 0x%08x)", what, want, got,
         want ^ got);
@@ -45,6 +71,11 @@ static void compare_fault(const spagm_response *m, const spagm_explain *ex,
   char why[200];
   if (rtl->fault == m->fault && rtl->fault_lanes == m->fault_lanes) return;
   spagm_explain_fault(ex, why, sizeof why);
+  record(log, SPAGM_DIFF_FAULT, -1, -1, 0, m->fault, rtl->fault, ex, 0);
+  if (log->diff && log->ndiff) {
+    log->diff[log->ndiff - 1].expected_addr = m->fault_lanes;
+    log->diff[log->ndiff - 1].actual_addr = rtl->fault_lanes;
+  }
   logf_(log, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x%s%s",
         spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
         spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes,
@@ -81,11 +112,15 @@ static void compare_writeback(uint64_t insn, const spagm_response *m, const spag
     char what[64];
     if (rtl->wb_valid[s] != m->wb_valid[s]) {
       snprintf(what, sizeof what, "write-back slot %u (R%u) lanes written", s, m->wb_reg[s]);
+      record(log, SPAGM_DIFF_WB_LANES, (int)s, -1, m->wb_reg[s], m->wb_valid[s], rtl->wb_valid[s],
+             ex, SPAGM_EXPLAIN_SLOTS);
       lanes_diff(log, what, m->wb_valid[s], rtl->wb_valid[s]);
       continue;
     }
     if (!m->wb_valid[s]) continue;
     if (rtl->wb_reg[s] != m->wb_reg[s]) {
+      record(log, SPAGM_DIFF_WB_REG, (int)s, -1, m->wb_reg[s], m->wb_reg[s], rtl->wb_reg[s], ex,
+             SPAGM_EXPLAIN_SLOTS);
       logf_(log, "write-back slot %u: expected register R%u, got R%u", s, m->wb_reg[s],
             rtl->wb_reg[s]);
       continue;
@@ -95,6 +130,9 @@ static void compare_writeback(uint64_t insn, const spagm_response *m, const spag
       unsigned l = (unsigned)__builtin_ctz(left);
       uint32_t diff = (rtl->wb_value[s][l] ^ m->wb_value[s][l]) & ~m->wb_dontcare[s][l];
       if (!diff) continue;
+      record(log, SPAGM_DIFF_WB_VALUE, (int)s, (int)l, m->wb_reg[s], m->wb_value[s][l],
+             rtl->wb_value[s][l], ex, s);
+      if (log->diff && log->ndiff) log->diff[log->ndiff - 1].dontcare = m->wb_dontcare[s][l];
       fmt_pair(insn, ex, s, l, m->wb_value[s][l], rtl->wb_value[s][l], ab, sizeof ab);
       spagm_explain_format(ex, s, l, why, sizeof why);
       logf_(log, "R%u (slot %u) lane %u: %s%s%s%s", m->wb_reg[s], s, l, ab,
@@ -108,11 +146,14 @@ static void compare_predicate(const spagm_response *m, const spagm_explain *ex,
                               const spagm_response *rtl, spagm_compare_log *log) {
   char why[200];
   if (rtl->pd_written != m->pd_written) {
+    record(log, SPAGM_DIFF_PD_LANES, -1, -1, m->pd, m->pd_written, rtl->pd_written, ex,
+           SPAGM_EXPLAIN_SLOTS);
     lanes_diff(log, "predicate lanes written", m->pd_written, rtl->pd_written);
     return;
   }
   if (!m->pd_written) return;
   if (rtl->pd != m->pd) {
+    record(log, SPAGM_DIFF_PD_REG, -1, -1, m->pd, m->pd, rtl->pd, ex, SPAGM_EXPLAIN_SLOTS);
     logf_(log, "predicate: expected P%u, got P%u", m->pd, rtl->pd);
     return;
   }
@@ -120,6 +161,8 @@ static void compare_predicate(const spagm_response *m, const spagm_explain *ex,
   if (!diff) return;
   unsigned l = (unsigned)__builtin_ctz(diff);
   spagm_explain_format(ex, SPAGM_EXPLAIN_PD_SLOT, l, why, sizeof why);
+  record(log, SPAGM_DIFF_PD_VALUE, -1, (int)l, m->pd, m->pd_value & m->pd_written,
+         rtl->pd_value & m->pd_written, ex, SPAGM_EXPLAIN_PD_SLOT);
   logf_(log, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %u)%s%s",
         m->pd, m->pd_value & m->pd_written, rtl->pd_value & m->pd_written, l,
         why[0] ? "\n      model: " : "", why);
@@ -135,8 +178,17 @@ static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_e
     char what[64];
     if (rtl->st_mask[k] != m->st_mask[k]) {
       snprintf(what, sizeof what, "store component %u lanes", k);
-      lanes_diff(log, what, m->st_mask[k], rtl->st_mask[k]);
       unsigned l = (unsigned)__builtin_ctz(rtl->st_mask[k] ^ m->st_mask[k]);
+      record(log, SPAGM_DIFF_ST_LANES, (int)k, -1, 0, m->st_mask[k], rtl->st_mask[k], ex,
+             SPAGM_EXPLAIN_SLOTS);
+      if (log->diff && log->ndiff && ex) { /* the rule of the first differing lane */
+        spagm_predictor_diff *d = &log->diff[log->ndiff - 1];
+        d->rule = ex->rule[k][l];
+        const char *name = d->rule ? spagm_rule_name(d->rule) : NULL;
+        d->rule_name = name ? name : "";
+        spagm_explain_format(ex, k, l, d->reason, sizeof d->reason);
+      }
+      lanes_diff(log, what, m->st_mask[k], rtl->st_mask[k]);
       spagm_explain_format(ex, k, l, why, sizeof why);
       if (why[0]) logf_(log, "  lane %u model: %s", l, why);
       continue;
@@ -151,14 +203,23 @@ static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_e
         spagm__value_format(vk, m->st_data[k][l], a, sizeof a);
         spagm__value_format(vk, rtl->st_data[k][l], b, sizeof b);
         spagm_explain_format(ex, k, l, why, sizeof why);
+        record(log, SPAGM_DIFF_ST_VALUE, (int)k, (int)l, 0, m->st_data[k][l], rtl->st_data[k][l],
+               ex, k);
+        if (log->diff && log->ndiff) {
+          log->diff[log->ndiff - 1].expected_addr = m->st_addr[k][l];
+          log->diff[log->ndiff - 1].actual_addr = rtl->st_addr[k][l];
+        }
         logf_(log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
               a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);
       }
     }
   }
-  if (any_store && rtl->st_space != m->st_space)
+  if (any_store && rtl->st_space != m->st_space) {
+    record(log, SPAGM_DIFF_ST_SPACE, -1, -1, 0, m->st_space, rtl->st_space, ex,
+           SPAGM_EXPLAIN_SLOTS);
     logf_(log, "store space: expected %s, got %s", spagm_space_name((spagm_space)m->st_space),
           spagm_space_name((spagm_space)rtl->st_space));
+  }
 }
 
 /* Lanes of write-back slot s that differ: lanes written, or (where
@@ -227,7 +288,25 @@ unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
   /* Readers take the first n lines only: no need to clear 2.9 KB of text
    * per response. */
   log->n = log->total = 0;
+  log->diff = NULL;
+  log->diff_cap = log->ndiff = 0;
   log->text[0][0] = '\0';
+  compare_fault(want, ex, got, log);
+  compare_writeback(insn, want, ex, got, log);
+  compare_predicate(want, ex, got, log);
+  compare_stores(insn, want, ex, got, log);
+  return log->total;
+}
+
+unsigned spagm__compare_response_diffs(uint64_t insn, const spagm_response *want,
+                                       const spagm_explain *ex, const spagm_response *got,
+                                       spagm_compare_log *log, spagm_predictor_diff *diff,
+                                       unsigned cap) {
+  log->n = log->total = 0;
+  log->text[0][0] = '\0';
+  log->diff = diff;
+  log->diff_cap = cap;
+  log->ndiff = 0;
   compare_fault(want, ex, got, log);
   compare_writeback(insn, want, ex, got, log);
   compare_predicate(want, ex, got, log);

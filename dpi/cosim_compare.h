@@ -6,6 +6,7 @@
 #ifndef SPAGM_COSIM_COMPARE_H
 #define SPAGM_COSIM_COMPARE_H
 
+#include "spagm/predictor.h"
 #include "spagm/spagm.h"
 
 #ifdef __cplusplus
@@ -15,11 +16,15 @@ extern "C" {
 #define SPAGM_COMPARE_LINES 6 /* lines kept per transaction; the rest is counted */
 
 /* One line per differing field: which field, slot, register and lane,
- * expected and actual (hex and meaning, cosim_value.h), and the rule the model applied. */
+ * expected and actual (hex and meaning, cosim_value.h), and the rule the model applied.
+ * When diff is not NULL, every difference also as data (spagm/predictor.h),
+ * up to diff_cap of them, in the order of the lines. */
 typedef struct spagm_compare_log {
   char text[SPAGM_COMPARE_LINES][480];
   unsigned n;     /* lines in text */
   unsigned total; /* differing fields, kept or not */
+  spagm_predictor_diff *diff;
+  unsigned diff_cap, ndiff;
 } spagm_compare_log;
 
 /* Compare the observed response got with the expected response want of
@@ -28,6 +33,12 @@ typedef struct spagm_compare_log {
 unsigned spagm__compare_response(uint64_t insn, const spagm_response *want,
                                  const spagm_explain *ex, const spagm_response *got,
                                  spagm_compare_log *log);
+/* The same, and each difference as data into diff[0..cap) (log->ndiff of
+ * them): the predictor's structured results. */
+unsigned spagm__compare_response_diffs(uint64_t insn, const spagm_response *want,
+                                       const spagm_explain *ex, const spagm_response *got,
+                                       spagm_compare_log *log, spagm_predictor_diff *diff,
+                                       unsigned cap);
 
 /* The lanes where got differs from want as spagm__compare_response judges
  * them (a whole-warp field, such as the fault kind or the store space,

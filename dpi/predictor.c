@@ -19,6 +19,10 @@
 #define NEVER_ANSWERED 8u  /* outstanding predictions listed in the summary */
 #define NOTES_KEPT 8u      /* ignored writes, unmapped reads, refusals listed */
 #define NOTE_LEN 160
+/* Differences kept as data per check: every field a response can differ
+ * in (fault; per slot lanes or register, or 32 lane values; predicate;
+ * per store component lanes or 32 lanes; space). */
+#define DIFFS_MAX (1u + 4u * 32u + 1u + 4u * 32u + 1u)
 
 /* One prediction waiting for its response. */
 typedef struct parked {
@@ -65,6 +69,8 @@ struct spagm_predictor {
   /* The first ignored writes and unmapped reads, and the first refusals. */
   char ignored[NOTES_KEPT][NOTE_LEN];
   char refusals[NOTES_KEPT][NOTE_LEN];
+  spagm_predictor_diff *diff; /* the last check's differences, allocated at the first */
+  size_t ndiff;
 };
 
 static const char *const k_unit_names[SPAGM_UNIT_COUNT] = {"attr", "pix", "tex"};
@@ -215,6 +221,7 @@ void spagm_predictor_free(spagm_predictor *p) {
   free(p->slot);
   free(p->report.s);
   free(p->summary.s);
+  free(p->diff);
   free(p);
 }
 
@@ -533,9 +540,19 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
   }
   text_clear(&p->report);
   *report = text_str(&p->report);
+  p->ndiff = 0;
+  if (!p->diff) p->diff = malloc(DIFFS_MAX * sizeof *p->diff); /* NULL: text only */
   uint32_t s = find_slot(p, observed->tag);
   if (s == ~0u) {
     p->n.unknown++;
+    if (p->diff) {
+      memset(&p->diff[0], 0, sizeof p->diff[0]);
+      p->diff[0].field = SPAGM_DIFF_NO_PREDICTION;
+      p->diff[0].slot = p->diff[0].lane = -1;
+      p->diff[0].actual = observed->tag;
+      p->diff[0].rule_name = "";
+      p->ndiff = 1;
+    }
     text_printf(&p->report,
                 "UNEXPECTED %s tag %u (%s, seed %llu): a response for a tag with no outstanding "
                 "prediction (never accepted, answered twice, or a corrupted tag)\n",
@@ -547,7 +564,9 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
   if (expected) /* before release() retires the tag; N269 */
     spagm__block_copy(expected, &e->exp, sizeof *expected);
   spagm_compare_log log;
-  *diffs = spagm__compare_response(e->insn, &e->exp, &e->ex, observed, &log);
+  *diffs = spagm__compare_response_diffs(e->insn, &e->exp, &e->ex, observed, &log, p->diff,
+                                         p->diff ? DIFFS_MAX : 0);
+  p->ndiff = log.ndiff;
   p->n.checked++;
   if (*diffs) {
     p->n.mismatched++;
@@ -561,6 +580,12 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
 }
 
 /* ---- Results --------------------------------------------------------------- */
+
+size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_diff **out) {
+  if (!p) return 0;
+  if (out) *out = p->diff;
+  return p->ndiff;
+}
 
 static unsigned exercise_warnings(const spagm_predictor *p, text *t);
 

@@ -121,6 +121,36 @@ package spagm_pkg;
       input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp, output string report,
       output bit [SPAGM_RESPONSE_BITS-1:0] expected);
 
+  // Fields of a difference (spagm_diff_field of spagm/predictor.h).
+  localparam int unsigned SPAGM_DIFF_FAULT = 0;       // expected/actual: fault; *_addr: lanes
+  localparam int unsigned SPAGM_DIFF_WB_LANES = 1;    // lanes a write-back slot wrote
+  localparam int unsigned SPAGM_DIFF_WB_REG = 2;      // register of a write-back slot
+  localparam int unsigned SPAGM_DIFF_WB_VALUE = 3;    // value of one written lane
+  localparam int unsigned SPAGM_DIFF_PD_LANES = 4;    // lanes the predicate write wrote
+  localparam int unsigned SPAGM_DIFF_PD_REG = 5;      // predicate register
+  localparam int unsigned SPAGM_DIFF_PD_VALUE = 6;    // predicate's true lanes
+  localparam int unsigned SPAGM_DIFF_ST_LANES = 7;    // lanes a store component stored
+  localparam int unsigned SPAGM_DIFF_ST_VALUE = 8;    // one stored lane: data; *_addr: address
+  localparam int unsigned SPAGM_DIFF_ST_SPACE = 9;    // store space
+  localparam int unsigned SPAGM_DIFF_NO_PREDICTION = 10;  // the tag had no prediction
+
+  // How many differences the last check of h found, as data (all of them;
+  // the report prints six).
+  import "DPI-C" function int unsigned spagm_dpi_pred_diff_count(input chandle h);
+
+  // Difference i (< spagm_dpi_pred_diff_count) of the last check: field
+  // (SPAGM_DIFF_*), write-back slot or store component (-1: none), lane
+  // (-1: the whole warp), register, expected and actual value, expected
+  // and actual address (stores) or fault lanes (fault), the rule the model
+  // applied (its number and name, 0 and "" when none) and its sentence.
+  // Status 1 for i out of range.
+  import "DPI-C" function int spagm_dpi_pred_diff(
+      input chandle h, input int unsigned i, output int unsigned field, output int slot,
+      output int lane, output int unsigned regnum, output int unsigned expected,
+      output int unsigned actual, output int unsigned expected_addr,
+      output int unsigned actual_addr, output int unsigned rule, output string rule_name,
+      output string reason);
+
   // Counter `which` (SPAGM_COUNT_*); 0 for an unknown selector.
   import "DPI-C" function longint unsigned spagm_dpi_pred_count(
       input chandle h, input int unsigned which);
@@ -182,6 +212,22 @@ package spagm_pkg;
       input int unsigned addr, input int unsigned value, input bit mark_written);
 
   // ---- Classes ------------------------------------------------------------
+
+  // One difference of a checked response, as data (spagm_dpi_pred_diff):
+  // what the report's line for it says.
+  class spagm_diff;
+    int unsigned field;          // SPAGM_DIFF_*
+    int slot;                    // write-back slot or store component, -1 for none
+    int lane;                    // lane, -1 for the whole warp
+    int unsigned regnum;         // register number (R of the slot, P of the predicate)
+    int unsigned expected;       // expected value, lane mask, register, fault or space
+    int unsigned actual;         // what the response carried
+    int unsigned expected_addr;  // stores: expected address; fault: expected lanes
+    int unsigned actual_addr;    // the same, of the response
+    int unsigned rule;           // the model's rule there, 0 for none
+    string rule_name;            // its name ("" for none)
+    string reason;               // the model's sentence
+  endclass
 
   // What every unit's predictor does. State loads return 1 when the model
   // took them; a refused one prints an ERROR line and counts in failures()
@@ -268,6 +314,21 @@ package spagm_pkg;
       int unsigned n = spagm_dpi_pred_check_expected(h, rsp, report, e);
       expected = e;
       return n;
+    endfunction
+
+    // The differences the last check found, as data: how many, and each.
+    function int unsigned diff_count();
+      return spagm_dpi_pred_diff_count(h);
+    endfunction
+
+    // Difference i (< diff_count()) of the last check; null out of range.
+    function spagm_diff get_diff(int unsigned i);
+      spagm_diff d = new();
+      if (spagm_dpi_pred_diff(h, i, d.field, d.slot, d.lane, d.regnum, d.expected, d.actual,
+                              d.expected_addr, d.actual_addr, d.rule, d.rule_name,
+                              d.reason) != 0)
+        return null;
+      return d;
     endfunction
 
     // Counter `which` (SPAGM_COUNT_*).

@@ -33,6 +33,11 @@ int spagm_dpi_pred_cfg_write(void *h, unsigned int addr, unsigned int data);
 int spagm_dpi_pred_cfg_read(void *h, unsigned int addr, unsigned int *data);
 int spagm_dpi_pred_set_strict(void *h, svBit strict);
 int spagm_dpi_pred_fail(void *h, const char *what);
+unsigned int spagm_dpi_pred_diff_count(void *h);
+int spagm_dpi_pred_diff(void *h, unsigned int i, unsigned int *field, int *slot, int *lane,
+                        unsigned int *regnum, unsigned int *expected, unsigned int *actual,
+                        unsigned int *expected_addr, unsigned int *actual_addr,
+                        unsigned int *rule, const char **rule_name, const char **reason);
 int spagm_dpi_pred_reset(void *h);
 int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected);
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
@@ -163,6 +168,34 @@ unsigned int spagm_dpi_pred_check_expected(void *h, const svBitVecVal *rsp, cons
   if (expected) spagm_response_pack(&e, expected);
   if (report) *report = rep;
   return diffs;
+}
+
+unsigned int spagm_dpi_pred_diff_count(void *h) {
+  return (unsigned int)spagm_predictor_diffs(pred_of(h), NULL);
+}
+
+int spagm_dpi_pred_diff(void *h, unsigned int i, unsigned int *field, int *slot, int *lane,
+                        unsigned int *regnum, unsigned int *expected, unsigned int *actual,
+                        unsigned int *expected_addr, unsigned int *actual_addr,
+                        unsigned int *rule, const char **rule_name, const char **reason) {
+  const spagm_predictor_diff *all = NULL;
+  size_t n = spagm_predictor_diffs(pred_of(h), &all);
+  if (i >= n || !field || !slot || !lane || !regnum || !expected || !actual || !expected_addr ||
+      !actual_addr || !rule || !rule_name || !reason)
+    return note(h, SPAGM_E_ARG, NULL, "diff: no such difference of the last check");
+  const spagm_predictor_diff *d = &all[i];
+  *field = (unsigned int)d->field;
+  *slot = d->slot;
+  *lane = d->lane;
+  *regnum = d->reg;
+  *expected = d->expected;
+  *actual = d->actual;
+  *expected_addr = d->expected_addr;
+  *actual_addr = d->actual_addr;
+  *rule = d->rule;
+  *rule_name = d->rule_name;
+  *reason = d->reason;
+  return 0;
 }
 
 unsigned long long spagm_dpi_pred_count(void *h, unsigned int which) {

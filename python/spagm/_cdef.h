@@ -177,6 +177,18 @@ spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32
                                        spagm_diag *d);
 spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_t *data,
                                       spagm_diag *d);
+typedef enum spagm_diff_field {
+  SPAGM_DIFF_FAULT, SPAGM_DIFF_WB_LANES, SPAGM_DIFF_WB_REG, SPAGM_DIFF_WB_VALUE,
+  SPAGM_DIFF_PD_LANES, SPAGM_DIFF_PD_REG, SPAGM_DIFF_PD_VALUE, SPAGM_DIFF_ST_LANES,
+  SPAGM_DIFF_ST_VALUE, SPAGM_DIFF_ST_SPACE, SPAGM_DIFF_NO_PREDICTION, ...
+} spagm_diff_field;
+typedef struct spagm_predictor_diff {
+  spagm_diff_field field; int slot; int lane; unsigned reg; uint32_t expected; uint32_t actual;
+  uint32_t expected_addr; uint32_t actual_addr; uint32_t dontcare; unsigned rule;
+  const char *rule_name; char reason[200];
+  ...;
+} spagm_predictor_diff;
+size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_diff **out);
 spagm_status spagm_predictor_set_strict(spagm_predictor *p, bool strict);
 bool spagm_predictor_strict(const spagm_predictor *p);
 spagm_status spagm_predictor_fail(spagm_predictor *p, const char *what);

@@ -3,7 +3,7 @@
 predictor the SystemVerilog package wraps. Call ``predict`` at every request
 the DUT accepts, in acceptance order, and ``check`` at every response it
 delivers, in any order; ``failures`` decides the test."""
-from typing import TYPE_CHECKING, Any, Dict, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Union
 
 from . import _lib
 from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
@@ -12,7 +12,7 @@ from .model import Model, Request, Response
 if TYPE_CHECKING:
     from .texture import TexHeader
 
-__all__ = ["Predictor", "CheckResult"]
+__all__ = ["Predictor", "CheckResult", "Difference"]
 
 _COUNTERS = ("predicted", "checked", "matched", "mismatched", "unknown", "duplicate",
              "discarded", "outstanding", "ignored_writes", "unmapped_reads", "refused",
@@ -28,6 +28,36 @@ class CheckResult(NamedTuple):
 
     def __bool__(self):
         return self.diffs == 0
+
+
+_FIELDS = ("fault", "wb_lanes", "wb_reg", "wb_value", "pd_lanes", "pd_reg", "pd_value",
+           "st_lanes", "st_value", "st_space", "no_prediction")
+
+
+class Difference(NamedTuple):
+    """One difference of a checked response, as data: what the report's line
+    for it says (spagm_predictor_diff). ``field`` is one of "fault",
+    "wb_lanes", "wb_reg", "wb_value", "pd_lanes", "pd_reg", "pd_value",
+    "st_lanes", "st_value", "st_space", "no_prediction"; ``slot`` the
+    write-back slot or store component (-1: none); ``lane`` (-1: the whole
+    warp); ``reg`` the register; ``expected``/``actual`` the value, lane mask,
+    register, fault or space; ``expected_addr``/``actual_addr`` a store's
+    addresses or the fault lanes; ``dontcare`` the bits not compared;
+    ``rule``/``rule_name`` the rule the model applied; ``reason`` its
+    sentence."""
+
+    field: str
+    slot: int
+    lane: int
+    reg: int
+    expected: int
+    actual: int
+    expected_addr: int
+    actual_addr: int
+    dontcare: int
+    rule: int
+    rule_name: str
+    reason: str
 
 
 class Predictor:
@@ -148,6 +178,22 @@ class Predictor:
         lib.spagm_predictor_check(self._p, response.cdata, self._diffs, self._report)
         n = self._diffs[0]
         return CheckResult(n, ffi.string(self._report[0]).decode() if n else "")
+
+    @property
+    def differences(self) -> List[Difference]:
+        """The differences the last ``check`` found, as data, in the order of
+        its report's lines: all of them (the report prints six); [] after a
+        match."""
+        out = ffi.new("const spagm_predictor_diff **")
+        n = lib.spagm_predictor_diffs(self._p, out)
+        res = []
+        for i in range(n):
+            d = out[0][i]
+            res.append(Difference(_FIELDS[d.field], d.slot, d.lane, d.reg, d.expected, d.actual,
+                                  d.expected_addr, d.actual_addr, d.dontcare, d.rule,
+                                  ffi.string(d.rule_name).decode(),
+                                  ffi.string(d.reason).decode()))
+        return res
 
     @property
     def counts(self) -> Dict[str, int]:

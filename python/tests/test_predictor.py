@@ -161,3 +161,20 @@ def test_backdoor_model_is_the_predictors():
     assert p.model.read_word("pix", 0x04) == 4
     p.model.write_word("pix", 0x04, 16)
     assert p.cfg_read(0x04) == 16
+
+
+def test_differences_as_data_equal_the_report():
+    p = predictor()
+    exp = p.predict(partly_covered(7))
+    wrong = exp.copy()
+    for lane in (3, 9, 20):
+        wrong.wb_value[0][lane] ^= 0x10000
+    res = p.check(wrong)
+    diffs = p.differences
+    assert len(diffs) == res.diffs == 3
+    for d in diffs:
+        assert d.field == "wb_value" and d.slot == 0 and d.expected ^ d.actual == 0x10000
+        assert f"R{d.reg} (slot 0) lane {d.lane}: expected {d.expected:#010x}" in res.report
+        assert d.rule_name and f"model: {d.reason}" in res.report
+    assert [d.lane for d in diffs] == [3, 9, 20]
+    assert p.check(p.predict(partly_covered(8))) and p.differences == []

@@ -20,6 +20,9 @@
 #include "spagm/vec/statemap.h"
 #include "spagm/vec/stim.h"
 
+// The report prints at most this many difference lines (cosim_compare.h).
+#define SPAGM_COMPARE_LINES_FOR_TEST 6
+
 namespace {
 
 uint64_t word(const char *text) {
@@ -982,6 +985,99 @@ TEST(PredictorExercise, NoActiveLane_WarnsAndStrictFails) {
   EXPECT_NE(std::string(spagm_predictor_summary(p.get())).find("5 passed, 1 failed\n"),
             std::string::npos);
   spagm_model_free(dut);
+}
+
+// ---- Structured results ----------------------------------------------------
+
+// The report line a difference stands for, as cosim_compare.c writes it
+// (the part every line of its kind starts with).
+std::string line_of(const spagm_predictor_diff &d) {
+  char b[200];
+  switch (d.field) {
+    case SPAGM_DIFF_FAULT:
+      snprintf(b, sizeof b, "fault: expected %s on lanes 0x%08x, got %s on lanes 0x%08x",
+               spagm_fault_name((spagm_fault)d.expected), d.expected_addr,
+               spagm_fault_name((spagm_fault)d.actual), d.actual_addr);
+      break;
+    case SPAGM_DIFF_WB_LANES:
+      snprintf(b, sizeof b, "write-back slot %d (R%u) lanes written: expected lanes 0x%08x, got 0x%08x",
+               d.slot, d.reg, d.expected, d.actual);
+      break;
+    case SPAGM_DIFF_WB_REG:
+      snprintf(b, sizeof b, "write-back slot %d: expected register R%u, got R%u", d.slot,
+               d.expected, d.actual);
+      break;
+    case SPAGM_DIFF_WB_VALUE:
+      snprintf(b, sizeof b, "R%u (slot %d) lane %d: expected 0x%08x", d.reg, d.slot, d.lane,
+               d.expected);
+      break;
+    case SPAGM_DIFF_PD_VALUE:
+      snprintf(b, sizeof b, "P%u: expected lanes 0x%08x true, got 0x%08x (first difference lane %d)",
+               d.reg, d.expected, d.actual, d.lane);
+      break;
+    case SPAGM_DIFF_ST_LANES:
+      snprintf(b, sizeof b, "store component %d lanes: expected lanes 0x%08x, got 0x%08x", d.slot,
+               d.expected, d.actual);
+      break;
+    default:
+      snprintf(b, sizeof b, "(field %d)", (int)d.field);
+  }
+  return b;
+}
+
+// Each of the report's difference lines is one structured difference, in
+// order, with the same slot, lane, values and rule; the list keeps every
+// difference where the report stops at six.
+TEST_F(PixPredictor, Predictor_StructuredDifferences_EqualTheTextReport) {
+  spagm_request r = pix_request(40, "PIXLD.COVERED R4, P1, [R8+1];");
+  predict(r);
+  spagm_response got = dut(r);
+  for (unsigned l = 0; l < 9; l++) got.wb_value[0][l * 3] ^= 0x80000000u;  // nine lanes
+  got.pd_value ^= 1u << 30;
+  unsigned n = 0;
+  std::string rep = check(got, &n);
+  const spagm_predictor_diff *d = nullptr;
+  size_t k = spagm_predictor_diffs(p_.get(), &d);
+  ASSERT_EQ(k, n);
+  ASSERT_EQ(k, 10u);
+  std::vector<std::string> lines;
+  for (size_t a = 0, b; a < rep.size(); a = b + 1) {
+    b = rep.find('\n', a);
+    if (b == std::string::npos) b = rep.size();
+    std::string t = rep.substr(a, b - a);
+    if (t.rfind("  ", 0) == 0 && t.rfind("      ", 0) != 0 && t.find("insn 0x") == std::string::npos &&
+        t.find("... and") == std::string::npos)
+      lines.push_back(t.substr(2));
+  }
+  ASSERT_EQ(lines.size(), static_cast<size_t>(SPAGM_COMPARE_LINES_FOR_TEST));
+  for (size_t i = 0; i < lines.size(); i++) {
+    EXPECT_EQ(lines[i].rfind(line_of(d[i]), 0), 0u) << lines[i] << "\nvs " << line_of(d[i]);
+    if (d[i].reason[0]) {
+      EXPECT_NE(rep.find(std::string("model: ") + d[i].reason), std::string::npos) << d[i].reason;
+    }
+    EXPECT_STREQ(d[i].rule_name, d[i].rule ? spagm_rule_name(d[i].rule) : "");
+  }
+  EXPECT_NE(rep.find("... and 4 more differences"), std::string::npos) << rep;
+  for (size_t i = 0; i < 9; i++) {
+    EXPECT_EQ(d[i].field, SPAGM_DIFF_WB_VALUE);
+    EXPECT_EQ(d[i].lane, static_cast<int>(i * 3));
+    EXPECT_EQ(d[i].actual ^ d[i].expected, 0x80000000u);
+    EXPECT_NE(d[i].rule, 0u);
+  }
+  EXPECT_EQ(d[9].field, SPAGM_DIFF_PD_VALUE);
+  EXPECT_EQ(d[9].lane, 30);
+  // A match clears them; a tag with no prediction is one difference.
+  spagm_request r2 = pix_request(41, "PIXLD.COVMASK R2;");
+  predict(r2);
+  check(dut(r2), &n);
+  EXPECT_EQ(spagm_predictor_diffs(p_.get(), &d), 0u);
+  spagm_response stray;
+  spagm_response_init(&stray, 77);
+  check(stray, &n);
+  ASSERT_EQ(spagm_predictor_diffs(p_.get(), &d), 1u);
+  EXPECT_EQ(d[0].field, SPAGM_DIFF_NO_PREDICTION);
+  EXPECT_EQ(d[0].actual, 77u);
+  EXPECT_EQ(spagm_predictor_diffs(nullptr, &d), 0u);
 }
 
 }  // namespace

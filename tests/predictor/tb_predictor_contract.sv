@@ -83,6 +83,27 @@ module tb_predictor_contract;
     expect_true(pix.failures() == 1, "strict: the warning is a failure");
     expect_true(summary_agrees(pix), "summary and failures() agree (strict warning)");
 
+    // The differences as data: another unit's word must fault on its
+    // lanes; a response without the fault is one difference, the fault.
+    req.tag = 50;
+    req.insn = 64'h0;  // no legal word of any unit
+    req.lane_mask = 32'h0000_00f0;
+    void'(strict_pix.predict_expected(req, exp));
+    exp.fault = '0;
+    exp.fault_lanes = '0;
+    expect_true(strict_pix.check(exp, report) == 1, "a missing fault is one difference");
+    expect_true(strict_pix.diff_count() == 1, "one difference as data");
+    begin
+      spagm_diff d = strict_pix.get_diff(0);
+      expect_true(d != null && d.field == SPAGM_DIFF_FAULT && d.expected == 1 && d.actual == 0 &&
+                  d.expected_addr == 32'hf0 && d.lane == -1, "the difference is the fault");
+      expect_true(has(report, $sformatf("fault: expected ILLEGAL_INSTR_ENCODING on lanes 0x%08x, got NONE",
+                                        d.expected_addr)), "the report says the same");
+      expect_true(d.rule != 0 && d.rule_name != "" && has(report, d.reason),
+                  "the difference names the model's rule");
+    end
+    expect_true(strict_pix.get_diff(1) == null, "no second difference");
+
     // A header before the pool is configured: refused, a failure.
     for (int k = 0; k < 32; k++) tic[8*k +: 8] = 8'(k + 1);
     expect_true(!tex.set_header(3, tic), "header before the pool refused");

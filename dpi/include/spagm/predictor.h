@@ -249,6 +249,51 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
                                             unsigned *diffs, const char **report,
                                             spagm_response *expected);
 
+/** Which field of a response differed (spagm_predictor_diff.field). */
+typedef enum spagm_diff_field {
+  SPAGM_DIFF_FAULT = 0,         /**< the fault: expected/actual the spagm_fault, the
+                                     lanes in expected_addr/actual_addr */
+  SPAGM_DIFF_WB_LANES = 1,      /**< the lanes a write-back slot wrote (wb_valid) */
+  SPAGM_DIFF_WB_REG = 2,        /**< the register a write-back slot wrote */
+  SPAGM_DIFF_WB_VALUE = 3,      /**< the value of one written lane (outside dontcare) */
+  SPAGM_DIFF_PD_LANES = 4,      /**< the lanes the predicate write wrote (pd_written) */
+  SPAGM_DIFF_PD_REG = 5,        /**< the predicate register written */
+  SPAGM_DIFF_PD_VALUE = 6,      /**< the predicate's true lanes among those written;
+                                     lane: the first that differs */
+  SPAGM_DIFF_ST_LANES = 7,      /**< the lanes a store component stored (st_mask) */
+  SPAGM_DIFF_ST_VALUE = 8,      /**< one stored lane: data in expected/actual, the
+                                     address in expected_addr/actual_addr */
+  SPAGM_DIFF_ST_SPACE = 9,      /**< the store space (spagm_space) */
+  SPAGM_DIFF_NO_PREDICTION = 10 /**< the tag had no outstanding prediction */
+} spagm_diff_field;
+
+/** One difference of a checked response, as data: what the report's line
+ * for it says (spagm_predictor_diffs). */
+typedef struct spagm_predictor_diff {
+  spagm_diff_field field; /**< which field */
+  int slot;               /**< write-back slot or store component 0..3; -1 for none */
+  int lane;               /**< lane 0..31; -1 for a field of the whole warp */
+  unsigned reg;           /**< register of the slot (R), of the predicate (P); 0 for none */
+  uint32_t expected;      /**< expected: the lane's value, the lane mask, the register,
+                               the fault or the space, as field says */
+  uint32_t actual;        /**< what the response carried there */
+  uint32_t expected_addr; /**< SPAGM_DIFF_ST_VALUE: expected address; SPAGM_DIFF_FAULT:
+                               expected fault lanes; else 0 */
+  uint32_t actual_addr;   /**< the same, of the response */
+  uint32_t dontcare;      /**< SPAGM_DIFF_WB_VALUE: the bits not compared; else 0 */
+  unsigned rule;          /**< the spagm_rule the model applied there, 0 when none */
+  const char *rule_name;  /**< spagm_rule_name(rule), "" when none */
+  char reason[200];       /**< the model's sentence for it (spagm_explain_format), "" when none */
+} spagm_predictor_diff;
+
+/** The differences the last spagm_predictor_check (or _check_expected) of p
+ * found, as data: one per differing field, in the order of the report's
+ * lines, all of them (the report prints six). *out (when out is not NULL)
+ * points at them, valid until the next check or the free of p. Returns how
+ * many: 0 after a match, 1 (SPAGM_DIFF_NO_PREDICTION) for a tag with no
+ * prediction; 0 for a NULL p. */
+size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_diff **out);
+
 struct spagm_cov; /* spagm/vec/cov.h */
 /** Functional coverage (spagm/vec/cov.h): from now on every predict samples
  * the transaction it executed into cov, as spagm-cosim +cov samples each
