@@ -541,6 +541,22 @@ class BuildType(unittest.TestCase):
         args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
         self.assertIn("-DCMAKE_BUILD_TYPE=None", args)
 
+    def test_cxx_flags_reach_configure_and_make_another_build(self):
+        cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release",
+                 build.CXX_FLAGS: "-O1 -DNDEBUG"}
+        args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
+        self.assertIn("-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG", args)
+        self.assertEqual(build.build_kind(cache), "Release -O1 -DNDEBUG")
+        bindir = os.path.join(WORK, "reuse-flags", "bin")
+        write(os.path.join(bindir, "spagm-cosim"), "")
+        state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1}, "top": "pix_unit",
+                 "build_type": "Release", "line_coverage": True}
+        self.assertFalse(build.reusable(state, "d", ["a.sv:1:00000001"], "pix_unit",
+                                        build.build_kind(cache), bindir))
+        plain = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release"}
+        self.assertFalse(any(a.startswith("-DCMAKE_CXX_FLAGS") for a in
+                             build._configure_args(plain, "pix", "/x/pix.f", "pix_unit", "2", "/t")))
+
     def test_other_build_type_is_not_reused(self):
         bindir = os.path.join(WORK, "reuse", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")

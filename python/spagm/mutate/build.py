@@ -28,6 +28,16 @@ KEEP = ("CMAKE_BUILD_TYPE", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER",
         "CMAKE_C_COMPILER_LAUNCHER", "CMAKE_CXX_COMPILER_LAUNCHER", "SPAGM_PYTHON")
 
 
+# The cache entry (of the dict prepare() gets) holding --cxx-flags.
+CXX_FLAGS = "SPAGM_MUTATE_CXX_FLAGS"
+
+
+def build_kind(cache):
+    """The build type and --cxx-flags, as the build state records them."""
+    t = cache.get("CMAKE_BUILD_TYPE", "")
+    return f"{t} {cache[CXX_FLAGS]}" if cache.get(CXX_FLAGS) else t
+
+
 def sources_digest(sources):
     h = hashlib.sha256()
     for s in sources:
@@ -38,6 +48,9 @@ def sources_digest(sources):
 def _configure_args(cache, unit, flist, top, port, tree, extra_verilator=()):
     src = cache["CMAKE_HOME_DIRECTORY"]
     args = ["cmake", "-S", src, "-B", tree, "-DSPAGM_BUILD_BENCH=OFF"]
+    flags = cache.get(CXX_FLAGS)
+    if flags:  # --cxx-flags: the optimisation of the Verilated C++ (N324)
+        args.append(f"-DCMAKE_CXX_FLAGS_{cache.get('CMAKE_BUILD_TYPE', '').upper()}={flags}")
     user = [a for a in cache.get("SPAGM_VERILATOR_EXTRA_ARGS", "").split(";") if a]
     if user or extra_verilator:
         args.append("-DSPAGM_VERILATOR_EXTRA_ARGS=" + ";".join(user + list(extra_verilator)))
@@ -88,7 +101,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
         pass
     tree = os.path.join(outdir, "build")
     bindir = os.path.join(tree, "bin")
-    covers = reusable(state, digest, want, top, cache.get("CMAKE_BUILD_TYPE", ""), bindir)
+    covers = reusable(state, digest, want, top, build_kind(cache), bindir)
     steps = [build_command(tree, jobs)]
     if covers:
         steps.insert(0, reconfigure_command(cache, tree))
@@ -109,7 +122,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
                 "built_ids": sorted(state["selectors"]), "selectors": state["selectors"],
                 "rtl": os.path.join(outdir, "rtl")}
     write_whole(state_path, json.dumps({"digest": digest, "selectors": kmap, "top": top,
-                                         "build_type": cache.get("CMAKE_BUILD_TYPE", ""),
+                                         "build_type": build_kind(cache),
                                          "line_coverage": True}).encode())
     return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want,
             "selectors": kmap, "rtl": rtl}
