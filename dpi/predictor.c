@@ -288,6 +288,24 @@ static void pool_written(spagm_predictor *p) {
   }
 }
 
+/* A configuration word the unit's map has no place for (the text says
+ * which): the port contract has the DUT ignore the write or read 0 there
+ * (N123), so the predictor does too and counts it in *counter, listing the
+ * first; strict mode refuses it as a failure. */
+static spagm_status outside_the_map(spagm_predictor *p, const char *line, uint64_t *counter,
+                                    spagm_diag *d) {
+  if (p->strict) {
+    note_refused(p, line);
+    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "%s: %s (strict)", p->name, line);
+  }
+  if (p->n.ignored_writes + p->n.unmapped_reads < NOTES_KEPT)
+    snprintf(p->ignored[p->n.ignored_writes + p->n.unmapped_reads], NOTE_LEN, "%s", line);
+  (*counter)++;
+  return spagm_diag_set(d, SPAGM_OK, 0, 0,
+                        "%s: ignored, not a failure (the port contract; reads give 0): %s",
+                        p->name, line);
+}
+
 spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,
                                        spagm_diag *d) {
   if (!p) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_write: p is NULL");
@@ -300,19 +318,9 @@ spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32
     return SPAGM_OK;
   }
   if (st != SPAGM_E_ARG) return spagm_diag_set(d, st, 0, 0, "%s", why.msg);
-  /* An illegal write: the port contract has the DUT ignore it (N123), so
-   * the predictor does too, and counts it; strict mode refuses it. */
   char line[NOTE_LEN];
   snprintf(line, sizeof line, "write 0x%08x = 0x%08x: %s", addr, data, why.msg);
-  if (p->strict) {
-    note_refused(p, line);
-    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "%s: %s (strict)", p->name, line);
-  }
-  if (p->n.ignored_writes + p->n.unmapped_reads < NOTES_KEPT)
-    snprintf(p->ignored[p->n.ignored_writes + p->n.unmapped_reads], NOTE_LEN, "%s", line);
-  p->n.ignored_writes++;
-  spagm_diag_set(d, SPAGM_OK, 0, 0, "%s: ignored, as the DUT must ignore it: %s", p->name, line);
-  return SPAGM_OK;
+  return outside_the_map(p, line, &p->n.ignored_writes, d);
 }
 
 spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_t *data,
@@ -321,19 +329,11 @@ spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_read: %s is NULL",
                           p ? "data" : "p");
   if (spagm_statemap_read(p->model, p->unit, addr, data)) return SPAGM_OK;
-  /* No word there: the DUT answers 0 (port contract, N123). */
-  *data = 0;
+  *data = 0; /* no word there: the DUT answers 0 */
   char line[NOTE_LEN];
   snprintf(line, sizeof line, "read 0x%08x: not an address of the %s unit's map", addr,
            k_unit_names[p->unit]);
-  if (p->strict) {
-    note_refused(p, line);
-    return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "%s: %s (strict)", p->name, line);
-  }
-  if (p->n.ignored_writes + p->n.unmapped_reads < NOTES_KEPT)
-    snprintf(p->ignored[p->n.ignored_writes + p->n.unmapped_reads], NOTE_LEN, "%s", line);
-  p->n.unmapped_reads++;
-  return SPAGM_OK;
+  return outside_the_map(p, line, &p->n.unmapped_reads, d);
 }
 
 spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
