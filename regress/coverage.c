@@ -25,19 +25,32 @@ static void push(char ***list, size_t *n, const char *s) {
 }
 
 /* Merges run.cov of each counted run into all (and into rtl when an RTL
- * checked the run). */
-static void merge_runs(const rg_plan *p, const char *dir, spagm_cov *all, spagm_cov *rtl,
+ * checked the run). A passed run whose database is missing, cut short or
+ * corrupt (its CRC or structure wrong: a job killed as it wrote it, a full
+ * disk) is not merged: the run becomes an `error` naming the file, and the
+ * database is listed as left out, so coverage is never dropped silently. */
+static void merge_runs(rg_plan *p, const char *dir, spagm_cov *all, spagm_cov *rtl,
                        rg_covsum *s) {
   for (size_t i = 0; i < p->nruns; i++) {
-    const rg_run *r = &p->runs[i];
+    rg_run *r = &p->runs[i];
     if (!r->cov || !r->cov[0] || r->res.status != RG_PASS || !r->res.ok) continue;
     char *rundir = rg_run_dir(dir, r);
     char *path = rg_path_join(rundir, "run.cov");
     spagm_cov *one = NULL;
     spagm_diag d = {0, 0, ""};
     if (spagm_cov_read(path, &one, &d) != SPAGM_OK) {
-      fprintf(stderr, "spagm-regress: %s: no coverage: %s\n", r->id, d.msg);
+      fprintf(stderr, "spagm-regress: %s: coverage database %s left out: %s\n", r->id, path,
+              d.msg);
       s->missing++;
+      /* the reader's message names the file; say it when it does not */
+      const char *named = strstr(d.msg, path) ? "" : path;
+      char line[512];
+      snprintf(line, sizeof line, "%s: %s%s%s", r->id, named, *named ? ": " : "", d.msg);
+      push(&s->left_out, &s->nleft_out, line);
+      r->res.status = RG_ERROR;
+      r->res.ok = 0;
+      snprintf(r->res.reason, sizeof r->res.reason, "passed, but its coverage database is "
+               "unreadable: %s%s%s", named, *named ? ": " : "", d.msg);
     } else {
       spagm_cov_merge(all, one, NULL);
       if (strcmp(r->cov, "rtl") == 0) spagm_cov_merge(rtl, one, NULL);
@@ -88,25 +101,27 @@ static int write_reports(const spagm_cov *all, const char *dir, size_t inputs) {
   spagm_diag d = {0, 0, ""};
   char *db = rg_path_join(dir, "coverage.cov"), *json = rg_path_join(dir, "coverage.json");
   char *html = rg_path_join(dir, "coverage"), *txt = rg_path_join(dir, "coverage.txt");
-  char *tmp = rg_path_join(dir, "coverage.txt.tmp");
   char *ucis = rg_path_join(dir, "coverage.ucis.xml"); /* for pyucis and other tools' coverage */
   int rc = spagm_cov_write(all, db, &d) != SPAGM_OK || spagm_cov_report_json(all, json, &d) != SPAGM_OK ||
            spagm_cov_report_html(all, html, &d) != SPAGM_OK;
   /* UCIS needs a test record: with no database merged there is no file. */
   if (!rc && inputs && spagm_cov_export_ucis(all, ucis, &d) != SPAGM_OK) rc = 1;
   if (rc) fprintf(stderr, "spagm-regress: coverage reports: %s\n", d.msg);
-  FILE *f = rc ? NULL : fopen(tmp, "w");
-  if (f) {
-    spagm_cov_report_text(all, f);
-    rc = fclose(f) != 0 || rename(tmp, txt) != 0;
-  } else if (!rc) {
-    rc = 1;
+  if (!rc) { /* the text report, whole or not at all */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    int ok = f && spagm_cov_report_text(all, f) == SPAGM_OK;
+    if (f && fclose(f) != 0) ok = 0;
+    rc = !ok || rg_write_file(txt, text, len) != 0;
+    if (!ok) fprintf(stderr, "spagm-regress: %s: the text report could not be made\n", txt);
+    free(text);
   }
-  free(db), free(json), free(html), free(txt), free(tmp), free(ucis);
+  free(db), free(json), free(html), free(txt), free(ucis);
   return rc ? -1 : 0;
 }
 
-int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s) {
+int rg_coverage_collect(rg_plan *p, const char *dir, rg_covsum *s) {
   int fail_on_holes = s->fail_on_holes;
   memset(s, 0, sizeof *s);
   s->fail_on_holes = fail_on_holes;
@@ -138,5 +153,6 @@ void rg_covsum_free(rg_covsum *s) {
   free_list(s->reorder, s->nreorder);
   free_list(s->no_port, s->nno_port);
   free_list(s->model_only, s->nmodel_only);
+  free_list(s->left_out, s->nleft_out);
   memset(s, 0, sizeof *s);
 }

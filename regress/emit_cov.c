@@ -62,8 +62,8 @@ static void functional_text(rg_buf *b, const rg_covsum *s, const char *dir) {
     if (c->no_port) rg_buf_printf(b, "%u not reachable by co-simulation, ", c->no_port);
     rg_buf_printf(b, "%u hit by the model alone\n", c->model_only);
   }
-  if (s->missing)
-    rg_buf_printf(b, "  %zu passed runs left no coverage database (see their logs)\n", s->missing);
+  list_text(b, "left out: databases of passed runs that could not be read (those runs are "
+            "errors)", s->left_out, s->nleft_out, (size_t)-1);
   list_text(b, "holes", s->holes, s->nholes, (size_t)-1); /* all: sign-off reads them */
   list_text(b, "needs a reordering DUT", s->reorder, s->nreorder, 12);
   list_text(b, "not reachable by co-simulation (no SM50 word: a model-only scenario reaches it)",
@@ -92,8 +92,10 @@ static void list_json(rg_buf *b, const char *key, char **l, size_t n) {
 
 static void functional_json(rg_buf *b, const rg_covsum *s) {
   rg_buf_printf(b, "  \"coverage\": {\"database\": \"coverage.cov\", \"html\": \"coverage/index.html\", "
-                "\"inputs\": %zu, \"missing\": %zu, \"fail_on_holes\": %s,\n    \"units\": {",
+                "\"inputs\": %zu, \"missing\": %zu, \"fail_on_holes\": %s",
                 s->inputs, s->missing, s->fail_on_holes ? "true" : "false");
+  list_json(b, "left_out", s->left_out, s->nleft_out);
+  rg_buf_puts(b, ",\n    \"units\": {");
   for (int u = 0; u < 4; u++) {
     const rg_cov_unit *c = &s->unit[u];
     rg_buf_printf(b, "%s\"%s\": {\"legal\": %u, \"hit\": %u, \"holes\": %u, "

@@ -154,6 +154,16 @@ static void coverage(rg_buf *b, const rg_covsum *s) {
                 "merged into <a href=\"coverage.cov\">coverage.cov</a>; the full report: "
                 "<a href=\"coverage/index.html\">coverage page</a>, "
                 "<a href=\"coverage.txt\">text</a>.</p>\n", s->inputs);
+  if (s->nleft_out) {
+    rg_buf_printf(b, "<p class=\"bad\" id=\"cov-left-out\">%zu databases of passed runs could not "
+                  "be read and were left out (those runs are errors):</p>\n<ul>\n", s->nleft_out);
+    for (size_t i = 0; i < s->nleft_out; i++) {
+      rg_buf_puts(b, "<li>");
+      text(b, s->left_out[i]);
+      rg_buf_puts(b, "</li>\n");
+    }
+    rg_buf_puts(b, "</ul>\n");
+  }
   rg_buf_puts(b, "<table id=\"cov-table\"><thead><tr><th>unit</th><th>reachable bins hit</th><th>"
                  "</th><th>hit / legal</th><th>holes</th><th>need a reordering DUT</th><th>"
                  "not reachable by co-simulation</th><th>model alone</th></tr></thead><tbody>\n");

@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "progress.h"
+#include "resume.h"
 #include "util.h"
 
 static volatile sig_atomic_t g_stop;
@@ -37,8 +39,8 @@ static int all_done(const rg_plan *p) {
   return 1;
 }
 
-static void write_state(const char *dir, const char *what) {
-  rg_write_in(dir, "state", what, strlen(what));
+static int write_state(const char *dir, const char *what) {
+  return rg_write_in(dir, "state", what, strlen(what));
 }
 
 /* Runs the launcher until done or stopped; 1 when stopped, -1 on error. */
@@ -78,8 +80,10 @@ static void settle(rg_ctx *c, rg_progress *pg) {
 }
 
 /* The night's record first: --history's page, which report.html links
- * to, is made from it (N251). */
-static int emit_all(const rg_plan *p, rg_meta *m, const char *hdir) {
+ * to, is made from it (N251). results.json last, and only when everything
+ * before it was written: a results.json in the folder means every result
+ * file is whole (N385). */
+static int emit_all(const rg_plan *p, rg_meta *m, const char *hdir, int bad) {
   char *table = NULL;
   int rc = rg_night_write(p, m);
   if (!rc && hdir) {
@@ -93,7 +97,7 @@ static int emit_all(const rg_plan *p, rg_meta *m, const char *hdir) {
       rc = 1;
     }
   }
-  rc |= rg_emit_json(p, m) | rg_emit_junit(p, m) | rg_emit_html(p, m) | rg_emit_table(p, m, &table);
+  rc |= rg_emit_html(p, m) | rg_emit_table(p, m, &table);
   if (table) fputs(table, stdout);
   free(table);
   if (m->partial) {
@@ -101,7 +105,24 @@ static int emit_all(const rg_plan *p, rg_meta *m, const char *hdir) {
                       "not finish.\n";
     rc |= rg_write_in(m->dir, "PARTIAL", why, strlen(why));
   }
+  if (!rc && !bad) rc = rg_emit_junit(p, m);
+  if (!rc && !bad) rc = rg_emit_json(p, m);
   return rc;
+}
+
+/* A result file could not be written (a full disk, a folder not
+ * writable): the ones a CI server reads are removed, whatever they say, and
+ * the regression exits 2; --resume writes them once the cause is gone. */
+static void refuse_results(const char *dir) {
+  static const char *const names[] = {"results.json", "junit.xml"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    char *path = rg_path_join(dir, names[i]);
+    unlink(path);
+    free(path);
+  }
+  fprintf(stderr, "spagm-regress: %s: results incomplete (a file above could not be written): "
+          "no results.json or junit.xml; once it can be written, `spagm-regress --resume %s` "
+          "writes them from the runs' records\n", dir, dir);
 }
 
 static void utc_now(char *buf, size_t n) {
@@ -111,6 +132,23 @@ static void utc_now(char *buf, size_t n) {
   strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* A new regression records its invocation and plan; a --resume keeps
+ * them and its start time. Then the folder says it is running. */
+static int begin(rg_ctx *c, rg_meta *m) {
+  if (c->started) {
+    snprintf(m->started, sizeof m->started, "%s", c->started);
+    char *partial = rg_path_join(c->dir, "PARTIAL");
+    unlink(partial); /* said of the interrupted attempt; this one says again if it is */
+    free(partial);
+  } else {
+    utc_now(m->started, sizeof m->started);
+    if (rg_invocation_write(c->dir, c->opts, m->set, m->desc, m->started) ||
+        rg_plan_write(c->plan, c->dir))
+      return -1;
+  }
+  return write_state(c->dir, "running\n");
+}
+
 int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
   const rg_launcher *l = find_launcher(c->opts->launcher);
   if (!l) {
@@ -118,12 +156,16 @@ int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
     return 2;
   }
   rg_meta m = {.set = set, .desc = desc, .launcher = l->name, .dir = c->dir};
-  utc_now(m.started, sizeof m.started);
-  if (rg_plan_write(c->plan, c->dir)) return 2;
-  write_state(c->dir, "running\n");
+  if (begin(c, &m)) return 2;
   catch_stop();
   rg_progress pg;
   rg_progress_init(&pg, c->plan, stderr);
+  for (size_t i = 0; i < c->plan->nruns; i++) /* results kept by --resume */
+    if (c->plan->runs[i].phase == RG_DONE) {
+      rg_verdict(c->dir, &c->plan->runs[i]);
+      pg.reported[i] = 1;
+      pg.done++;
+    }
   double t0 = rg_now();
   int stopped = drive(l, c, &pg);
   settle(c, &pg);
@@ -141,12 +183,18 @@ int rg_engine_run(rg_ctx *c, const char *set, const char *desc) {
   double t_tri = rg_now();
   m.wall_s = t_tri - t0;
   m.partial = stopped != 0;
-  bad |= emit_all(c->plan, &m, c->opts->history);
+  bad |= emit_all(c->plan, &m, c->opts->history, bad);
+  if (bad) refuse_results(c->dir);
   fprintf(stderr, "spagm-regress: %zu runs in %.1f s; then coverage %.3f s, buckets %.3f s, "
           "results %.3f s (CPU %.3f s, tools included)\n", c->plan->nruns, t_runs - t0,
           t_cov - t_runs, t_tri - t_cov, rg_now() - t_tri, rg_cpu_s() - cpu0);
   free(m.history);
-  write_state(c->dir, m.partial ? "partial\n" : "complete\n");
+  /* The folder's last word: when even it cannot be written, it says
+   * `running`, and the results go too (N385). */
+  if (write_state(c->dir, bad ? "error\n" : m.partial ? "partial\n" : "complete\n") && !bad) {
+    bad = 1;
+    refuse_results(c->dir);
+  }
   int holes = cov.fail_on_holes && (cov.nholes > 0 || cov.missing > 0);
   rg_covsum_free(&cov);
   rg_triage_free(&tri);

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lock.h"
 #include "regress.h"
 #include "util.h"
 
@@ -167,16 +168,39 @@ static void slurm_ids(rg_result *res) {
   snprintf(res->slurm_task, sizeof res->slurm_task, "%s", task ? task : "");
 }
 
-static int run_one(const char *dir, const rg_run *r) {
+/* Before anything of the run is written: this process is recorded as the
+ * run's (runs/ID/exec), then the runner's token checked. A --resume takes
+ * the lock first and then stops the processes it finds recorded, so a task
+ * of the killed runner is either found and stopped, or finds the lock taken
+ * and does not run: never both runners on one run. Cancelled before the
+ * run started (its runner killed as it forked us), nothing is written. */
+static int claim(const char *rundir, const char *dir, const rg_run *r, const char *token) {
+  char *owner = rg_path_join(rundir, "exec");
+  int rc = rg_mkdir_p(rundir) || rg_owner_write(owner) ? -1 : 0;
+  free(owner);
+  if (rc) return -1;
+  if (token && !rg_lock_held_by(dir, token)) {
+    fprintf(stderr, "spagm-regress --exec: %s: run %s is not run: its runner (%s) no longer holds "
+            "%s/lock\n", dir, r->id, token, dir);
+    return 1;
+  }
+  return g_cancel ? 1 : 0;
+}
+
+static int run_one(const char *dir, const rg_run *r, const char *token) {
   char *rundir = rg_run_dir(dir, r);
+  int rc = claim(rundir, dir, r, token);
+  if (rc) {
+    free(rundir);
+    return rc < 0;
+  }
   rg_result res;
   memset(&res, 0, sizeof res);
   res.exit_code = -1;
   gethostname(res.host, sizeof res.host - 1);
   slurm_ids(&res);
-  int rc = rg_mkdir_p(rundir);
-  if (!rc) write_reproduce(rundir, r);
-  pid_t pid = rc ? -1 : fork();
+  write_reproduce(rundir, r);
+  pid_t pid = fork();
   if (pid == 0) start_child(rundir, dir, r);
   if (pid > 0) {
     setpgid(pid, pid); /* also here: no window in which a kill misses the group */
@@ -191,7 +215,7 @@ static int run_one(const char *dir, const rg_run *r) {
   return rc ? 1 : 0;
 }
 
-int rg_exec_main(const char *dir, const char *index) {
+int rg_exec_main(const char *dir, const char *index, const char *token) {
   catch_cancel();
   /* Marks this process and all it starts as this regression's (a test
    * checks that none is left after an interrupt). */
@@ -205,7 +229,7 @@ int rg_exec_main(const char *dir, const char *index) {
     rg_plan_free(&p);
     return 2;
   }
-  int rc = run_one(dir, &p.runs[i]);
+  int rc = run_one(dir, &p.runs[i], token);
   rg_plan_free(&p);
   return rc;
 }

@@ -131,7 +131,14 @@ int rg_history_add(const char *hdir, const char *dir) {
   char *old = rg_read_file(list, NULL);
   rg_buf b = {0};
   if (old) rg_buf_puts(&b, old);
-  rg_buf_printf(&b, "%s\n", dir);
+  /* Once per folder: a --resume of a night that was already added (it was
+   * interrupted after its results) is still one night. */
+  size_t nold = 0;
+  char **was = listed(old, &nold);
+  int again = 0;
+  for (size_t i = 0; i < nold; i++) again |= strcmp(was[i], dir) == 0, free(was[i]);
+  free(was);
+  if (!again) rg_buf_printf(&b, "%s\n", dir);
   int rc = rg_write_file(list, b.s, b.len);
   size_t n = 0;
   char **dirs = listed(b.s, &n);

@@ -20,6 +20,7 @@ typedef struct rg_opts {
   const char *partition, *account;
   int list_only;
   int fail_on_holes; /* functional holes (not reorder-only) fail the regression */
+  const char *resume; /* --resume DIR: finish an interrupted regression */
 } rg_opts;
 
 typedef struct rg_ctx {
@@ -27,6 +28,7 @@ typedef struct rg_ctx {
   const char *dir;   /* absolute results folder, shared with every run */
   const char *self;  /* absolute path of this spagm-regress */
   const rg_opts *opts;
+  const char *started; /* --resume: the regression's start time (its invocation) */
 } rg_ctx;
 
 typedef struct rg_launcher {
@@ -44,6 +46,10 @@ typedef struct rg_launcher {
 
 extern const rg_launcher rg_launcher_local;
 extern const rg_launcher rg_launcher_slurm;
+
+/* --resume: the Slurm jobs DIR/slurm/jobs lists, cancelled and waited for
+ * (the jobs of a runner that was killed and so could not cancel them). */
+void rg_slurm_cancel_recorded(const char *dir);
 
 /* A run whose process or task ended without writing its status. */
 void rg_mark_lost(rg_run *r, rg_status s, const char *fmt, const char *arg);

@@ -7,9 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 
 #include "launcher.h"
+#include "lock.h"
 #include "util.h"
 
 typedef struct local_state {
@@ -31,13 +35,23 @@ static int local_start(rg_ctx *c, void **state) {
  * runs, without a second exec of this binary. */
 static int spawn(rg_ctx *c, local_state *s, size_t i) {
   fflush(stdout), fflush(stderr);
+  pid_t parent = getpid();
+  char token[320];
+  rg_lock_token(token, sizeof token); /* the runner's, not the child's */
   pid_t pid = fork();
   if (pid < 0) return -1;
   if (pid == 0) {
     setpgid(0, 0);
+#ifdef __linux__
+    /* A runner killed with SIGKILL cannot cancel its runs: each --exec
+     * process then gets the SIGTERM itself, stops its run and records it
+     * cancelled, for --resume to run again. */
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent) _exit(1);
+#endif
     char idx[32];
     snprintf(idx, sizeof idx, "%zu", i);
-    _exit(rg_exec_main(c->dir, idx));
+    _exit(rg_exec_main(c->dir, idx, token));
   }
   setpgid(pid, pid);
   s->pid[i] = pid;
@@ -73,8 +87,11 @@ static void reap(rg_ctx *c, local_state *s, int block) {
 static int local_poll(rg_ctx *c, void *state) {
   local_state *s = state;
   reap(c, s, 0);
-  while (s->running < c->opts->jobs && s->next < c->plan->nruns)
-    if (spawn(c, s, s->next++)) return -1;
+  while (s->running < c->opts->jobs && s->next < c->plan->nruns) {
+    size_t i = s->next++;
+    if (c->plan->runs[i].phase == RG_DONE) continue; /* a result kept by --resume */
+    if (spawn(c, s, i)) return -1;
+  }
   return 0;
 }
 

@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "launcher.h"
+#include "lock.h"
 #include "util.h"
 
 typedef struct slurm_state {
@@ -62,8 +64,14 @@ static void write_script(rg_ctx *c) {
   rg_buf_shquote(&b, c->self);
   rg_buf_puts(&b, " --exec ");
   rg_buf_shquote(&b, c->dir);
-  /* $1: the run index of task 0 of this array (N254) */
-  rg_buf_puts(&b, " \"$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))\"\n");
+  /* $1: the run index of task 0 of this array (N254); then this runner's
+   * token: a task that starts after a --resume took the folder over does
+   * not run */
+  char token[320];
+  rg_lock_token(token, sizeof token);
+  rg_buf_puts(&b, " \"$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))\" ");
+  rg_buf_shquote(&b, token);
+  rg_buf_puts(&b, "\n");
   char *path = rg_path_join(c->dir, "slurm/task.sh");
   rg_write_file(path, b.s, b.len);
   free(path);
@@ -182,10 +190,11 @@ static int slurm_start(rg_ctx *c, void **state) {
   if (rc || n == 0) return rc;
   write_script(c);
   s->max_array = max_array_size(c);
-  size_t *idx = rg_xmalloc(n * sizeof *idx);
-  for (size_t i = 0; i < n; i++) idx[i] = i;
-  rc = submit(c, s, idx, n);
-  for (size_t i = 0; !rc && i < n; i++) c->plan->runs[i].attempts = 1;
+  size_t *idx = rg_xmalloc(n * sizeof *idx), m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (c->plan->runs[i].phase != RG_DONE) idx[m++] = i; /* --resume keeps the others */
+  rc = m ? submit(c, s, idx, m) : 0;
+  for (size_t k = 0; !rc && k < m; k++) c->plan->runs[idx[k]].attempts = 1;
   free(idx);
   return rc;
 }
@@ -257,24 +266,58 @@ static int retriable(const char *st) {
          strcmp(st, "BOOT_FAIL") == 0;
 }
 
-/* A task gone from the queue without a status file: lost, or retried. */
+/* A task the farm ended: its --exec process got Slurm's SIGTERM and
+ * recorded `cancelled`, or it left no record. Its final Slurm state says
+ * why: TIMEOUT (its --time reached) is a `timeout`, CANCELLED (scancel by
+ * someone else) a `cancelled`, both marked farm= so --resume runs them
+ * again; NODE_FAIL, PREEMPTED and BOOT_FAIL are submitted again up to
+ * --retries times, then `lost`. */
 static void task_gone(rg_ctx *c, slurm_state *s, size_t i, char *final, size_t *retry,
                       size_t *nretry) {
   rg_run *r = &c->plan->runs[i];
   /* sacct's state, else the last state squeue showed */
   const char *st = final && final[0] ? final : s->state[i][0] ? s->state[i] : "UNKNOWN";
+  int recorded = r->res.status == RG_CANCELLED; /* its record says cancelled */
+  char *status = NULL;
+  if (recorded) {
+    char *rundir = rg_run_dir(c->dir, r);
+    status = rg_path_join(rundir, "status");
+    free(rundir);
+  }
   if (retriable(st) && (unsigned)r->attempts <= c->opts->retries) {
+    if (status) unlink(status); /* the next attempt writes its own */
     retry[(*nretry)++] = i;
     r->attempts++;
     r->phase = RG_QUEUED;
     s->misses[i] = 0;
+  } else if (recorded && !retriable(st) && strcmp(st, "TIMEOUT") != 0 &&
+             strncmp(st, "CANCELLED", 9) != 0) {
+    r->phase = RG_DONE; /* its own record stands */
   } else {
     rg_status how = strncmp(st, "CANCELLED", 9) == 0 ? RG_CANCELLED
                     : strcmp(st, "TIMEOUT") == 0     ? RG_TIMEOUT
                                                      : RG_LOST;
-    rg_mark_lost(r, how, "Slurm task ended in state %s without a result", st);
+    rg_result kept = r->res;
+    if (how == RG_CANCELLED && recorded)
+      rg_mark_lost(r, how, "cancelled by Slurm (state %s: scancel, or an administrator)", st);
+    else
+      rg_mark_lost(r, how, "Slurm task ended in state %s without a result", st);
+    if (how == RG_TIMEOUT)
+      snprintf(r->res.reason, sizeof r->res.reason,
+               "Slurm time limit reached (state %s, --time %u min): killed", st, time_minutes(c));
+    snprintf(r->res.farm, sizeof r->res.farm, "%s", st);
+    if (recorded) { /* what ran stays known: host, job, time */
+      r->res.wall_s = kept.wall_s;
+      memcpy(r->res.host, kept.host, sizeof kept.host);
+      memcpy(r->res.slurm_job, kept.slurm_job, sizeof kept.slurm_job);
+      memcpy(r->res.slurm_task, kept.slurm_task, sizeof kept.slurm_task);
+    }
+    /* The record now says what the farm did, for --resume and
+     * --rerun-failed. */
+    rg_status_write(c->dir, r, &r->res);
     r->phase = RG_DONE;
   }
+  free(status);
 }
 
 /* Status files are the truth; the queue only says where the others are. A
@@ -290,11 +333,16 @@ static int slurm_poll(rg_ctx *c, void *state) {
   for (size_t i = 0; i < n; i++) {
     rg_run *r = &c->plan->runs[i];
     if (r->phase == RG_DONE) continue;
-    if (rg_status_read(c->dir, r)) {
+    int record = rg_status_read(c->dir, r);
+    /* `cancelled` in a record while we are not cancelling: Slurm signalled
+     * the task; its final state (below) says why. */
+    if (record && !(r->res.status == RG_CANCELLED && !r->res.farm[0])) {
       r->phase = RG_DONE;
     } else if (seen[i] && active_state(s->state[i])) {
       r->phase = strcmp(s->state[i], "PENDING") == 0 ? RG_QUEUED : RG_RUNNING;
       s->misses[i] = 0;
+    } else if (record && seen[i]) {
+      gone[ngone++] = i; /* squeue shows its final state */
     } else if (++s->misses[i] >= 5) {
       gone[ngone++] = i;
     }
@@ -313,26 +361,52 @@ static int slurm_poll(rg_ctx *c, void *state) {
   return rc;
 }
 
-/* scancel, then wait (at most 2 minutes) until squeue shows none of our
- * jobs: the tasks' --exec processes write `cancelled` as they stop. */
-static void slurm_cancel(rg_ctx *c, void *state) {
-  slurm_state *s = state;
-  if (!s || !s->njobs) return;
-  rg_buf list = {0}, cmd = {0};
-  job_list(&list, s);
-  rg_buf_printf(&cmd, "scancel %s 2>&1", list.s);
+/* scancel the jobs listed, then wait (at most 2 minutes) until squeue
+ * shows none of them: the tasks' --exec processes write `cancelled` as
+ * they stop. */
+static void cancel_jobs(const char *list) {
+  rg_buf cmd = {0};
+  rg_buf_printf(&cmd, "scancel %s 2>&1", list);
   int st;
   free(capture(cmd.s, &st));
   rg_buf_free(&cmd);
-  rg_buf_printf(&cmd, "squeue -h -o %%i -j %s 2>/dev/null", list.s);
+  rg_buf_printf(&cmd, "squeue -h -o %%i -j %s 2>/dev/null", list);
   for (double until = rg_now() + 120; rg_now() < until; rg_sleep_ms(500)) {
     char *out = capture(cmd.s, &st);
     int empty = out && st == 0 && out[0] == '\0';
     free(out);
     if (empty) break;
   }
-  rg_buf_free(&cmd), rg_buf_free(&list);
+  rg_buf_free(&cmd);
+}
+
+static void slurm_cancel(rg_ctx *c, void *state) {
+  slurm_state *s = state;
+  if (!s || !s->njobs) return;
+  rg_buf list = {0};
+  job_list(&list, s);
+  cancel_jobs(list.s);
+  rg_buf_free(&list);
   (void)c;
+}
+
+void rg_slurm_cancel_recorded(const char *dir) {
+  char *path = rg_path_join(dir, "slurm/jobs");
+  char *text = rg_read_file(path, NULL), *cur = text;
+  free(path);
+  rg_buf list = {0};
+  for (char *line; (line = next_line(&cur));) {
+    line[strcspn(line, "\t")] = '\0';
+    if (line[0] && strspn(line, "0123456789") == strlen(line))
+      rg_buf_printf(&list, "%s%s", list.len ? "," : "", line);
+  }
+  if (list.len) {
+    fprintf(stderr, "spagm-regress: %s: cancelling the Slurm jobs of the interrupted runner (%s)\n",
+            dir, list.s);
+    cancel_jobs(list.s);
+  }
+  rg_buf_free(&list);
+  free(text);
 }
 
 static void slurm_release(void *state) {

@@ -12,6 +12,8 @@
 
 #include "engine.h"
 #include "history.h"
+#include "lock.h"
+#include "resume.h"
 #include "util.h"
 
 #ifndef SPAGM_REGRESS_DEFAULT
@@ -24,6 +26,7 @@ static const char usage_text[] =
     "                     [--time MIN] [--mem MB] [--partition P] [--account A] [--retries N]\n"
     "                     [--max-array N]\n"
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n"
+    "       spagm-regress --resume DIR [--launcher ...] [--jobs N] [Slurm options]\n"
     "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n"
     "       spagm-regress history [-o FILE] DIR...   trend page of several regressions\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
@@ -39,6 +42,14 @@ static const char usage_text[] =
     "                    times (2)\n"
     "  --rerun-failed D  runs again the runs of D that did not do what their test\n"
     "                    expects, with waves (+waves_on_fail) for co-simulations\n"
+    "  --resume DIR      finishes the interrupted regression in DIR (a signal, SIGKILL,\n"
+    "                    a lost node): runs only the runs without a complete result,\n"
+    "                    then writes every result file as an undisturbed run would\n"
+    "  --resume DIR      finishes the interrupted regression in DIR (a signal,\n"
+    "                    SIGKILL, a lost node): runs only the runs without a\n"
+    "                    complete result, then writes every result file as an\n"
+    "                    undisturbed run would (the options it was started with,\n"
+    "                    unless --launcher, --jobs or Slurm options are given)\n"
     "  --history HDIR    add this regression to the history in HDIR (HDIR/nights)\n"
     "                    and rewrite HDIR/history.html, the trend of pass rate,\n"
     "                    coverage and time per night; report.html links to it\n"
@@ -79,9 +90,9 @@ static int parse_opt(int argc, char **argv, int *i, rg_opts *o) {
   const char *a = argv[*i];
   int bad = 0;
   const char **strs[] = {&o->file, &o->set, &o->launcher, &o->out, &o->bindir, &o->rerun,
-                         &o->partition, &o->account, &o->history};
+                         &o->partition, &o->account, &o->history, &o->resume};
   const char *snames[] = {"--file", "--set", "--launcher", "--out", "--bindir",
-                          "--rerun-failed", "--partition", "--account", "--history"};
+                          "--rerun-failed", "--partition", "--account", "--history", "--resume"};
   for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++)
     if (strcmp(a, snames[k]) == 0) return (*strs[k] = value(argc, argv, i, &bad)), bad ? -1 : 0;
   unsigned *nums[] = {&o->jobs, &o->time_min, &o->mem_mb, &o->retries, &o->max_array};
@@ -130,19 +141,80 @@ static char *self_path(void) {
 }
 
 /* A new folder (never mixed with an earlier regression's results), made
- * absolute: Slurm tasks and reproduce commands run from elsewhere. */
+ * absolute (Slurm tasks and reproduce commands run from elsewhere) and
+ * locked: one regression per folder. */
 static char *make_outdir(const char *out) {
-  char *plan = rg_path_join(out, "plan.tsv");
+  if (rg_mkdir_p(out)) return NULL;
+  char *abs = realpath(out, NULL);
+  if (!abs) {
+    fprintf(stderr, "spagm-regress: cannot resolve %s\n", out);
+    return NULL;
+  }
+  if (rg_lock_take(abs)) {
+    free(abs);
+    return NULL;
+  }
+  char *plan = rg_path_join(abs, "plan.tsv");
   int exists = access(plan, F_OK) == 0;
   free(plan);
   if (exists) {
-    fprintf(stderr, "spagm-regress: %s already holds a regression: choose another --out\n", out);
+    fprintf(stderr, "spagm-regress: %s already holds a regression: choose another --out, or "
+            "--resume %s to finish it\n", out, out);
+    rg_lock_release(abs);
+    free(abs);
     return NULL;
   }
-  if (rg_mkdir_p(out)) return NULL;
-  char *abs = realpath(out, NULL);
-  if (!abs) fprintf(stderr, "spagm-regress: cannot resolve %s\n", out);
   return abs;
+}
+
+/* The options given on the command line win over the invocation's. */
+static int given(int argc, char **argv, const char *opt) {
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], opt) == 0) return 1;
+  return 0;
+}
+
+static int resume(rg_opts *o, int argc, char **argv, const char *self) {
+  static const char *const refused[] = {"--set", "--file", "--out", "--rerun-failed", "--list",
+                                        "--bindir", "--history", "--fail-on-holes"};
+  for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++)
+    if (given(argc, argv, refused[k]))
+      return usage("%s: --resume takes the regression's own (DIR/invocation)", refused[k]);
+  char *dir = realpath(o->resume, NULL);
+  if (!dir) {
+    fprintf(stderr, "spagm-regress: --resume %s: no such folder\n", o->resume);
+    return 2;
+  }
+  rg_invocation inv;
+  int rc = 2;
+  if (rg_lock_take(dir)) {
+    free(dir);
+    return 2;
+  }
+  if (rg_invocation_read(dir, &inv) == 0) {
+    if (!given(argc, argv, "--launcher")) o->launcher = inv.launcher;
+    if (!given(argc, argv, "--jobs")) o->jobs = inv.jobs;
+    if (!given(argc, argv, "--time")) o->time_min = inv.time_min;
+    if (!given(argc, argv, "--mem")) o->mem_mb = inv.mem_mb;
+    if (!given(argc, argv, "--retries")) o->retries = inv.retries;
+    if (!given(argc, argv, "--max-array")) o->max_array = inv.max_array;
+    if (!given(argc, argv, "--partition")) o->partition = inv.partition[0] ? inv.partition : NULL;
+    if (!given(argc, argv, "--account")) o->account = inv.account[0] ? inv.account : NULL;
+    o->history = inv.history && inv.history[0] ? inv.history : NULL;
+    o->fail_on_holes = inv.fail_on_holes;
+    o->set = inv.set;
+    o->file = inv.desc;
+    rg_plan p;
+    if (rg_resume_plan(dir, &p) == 0) {
+      rg_ctx c = {.plan = &p, .dir = dir, .self = self, .opts = o, .started = inv.started};
+      rc = rg_engine_run(&c, inv.set, inv.desc);
+      rg_plan_free(&p);
+    }
+    rg_invocation_free(&inv);
+  }
+  rg_lock_release(dir);
+  free(dir);
+  return rc;
 }
 
 /* The runs of an earlier regression that did not do what their test
@@ -220,6 +292,7 @@ static int run(const rg_opts *o, const char *self, const char *bindir) {
     rg_buf_printf(&setname, o->rerun ? "rerun-failed of %s" : "%s", o->rerun ? o->rerun : o->set);
     rc = rg_engine_run(&c, setname.s, o->rerun ? o->rerun : o->file);
     rg_buf_free(&setname);
+    rg_lock_release(dir);
   }
   free(dir), free(dflt);
   rg_plan_free(&p);
@@ -227,7 +300,8 @@ static int run(const rg_opts *o, const char *self, const char *bindir) {
 }
 
 int main(int argc, char **argv) {
-  if (argc == 4 && strcmp(argv[1], "--exec") == 0) return rg_exec_main(argv[2], argv[3]);
+  if ((argc == 4 || argc == 5) && strcmp(argv[1], "--exec") == 0)
+    return rg_exec_main(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
   if (argc == 3 && strcmp(argv[1], "--rank") == 0) return rg_rank_main(argv[2]);
   if (argc >= 2 && strcmp(argv[1], "history") == 0) return rg_history_main(argc - 2, argv + 2);
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
@@ -240,6 +314,11 @@ int main(int argc, char **argv) {
   if (!self) {
     fprintf(stderr, "spagm-regress: cannot find its own path (/proc/self/exe)\n");
     return 2;
+  }
+  if (o.resume) {
+    int rc = resume(&o, argc, argv, self);
+    free(self);
+    return rc;
   }
   char *bindir = o.bindir ? realpath(o.bindir, NULL) : rg_dirname(self);
   if (!bindir) {

@@ -73,10 +73,12 @@ typedef struct rg_result {
   int signal;      /* 0 when none */
   double wall_s;
   int ok;          /* the outcome the test expects */
-  char reason[200];
+  char reason[512];
   char host[64];
   char slurm_job[24];  /* SLURM_ARRAY_JOB_ID (or SLURM_JOB_ID), "" locally */
   char slurm_task[16]; /* SLURM_ARRAY_TASK_ID, "" locally */
+  char farm[24];   /* the scheduler state that ended the run (TIMEOUT, CANCELLED,
+                      PREEMPTED...), "" when the run ended by itself */
 } rg_result;
 
 typedef struct rg_run {
@@ -126,14 +128,19 @@ typedef struct rg_bug {
 int rg_bugs_load(const char *path, rg_bug **bugs, size_t *n);
 void rg_bugs_free(rg_bug *bugs, size_t n);
 
-/* exec.c: one run, in the calling process (local child or Slurm task) */
-int rg_exec_main(const char *dir, const char *index);
+/* exec.c: one run, in the calling process (local child or Slurm task);
+ * token: the runner's (rg_lock_token), NULL when run by hand */
+int rg_exec_main(const char *dir, const char *index, const char *token);
 
 /* status.c */
 int rg_status_read(const char *dir, rg_run *r);
 int rg_status_write(const char *dir, const rg_run *r, const rg_result *res);
 const char *rg_status_name(rg_status s);
 void rg_verdict(const char *dir, rg_run *r);
+/* The run's result is complete: it ran to its own end (pass, fail, error,
+ * its own timeout or crash). Not cancelled, lost, never run or ended by the
+ * farm: those are what --resume runs again. */
+int rg_result_complete(const rg_result *res);
 
 /* coverage.c: the functional coverage of the runs that passed, merged
  * into DIR/coverage.cov with its reports (N142). */
@@ -167,10 +174,13 @@ typedef struct rg_covsum {
   size_t nno_port;
   char **model_only;
   size_t nmodel_only;
+  char **left_out;        /* "ID: PATH: why" of the databases not merged */
+  size_t nleft_out;
   int fail_on_holes;
   rg_rtlcov rtl;          /* the RTL code coverage, have = 0 without it */
 } rg_covsum;
-int rg_coverage_collect(const rg_plan *p, const char *dir, rg_covsum *s);
+/* A passed run whose database cannot be read becomes an error (named). */
+int rg_coverage_collect(rg_plan *p, const char *dir, rg_covsum *s);
 int rg_rtl_coverage_collect(const rg_plan *p, const char *dir, rg_rtlcov *s);
 void rg_covsum_free(rg_covsum *s);
 

@@ -29,8 +29,9 @@ static char *status_path(const char *dir, const rg_run *r) {
 int rg_status_write(const char *dir, const rg_run *r, const rg_result *res) {
   rg_buf b = {0};
   rg_buf_printf(&b, "status=%s\nexit=%d\nsignal=%d\nwall_s=%.3f\nhost=%s\nslurm_job=%s\n"
-                "slurm_task=%s\nreason=%s\n", rg_status_name(res->status), res->exit_code,
-                res->signal, res->wall_s, res->host, res->slurm_job, res->slurm_task, res->reason);
+                "slurm_task=%s\nfarm=%s\nreason=%s\n", rg_status_name(res->status), res->exit_code,
+                res->signal, res->wall_s, res->host, res->slurm_job, res->slurm_task, res->farm,
+                res->reason);
   char *path = status_path(dir, r);
   int rc = rg_write_file(path, b.s, b.len);
   free(path);
@@ -54,6 +55,8 @@ static void status_field(rg_result *res, const char *key, const char *v) {
     snprintf(res->slurm_job, sizeof res->slurm_job, "%s", v);
   } else if (strcmp(key, "slurm_task") == 0) {
     snprintf(res->slurm_task, sizeof res->slurm_task, "%s", v);
+  } else if (strcmp(key, "farm") == 0) {
+    snprintf(res->farm, sizeof res->farm, "%s", v);
   } else if (strcmp(key, "reason") == 0) {
     snprintf(res->reason, sizeof res->reason, "%s", v);
   }
@@ -111,6 +114,11 @@ void rg_verdict(const char *dir, rg_run *r) {
   }
   if (r->expect_fail && res->status == RG_PASS) append_reason(res, "must fail but passed (defect not caught)");
   if (res->status == RG_NOTRUN && !res->reason[0]) append_reason(res, "not run: the regression was interrupted");
+}
+
+int rg_result_complete(const rg_result *res) {
+  return res->status != RG_NOTRUN && res->status != RG_CANCELLED && res->status != RG_LOST &&
+         !res->farm[0];
 }
 
 void rg_mark_lost(rg_run *r, rg_status s, const char *fmt, const char *arg) {

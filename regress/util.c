@@ -5,6 +5,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,20 +132,38 @@ void rg_on_stop_signals(void (*fn)(int)) {
 }
 
 /* Whole files only: a reader (a CI server, a Slurm poll, a second
- * spagm-regress) sees the old file or the new one, never half of one. */
+ * spagm-regress, a --resume after a crash) sees the old file or the new
+ * one, never half of one. The data reaches the disk before the rename and
+ * the rename before we return (fsync of the file, then of its folder), so a
+ * record that exists after a power or node loss is whole. */
 int rg_write_file(const char *path, const char *data, size_t len) {
   rg_buf tmp = {0};
   rg_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp.s, "wb");
-  int ok = f && fwrite(data, 1, len, f) == len;
-  if (f && fclose(f) != 0) ok = 0;
-  if (ok && rename(tmp.s, path) != 0) ok = 0;
+  int ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+  int err = errno;
+  if (f && fclose(f) != 0 && ok) ok = 0, err = errno;
+  if (ok && rename(tmp.s, path) != 0) ok = 0, err = errno;
+  if (ok && rg_fsync_dir(path) != 0) ok = 0, err = errno;
   if (!ok) {
-    fprintf(stderr, "spagm-regress: cannot write %s: %s\n", path, strerror(errno));
+    fprintf(stderr, "spagm-regress: cannot write %s: %s\n", path, strerror(err));
     unlink(tmp.s);
   }
   rg_buf_free(&tmp);
   return ok ? 0 : -1;
+}
+
+/* The folder holding path, synced: a rename in it survives a crash. */
+int rg_fsync_dir(const char *path) {
+  char *dir = rg_dirname(path);
+  int fd = open(dir, O_RDONLY | O_DIRECTORY);
+  free(dir);
+  if (fd < 0) return -1;
+  int rc = fsync(fd) == 0 || errno == EINVAL ? 0 : -1; /* EINVAL: a file system without it */
+  int err = errno;
+  close(fd);
+  errno = err;
+  return rc;
 }
 
 int rg_write_in(const char *dir, const char *name, const char *data, size_t len) {

@@ -26,6 +26,7 @@ char *rg_read_file(const char *path, size_t *len);
 char *rg_read_stream(FILE *f, size_t *len);
 void rg_on_stop_signals(void (*fn)(int));
 int rg_write_file(const char *path, const char *data, size_t len);
+int rg_fsync_dir(const char *path);
 int rg_write_in(const char *dir, const char *name, const char *data, size_t len);
 int rg_mkdir_p(const char *path);
 char *rg_path_join(const char *a, const char *b);

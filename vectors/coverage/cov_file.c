@@ -96,8 +96,13 @@ spagm_status spagm__cov_write_text(const char *path, const char *text, size_t le
   if (!f) {
     st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s: %s", tmp, strerror(errno));
   } else {
-    bool ok = fwrite(text, 1, len, f) == len;
-    if (fclose(f) != 0 || !ok) st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s", tmp);
+    /* On the disk before the rename: a regression's record of the run
+     * that wrote it is synced too (docs/regress.md, "Resume"). */
+    bool ok = fwrite(text, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+    int err = ok ? 0 : errno;
+    if (fclose(f) != 0 && ok) ok = false, err = errno;
+    if (!ok)
+      st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s: %s", path, strerror(err));
     if (st == SPAGM_OK && rename(tmp, path) != 0)
       st = spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot rename %s to %s: %s", tmp, path,
                           strerror(errno));

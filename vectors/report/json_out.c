@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "spagm/vec/json.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,7 @@ bool spagm_json_open(spagm_json *j, const char *path, spagm_diag *d) {
   snprintf(j->tmp, n, "%s.tmp-%ld", path, (long)getpid());
   j->f = fopen(j->tmp, "w");
   if (!j->f) {
-    spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s", j->tmp);
+    spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot create %s: %s", j->tmp, strerror(errno));
     spagm_json_abort(j);
     return false;
   }
@@ -148,10 +149,11 @@ bool spagm_json_close(spagm_json *j, spagm_diag *d) {
   while (j->depth > 0) spagm_json_end(j);
   fputs("\n}\n", j->f);
   bool ok = !j->bad && !ferror(j->f);
-  ok = fclose(j->f) == 0 && ok;
+  int err = ok ? 0 : errno ? errno : EIO;
+  if (fclose(j->f) != 0 && ok) ok = false, err = errno;
   j->f = NULL;
-  if (ok && rename(j->tmp, j->path) != 0) ok = false;
-  if (!ok) spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s", j->path);
+  if (ok && rename(j->tmp, j->path) != 0) ok = false, err = errno;
+  if (!ok) spagm_diag_set(d, SPAGM_E_IO, 0, 0, "cannot write %s: %s", j->path, strerror(err));
   spagm_json_abort(j);
   return ok;
 }
