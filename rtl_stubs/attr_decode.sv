@@ -8,8 +8,10 @@
 //
 //   ALD     Rd [7:0]  Ra [15:8]  addr [30:20]  .P [31]   .O [32]
 //           reserved [38:33]     Rb [46:39]    size [48:47]
-//   AST     data [7:0] Ra [15:8] addr [30:20]  .P [31]
-//           reserved [38:32]     Rc [46:39]    size [48:47]
+//   AST     data [7:0] Ra [15:8] addr [30:20]  .P [31]   .O [32]
+//           reserved [38:33]     Rc [46:39]    size [48:47]
+//           (AST .O changes nothing: every store goes to the output
+//           attributes, spec-notes N340)
 //   AL2P    Rd [7:0]  Ra [15:8]  imm [30:20]   reserved [31]  .O [32]
 //           reserved [43:33]     Pd [46:44]    size [48:47]
 //   ISBERD  Rd [7:0]  Ra [15:8]  reserved [30:20]  .SKEW [31]  .O [32]
@@ -55,7 +57,7 @@ module attr_decode
   assign ra = insn[15:8];
   assign addr_raw = insn[30:20];
   assign bit31 = insn[31];   // ALD/AST .P, ISBERD .SKEW
-  assign bit32 = insn[32];   // ALD/AL2P/ISBERD .O
+  assign bit32 = insn[32];   // .O (AST: implied either way, N340)
   assign region = insn[34:33];
   assign vtx_reg = insn[46:39];
   assign al2p_pd = insn[46:44];
@@ -79,7 +81,7 @@ module attr_decode
 
   assign word_legal =
       (is_ald && insn[38:33] == 6'd0 && imm_ok && phys_imm_ok) ||
-      (is_ast && insn[38:32] == 7'd0 && imm_ok && phys_imm_ok) ||
+      (is_ast && insn[38:33] == 6'd0 && imm_ok && phys_imm_ok) ||
       (is_al2p && !bit31 && insn[43:33] == 11'd0 && imm_ok) ||
       (is_isberd && insn[30:20] == 11'd0 && insn[46:35] == 12'd0 &&
        size != 2'd3);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bar_columns.h"
 #include "test_scratch.h"
 
 namespace {
@@ -103,6 +104,33 @@ TEST(AsmCli, SpecExamplesRoundTrip) {
   r = Spagm("asm -", c);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, words);
+}
+
+// The compilers' words (tests/data/isa/compiler_words.txt), NAK's AST with
+// bit 32 among them, through `spagm disasm` and back through `spagm asm`.
+TEST(AsmCli, CompilerWordsRoundTripThroughDisasmAndAsm) {
+  std::string words, texts;
+  size_t nak_ast = 0;
+  for (const std::string &line :
+       Lines(ReadFile(std::string(SPAGM_TEST_DATA_DIR) + "/isa/compiler_words.txt"))) {
+    if (line.rfind("word ", 0) != 0) continue;
+    std::vector<std::string> col = spagm_test::bar_columns(line.substr(5));
+    ASSERT_EQ(col.size(), 5u) << line;
+    words += col[0] + "\n";
+    texts += col[2] + "\n";
+    if (col[2].find("AST.O") != std::string::npos) nak_ast++;
+  }
+  EXPECT_GE(nak_ast, 5u);
+  std::string w = TempPath("compiler.hex"), t = TempPath("compiler.s");
+  WriteFile(w, words);
+  Result r = Spagm("disasm '" + w + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, texts);
+  WriteFile(t, r.out);
+  r = Spagm("asm '" + t + "'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, words);
+  EXPECT_EQ(r.err, "");
 }
 
 TEST(AsmCli, SchedGroupsRoundTrip) {

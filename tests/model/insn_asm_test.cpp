@@ -161,7 +161,7 @@ const Bad kBad[] = {
     {"ALD R0, a[foo]", -1, SPAGM_E_SYNTAX, "expected an address", 11},
     {"ALD. R0, a[0]", -1, SPAGM_E_SYNTAX, "expected a modifier name right after '.'", 6},
     {"ALD.X R0, a[0]", -1, SPAGM_E_SYNTAX, "unknown modifier '.X' for ALD", 5},
-    {"AST.O a[0], R1", -1, SPAGM_E_SYNTAX, "unknown modifier '.O' for AST", 5},
+    {"AST.I a[0], R1", -1, SPAGM_E_SYNTAX, "unknown modifier '.I' for AST", 5},
     {"ALD.I.O R0, a[0]", -1, SPAGM_E_SYNTAX, "conflicts with the earlier .I", 7},
     {"ALD.64.64 R0, a[0]", -1, SPAGM_E_SYNTAX, "given twice", 8},
     {"ALD.P.PHYS R0, a[R1]", -1, SPAGM_E_SYNTAX, ".P and .PHYS cannot be combined", 7},

@@ -68,6 +68,19 @@ TEST(Encoding, AstDataRegisterIsBits7to0_RcIsBits46to39) {
   EXPECT_TRUE(spagm_insn_equal(&x, &y));
 }
 
+// AST bit 32 is .O (NAK sets it on every store, Mesa's older code generator
+// never does); it decodes, prints and encodes as .O both ways.
+TEST(Encoding, AstOutIsBit32_BothValuesDecode) {
+  uint64_t plain = B(63, 49, 0xEFF0 >> 1) | B(46, 39, 255) | B(30, 20, 0x80) |
+                   B(18, 16, 7) | B(15, 8, 255) | B(7, 0, 4);
+  spagm_insn x = Decode(plain), y = Decode(plain | B(32, 32, 1));
+  EXPECT_FALSE(x.out);
+  EXPECT_TRUE(y.out);
+  x.out = true;
+  EXPECT_TRUE(spagm_insn_equal(&x, &y));
+  EXPECT_EQ(Encode(y), plain | B(32, 32, 1));
+}
+
 TEST(Encoding, Al2pPdAt46to44AndOutAt32) {
   spagm_insn x;
   spagm_insn_init(&x, SPAGM_OP_AL2P);
@@ -196,7 +209,7 @@ TEST(Encoding, ReservedBitsMustBeZero) {
     const char *op;
   } cases[] = {
       {B(63, 49, 0xEFD8 >> 1), 38, 33, "ALD"},
-      {B(63, 49, 0xEFF0 >> 1), 38, 32, "AST"},
+      {B(63, 49, 0xEFF0 >> 1), 38, 33, "AST"},
       {B(63, 49, 0xEFA0 >> 1), 31, 31, "AL2P"},
       {B(63, 49, 0xEFA0 >> 1), 43, 33, "AL2P"},
       {B(63, 49, 0xEFD0 >> 1), 30, 20, "ISBERD"},

@@ -10,9 +10,9 @@ static const spagm__mod ald_mods[] = {
     {"PHYS", G_PHYS, 1}, {"32", G_SIZE, 0},   {"64", G_SIZE, 1},
     {"96", G_SIZE, 2},   {"128", G_SIZE, 3},
 };
-/* AST has no .io (AST.txt Format). */
+/* AST: .O is bit 32, which every store implies (N340); there is no .I. */
 static const spagm__mod ast_mods[] = {
-    {"P", G_PATCH, 1}, {"PHYS", G_PHYS, 1}, {"32", G_SIZE, 0},
+    {"O", G_IO, 1},    {"P", G_PATCH, 1},   {"PHYS", G_PHYS, 1}, {"32", G_SIZE, 0},
     {"64", G_SIZE, 1}, {"96", G_SIZE, 2},   {"128", G_SIZE, 3},
 };
 static const spagm__mod al2p_mods[] = {
@@ -110,6 +110,7 @@ spagm_status spagm__asm_ald(spagm__asm *ctx, spagm_insn *insn) {
 spagm_status spagm__asm_ast(spagm__asm *ctx, spagm_insn *insn) {
   spagm_status s = spagm__asm_mods(ctx, "AST", ast_mods, N(ast_mods));
   if (s != SPAGM_OK) return s;
+  insn->out = mod_or(ctx, G_IO, 0) == 1;
   uint8_t ra;
   int64_t imm;
   spagm__tok imm_at, addr_at;

@@ -85,6 +85,9 @@ static spagm_status decode_ast(uint64_t w, spagm_insn *x, spagm_diag *d) {
   x->rb = (uint8_t)spagm__get(w, SPAGM__F_RD); /* store data at [7:0] */
   x->ra = (uint8_t)spagm__get(w, SPAGM__F_RA);
   x->patch = spagm__get(w, SPAGM__F_PATCH) != 0;
+  /* N340: [32] is .O, which every store implies (AST.txt: the output BMAP
+   * decides every store), so it is kept for the text and changes nothing. */
+  x->out = spagm__get(w, SPAGM__F_OUT) != 0;
   x->rc = (uint8_t)spagm__get(w, SPAGM__F_VTX);
   x->asize = (spagm_asize)spagm__get(w, SPAGM__F_SIZE);
   spagm_status s = decode_imm11(w, x, d);

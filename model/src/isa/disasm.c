@@ -66,8 +66,9 @@ static void addr_body(out *o, unsigned ra, int32_t imm) {
   if (imm < 0) put(o, "-%ld", -(long)imm);
 }
 
-static void attr_mods(out *o, const spagm_insn *x, bool io) {
-  if (io && x->out) put(o, ".O");
+/* ALD and AST: .O (AST's is bit 32, N340), .P, .PHYS, the size. */
+static void attr_mods(out *o, const spagm_insn *x) {
+  if (x->out) put(o, ".O");
   if (x->patch) put(o, ".P");
   if (x->phys) put(o, ".PHYS");
   put(o, "%s", asize_name(x->asize));
@@ -75,7 +76,7 @@ static void attr_mods(out *o, const spagm_insn *x, bool io) {
 
 static void print_ald(out *o, const spagm_insn *x) {
   put(o, "ALD");
-  attr_mods(o, x, true);
+  attr_mods(o, x);
   put(o, " ");
   reg(o, x->rd);
   put(o, ", a[");
@@ -86,7 +87,7 @@ static void print_ald(out *o, const spagm_insn *x) {
 
 static void print_ast(out *o, const spagm_insn *x) {
   put(o, "AST");
-  attr_mods(o, x, false);
+  attr_mods(o, x);
   put(o, " a[");
   addr_body(o, x->ra, x->imm);
   put(o, "], ");

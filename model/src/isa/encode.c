@@ -91,7 +91,8 @@ static spagm_status encode_ast(const spagm_insn *x, uint64_t *w, spagm_diag *d) 
   if (s != SPAGM_OK) return s;
   *w |= spagm__put(SPAGM__OPC_AST, SPAGM__F_OPC_ATTR) |
         spagm__put(x->asize, SPAGM__F_SIZE) | spagm__put(x->rc, SPAGM__F_VTX) |
-        spagm__put(x->patch, SPAGM__F_PATCH) | spagm__put(x->ra, SPAGM__F_RA) |
+        spagm__put(x->out, SPAGM__F_OUT) | spagm__put(x->patch, SPAGM__F_PATCH) |
+        spagm__put(x->ra, SPAGM__F_RA) |
         spagm__put(x->rb, SPAGM__F_RD); /* store data at [7:0] */
   return SPAGM_OK;
 }

@@ -12,7 +12,8 @@ uint32_t spagm__op_fields(spagm_op op) {
       return F(RD) | F(RA) | F(RB) | F(IMM) | F(OUT) | F(PATCH) | F(PHYS) |
              F(ASIZE);
     case SPAGM_OP_AST: /* data register in rb, vertex / GS state in rc */
-      return F(RB) | F(RA) | F(RC) | F(IMM) | F(PATCH) | F(PHYS) | F(ASIZE);
+      return F(RB) | F(RA) | F(RC) | F(IMM) | F(OUT) | F(PATCH) | F(PHYS) |
+             F(ASIZE);
     case SPAGM_OP_AL2P:
       return F(RD) | F(RA) | F(PD) | F(IMM) | F(OUT) | F(ASIZE);
     case SPAGM_OP_ISBERD:

@@ -12,8 +12,8 @@ typedef struct reserved_row {
 static const reserved_row reserved_table[] = {
     /* ALD: [38:33] between .O [32] and Rb [46:39]. */
     {SPAGM_OP_ALD, 1, {{38, 33}, {0, 0}}},
-    /* AST: no .O, so [38:32] up to Rc [46:39]. */
-    {SPAGM_OP_AST, 1, {{38, 32}, {0, 0}}},
+    /* AST: [38:33] likewise; [32] is its .O (N340). */
+    {SPAGM_OP_AST, 1, {{38, 33}, {0, 0}}},
     /* AL2P: bit 31 (no .P) and [43:33] up to Pd [46:44]. */
     {SPAGM_OP_AL2P, 2, {{31, 31}, {43, 33}}},
     /* ISBERD: no immediate [30:20]; [46:35] between region and size. */
@@ -54,6 +54,7 @@ uint64_t spagm__used_bits(spagm_op op) {
       m = range_mask((spagm__range){SPAGM__F_OPC_ATTR}) |
           range_mask((spagm__range){SPAGM__F_SIZE}) |
           range_mask((spagm__range){SPAGM__F_VTX}) |
+          range_mask((spagm__range){SPAGM__F_OUT}) |
           range_mask((spagm__range){SPAGM__F_PATCH}) |
           range_mask((spagm__range){SPAGM__F_ADDR});
       break;
