@@ -166,7 +166,7 @@ typedef struct spagm_insn {
    * Held as the signed or unsigned value the assembly text means. */
   int32_t imm;
 
-  bool out;   /**< attribute unit: .O (else .I); AST has none */
+  bool out;   /**< attribute unit: .O (else .I); AST: bit 32, no effect (N340) */
   bool patch; /**< attribute unit: .P */
   bool phys;  /**< attribute unit: .PHYS, derived: .P=0 && Ra!=RZ && imm==0 (R5) */
   spagm_asize asize;        /**< attribute unit: access size */
