@@ -112,7 +112,29 @@ static void seeds_push(rg_test *t, size_t *cap, unsigned long s) {
   t->seeds[t->nseeds++] = s;
 }
 
-/* `1..20`, `1,5,9`, `1..3,10`: at most 100000 seeds per test. */
+static int ulong_cmp(const void *a, const void *b) {
+  unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* A seed given twice would be two runs with one id, one folder and one
+ * record (found by fuzz_regress_desc): refused, naming the seed. */
+static int no_seed_twice(const parser *p, const rg_test *t, size_t col) {
+  unsigned long *sorted = rg_xmalloc(t->nseeds * sizeof *sorted);
+  memcpy(sorted, t->seeds, t->nseeds * sizeof *sorted);
+  qsort(sorted, t->nseeds, sizeof *sorted, ulong_cmp);
+  int rc = 0;
+  for (size_t i = 1; i < t->nseeds && !rc; i++)
+    if (sorted[i] == sorted[i - 1]) {
+      char shown[32];
+      snprintf(shown, sizeof shown, "%lu", sorted[i]);
+      rc = perr(p, col, "seed %s is given twice (one run per seed)", shown);
+    }
+  free(sorted);
+  return rc;
+}
+
+/* `1..20`, `1,5,9`, `1..3,10`: at most 100000 seeds per test, each once. */
 static int parse_seeds(const parser *p, rg_test *t, const char *v, size_t col) {
   size_t cap = 0;
   t->nseeds = 0;
@@ -133,6 +155,7 @@ static int parse_seeds(const parser *p, rg_test *t, const char *v, size_t col) {
     for (unsigned long s = lo; !rc && s <= hi; s++) seeds_push(t, &cap, s);
   }
   if (!rc && t->nseeds == 0) rc = perr(p, col, "no seeds given%s", "");
+  if (!rc) rc = no_seed_twice(p, t, col);
   free(copy);
   return rc;
 }
@@ -310,16 +333,39 @@ static int check_set(const rg_desc *d, const rg_set *st) {
 }
 
 int rg_desc_load(const char *path, rg_desc *d) {
-  memset(d, 0, sizeof *d);
-  d->path = rg_xstrdup(path);
-  d->bugs_file = rg_xstrdup("");
-  char *text = rg_read_file(path, NULL);
+  size_t len = 0;
+  char *text = rg_read_file(path, &len);
   if (!text) {
+    memset(d, 0, sizeof *d);
+    d->path = rg_xstrdup(path);
+    d->bugs_file = rg_xstrdup("");
     fprintf(stderr, "%s: error: cannot read the description: %s\n", path, strerror(errno));
     return -1;
   }
+  int rc = rg_desc_parse(path, text, len, d);
+  free(text);
+  return rc;
+}
+
+int rg_desc_parse(const char *path, const char *data, size_t len, rg_desc *d) {
+  memset(d, 0, sizeof *d);
+  d->path = rg_xstrdup(path);
+  d->bugs_file = rg_xstrdup("");
+  char *text = rg_xmalloc(len + 1);
+  memcpy(text, data, len);
+  text[len] = '\0';
   parser p = {.d = d, .path = path, .sec = SEC_TOP};
   int rc = 0; /* every line is parsed: all the file's errors in one go */
+  const char *nul = memchr(data, '\0', len); /* not a text file: read up to it, refused */
+  if (nul) {
+    int line = 1;
+    const char *start = data;
+    for (const char *c = data; c < nul; c++)
+      if (*c == '\n') line++, start = c + 1;
+    fprintf(stderr, "%s:%d:%d: error: a NUL byte (not a text file)\n", path, line,
+            (int)(nul - start) + 1);
+    rc = -1;
+  }
   for (char *save = NULL, *line = text; line; line = save) {
     save = strchr(line, '\n');
     if (save) *save++ = '\0';

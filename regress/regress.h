@@ -106,6 +106,8 @@ typedef struct rg_plan {
 
 /* desc.c: every error of the file is reported (file:line:col), -1 if any */
 int rg_desc_load(const char *path, rg_desc *d);
+/* The same from len bytes of text (any bytes) named path in messages. */
+int rg_desc_parse(const char *path, const char *text, size_t len, rg_desc *d);
 /* desc_check.c: what a description names exists (defects, plusargs of the
  * tools in bindir) and its regexes compile; every error reported, -1 if any */
 int rg_desc_check(const rg_desc *d, const char *bindir);

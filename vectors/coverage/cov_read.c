@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "cov_internal.h"
@@ -42,8 +43,25 @@ static spagm_status slurp(rd *r, size_t *len) {
   FILE *f = fopen(r->path, "rb");
   if (!f)
     return spagm_diag_set(r->d, SPAGM_E_IO, 0, 0, "cannot open %s: %s", r->path, strerror(errno));
-  r->text = malloc(COV_MAX_FILE + 1);
-  size_t n = r->text ? fread(r->text, 1, COV_MAX_FILE + 1, f) : 0;
+  /* As large as the file says it is (a database is kilobytes; the limit
+   * is only the refusal of something that is not one); a file that grows
+   * while it is read is read on in chunks up to the limit. */
+  struct stat sb;
+  size_t cap = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
+                       (unsigned long long)sb.st_size < COV_MAX_FILE
+                   ? (size_t)sb.st_size + 1
+                   : 4096;
+  r->text = malloc(cap + 1);
+  size_t n = 0;
+  for (size_t k; r->text && (k = fread(r->text + n, 1, cap - n, f)) > 0;) {
+    n += k;
+    if (n == cap && cap <= COV_MAX_FILE) { /* more than the size said: grow */
+      size_t grown = cap * 2 > COV_MAX_FILE + 1 ? COV_MAX_FILE + 1 : cap * 2;
+      char *t = realloc(r->text, grown + 1);
+      if (!t) free(r->text);
+      r->text = t, cap = grown;
+    }
+  }
   bool err = ferror(f);
   fclose(f);
   if (!r->text) return spagm_diag_set(r->d, SPAGM_E_NOMEM, 0, 0, "out of memory");
