@@ -2,6 +2,7 @@
 /* One result value as a mismatch report shows it (cosim_value.h, N170). */
 #include "cosim_value.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,10 +37,16 @@ void spagm__value_format(spagm_value_kind k, uint32_t v, char *buf, size_t n) {
     case SPAGM_VALUE_INT:
       snprintf(buf, n, "0x%08x (%u)", v, v);
       break;
-    case SPAGM_VALUE_OFFSETS:
-      snprintf(buf, n, "0x%08x (dx %d/16, dy %d/16)", v, (int)(int16_t)(v & 0xFFFFu),
-               (int)(int16_t)(v >> 16));
+    case SPAGM_VALUE_OFFSETS: {
+      /* The word tells its format (N350): sixteenths lie in -8..7, S0.12
+       * halves are sixteenths times 256, so a non-zero word whose halves
+       * are both multiples of 256 is read as S0.12. */
+      int dx = (int16_t)(v & 0xFFFFu), dy = (int16_t)(v >> 16);
+      bool s012 = v != 0 && dx % 256 == 0 && dy % 256 == 0;
+      snprintf(buf, n, "0x%08x (%sdx %d/16, dy %d/16)", v, s012 ? "S0.12 " : "",
+               s012 ? dx / 256 : dx, s012 ? dy / 256 : dy);
       break;
+    }
     case SPAGM_VALUE_HALVES:
       snprintf(buf, n, "0x%08x (lo %.5g, hi %.5g)", v,
                (double)f32_of(spagm_fp32_from_fp16((uint16_t)(v & 0xFFFFu))),

@@ -484,8 +484,10 @@ static void state_line(const spagm_predictor *p, text *t) {
   if (p->unit == SPAGM_UNIT_PIX) {
     spagm_raster_config rc;
     spagm_pix_get_config(p->model, &rc, NULL);
-    text_printf(t, "stage %s, %u samples, %s positions, SSAA %s", spagm_stage_name(stage),
-                rc.samples, rc.positions ? "programmable" : "standard", rc.ssaa ? "on" : "off");
+    text_printf(t, "stage %s, %u samples, %s positions, SSAA %s%s%s", spagm_stage_name(stage),
+                rc.samples, rc.positions ? "programmable" : "standard", rc.ssaa ? "on" : "off",
+                rc.offset_format == SPAGM_PIX_OFFSET_S012 ? ", S0.12 offsets" : "",
+                rc.order == SPAGM_PIX_ORDER_NVIDIA ? ", NVIDIA order" : "");
   } else if (p->unit == SPAGM_UNIT_ATTR) {
     spagm_attr_config c;
     spagm_attr_get_config(p->model, &c, NULL);

@@ -7,14 +7,17 @@
 //     0x04        raster sample count: 1, 2, 4, 8 or 16
 //     0x08        sample positions: 0 standard, 1 programmable
 //     0x0C        SSAA mode: 0 off, 1 on
+//     0x10        .OFFSET / .CENTROID_OFFSET word format: 0 sixteenths
+//                 (PIXLD.txt), 1 S0.12 (sixteenths << 8), N350
+//     0x14        standard sample order: 0 D3D (DESIGN §7.4), 1 NVIDIA, N351
 //     0x40 + 4*i  programmable position of sample i: x [3:0], y [7:4]
 //
 // A write of a value the register cannot hold (stage above 5, a sample
-// count that is not a power of two up to 16, a mode above 1, a table entry
-// above 8 bits) is ignored and the register keeps its value (N123: the
-// port contract's "ignored", which the co-simulation's illegal writes
-// check, N290). Other targets, blocks and the words 0x10..0x3C ignore
-// writes and read 0.
+// count that is not a power of two up to 16, a mode, format or order above
+// 1, a table entry above 8 bits) is ignored and the register keeps its
+// value (N123: the port contract's "ignored", which the co-simulation's
+// illegal writes check, N290). Other targets, blocks and the words
+// 0x18..0x3C ignore writes and read 0.
 //
 // Version-2 port (docs/port-contract.md, N120-N122): every register lives in
 // the 128-byte block 0 of target 0, word k of a burst at byte address 4k,
@@ -22,7 +25,8 @@
 // always high and a read is answered the cycle after it transfers.
 //
 // Reset (rst_n low, synchronous) gives the power-on configuration: stage
-// VSA, 1 sample, standard positions, table all (0, 0), SSAA off.
+// VSA, 1 sample, standard positions, table all (0, 0), SSAA off, offsets
+// in sixteenths, D3D order.
 //
 // Defect 18 (bug_table_busy_stuck, pix_bugs.md): a write into the table
 // sets `table_busy`, as a table kept in a RAM with a multi-cycle write would,
@@ -43,6 +47,8 @@ module pix_cfg_regs (
   output logic [2:0]    count_log2,    // sample count = 1 << count_log2
   output logic          programmable,
   output logic          ssaa,
+  output logic          offset_s012,   // 0x10: offsets in S0.12
+  output logic          order_nvidia,  // 0x14: NVIDIA standard order
   output logic [127:0]  prog_table,    // entry i at [8*i +: 8]
   output logic          table_busy,    // defect 18 only; 0 otherwise
   input  logic          bug_table_busy_stuck
@@ -53,6 +59,8 @@ module pix_cfg_regs (
   localparam int WORD_SAMPLES = 1;    // byte 0x04
   localparam int WORD_POSITIONS = 2;  // byte 0x08
   localparam int WORD_SSAA = 3;       // byte 0x0C
+  localparam int WORD_FORMAT = 4;     // byte 0x10
+  localparam int WORD_ORDER = 5;      // byte 0x14
   localparam int WORD_TABLE = 16;     // bytes 0x40..0x7F: entry i at word 16 + i
 
   logic block0, unused_addr_bits;
@@ -60,11 +68,13 @@ module pix_cfg_regs (
   assign unused_addr_bits = ^cfg_addr[6:0];  // a block's address has them 0
   assign cfg_ready = !table_busy;
 
-  logic [31:0] w_stage, w_samples, w_positions, w_ssaa;
+  logic [31:0] w_stage, w_samples, w_positions, w_ssaa, w_format, w_order;
   assign w_stage = cfg_wdata[32*WORD_STAGE +: 32];
   assign w_samples = cfg_wdata[32*WORD_SAMPLES +: 32];
   assign w_positions = cfg_wdata[32*WORD_POSITIONS +: 32];
   assign w_ssaa = cfg_wdata[32*WORD_SSAA +: 32];
+  assign w_format = cfg_wdata[32*WORD_FORMAT +: 32];
+  assign w_order = cfg_wdata[32*WORD_ORDER +: 32];
 
   // Sample count to log2; anything else is refused.
   logic       samples_ok;
@@ -96,12 +106,16 @@ module pix_cfg_regs (
       count_log2 <= 3'd0;
       programmable <= 1'b0;
       ssaa <= 1'b0;
+      offset_s012 <= 1'b0;
+      order_nvidia <= 1'b0;
       prog_table <= '0;
     end else if (wr) begin
       if (cfg_mask[WORD_STAGE] && w_stage <= 32'd5) stage <= w_stage[2:0];
       if (cfg_mask[WORD_SAMPLES] && samples_ok) count_log2 <= samples_log2;
       if (cfg_mask[WORD_POSITIONS] && w_positions <= 32'd1) programmable <= w_positions[0];
       if (cfg_mask[WORD_SSAA] && w_ssaa <= 32'd1) ssaa <= w_ssaa[0];
+      if (cfg_mask[WORD_FORMAT] && w_format <= 32'd1) offset_s012 <= w_format[0];
+      if (cfg_mask[WORD_ORDER] && w_order <= 32'd1) order_nvidia <= w_order[0];
       for (int i = 0; i < 16; i++)
         if (cfg_mask[WORD_TABLE + i] && cfg_wdata[32*(WORD_TABLE + i) + 8 +: 24] == 24'd0)
           prog_table[8*i +: 8] <= cfg_wdata[32*(WORD_TABLE + i) +: 8];
@@ -119,6 +133,8 @@ module pix_cfg_regs (
     block_image[32*WORD_SAMPLES +: 32] = {27'd0, count};
     block_image[32*WORD_POSITIONS +: 32] = {31'd0, programmable};
     block_image[32*WORD_SSAA +: 32] = {31'd0, ssaa};
+    block_image[32*WORD_FORMAT +: 32] = {31'd0, offset_s012};
+    block_image[32*WORD_ORDER +: 32] = {31'd0, order_nvidia};
     for (int i = 0; i < 16; i++) block_image[32*(WORD_TABLE + i) +: 32] = {24'd0, prog_table[8*i +: 8]};
   end
 

@@ -18,8 +18,10 @@
 //
 // The index of .COVERED/.OFFSET is the zero-extended imm8 without Ra, or
 // Ra + sign-extended imm8 modulo 2^32. Positions come from the standard ROM
-// or from the programmable table (entry i: x [3:0], y [7:4]). Offsets are
-// packed as dx [15:0], dy [31:16], each sign-extended to 16 bits (§7.4).
+// (in the configured order, N351) or from the programmable table (entry i:
+// x [3:0], y [7:4]). Offsets are packed as dx [15:0], dy [31:16], each a
+// signed 16-bit half (§7.4): the 4-bit value sign-extended, or with S0.12
+// selected the same value times 256, i.e. at [11:8] of the half (N350).
 //
 // The bug_* inputs inject the datapath defects of pix_bugs.md.
 module pix_lane (
@@ -33,6 +35,8 @@ module pix_lane (
   input  logic [7:0]   imm8,
   input  logic [2:0]   count_log2,    // 0..4: 1, 2, 4, 8, 16 samples
   input  logic         programmable,  // programmable positions
+  input  logic         offset_s012,   // offsets in S0.12 (N350)
+  input  logic         order_nvidia,  // NVIDIA standard order (N351)
   input  logic [127:0] prog_table,    // entry i at [8*i +: 8]
   input  logic         ssaa,
   input  logic [31:0]  ra_value,
@@ -120,6 +124,7 @@ module pix_lane (
                      : bug_centroid_highest ? highest_covered : lowest_covered;
 
   pix_sample_rom u_rom (
+    .nvidia    (order_nvidia),
     .count_log2(count_log2),
     .index     (pos_index),
     .x         (rom_x),
@@ -133,7 +138,9 @@ module pix_lane (
   assign swap_xy = op_offset && bug_offset_swap_xy_8x && count_log2 == 3'd3;
   assign pos_x = use_table ? table_entry[3:0] : swap_xy ? rom_y : rom_x;
   assign pos_y = use_table ? table_entry[7:4] : swap_xy ? rom_x : rom_y;
-  assign pos_packed = {{12{pos_y[3]}}, pos_y, {12{pos_x[3]}}, pos_x};
+  assign pos_packed = offset_s012
+      ? {{4{pos_y[3]}}, pos_y, 8'd0, {4{pos_x[3]}}, pos_x, 8'd0}
+      : {{12{pos_y[3]}}, pos_y, {12{pos_x[3]}}, pos_x};
 
   // ---- Result select -----------------------------------------------------
   logic [31:0] v_mscount, v_covmask, v_covered, v_offset, v_centroid, v_my_index;

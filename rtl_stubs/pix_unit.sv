@@ -68,10 +68,12 @@ module pix_unit
   localparam logic [7:0] BUG_WB_VALID_IGNORES_LANE_MASK = 8'd16;
   localparam logic [7:0] BUG_INDEX_ADDER_NARROW = 8'd17;
   localparam logic [7:0] BUG_CFG_TABLE_BUSY_STUCK = 8'd18;
+  localparam logic [7:0] BUG_OFFSET_FORMAT_IGNORED = 8'd19;
+  localparam logic [7:0] BUG_SAMPLE_ORDER_IGNORED = 8'd20;
 
   // ---- Configuration registers -------------------------------------------
   logic [2:0]   cfg_stage, cfg_count_log2;
-  logic         cfg_programmable, cfg_ssaa;
+  logic         cfg_programmable, cfg_ssaa, cfg_offset_s012, cfg_order_nvidia;
   logic [127:0] cfg_table;
   logic         cfg_table_busy;
 
@@ -90,6 +92,8 @@ module pix_unit
     .count_log2  (cfg_count_log2),
     .programmable(cfg_programmable),
     .ssaa        (cfg_ssaa),
+    .offset_s012 (cfg_offset_s012),
+    .order_nvidia(cfg_order_nvidia),
     .prog_table  (cfg_table),
     .table_busy  (cfg_table_busy),
     .bug_table_busy_stuck(bug_sel == BUG_CFG_TABLE_BUSY_STUCK)
@@ -245,6 +249,8 @@ module pix_unit
       .imm8                             (x_imm8),
       .count_log2                       (cfg_count_log2),
       .programmable                     (cfg_programmable),
+      .offset_s012                      (cfg_offset_s012 && bug_sel != BUG_OFFSET_FORMAT_IGNORED),
+      .order_nvidia                     (cfg_order_nvidia && bug_sel != BUG_SAMPLE_ORDER_IGNORED),
       .prog_table                       (cfg_table),
       .ssaa                             (cfg_ssaa),
       .ra_value                         (x_ra[32*k +: 32]),

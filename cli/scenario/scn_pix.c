@@ -5,6 +5,8 @@
  *   raster samples N                      1, 2, 4, 8 or 16
  *   raster positions standard             DESIGN §7.4 positions
  *   raster positions programmable (x,y) ... 16 pairs, each -8..7
+ *   raster offsets sixteenths|s012        .OFFSET word format (N350)
+ *   raster order d3d|nvidia               standard sample order (N351)
  *   ssaa on|off                           SSAA (per-sample shading) mode
  *
  * Coverage masks and SSAA sample indexes are per lane and come from the core
@@ -61,11 +63,29 @@ static spagm_status position_table(
   return SPAGM_OK;
 }
 
+/* raster offsets sixteenths|s012 | raster order d3d|nvidia: the two
+ * configuration choices, each a keyword whose index is the enum value. */
+static spagm_status config_choice(spagm_model *m, int w, spagm_scn_args *a,
+                                  spagm_diag *d) {
+  static const char *const formats[] = {"sixteenths", "s012", NULL};
+  static const char *const orders[] = {"d3d", "nvidia", NULL};
+  spagm_diag why = {0, 0, ""};
+  spagm_scn_args at = *a;
+  int k;
+  spagm_status st = spagm_scn_keyword(a, w == 2 ? formats : orders, &k, d);
+  if (st == SPAGM_OK) st = spagm_scn_end(a, d);
+  if (st != SPAGM_OK) return st;
+  st = w == 2 ? spagm_pix_set_offset_format(m, (spagm_pix_offset_format)k, &why)
+              : spagm_pix_set_sample_order(m, (spagm_pix_sample_order)k, &why);
+  return st == SPAGM_OK ? SPAGM_OK : model_refused(&at, d, &why);
+}
+
 /* raster samples N | raster positions standard | raster positions
- * programmable (x,y)... */
+ * programmable (x,y)... | raster offsets ... | raster order ... */
 static spagm_status dir_raster(spagm_scn *s, spagm_scn_args *a,
                                spagm_diag *d) {
-  static const char *const what[] = {"samples", "positions", NULL};
+  static const char *const what[] = {"samples", "positions", "offsets", "order",
+                                     NULL};
   spagm_model *m = spagm_scn_model(s);
   spagm_diag why = {0, 0, ""};
   int w;
@@ -82,6 +102,8 @@ static spagm_status dir_raster(spagm_scn *s, spagm_scn_args *a,
       return model_refused(&at, d, &why);
     return SPAGM_OK;
   }
+
+  if (w >= 2) return config_choice(m, w, a, d);
 
   static const char *const kinds[] = {"standard", "programmable", NULL};
   int k;
@@ -117,7 +139,8 @@ static spagm_status dir_ssaa(spagm_scn *s, spagm_scn_args *a, spagm_diag *d) {
 const spagm_scn_directive spagm_scn_pix_directives[] = {
     {"raster", dir_raster,
      "raster samples 1|2|4|8|16 | raster positions standard|programmable "
-     "(x,y)*16   PIXLD raster state"},
+     "(x,y)*16 | raster offsets sixteenths|s012 | raster order d3d|nvidia   "
+     "PIXLD raster state"},
     {"ssaa", dir_ssaa,
      "ssaa on|off                      SSAA mode (PIXLD.MY_INDEX)"},
     {NULL, NULL, NULL},

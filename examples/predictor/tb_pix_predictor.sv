@@ -70,7 +70,7 @@ module tb_pix_predictor;
 
   // ---- Stimulus -----------------------------------------------------------
   // Configuration words of one phase (docs/port-contract.md, pixel unit).
-  int unsigned cfg_a[20], cfg_d[20];
+  int unsigned cfg_a[22], cfg_d[22];
   int cfg_n;
 
   function automatic void push_cfg(int unsigned addr, int unsigned data);
@@ -87,6 +87,9 @@ module tb_pix_predictor;
     push_cfg(32'h04, 1 << rnd(5));  // 1, 2, 4, 8 or 16 samples
     push_cfg(32'h08, {31'd0, programmable});
     push_cfg(32'h0C, rnd(2));  // SSAA
+    // The configuration choices (N350, N351) by phase, both values of each.
+    push_cfg(32'h10, phase % 2);        // offset format: sixteenths, S0.12
+    push_cfg(32'h14, (phase / 2) % 2);  // sample order: D3D, NVIDIA
     if (programmable)
       for (int i = 0; i < 16; i++) push_cfg(32'h40 + 4 * i, rnd(256));  // x [3:0], y [7:4]
   endfunction

@@ -16,6 +16,7 @@ def python_db(path):
     p = spagm.Predictor("pix", seed=SEED)
     p.set_coverage(cov)
     for ep in spagm.cosim_stream(SEED, "pix", COUNT, EPOCH):
+        p.reset()  # each epoch loads a unit just reset (docs/port-contract.md), as spagm gen does
         for addr, data in ep.units["pix"].words:
             p.cfg_write(addr, data)
         for req in ep.units["pix"].requests:

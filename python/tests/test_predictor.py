@@ -178,3 +178,21 @@ def test_differences_as_data_equal_the_report():
         assert d.rule_name and f"model: {d.reason}" in res.report
     assert [d.lane for d in diffs] == [3, 9, 20]
     assert p.check(p.predict(partly_covered(8))) and p.differences == []
+
+
+def test_offset_format_and_sample_order_follow_the_cfg_port():
+    # Registers 0x10 (offset format) and 0x14 (sample order) of the pixel
+    # unit's port (docs/port-contract.md, spec-notes N350-N352).
+    p = predictor(samples=2)
+    req = spagm.Request(spagm.assemble("PIXLD.OFFSET R4, [0x0];"), tag=1)
+    assert p.predict(req).wb_value[0][0] == 0x00040004  # sixteenths, D3D: (+4, +4)
+    p.cfg_write(0x10, 1)
+    req.tag = 2
+    assert p.predict(req).wb_value[0][0] == 0x04000400  # S0.12
+    p.cfg_write(0x14, 1)
+    req.tag = 3
+    assert p.predict(req).wb_value[0][0] == 0xFC00FC00  # NVIDIA sample 0 (-4, -4)
+    assert (p.cfg_read(0x10), p.cfg_read(0x14)) == (1, 1)
+    assert p.model.state_words("pix")[4:6] == [(0x10, 1), (0x14, 1)]
+    p.cfg_write(0x10, 2)  # a value the register cannot hold: ignored, as the unit ignores it
+    assert p.cfg_read(0x10) == 1

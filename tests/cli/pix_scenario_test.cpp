@@ -120,9 +120,31 @@ TEST(PixScenario, WrongExpectation_Fails) {
   EXPECT_EQ(r.res.failed, 1u);
 }
 
+TEST(PixScenario, RasterOffsetsAndOrder_SelectTheConfigChoices) {
+  PixRun r = run("stage PS\nraster samples 2\nraster offsets s012\nPIXLD.OFFSET R0, [0];\n"
+                 "expect R0 == 0x04000400\nraster order nvidia\nPIXLD.OFFSET R0, [0];\n"
+                 "expect R0 == 0xfc00fc00\nraster offsets sixteenths\nraster order d3d\n"
+                 "PIXLD.OFFSET R0, [0];\nexpect R0 == 0x00040004\n");
+  EXPECT_EQ(r.st, SPAGM_OK) << r.d.msg;
+  EXPECT_EQ(r.res.expects, 3u);
+  EXPECT_EQ(r.res.failed, 0u);
+}
+
+TEST(PixScenario, RasterOffsetsAndOrder_BadWord_IsErrorListingTheChoices) {
+  PixRun r = run("\nraster offsets s0.12\n");
+  EXPECT_EQ(r.st, SPAGM_E_FORMAT);
+  EXPECT_EQ(r.d.line, 2);
+  EXPECT_TRUE(has(r.d, "sixteenths, s012")) << r.d.msg;
+  r = run("raster order nv\n");
+  EXPECT_EQ(r.st, SPAGM_E_FORMAT);
+  EXPECT_TRUE(has(r.d, "d3d, nvidia")) << r.d.msg;
+  r = run("raster order nvidia extra\n");
+  EXPECT_EQ(r.st, SPAGM_E_FORMAT);
+}
+
 TEST(PixScenario, ExamplesOfEveryMode_Run) {
   for (const char *name : {"mscount", "covmask", "covered", "offset", "centroid_offset",
-                           "my_index"}) {
+                           "my_index", "config_choices"}) {
     std::string path = std::string(SPAGM_SOURCE_DIR) + "/docs/examples/pixld_" + name + ".scn";
     spagm_scn_result res{};
     spagm_diag d{};

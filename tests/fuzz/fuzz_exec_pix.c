@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* libFuzzer harness of the pixel unit (PIXLD) through spagm_execute*: the
  * stage and a raster configuration from the input (pix.h: sample count,
- * standard or programmable positions, SSAA), then the requests of
- * fuzz_exec.c. */
+ * standard or programmable positions, SSAA, offset format, sample order),
+ * then the requests of fuzz_exec.c. */
 #include "fuzz_exec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -19,6 +19,8 @@ static void pix_state(spagm_model *m, fuzz_in *in) {
     c.table[i].y = (int8_t)((int)fuzz_range(in, 16) - 8);
   }
   c.ssaa = fuzz_bool(in);
+  c.offset_format = (spagm_pix_offset_format)fuzz_range(in, 3); /* 2: refused */
+  c.order = (spagm_pix_sample_order)fuzz_range(in, 3);         /* 2: refused */
   spagm_pix_set_config(m, &c, NULL);
 }
 

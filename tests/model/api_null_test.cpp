@@ -180,6 +180,8 @@ TEST_F(ApiNull, PixelApi_NullPointers_NeverCrash) {
   bool b = false;
   spagm_raster_config rc;
   spagm_sample_pos sp[SPAGM_PIX_MAX_SAMPLES] = {};
+  spagm_pix_offset_format pf;
+  spagm_pix_sample_order po;
   ARG(spagm_pix_set_samples(nullptr, 4, &d));
   ARG(spagm_pix_get_samples(nullptr, &un, &d));
   ARG(spagm_pix_get_samples(m, nullptr, &d));
@@ -194,6 +196,13 @@ TEST_F(ApiNull, PixelApi_NullPointers_NeverCrash) {
   ARG(spagm_pix_set_config(nullptr, &rc, &d));
   ARG(spagm_pix_set_config(m, nullptr, &d));
   ARG(spagm_pix_standard_position(4, 0, nullptr, &d));
+  ARG(spagm_pix_standard_position_in(SPAGM_PIX_ORDER_NVIDIA, 4, 0, nullptr, &d));
+  ARG(spagm_pix_set_offset_format(nullptr, SPAGM_PIX_OFFSET_S012, &d));
+  ARG(spagm_pix_get_offset_format(nullptr, &pf, &d));
+  ARG(spagm_pix_get_offset_format(m, nullptr, &d));
+  ARG(spagm_pix_set_sample_order(nullptr, SPAGM_PIX_ORDER_NVIDIA, &d));
+  ARG(spagm_pix_get_sample_order(nullptr, &po, &d));
+  ARG(spagm_pix_get_sample_order(m, nullptr, &d));
 }
 
 TEST_F(ApiNull, TextureApi_NullPointers_NeverCrash) {

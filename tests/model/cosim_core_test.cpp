@@ -25,14 +25,15 @@ uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
   uint32_t t = addr >> 28, off = addr & 0x0FFFFFFF, v = 0;
   /* A word no table names reads 0 (N123); the read-back asks for the
    * addresses of an epoch's illegal writes (N290). */
-  if (unit == SPAGM_UNIT_PIX && (t != 0 || (off >= 0x10 && off < 0x40) || off >= 0x80)) return 0;
+  if (unit == SPAGM_UNIT_PIX && (t != 0 || (off >= 0x18 && off < 0x40) || off >= 0x80)) return 0;
   if (unit == SPAGM_UNIT_TEX && !(t == 0 && off <= 0x14) && !(t == 1 && off < 0x8000)) return 0;
   if (unit == SPAGM_UNIT_PIX) {
     spagm_raster_config rc;
     spagm_pix_get_config(m, &rc, nullptr);
     spagm_stage st;
     spagm_attr_get_stage(m, &st, nullptr);
-    uint32_t regs[] = {(uint32_t)st, rc.samples, (uint32_t)rc.positions, rc.ssaa};
+    uint32_t regs[] = {(uint32_t)st,      rc.samples, (uint32_t)rc.positions, rc.ssaa,
+                       (uint32_t)rc.offset_format, (uint32_t)rc.order};  // 0x10, 0x14 (N352)
     if (off >= 0x40) { /* the programmable table (N284): x in [3:0], y in [7:4] */
       const spagm_sample_pos &p = rc.table[(off - 0x40) / 4];
       return ((uint32_t)p.x & 0xFu) | ((uint32_t)p.y & 0xFu) << 4;
@@ -389,6 +390,14 @@ TEST(CosimValue, HalfPairsShowBothHalvesAndTheirUlps) {
   EXPECT_STREQ(a, "0x3f5fbf7f (0.874015749)");
   spagm__value_format(SPAGM_VALUE_FLOAT, 0x3F5FBF7Eu, a, sizeof a);
   EXPECT_STREQ(a, "0x3f5fbf7e (0.874015689)");
+}
+
+TEST(CosimValue, S012OffsetWord_ShowsItsSixteenths) {
+  char a[64];
+  spagm__value_format(SPAGM_VALUE_OFFSETS, 0x0400FB00u, a, sizeof a);  // (-5, 4) in S0.12
+  EXPECT_STREQ(a, "0x0400fb00 (S0.12 dx -5/16, dy 4/16)");
+  spagm__value_format(SPAGM_VALUE_OFFSETS, 0u, a, sizeof a);  // the centre in either format
+  EXPECT_STREQ(a, "0x00000000 (dx 0/16, dy 0/16)");
 }
 
 TEST(CosimValue, UlpDistance_AcrossZeroAndNaN) {

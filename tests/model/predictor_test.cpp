@@ -462,6 +462,15 @@ TEST(Predictor, Predictor_CfgWords_FollowThePortContractMap) {
   EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x200, 1, &d), SPAGM_E_ARG);
   EXPECT_NE(d.msg[0], '\0');
   EXPECT_EQ(spagm_predictor_cfg_read(p.get(), 0x200, &v, &d), SPAGM_E_ARG);
+  // The two configuration choices (N350-N352): offset format, sample order.
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x10, 1, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_predictor_cfg_write(p.get(), 0x14, 1, &d), SPAGM_OK) << d.msg;
+  ASSERT_EQ(spagm_pix_get_config(spagm_predictor_model(p.get()), &rc, nullptr), SPAGM_OK);
+  EXPECT_EQ(rc.offset_format, SPAGM_PIX_OFFSET_S012);
+  EXPECT_EQ(rc.order, SPAGM_PIX_ORDER_NVIDIA);
+  EXPECT_EQ(spagm_predictor_cfg_write(p.get(), 0x14, 2, &d), SPAGM_E_ARG);
+  ASSERT_EQ(spagm_predictor_cfg_read(p.get(), 0x14, &v, &d), SPAGM_OK);
+  EXPECT_EQ(v, 1u);
   ASSERT_EQ(spagm_predictor_set_strict(p.get(), false), SPAGM_OK);
 
   // Attribute unit: registers and an ISBE word land where attr.h says.

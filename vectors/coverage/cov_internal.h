@@ -46,6 +46,7 @@ typedef enum cov_pt {
   COV_TEX_ILLEGAL,
   COV_ATTR_UNWRITTEN, /* co-simulation only (N291) */
   COV_TEX_UNWRITTEN,
+  COV_PIX_CONFIG_CHOICE, /* N350, N351, N353 */
   COV_PT_COUNT
 } cov_pt;
 

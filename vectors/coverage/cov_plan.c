@@ -111,6 +111,11 @@ static const char *const tex_unwritten[] = {"stage", "cbank_select", "pool_base_
 static const char *const illegal_kinds[] = {"target", "address", "value"};
 static const char *const illegal_places[] = {"among", "after"};
 
+/* N350, N351: the two configuration choices, each register at its reset
+ * value or the other; a PIXLD hits one bin of each. */
+static const char *const offset_modes[] = {"OFFSET", "CENTROID_OFFSET"};
+static const char *const config_settings[] = {"sixteenths", "S0.12", "D3D_order", "NVIDIA_order"};
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -365,6 +370,15 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
     [COV_PIX_ILLEGAL] = ILLEGAL_WRITE("pix.illegal_write", SPAGM_UNIT_PIX),
     [COV_TEX_ILLEGAL] = ILLEGAL_WRITE("tex.illegal_write", SPAGM_UNIT_TEX),
 #undef ILLEGAL_WRITE
+    [COV_PIX_CONFIG_CHOICE] = {"pix.config_choice", SPAGM_UNIT_PIX,
+                               "the configuration choices a PIXLD.OFFSET or .CENTROID_OFFSET "
+                               "executes under (no fault): the offset format, sixteenths or "
+                               "S0.12 (register 0x10, N350), and the standard sample order, "
+                               "D3D or NVIDIA (register 0x14, N351); each request hits one "
+                               "bin of each register, x raster sample count",
+                               3, {DIM("mode", offset_modes), DIM("setting", config_settings),
+                                   DIM("samples", sample_counts)},
+                               NULL, false, 0},
 };
 
 /* Boundary corners of docs/stimulus.md that this plan does not bin, each with

@@ -155,6 +155,14 @@ static void sample_pix(spagm_cov *c, const spagm_model *m, const spagm_insn *in,
   unsigned at[4] = {(unsigned)in->pmode, sample_count_bin(cfg.samples),
                     cfg.positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE, shape};
   hit(c, COV_PIX_MODE_LAYOUT_MASK, at);
+  if (in->pmode == SPAGM_PIX_OFFSET || in->pmode == SPAGM_PIX_CENTROID_OFFSET) {
+    /* pix.config_choice: one bin per register (cov_plan.c's setting order). */
+    unsigned mode = in->pmode == SPAGM_PIX_CENTROID_OFFSET, n = sample_count_bin(cfg.samples);
+    unsigned fmt[3] = {mode, cfg.offset_format == SPAGM_PIX_OFFSET_S012 ? 1u : 0u, n};
+    unsigned ord[3] = {mode, cfg.order == SPAGM_PIX_ORDER_NVIDIA ? 3u : 2u, n};
+    hit(c, COV_PIX_CONFIG_CHOICE, fmt);
+    hit(c, COV_PIX_CONFIG_CHOICE, ord);
+  }
 }
 
 /* ---- Texture unit ------------------------------------------------------ */

@@ -6,6 +6,7 @@
 
 #include "spagm/spagm.h"
 #include "spagm/vec/statemap.h"
+#include "statemap_internal.h"
 
 /* Targets of the attribute unit's configuration port ([31:28]). */
 enum {
@@ -293,6 +294,8 @@ static bool pix_read(const spagm_model *m, uint32_t addr, uint32_t *v) {
     case 0x04: *v = rc.samples; return true;
     case 0x08: *v = (uint32_t)rc.positions; return true;
     case 0x0C: *v = rc.ssaa; return true;
+    case 0x10: *v = (uint32_t)rc.offset_format; return true;
+    case 0x14: *v = (uint32_t)rc.order; return true;
     default: break;
   }
   if (addr >= 0x40 && addr < 0x80 && addr % 4 == 0) {
@@ -313,6 +316,8 @@ static spagm_status pix_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_d
   if (addr == 0x04) rc.samples = (uint8_t)(v > 255 ? 0 : v);
   else if (addr == 0x08) rc.positions = (spagm_pix_positions)v;
   else if (addr == 0x0C && v <= 1) rc.ssaa = v;
+  else if (addr == 0x10) rc.offset_format = (spagm_pix_offset_format)v;
+  else if (addr == 0x14) rc.order = (spagm_pix_sample_order)v;
   else if (addr >= 0x40 && addr < 0x80 && addr % 4 == 0 && v <= 0xFF) {
     rc.table[(addr - 0x40) / 4].x = (int8_t)sign4(v);
     rc.table[(addr - 0x40) / 4].y = (int8_t)sign4(v >> 4);
@@ -322,11 +327,21 @@ static spagm_status pix_write(spagm_model *m, uint32_t addr, uint32_t v, spagm_d
   return spagm_pix_set_config(m, &rc, d);
 }
 
+/* The configuration-choice registers (0x10 offset format, 0x14 sample
+ * order) are listed only when they differ from their reset value 0: a
+ * list, a vector file and a read-back image of the default configuration
+ * are then the words they were before the registers existed, so older
+ * vector files still round-trip (N352). */
+static bool pix_listed(const spagm_model *m, uint32_t addr, uint32_t *v) {
+  if (!pix_read(m, addr, v)) return false;
+  return (addr != 0x10 && addr != 0x14) || *v != 0;
+}
+
 static spagm_status pix_load(const spagm_model *m, spagm_cfg_list *out) {
   uint32_t v;
   spagm_status st = SPAGM_OK;
   for (uint32_t a = 0; a < 0x80 && st == SPAGM_OK; a += 4)
-    if (pix_read(m, a, &v)) st = spagm_cfg_list_push(out, a, v);
+    if (pix_listed(m, a, &v)) st = spagm_cfg_list_push(out, a, v);
   return st;
 }
 
@@ -486,7 +501,9 @@ spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
    * 32 words the stimulus writes (N284). */
   spagm_status st = SPAGM_OK;
   if (u == SPAGM_UNIT_PIX) {
-    for (uint32_t a = 0; a <= 0x0C && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
+    uint32_t v;
+    for (uint32_t a = 0; a <= 0x14 && st == SPAGM_OK; a += 4)
+      if (pix_listed(m, a, &v)) st = spagm_cfg_list_push(out, a, 0);
     for (uint32_t a = 0x40; a < 0x80 && st == SPAGM_OK; a += 4) st = spagm_cfg_list_push(out, a, 0);
     return st;
   }
@@ -497,6 +514,11 @@ spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
     return st;
   }
   return SPAGM_E_ARG;
+}
+
+bool spagm__statemap_listed(const spagm_model *m, spagm_unit u, uint32_t addr, uint32_t *v) {
+  if (u == SPAGM_UNIT_PIX) return pix_listed(m, addr, v);
+  return spagm_statemap_read(m, u, addr, v);
 }
 
 bool spagm_statemap_read(const spagm_model *m, spagm_unit u, uint32_t addr, uint32_t *value) {

@@ -80,6 +80,11 @@ const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
     /* N290: the epoch's load carries illegal configuration writes (N123),
      * one of each kind among the legal words and one of each after them. */
     {"illegal writes", "outside a table and of values a register cannot hold", 300, true},
+    /* N350, N351, N353: the configuration choices other than their reset
+     * value, each drawn once per epoch that does not keep the power-on
+     * values. */
+    {"offset format", "S0.12 (register 0x10 = 1)", 300, true},
+    {"sample order", "NVIDIA (register 0x14 = 1)", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Pixel-unit stimulus: per-epoch raster state (sample count, standard or
- * programmable positions, SSAA) and PIXLD requests over every mode with
- * full, partial and empty coverage. */
+ * programmable positions, SSAA, offset format, sample order) and PIXLD
+ * requests over every mode with full, partial and empty coverage. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +35,16 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
      * not read it, so only the read-back (N284) sees the reset value. */
     c.positions = SPAGM_PIX_POSITIONS_STANDARD;
     memset(c.table, 0, sizeof c.table);
+  } else {
+    /* N353: the configuration choices of N350 and N351, from a stream of
+     * their own, so every other draw is that of stimulus 8; an epoch that
+     * keeps the power-on values runs on their reset value 0. */
+    spagm_rng f;
+    spagm_rng_seed(&f, s->o.seed, s->epoch, SPAGM_UNIT_PIX, 6);
+    if (spagm__stim_corner(&p->cn, &f, PC_OFFSET_S012, 1) == 0)
+      c.offset_format = SPAGM_PIX_OFFSET_S012;
+    if (spagm__stim_corner(&p->cn, &f, PC_ORDER_NVIDIA, 1) == 0)
+      c.order = SPAGM_PIX_ORDER_NVIDIA;
   }
   spagm_status st = spagm_pix_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
@@ -43,10 +53,12 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_stage stage = SPAGM_STAGE_VSA;
   spagm_attr_get_stage(m, &stage, NULL);
   snprintf(s->summary[SPAGM_UNIT_PIX], sizeof s->summary[0],
-           "stage %s, %u samples, %s positions, SSAA %s%s", spagm_stage_name(stage),
+           "stage %s, %u samples, %s positions, SSAA %s%s%s%s", spagm_stage_name(stage),
            c.samples,
            c.positions == SPAGM_PIX_POSITIONS_STANDARD ? "standard" : "programmable",
            c.ssaa ? "on" : "off",
+           c.offset_format == SPAGM_PIX_OFFSET_S012 ? ", S0.12 offsets" : "",
+           c.order == SPAGM_PIX_ORDER_NVIDIA ? ", NVIDIA order" : "",
            s->keep_power_on[SPAGM_UNIT_PIX] ? ", power-on values left in place" : "");
   return SPAGM_OK;
 }

@@ -14,8 +14,14 @@
  * Per-pixel data (coverage mask, SSAA sample index) travels in each request's
  * thread context (txn.h), not here.
  *
+ *   - two configuration choices where the compilers that target this hardware
+ *     read the architecture otherwise than the spec pages (spec-notes
+ *     N350-N352): the word format of .OFFSET / .CENTROID_OFFSET and the order
+ *     of the standard sample positions.
+ *
  * After spagm_model_new / spagm_model_reset: 1 sample, standard positions, a
- * programmable table of (0, 0) pairs, SSAA off.
+ * programmable table of (0, 0) pairs, SSAA off, offsets in sixteenths
+ * (PIXLD.txt), the D3D sample order (DESIGN §7.4).
  *
  * Every function returns SPAGM_E_ARG for a NULL model or output pointer and
  * for out-of-range values, and then fills d (optional, may be NULL) with the
@@ -56,6 +62,23 @@ typedef enum spagm_pix_positions {
   SPAGM_PIX_POSITIONS_PROGRAMMABLE = 1 /**< spagm_raster_config.table */
 } spagm_pix_positions;
 
+/** Word format of PIXLD.OFFSET / .CENTROID_OFFSET (spec-notes N350). Each
+ * 16-bit half (dx [15:0], dy [31:16]) holds the offset either as PIXLD.txt
+ * states it, signed sixteenths of a pixel, or as IPA.OFFSET's S0.12 operand
+ * reads it in the public compilers, sixteenths shifted left by 8. */
+typedef enum spagm_pix_offset_format {
+  SPAGM_PIX_OFFSET_SIXTEENTHS = 0, /**< (+4, +4) -> 0x00040004 (PIXLD.txt) */
+  SPAGM_PIX_OFFSET_S012 = 1        /**< (+4, +4) -> 0x04000400 (S0.12) */
+} spagm_pix_offset_format;
+
+/** Order of the standard sample positions (spec-notes N351): the same
+ * positions, numbered as DESIGN §7.4 (the D3D order) or as NVIDIA's default
+ * mode numbers them (2x reversed, 8x permuted; 1x, 4x and 16x unchanged). */
+typedef enum spagm_pix_sample_order {
+  SPAGM_PIX_ORDER_D3D = 0,   /**< DESIGN §7.4 */
+  SPAGM_PIX_ORDER_NVIDIA = 1 /**< NVIDIA's default mode */
+} spagm_pix_sample_order;
+
 /** One sample position in 1/16 pixel relative to the pixel centre; x grows to
  * the right, y downwards (the convention of the §7.4 tables). Each value is
  * in SPAGM_PIX_POS_MIN..SPAGM_PIX_POS_MAX. */
@@ -74,6 +97,8 @@ typedef struct spagm_raster_config {
    * STANDARD. */
   spagm_sample_pos table[SPAGM_PIX_MAX_SAMPLES];
   bool ssaa;                       /**< SSAA (per-sample shading) mode */
+  spagm_pix_offset_format offset_format; /**< .OFFSET word format (N350) */
+  spagm_pix_sample_order order;          /**< standard position order (N351) */
 } spagm_raster_config;
 
 /** Raster sample count: 1, 2, 4, 8 or 16, anything else is SPAGM_E_ARG. */
@@ -100,11 +125,34 @@ spagm_status spagm_pix_get_ssaa(const spagm_model *m, bool *on,
                                 spagm_diag *d);
 /// @}
 
+/// @{
+/** Word format of .OFFSET / .CENTROID_OFFSET; a value that is not a
+ * spagm_pix_offset_format is SPAGM_E_ARG. */
+spagm_status spagm_pix_set_offset_format(spagm_model *m,
+                                         spagm_pix_offset_format format,
+                                         spagm_diag *d);
+spagm_status spagm_pix_get_offset_format(const spagm_model *m,
+                                         spagm_pix_offset_format *format,
+                                         spagm_diag *d);
+/// @}
+
+/// @{
+/** Order of the standard sample positions; a value that is not a
+ * spagm_pix_sample_order is SPAGM_E_ARG. */
+spagm_status spagm_pix_set_sample_order(spagm_model *m,
+                                        spagm_pix_sample_order order,
+                                        spagm_diag *d);
+spagm_status spagm_pix_get_sample_order(const spagm_model *m,
+                                        spagm_pix_sample_order *order,
+                                        spagm_diag *d);
+/// @}
+
 /** Copy of the whole raster configuration. */
 spagm_status spagm_pix_get_config(const spagm_model *m,
                                   spagm_raster_config *cfg, spagm_diag *d);
 /** Replace the whole raster configuration after checking every field (sample
- * count, positions enum, every table coordinate); on error nothing changes. */
+ * count, positions enum, every table coordinate, offset format, sample
+ * order); on error nothing changes. */
 spagm_status spagm_pix_set_config(spagm_model *m,
                                   const spagm_raster_config *cfg,
                                   spagm_diag *d);
@@ -114,6 +162,12 @@ spagm_status spagm_pix_set_config(spagm_model *m,
  * index >= samples. Needs no model: the tables are architectural constants. */
 spagm_status spagm_pix_standard_position(unsigned samples, unsigned index,
                                          spagm_sample_pos *pos, spagm_diag *d);
+/** The same in either order (spagm_pix_sample_order); SPAGM_E_ARG also for
+ * an order that is neither. */
+spagm_status spagm_pix_standard_position_in(spagm_pix_sample_order order,
+                                            unsigned samples, unsigned index,
+                                            spagm_sample_pos *pos,
+                                            spagm_diag *d);
 
 /** A sample offset packed the way PIXLD.OFFSET / .CENTROID_OFFSET return it
  * and IPA accepts it: dx sign-extended to 16 bits in [15:0], dy in [31:16]
@@ -121,6 +175,15 @@ spagm_status spagm_pix_standard_position(unsigned samples, unsigned index,
 static inline uint32_t spagm_pix_pack_offset(int dx, int dy) {
   return (uint32_t)(uint16_t)(int16_t)dx |
          (uint32_t)(uint16_t)(int16_t)dy << 16;
+}
+
+/** The same in either word format: SPAGM_PIX_OFFSET_S012 multiplies each
+ * offset by 256 before packing (1/16 pixel is 256/4096), so (-4, 4) packs as
+ * 0x0400FC00 (N350); any other format value packs sixteenths. */
+static inline uint32_t spagm_pix_pack_offset_as(spagm_pix_offset_format format,
+                                                int dx, int dy) {
+  int scale = format == SPAGM_PIX_OFFSET_S012 ? 256 : 1;
+  return spagm_pix_pack_offset(dx * scale, dy * scale);
 }
 
 #ifdef __cplusplus

@@ -40,8 +40,9 @@
     "PIXLD.COVERED sample %x0 is not below count %1 (unsigned) -> FALSE "      \
     "(R13)")                                                                   \
   X(PIX_OFFSET_STANDARD, 0x218,                                                \
-    "PIXLD.OFFSET sample %0 of %1, standard position (DESIGN 7.4) -> %x2 "     \
-    "(dy in [31:16], dx in [15:0], R14)")                                      \
+    "PIXLD.OFFSET sample %0 of %1, standard position (DESIGN 7.4, in the "     \
+    "configured order, N351) -> %x2 (dy in [31:16], dx in [15:0], in the "     \
+    "configured format, N350; R14)")                                           \
   X(PIX_OFFSET_INDEX_INVALID, 0x219,                                           \
     "PIXLD.OFFSET sample %x0 is not below count %1 (unsigned) -> 0 (R14)")     \
   X(PIX_OFFSET_16_DONTCARE, 0x21A,                                             \
@@ -55,7 +56,7 @@
     "pixel centre (R15)")                                                      \
   X(PIX_CENTROID_STANDARD, 0x221,                                              \
     "PIXLD.CENTROID_OFFSET coverage %x0: lowest covered sample %1, standard "  \
-    "position -> %x2 (R15)")                                                   \
+    "position in the configured order and format -> %x2 (R15, N350, N351)")    \
   X(PIX_CENTROID_PROGRAMMABLE, 0x222,                                          \
     "PIXLD.CENTROID_OFFSET coverage %x0: lowest covered sample %1, "           \
     "programmable position -> %x2 (R15)")                                      \

@@ -11,6 +11,8 @@ void spagm__pix_config_default(spagm_raster_config *cfg) {
   cfg->samples = 1;
   cfg->positions = SPAGM_PIX_POSITIONS_STANDARD;
   cfg->ssaa = false;
+  cfg->offset_format = SPAGM_PIX_OFFSET_SIXTEENTHS; /* PIXLD.txt (N350) */
+  cfg->order = SPAGM_PIX_ORDER_D3D;                 /* DESIGN §7.4 (N351) */
 }
 
 static spagm_status null_arg(spagm_diag *d, const char *fn, const char *what) {
@@ -36,6 +38,22 @@ static spagm_status check_table(const spagm_sample_pos *table, spagm_diag *d) {
                             i, x, y);
   }
   return SPAGM_OK;
+}
+
+static spagm_status check_format(spagm_pix_offset_format f, spagm_diag *d) {
+  if (f == SPAGM_PIX_OFFSET_SIXTEENTHS || f == SPAGM_PIX_OFFSET_S012)
+    return SPAGM_OK;
+  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                        "offset format %d is neither SIXTEENTHS (0) nor "
+                        "S012 (1)",
+                        (int)f);
+}
+
+static spagm_status check_order(spagm_pix_sample_order o, spagm_diag *d) {
+  if (o == SPAGM_PIX_ORDER_D3D || o == SPAGM_PIX_ORDER_NVIDIA) return SPAGM_OK;
+  return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
+                        "sample order %d is neither D3D (0) nor NVIDIA (1)",
+                        (int)o);
 }
 
 spagm_status spagm_pix_set_samples(spagm_model *m, unsigned samples,
@@ -88,6 +106,44 @@ spagm_status spagm_pix_get_ssaa(const spagm_model *m, bool *on,
   return SPAGM_OK;
 }
 
+spagm_status spagm_pix_set_offset_format(spagm_model *m,
+                                         spagm_pix_offset_format format,
+                                         spagm_diag *d) {
+  if (!m) return null_arg(d, "spagm_pix_set_offset_format", "model");
+  spagm_status st = check_format(format, d);
+  if (st != SPAGM_OK) return st;
+  m->pix.raster.offset_format = format;
+  return SPAGM_OK;
+}
+
+spagm_status spagm_pix_get_offset_format(const spagm_model *m,
+                                         spagm_pix_offset_format *format,
+                                         spagm_diag *d) {
+  if (!m) return null_arg(d, "spagm_pix_get_offset_format", "model");
+  if (!format) return null_arg(d, "spagm_pix_get_offset_format", "format");
+  *format = m->pix.raster.offset_format;
+  return SPAGM_OK;
+}
+
+spagm_status spagm_pix_set_sample_order(spagm_model *m,
+                                        spagm_pix_sample_order order,
+                                        spagm_diag *d) {
+  if (!m) return null_arg(d, "spagm_pix_set_sample_order", "model");
+  spagm_status st = check_order(order, d);
+  if (st != SPAGM_OK) return st;
+  m->pix.raster.order = order;
+  return SPAGM_OK;
+}
+
+spagm_status spagm_pix_get_sample_order(const spagm_model *m,
+                                        spagm_pix_sample_order *order,
+                                        spagm_diag *d) {
+  if (!m) return null_arg(d, "spagm_pix_get_sample_order", "model");
+  if (!order) return null_arg(d, "spagm_pix_get_sample_order", "order");
+  *order = m->pix.raster.order;
+  return SPAGM_OK;
+}
+
 spagm_status spagm_pix_get_config(const spagm_model *m,
                                   spagm_raster_config *cfg, spagm_diag *d) {
   if (!m) return null_arg(d, "spagm_pix_get_config", "model");
@@ -110,6 +166,8 @@ spagm_status spagm_pix_set_config(spagm_model *m,
                           "nor PROGRAMMABLE (1)",
                           (int)cfg->positions);
   st = check_table(cfg->table, d);
+  if (st == SPAGM_OK) st = check_format(cfg->offset_format, d);
+  if (st == SPAGM_OK) st = check_order(cfg->order, d);
   if (st != SPAGM_OK) return st;
   m->pix.raster = *cfg;
   return SPAGM_OK;

@@ -14,12 +14,15 @@ typedef struct spagm_pix_state {
 } spagm_pix_state;
 
 /* Power-on raster configuration (pix.h): 1 sample, standard positions,
- * programmable table all (0, 0), SSAA off. */
+ * programmable table all (0, 0), SSAA off, offsets in sixteenths, D3D
+ * order. */
 void spagm__pix_config_default(spagm_raster_config *cfg);
 
-/* Standard position of DESIGN §7.4; the caller guarantees samples is one of
- * 1, 2, 4, 8, 16 and index < samples (sample_positions.c). */
-spagm_sample_pos spagm__pix_standard_pos(unsigned samples, unsigned index);
+/* Standard position in the given order (N351); the caller guarantees
+ * samples is one of 1, 2, 4, 8, 16 and index < samples
+ * (pix_sample_positions.c). */
+spagm_sample_pos spagm__pix_standard_pos(spagm_pix_sample_order order,
+                                         unsigned samples, unsigned index);
 
 /* True when samples is a raster sample count the hardware has. */
 int spagm__pix_samples_valid(unsigned samples);

@@ -6,8 +6,11 @@
  *   .MSCOUNT          raster sample count
  *   .COVMASK          the pixel's coverage mask, bits of samples 0..count-1
  *   .COVERED          is sample [#imm] / [Ra+#imm] covered (TRUE/FALSE)
- *   .OFFSET           (dx, dy) of that sample, 1/16 pixel (deprecated)
+ *   .OFFSET           (dx, dy) of that sample (deprecated)
  *   .CENTROID_OFFSET  (dx, dy) of the centroid
+ * Offsets are packed in the configured word format (sixteenths or S0.12,
+ * N350), and standard positions are numbered in the configured order
+ * (D3D or NVIDIA, N351).
  *   .MY_INDEX         SSAA sample index of this invocation
  * The raster configuration comes from the model (pix.h); coverage and the
  * SSAA sample index from each lane's thread context in the request. */
@@ -87,11 +90,12 @@ static uint32_t sample_index(const pix_ctx *c, unsigned lane) {
 static spagm_sample_pos position(const pix_ctx *c, unsigned s) {
   if (c->raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE)
     return c->raster->table[s & (SPAGM_PIX_MAX_SAMPLES - 1u)];
-  return spagm__pix_standard_pos(c->samples, s);
+  return spagm__pix_standard_pos(c->raster->order, c->samples, s);
 }
 
-static uint32_t packed(spagm_sample_pos p) {
-  return spagm_pix_pack_offset(p.x, p.y); /* dx [15:0], dy [31:16] (§7.4) */
+/* dx [15:0], dy [31:16] (§7.4), in the configured word format (N350). */
+static uint32_t packed(const pix_ctx *c, spagm_sample_pos p) {
+  return spagm_pix_pack_offset_as(c->raster->offset_format, p.x, p.y);
 }
 
 static unsigned lowest_set_bit(uint32_t bits) {
@@ -143,7 +147,7 @@ static lane_result offset(const pix_ctx *c, unsigned lane) {
   bool valid = idx < c->samples;
   if (c->raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE ||
       c->samples == SPAGM_PIX_MAX_SAMPLES) {
-    uint32_t v = valid ? packed(position(c, idx)) : 0u;
+    uint32_t v = valid ? packed(c, position(c, idx)) : 0u;
     lane_result r = result(
         v, false,
         c->raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE
@@ -156,7 +160,7 @@ static lane_result offset(const pix_ctx *c, unsigned lane) {
   if (!valid)
     return result(0u, false, SPAGM_RULE_PIX_OFFSET_INDEX_INVALID, (int32_t)idx,
                   n, 0);
-  uint32_t v = packed(spagm__pix_standard_pos(c->samples, idx));
+  uint32_t v = packed(c, position(c, idx));
   return result(v, false, SPAGM_RULE_PIX_OFFSET_STANDARD, (int32_t)idx, n,
                 (int32_t)v);
 }
@@ -174,7 +178,7 @@ static lane_result centroid(const pix_ctx *c, unsigned lane) {
   if (cov == 0u)
     return result(0u, false, SPAGM_RULE_PIX_CENTROID_NONE, (int32_t)raw, n, 0);
   unsigned s = lowest_set_bit(cov);
-  uint32_t v = packed(position(c, s));
+  uint32_t v = packed(c, position(c, s));
   return result(v, false,
                 c->raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE
                     ? SPAGM_RULE_PIX_CENTROID_PROGRAMMABLE

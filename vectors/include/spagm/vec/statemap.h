@@ -73,17 +73,19 @@ bool spagm_cfg_list_next_burst(const spagm_cfg_list *l, size_t *pos, spagm_cfg_b
 /** The writes that load the model's current state of unit u into RTL that
  * has just been reset: for the attribute unit the clear command, every
  * register, then every non-zero memory word; for the pixel unit every
- * register; for the texture unit every register and every word of the
- * selected constant bank (texture memory is the testbench memory model's).
- * Appended to out. */
+ * register, the two configuration choices (offset format, sample order)
+ * only when they are not 0 (N352); for the texture unit every register and
+ * every word of the selected constant bank (texture memory is the testbench
+ * memory model's). Appended to out. */
 spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u,
                                       spagm_cfg_list *out);
 
 /** The addresses (data 0) whose words instructions can change, read back at
  * the end of an epoch: the output ISBE space's attributes of the live
  * vertices and its patch region, the output write status, the used GS
- * buffers in a GS; the pixel unit's registers; nothing for the texture
- * unit. Appended to out. */
+ * buffers in a GS; the pixel unit's registers (the two configuration
+ * choices only when not 0, N352) and programmable table; the texture unit's
+ * registers and the first row of its constant bank. Appended to out. */
 spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
                                           spagm_cfg_list *out);
 
