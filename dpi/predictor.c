@@ -318,8 +318,10 @@ spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32
     return SPAGM_OK;
   }
   if (st != SPAGM_E_ARG) return spagm_diag_set(d, st, 0, 0, "%s", why.msg);
+  /* A note keeps the first 127 characters of the state map's reason, so
+   * the address and value always fit in front of it. */
   char line[NOTE_LEN];
-  snprintf(line, sizeof line, "write 0x%08x = 0x%08x: %s", addr, data, why.msg);
+  snprintf(line, sizeof line, "write 0x%08x = 0x%08x: %.127s", addr, data, why.msg);
   return outside_the_map(p, line, &p->n.ignored_writes, d);
 }
 
