@@ -12,6 +12,25 @@
 #       every top-level folder but docs/ has a README.md that names each of
 #       its folders
 cmake_policy(SET CMP0007 NEW)  # keep empty lines: line numbers stay right
+
+# The repository's files, relative to ROOT (git ls-files: tracked and
+# staged), so a build tree or scratch folder in the source tree is none of
+# them; a source tree without git (a release tarball) is globbed instead.
+function(repo_files out)
+  find_package(Git QUIET)
+  if(GIT_FOUND AND EXISTS "${ROOT}/.git")
+    execute_process(COMMAND ${GIT_EXECUTABLE} -C "${ROOT}" ls-files OUTPUT_VARIABLE files
+                    RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "git ls-files failed in ${ROOT}")
+    endif()
+    string(REPLACE "\n" ";" files "${files}")
+  else()
+    file(GLOB_RECURSE files RELATIVE "${ROOT}" LIST_DIRECTORIES false "${ROOT}/*")
+    list(FILTER files EXCLUDE REGEX "(^|/)(\\.|build|CMakeFiles/)")
+  endif()
+  set(${out} "${files}" PARENT_SCOPE)
+endfunction()
 if(CHECK STREQUAL "model_src_folders")
   file(GLOB loose LIST_DIRECTORIES false "${ROOT}/model/src/*")
   if(loose)
@@ -80,21 +99,8 @@ elseif(CHECK STREQUAL "no_always_comb")
                         "every always_comb compiled before one that wakes, docs/icarus.md): ${bad}")
   endif()
 elseif(CHECK STREQUAL "folder_readmes")
-  # The folders are the repository's (git ls-files: tracked and staged),
-  # so a build tree or scratch folder in the source tree is not one; a
-  # source tree without git (a release tarball) is globbed instead.
-  find_package(Git QUIET)
-  if(GIT_FOUND AND EXISTS "${ROOT}/.git")
-    execute_process(COMMAND ${GIT_EXECUTABLE} -C "${ROOT}" ls-files OUTPUT_VARIABLE files
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "git ls-files failed in ${ROOT}")
-    endif()
-    string(REPLACE "\n" ";" files "${files}")
-  else()
-    file(GLOB_RECURSE files RELATIVE "${ROOT}" LIST_DIRECTORIES false "${ROOT}/*")
-    list(FILTER files EXCLUDE REGEX "(^|/)(\\.|build|CMakeFiles/)")
-  endif()
+  # The folders are the repository's files' folders.
+  repo_files(files)
   set(tops "")
   set(subs "")
   foreach(f IN LISTS files)
@@ -133,21 +139,8 @@ elseif(CHECK STREQUAL "comment_policy")
   # for it is history, kept in commit bodies and docs/ (docs/contributing.md).
   # So no file but docs/*.md and CHANGELOG.md names an issue, and no test is
   # named for a ruling number: its name states the behaviour, the comment
-  # above it cites the rule. Files are the repository's (git ls-files), or
-  # those of the source folders where there is no git.
-  find_package(Git QUIET)
-  if(GIT_FOUND AND EXISTS "${ROOT}/.git")
-    execute_process(COMMAND ${GIT_EXECUTABLE} -C "${ROOT}" ls-files OUTPUT_VARIABLE files
-                    RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-      message(FATAL_ERROR "git ls-files failed in ${ROOT}")
-    endif()
-    string(REPLACE "\n" ";" files "${files}")
-  else()
-    file(GLOB_RECURSE files LIST_DIRECTORIES false RELATIVE "${ROOT}"
-         "${ROOT}/[a-z]*/*" "${ROOT}/.ci/*" "${ROOT}/README.md" "${ROOT}/CMakeLists.txt")
-    list(FILTER files EXCLUDE REGEX "^build")
-  endif()
+  # above it cites the rule.
+  repo_files(files)
   list(FILTER files EXCLUDE REGEX "^(docs/|CHANGELOG\\.md$|vectors/golden/|tests/data/)")
   list(FILTER files INCLUDE REGEX "(\\.(c|h|cpp|sv|svh|v|py|sh|cmake|in|md|regress|tcl|toml|json|map)$|CMakeLists\\.txt$|^scripts/|^\\.ci/)")
   set(bad "")
