@@ -5,7 +5,7 @@
 
 #include "commands.h"
 #include "cov_cli.h"
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 static void run_usage(FILE *out) {
   fprintf(out,

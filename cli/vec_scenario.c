@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 #include "spagm/vec/statemap.h"
 #include "vec_scenario.h"
 

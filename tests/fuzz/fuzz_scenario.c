@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* libFuzzer harness of the scenario runner (cli/scenario/scenario.h): the
+/* libFuzzer harness of the scenario runner (scenario/scenario.h): the
  * input is a scenario text. spagm_scn_run_text must return a status for
  * any text (a refusal with its line), executing whatever instructions,
  * state directives and expectations parse. The trace goes to /dev/null so
@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "fuzz_roundtrip.h"
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

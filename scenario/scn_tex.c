@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 /* ---- Small parsing helpers ----------------------------------------------- */
 

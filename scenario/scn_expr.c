@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scn_internal.h"
+#include "scn_internal.h"
 
 typedef struct expr_parser {
   spagm_scn_args *a;

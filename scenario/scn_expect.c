@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scn_internal.h"
+#include "scn_internal.h"
 
 static spagm_status need_last(spagm_scn *s, const spagm_scn_args *a, spagm_diag *d) {
   if (s->have_last) return SPAGM_OK;

@@ -3,7 +3,7 @@
 #ifndef SPAGM_SCN_INTERNAL_H
 #define SPAGM_SCN_INTERNAL_H
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 /* A value per lane, from an expression such as `lane*4 + 0x10`. */
 typedef struct spagm_scn_expr {

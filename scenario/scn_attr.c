@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scn_internal.h"
+#include "scn_internal.h"
 
 /* Turn a model setter's refusal into a diagnostic at the argument. */
 static spagm_status refused(const spagm_scn_args *at, spagm_diag *d,

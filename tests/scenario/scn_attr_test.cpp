@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 namespace {
 

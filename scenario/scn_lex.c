@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 static bool is_sep(char c) {
   return c == ',' || c == '=' || c == '[' || c == ']' || c == '(' ||

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Texture directives of the scenario runner (cli/scenario/scn_tex.c,
+// Texture directives of the scenario runner (scenario/scn_tex.c,
 // docs/scenario-tex.md) and the TLDS example scenarios of docs/examples.
 #include <string>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 #include "tex_harness.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scenario/scn_internal.h"
+#include "scn_internal.h"
 
 spagm_model *spagm_scn_model(spagm_scn *s) { return s->model; }
 spagm_regfile *spagm_scn_regs(spagm_scn *s) { return &s->rf; }

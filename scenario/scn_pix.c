@@ -13,7 +13,7 @@
  * `thread coverage` / `thread sample` directives. */
 #include <string.h>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 /* Turn a model setter's refusal into a diagnostic at the argument. */
 static spagm_status model_refused(const spagm_scn_args *at, spagm_diag *d,

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pixel-unit scenario directives (cli/scenario/scn_pix.c,
+// Pixel-unit scenario directives (scenario/scn_pix.c,
 // docs/scenario-pix.md): raster samples / positions and ssaa, their
 // diagnostics, and PIXLD scenarios end to end.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "scenario/scenario.h"
+#include "scenario.h"
 
 namespace {
 
