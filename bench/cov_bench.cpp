@@ -12,7 +12,7 @@
 extern "C" {
 #include "spagm/spagm.h"
 #include "spagm/vec/cov.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 }
 
 namespace {

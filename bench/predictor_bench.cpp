@@ -19,7 +19,7 @@
 
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "scenario.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 #include "vec_scenario.h"
 
 typedef struct rec_txn {

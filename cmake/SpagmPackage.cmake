@@ -3,7 +3,8 @@
 # another project use it (docs/install.md):
 #   P/include/spagm/...                 public C headers (model, vec, predictor)
 #   P/lib/libspagm.{a,so}               the model        spagm::model, spagm::model_shared
-#   P/lib/libspagm_vectors.a            vector library   spagm::vec
+#   P/lib/libspagm_stim.a               stimulus         spagm::stim (include/spagm/stim/)
+#   P/lib/libspagm_vectors.a            vector library   spagm::vec (and the libraries above)
 #   P/lib/libspagm_dpi.so               DPI-C layer      spagm::dpi (-sv_lib spagm_dpi)
 #   P/lib/libspagm_systemc.a            TLM-2.0 units    spagm::systemc (include/spagm/sc/)
 #   P/bin/spagm, spagm-cosim, ...       the tools
@@ -25,9 +26,13 @@ if(TARGET spagm_shared)  # not built under SPAGM_SANITIZE (model/CMakeLists.txt)
   list(APPEND _spagm_targets spagm_shared)
 endif()
 if(TARGET spagm_vectors)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/vectors/include/spagm
-          DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
-  list(APPEND _spagm_targets spagm_vectors)
+  # The libraries' headers, and vectors/compat: the earlier <spagm/vec/...>
+  # paths of headers that moved, each forwarding to its new place.
+  foreach(dir stim/include vectors/include vectors/compat)
+    install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/spagm
+            DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
+  endforeach()
+  list(APPEND _spagm_targets spagm_stim spagm_vectors)
 endif()
 if(TARGET spagm_dpi)
   install(FILES ${PROJECT_SOURCE_DIR}/dpi/include/spagm/predictor.h

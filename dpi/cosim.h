@@ -25,7 +25,7 @@
 #include <stdio.h>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -3,13 +3,13 @@
 #ifndef SPAGM_COSIM_INTERNAL_H
 #define SPAGM_COSIM_INTERNAL_H
 
-#include "../vectors/stim/rng.h"
+#include "spagm/stim/rng.h" /* spagm_stim's PRNG, not installed */
 #include "cosim.h"
 #include "cosim_clock.h"
 #include "cosim_compare.h"
 #include "spagm/vec/progress.h"
-#include "spagm/vec/statemap.h"
-#include "spagm/vec/stim.h"
+#include "spagm/statemap.h"
+#include "spagm/stim/stim.h"
 
 /* Scoreboard slots per unit; a unit may have fewer requests in flight. */
 #define SPAGM_COSIM_PARK 1024u

@@ -12,7 +12,7 @@
 #include "cosim_compare.h"
 #include "spagm/predictor.h"
 #include "spagm/vec/cov.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 #define NAME_MAX_LEN 64
 #define POOL_MIN 64u       /* parked predictions allocated at first */

@@ -5,7 +5,7 @@
 
 #include <spagm/spagm.h>
 #include <spagm/vec/cov.h>
-#include <spagm/vec/stim.h>
+#include <spagm/stim/stim.h>
 
 #include "example.h"
 

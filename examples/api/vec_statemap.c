@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* spagm/vec/statemap.h: a model's attribute-unit state turned into the
+/* spagm/statemap.h: a model's attribute-unit state turned into the
  * configuration-port words that load it into RTL after reset, applied to a
  * second model standing in for the DUT, and the end-of-epoch read-back
  * compared word by word (docs/port-contract.md). */
 #include <stdio.h>
 
 #include <spagm/spagm.h>
-#include <spagm/vec/statemap.h>
+#include <spagm/statemap.h>
 
 #include "example.h"
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* spagm/vec/stim.h: the seeded stimulus of a few epochs executed on a
+/* spagm/stim/stim.h: the seeded stimulus of a few epochs executed on a
  * model, as a testbench drives it into a DUT; the same seed gives the same
  * traffic (checked by running it twice). */
 #include <stdio.h>
 
 #include <spagm/spagm.h>
-#include <spagm/vec/stim.h>
+#include <spagm/stim/stim.h>
 
 #include "example.h"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "spagm/sc/tlm_unit.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // The state the virtual platform's program runs in, as the configuration
 // words (and texture memory) a driver would write into each spagm unit's
 // cfg socket. The state is built with the model's state API on a scratch
-// model and turned into words by the state map (spagm/vec/statemap.h), the
+// model and turned into words by the state map (spagm/statemap.h), the
 // same words the RTL co-simulation loads.
 #ifndef SPAGM_VP_UNIT_SETUP_H
 #define SPAGM_VP_UNIT_SETUP_H

@@ -133,7 +133,7 @@ spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn, const sp
 spagm_status spagm_execute_explained(spagm_model *m, const spagm_request *req,
                                      spagm_response *resp, spagm_explain *ex);
 
-/* ---- vec/statemap.h: the configuration-port words (backdoor) ---- */
+/* ---- statemap.h: the configuration-port words (backdoor) ---- */
 typedef struct spagm_cfg_word { uint32_t addr; uint32_t data; ...; } spagm_cfg_word;
 typedef struct spagm_cfg_list { spagm_cfg_word *w; size_t n; size_t cap; ...; } spagm_cfg_list;
 typedef struct spagm_mem_word { uint64_t va; uint32_t data; ...; } spagm_mem_word;
@@ -205,7 +205,7 @@ uint64_t spagm_predictor_failures(const spagm_predictor *p);
 const char *spagm_predictor_summary(spagm_predictor *p);
 spagm_status spagm_predictor_set_cov(spagm_predictor *p, spagm_cov *cov);
 
-/* ---- vec/stim.h ---- */
+/* ---- stim/stim.h ---- */
 typedef struct spagm_stim_opts {
   uint64_t seed; uint32_t units; uint32_t epoch_txns; uint32_t illegal_ppm; ...;
 } spagm_stim_opts;

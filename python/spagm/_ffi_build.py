@@ -30,8 +30,8 @@ HEADERS = """
 #include "spagm/predictor.h"
 #include "spagm/vec/cov.h"
 #include "spagm/vec/file.h"
-#include "spagm/vec/statemap.h"
-#include "spagm/vec/stim.h"
+#include "spagm/statemap.h"
+#include "spagm/stim/stim.h"
 """
 
 

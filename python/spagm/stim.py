@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The seeded stimulus generator (vectors/include/spagm/vec/stim.h): the
+"""The seeded stimulus generator (stim/include/spagm/stim/stim.h): the
 stream spagm-cosim, ``spagm gen`` and the cocotb testbenches share, so a
 seed (with the same units, epoch size and illegal rate) means the same
 requests everywhere."""

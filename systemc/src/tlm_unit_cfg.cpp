@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // spagm::tlm_unit (tlm_unit.h): the configuration socket's register map.
 // Configuration words go through the state map of the vector library
-// (spagm/vec/statemap.h), the same mapping the co-simulation and the vector
+// (spagm/statemap.h), the same mapping the co-simulation and the vector
 // files use, so a platform loads a unit exactly as the RTL is loaded.
 #include <cstring>
 
 #include "spagm/sc/tlm_unit.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 namespace spagm {
 

@@ -17,7 +17,7 @@
 extern "C" {
 #include "spagm/spagm.h"
 #include "spagm/vec/cov.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 #include "cosim.h"
 }
 #include "test_scratch.h"

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest (label install): install a build to a fresh prefix, then build and
 # run examples/out-of-tree against it the two ways a user would: CMake's
-# find_package(spagm) and pkg-config (shared, and --static); then build
+# find_package(spagm) and pkg-config (shared, and --static); a program
+# written against the earlier <spagm/vec/...> paths of moved headers
+# (tests/install/old_header_paths); then build
 # examples/predictor against it and run its two tests (where Verilator is).
 #   out_of_tree.sh CMAKE BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
@@ -28,6 +30,20 @@ echo "== find_package(spagm)"
          -DCMAKE_BUILD_TYPE=Release > "$work/oot-configure.log"
 "$cmake" --build "$work/oot" > "$work/oot-build.log"
 "$work/oot/ald_default_w"
+
+# A prefix with the vector library (not a model-only one): a program
+# written against the earlier paths of headers that moved.
+if [ -f "$prefix/include/spagm/vec/file.h" ]; then
+  echo "== the earlier <spagm/vec/...> header paths, find_package(spagm) and spagm::vec"
+  for f in include/spagm/vec/stim.h include/spagm/vec/statemap.h include/spagm/stim/stim.h \
+           include/spagm/statemap.h; do
+    [ -f "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
+  done
+  "$cmake" -S "$src/tests/install/old_header_paths" -B "$work/old" -DCMAKE_PREFIX_PATH="$prefix" \
+           -DCMAKE_BUILD_TYPE=Release > "$work/old-configure.log"
+  "$cmake" --build "$work/old" > "$work/old-build.log"
+  "$work/old/old_header_paths"
+fi
 
 echo "== pkg-config --cflags --libs spagm"
 export PKG_CONFIG_PATH="$(dirname "$pc")"

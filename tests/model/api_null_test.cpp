@@ -16,8 +16,8 @@
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
 #include "spagm/vec/file.h"
-#include "spagm/vec/statemap.h"
-#include "spagm/vec/stim.h"
+#include "spagm/statemap.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "cosim.h"
 #include "cosim_value.h"
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

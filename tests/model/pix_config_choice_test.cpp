@@ -10,7 +10,7 @@
 
 #include "pix_harness.h"
 #include "spagm/spagm.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 namespace {
 

@@ -17,8 +17,8 @@
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
 #include "spagm/txn_pack.h"
-#include "spagm/vec/statemap.h"
-#include "spagm/vec/stim.h"
+#include "spagm/statemap.h"
+#include "spagm/stim/stim.h"
 
 // The report prints at most this many difference lines (cosim_compare.h).
 #define SPAGM_COMPARE_LINES_FOR_TEST 6

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/statemap.h"
-#include "spagm/vec/stim.h"
+#include "spagm/statemap.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

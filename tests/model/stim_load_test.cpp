@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

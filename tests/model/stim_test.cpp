@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The stimulus generator (vectors/include/spagm/vec/stim.h): deterministic,
+// The stimulus generator (vectors/include/spagm/stim/stim.h): deterministic,
 // per-unit independent, and covering the forms the co-simulation must see.
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 namespace {
 

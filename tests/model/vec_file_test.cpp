@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 #include "spagm/vec/file.h"
 #include "vec_text.h"
 #include "test_scratch.h"

@@ -10,7 +10,7 @@
 #include "spagm/attr.h"
 #include "spagm/pix.h"
 #include "spagm/tex.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 /* Unit of a word that did not decode, from its opcode bits (DESIGN §7.1);
  * -1 for a word of no modelled unit. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 #include "veccheck_source.h"
 
 struct spagm__vec_source {

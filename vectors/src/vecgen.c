@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Random vector generation (spagm gen): the stimulus generator's epochs,
  * each executed on the golden model, written through the vector writer. The
- * traffic is the co-simulation's for the same seed and options (spagm/vec/stim.h). */
+ * traffic is the co-simulation's for the same seed and options (spagm/stim/stim.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "spagm/vec/cov.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 #include "vecfile_internal.h"
 
 spagm_status spagm_vec_readback_words(const spagm_model *m, spagm_unit u, spagm_cfg_list *l) {

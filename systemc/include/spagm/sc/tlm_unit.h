@@ -22,7 +22,7 @@
 /// model refuses -> TLM_GENERIC_ERROR_RESPONSE (last_error() says why).
 ///
 /// The unit owns a spagm_model and uses only the public C API (spagm.h and
-/// the state map spagm/vec/statemap.h): no model logic is copied here.
+/// the state map spagm/statemap.h): no model logic is copied here.
 ///
 /// Example (examples/systemc-vp/vp_main.cpp): three units bound to a core's
 /// initiator sockets.

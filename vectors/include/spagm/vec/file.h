@@ -33,7 +33,7 @@
 #include <stdio.h>
 
 #include "spagm/model.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 #ifdef __cplusplus
 extern "C" {

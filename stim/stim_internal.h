@@ -3,9 +3,9 @@
 #ifndef SPAGM_STIM_INTERNAL_H
 #define SPAGM_STIM_INTERNAL_H
 
-#include "rng.h"
+#include "spagm/stim/rng.h"
 #include "spagm/spagm.h"
-#include "spagm/vec/stim.h"
+#include "spagm/stim/stim.h"
 
 /* Corner tables (docs/stimulus.md): one per unit, in stim_corners.c. A
  * unit's generator draws a bounded field through spagm__stim_corner over

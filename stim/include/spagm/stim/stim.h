@@ -23,7 +23,7 @@
 #include <stdint.h>
 
 #include "spagm/model.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Internal: what the configuration-port map (statemap.c) tells the rest of
- * the vectors library beyond statemap.h. */
+/* Internal: what the configuration-port map (statemap.c) tells the
+ * stimulus's configuration load (stim/stim_load.c) beyond statemap.h. */
 #ifndef SPAGM_STATEMAP_INTERNAL_H
 #define SPAGM_STATEMAP_INTERNAL_H
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/statemap_internal.h"
+#include "core/statemap_internal.h" /* model/src */
 #include "stim_internal.h"
 
 bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u) {

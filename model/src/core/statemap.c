@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Unit state <-> configuration-port words (spagm/vec/statemap.h), following the maps
+/* Unit state <-> configuration-port words (spagm/statemap.h), following the maps
  * of docs/port-contract.md. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/statemap.h"
+#include "spagm/statemap.h"
 #include "statemap_internal.h"
 
 /* Targets of the attribute unit's configuration port ([31:28]). */

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Compiles only through the forwarding headers at the earlier paths, and
+ * calls one function of each so the link needs the moved libraries too. */
+#include <stdio.h>
+
+#include <spagm/spagm.h>
+#include <spagm/vec/statemap.h>
+#include <spagm/vec/stim.h>
+
+int main(void) {
+  spagm_diag d;
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  spagm_stim *s = spagm_stim_new(&o, &d);
+  spagm_model *m = spagm_model_new();
+  if (!s || !m || spagm_stim_begin_epoch(s, 0, m, &d) != SPAGM_OK) {
+    fprintf(stderr, "old_header_paths: stimulus: %s\n", d.msg);
+    return 1;
+  }
+  spagm_cfg_list l = {0};
+  spagm_status st = spagm_statemap_load_list(m, SPAGM_UNIT_PIX, &l);
+  printf("old header paths: %zu pixel-unit load words\n", l.n);
+  int rc = st == SPAGM_OK && l.n > 0 ? 0 : 1;
+  spagm_cfg_list_free(&l);
+  spagm_model_free(m);
+  spagm_stim_free(s);
+  return rc;
+}
