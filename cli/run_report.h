@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* What the long vector subcommands (gen, check, export-hex) report besides
  * their text: progress lines with rate and ETA on stderr
- * (spagm/vec/progress.h) and, with --json FILE, the summary as JSON
- * (spagm/vec/json.h, docs/json-summary.md). */
+ * (spagm/util/progress.h) and, with --json FILE, the summary as JSON
+ * (spagm/util/json.h, docs/json-summary.md). */
 #ifndef SPAGM_CLI_RUN_REPORT_H
 #define SPAGM_CLI_RUN_REPORT_H
 
@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "spagm/vec/file.h"
-#include "spagm/vec/json.h"
-#include "spagm/vec/progress.h"
+#include "spagm/util/json.h"
+#include "spagm/util/progress.h"
 
 typedef struct spagm_cli_run {
   const char *cmd;  /* "gen" */

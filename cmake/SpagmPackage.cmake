@@ -3,6 +3,7 @@
 # another project use it (docs/install.md):
 #   P/include/spagm/...                 public C headers (model, vec, predictor)
 #   P/lib/libspagm.{a,so}               the model        spagm::model, spagm::model_shared
+#   P/lib/libspagm_util.a               JSON, progress   spagm::util (include/spagm/util/)
 #   P/lib/libspagm_stim.a               stimulus         spagm::stim (include/spagm/stim/)
 #   P/lib/libspagm_vectors.a            vector library   spagm::vec (and the libraries above)
 #   P/lib/libspagm_dpi.so               DPI-C layer      spagm::dpi (-sv_lib spagm_dpi)
@@ -28,11 +29,11 @@ endif()
 if(TARGET spagm_vectors)
   # The libraries' headers, and vectors/compat: the earlier <spagm/vec/...>
   # paths of headers that moved, each forwarding to its new place.
-  foreach(dir stim/include vectors/include vectors/compat)
+  foreach(dir util/include stim/include vectors/include vectors/compat)
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/spagm
             DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
   endforeach()
-  list(APPEND _spagm_targets spagm_stim spagm_vectors)
+  list(APPEND _spagm_targets spagm_util spagm_stim spagm_vectors)
 endif()
 if(TARGET spagm_dpi)
   install(FILES ${PROJECT_SOURCE_DIR}/dpi/include/spagm/predictor.h

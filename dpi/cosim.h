@@ -58,7 +58,7 @@ void spagm_cosim_free(spagm_cosim *c);
 /* Where the run reports besides the summary: json_path (NULL = none)
  * receives the summary as JSON when spagm_cosim_finish runs
  * (docs/json-summary.md); progress prints progress lines with rate and ETA
- * to stderr (spagm/vec/progress.h). Returns false when out of memory. */
+ * to stderr (spagm/util/progress.h). Returns false when out of memory. */
 bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress);
 
 /* +cov=FILE (docs/coverage.md): sample every checked transaction

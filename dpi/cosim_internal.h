@@ -7,7 +7,7 @@
 #include "cosim.h"
 #include "cosim_clock.h"
 #include "cosim_compare.h"
-#include "spagm/vec/progress.h"
+#include "spagm/util/progress.h"
 #include "spagm/statemap.h"
 #include "spagm/stim/stim.h"
 

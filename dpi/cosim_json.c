@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cosim_internal.h"
-#include "spagm/vec/json.h"
+#include "spagm/util/json.h"
 
 void spagm__cosim_note(spagm_cosim *c, const char *kind, spagm_unit u, uint32_t tag,
                        uint64_t cycle, uint64_t accept_cycle, const char *detail) {

@@ -38,13 +38,13 @@ static int err_at(const checker *c, int line, int col, const char *test, const c
  * (`+list_bugs`: sel, unit, name, what). */
 static int tool_bugs(checker *c) {
   char *path = rg_path_join(c->bindir, "spagm-cosim");
-  rg_buf cmd = {0};
-  rg_buf_shquote(&cmd, path);
-  rg_buf_puts(&cmd, " +list_bugs 2>/dev/null");
+  spagm_buf cmd = {0};
+  spagm_buf_shquote(&cmd, path);
+  spagm_buf_puts(&cmd, " +list_bugs 2>/dev/null");
   FILE *f = popen(cmd.s, "r");
   char *text = f ? rg_read_stream(f, NULL) : NULL;
   int ok = f && pclose(f) == 0 && text;
-  rg_buf_free(&cmd), free(path);
+  spagm_buf_free(&cmd), free(path);
   for (char *save = NULL, *line = ok ? text : NULL; line && *line; line = save) {
     save = strchr(line, '\n');
     if (save) *save++ = '\0';
@@ -76,15 +76,15 @@ static int bug_known(checker *c, const char *name) {
 static int check_regex(const checker *c, const rg_test *t) {
   if (!t->log_regex[0]) return 0;
   /* {unit} becomes a unit name, as at expansion (plan.c unit_regex). */
-  rg_buf b = {0};
+  spagm_buf b = {0};
   for (const char *s = t->log_regex; *s;)
     if (strncmp(s, "{unit}", 6) == 0)
-      rg_buf_puts(&b, "attr"), s += 6;
+      spagm_buf_puts(&b, "attr"), s += 6;
     else
-      rg_buf_add(&b, s++, 1);
+      spagm_buf_add(&b, s++, 1);
   regex_t re;
   int rc = regcomp(&re, b.s, REG_EXTENDED | REG_NOSUB | REG_NEWLINE);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   if (rc == 0) {
     regfree(&re);
     return 0;
@@ -115,15 +115,15 @@ static const char *tool_help(checker *c, rg_kind k, const char **tool) {
   if (!c->help_tried[i]) {
     c->help_tried[i] = 1;
     char *path = rg_path_join(c->bindir, tools[i]);
-    rg_buf cmd = {0};
-    rg_buf_shquote(&cmd, path);
-    rg_buf_puts(&cmd, " +help 2>/dev/null");
+    spagm_buf cmd = {0};
+    spagm_buf_shquote(&cmd, path);
+    spagm_buf_puts(&cmd, " +help 2>/dev/null");
     FILE *f = popen(cmd.s, "r");
     if (f) {
       c->help[i] = rg_read_stream(f, NULL);
       if (pclose(f) != 0) free(c->help[i]), c->help[i] = NULL;
     }
-    rg_buf_free(&cmd), free(path);
+    spagm_buf_free(&cmd), free(path);
   }
   return c->help[i];
 }
@@ -146,11 +146,11 @@ static int check_plusargs(checker *c, const rg_test *t) {
   const char *tool;
   const char *help = tool_help(c, t->kind, &tool);
   if (!help) {
-    rg_buf what = {0};
-    rg_buf_printf(&what, "cannot check the plusargs: %s/%s +help does not run (build it, or "
+    spagm_buf what = {0};
+    spagm_buf_printf(&what, "cannot check the plusargs: %s/%s +help does not run (build it, or "
                   "--bindir)", c->bindir, tool);
     int rc = err_at(c, t->line_plusargs, t->col_plusargs, t->name, "%s", what.s);
-    rg_buf_free(&what);
+    spagm_buf_free(&what);
     return rc;
   }
   int rc = 0;
@@ -161,10 +161,10 @@ static int check_plusargs(checker *c, const rg_test *t) {
     if (a[0] != '+' || n == 0) {
       rc = err_at(c, t->line_plusargs, col, t->name, "'%s' is not a plusarg (+NAME or +NAME=VALUE)", a);
     } else if (!(listed = help_lists(help, a + 1, n))) {
-      rg_buf what = {0};
-      rg_buf_printf(&what, "unknown plusarg '%s' (%s +help lists them)", a, tool);
+      spagm_buf what = {0};
+      spagm_buf_printf(&what, "unknown plusarg '%s' (%s +help lists them)", a, tool);
       rc = err_at(c, t->line_plusargs, col, t->name, "%s", what.s);
-      rg_buf_free(&what);
+      spagm_buf_free(&what);
     } else if (listed == 2 && a[1 + n] != '=') {
       rc = err_at(c, t->line_plusargs, col, t->name, "plusarg '%s' takes a value (+NAME=VALUE)", a);
     } else if ((t->kind == RG_KIND_COSIM || t->kind == RG_KIND_SC_COSIM) &&

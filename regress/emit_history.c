@@ -34,16 +34,16 @@ static double yat(double v, double top) { return T + (H - T - B) * (1.0 - (top >
 
 /* The frame: horizontal grid lines with their values, a date under each
  * night (every k-th when they would overlap). */
-static void frame(rg_buf *b, const rg_night *n, size_t count, double top, const char *unit) {
+static void frame(spagm_buf *b, const rg_night *n, size_t count, double top, const char *unit) {
   for (int g = 0; g <= 4; g++) {
     double v = top * g / 4, y = yat(v, top);
-    rg_buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8dee4\"/>"
+    spagm_buf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#d8dee4\"/>"
                   "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.4g%s</text>\n",
                   L, y, W - R, y, L - 6, y + 4, v, unit);
   }
   size_t step = count / 12 + 1;
   for (size_t i = 0; i < count; i += step)
-    rg_buf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.10s</text>"
+    spagm_buf_printf(b, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.10s</text>"
                   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.5s</text>\n",
                   xat(i, count), H - B + 16, n[i].started, xat(i, count), H - B + 30,
                   n[i].started + (strlen(n[i].started) > 11 ? 11 : 0));
@@ -51,22 +51,22 @@ static void frame(rg_buf *b, const rg_night *n, size_t count, double top, const 
 
 /* One series: a line through the nights that have the figure, a dot with
  * a tooltip on each. which: 0 pass rate, 1 coverage, 2 wall time. */
-static void series(rg_buf *b, const rg_night *n, size_t count, int which, double top,
+static void series(spagm_buf *b, const rg_night *n, size_t count, int which, double top,
                    const char *colour, const char *id) {
   /* Coverage wide and under the pass rate: at 100 % both stay visible. */
-  rg_buf_printf(b, "<polyline id=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%d\" "
+  spagm_buf_printf(b, "<polyline id=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%d\" "
                 "stroke-opacity=\"%s\" points=\"", id, colour, which == 1 ? 5 : 2,
                 which == 1 ? "0.6" : "1");
   for (size_t i = 0; i < count; i++) {
     if (which == 1 && !n[i].have_cov) continue;
     double v = which == 0 ? pass_pct(&n[i]) : which == 1 ? n[i].cov_pct : n[i].wall_s;
-    rg_buf_printf(b, "%.1f,%.1f ", xat(i, count), yat(v, top));
+    spagm_buf_printf(b, "%.1f,%.1f ", xat(i, count), yat(v, top));
   }
-  rg_buf_puts(b, "\"/>\n");
+  spagm_buf_puts(b, "\"/>\n");
   for (size_t i = 0; i < count; i++) {
     if (which == 1 && !n[i].have_cov) continue;
     double v = which == 0 ? pass_pct(&n[i]) : which == 1 ? n[i].cov_pct : n[i].wall_s;
-    rg_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"><title>%s: %.1f%s"
+    spagm_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"><title>%s: %.1f%s"
                   "</title></circle>\n", xat(i, count), yat(v, top), which == 1 ? 6 : 4, colour,
                   n[i].started, v, which == 2 ? " s" : " %");
   }
@@ -85,8 +85,8 @@ static double nice_top(double x) {
   return 10 * p;
 }
 
-static void charts(rg_buf *b, const rg_night *n, size_t count) {
-  rg_buf_printf(b, "<h2>Pass rate and functional coverage</h2>\n<p class=\"key\"><span><i style="
+static void charts(spagm_buf *b, const rg_night *n, size_t count) {
+  spagm_buf_printf(b, "<h2>Pass rate and functional coverage</h2>\n<p class=\"key\"><span><i style="
                 "\"background:#0969da\"></i>pass rate (runs as expected)</span><span><i style=\""
                 "background:#1a7f37\"></i>legal bins hit (reachable)</span></p>\n<svg id=\"trend\" "
                 "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n", W, H, W, H);
@@ -97,32 +97,32 @@ static void charts(rg_buf *b, const rg_night *n, size_t count) {
   for (size_t i = 0; i < count; i++)
     if (n[i].wall_s > top) top = n[i].wall_s;
   top = nice_top(top * 1.05);
-  rg_buf_printf(b, "</svg>\n<h2>Wall time</h2>\n<svg id=\"wall\" width=\"%d\" height=\"%d\" "
+  spagm_buf_printf(b, "</svg>\n<h2>Wall time</h2>\n<svg id=\"wall\" width=\"%d\" height=\"%d\" "
                 "viewBox=\"0 0 %d %d\" role=\"img\">\n", W, H, W, H);
   frame(b, n, count, top, " s");
   series(b, n, count, 2, top, "#8250df", "wall-line");
-  rg_buf_puts(b, "</svg>\n");
+  spagm_buf_puts(b, "</svg>\n");
 }
 
-static void night_row(rg_buf *b, const rg_night *n, const char *outdir) {
+static void night_row(spagm_buf *b, const rg_night *n, const char *outdir) {
   char *report = rg_path_join(n->dir, "report.html");
   char *rel = rg_relpath(outdir, report);
-  rg_buf_puts(b, "<tr><td>");
+  spagm_buf_puts(b, "<tr><td>");
   rg_xml_text(b, n->started);
-  rg_buf_puts(b, "</td><td>");
+  spagm_buf_puts(b, "</td><td>");
   rg_xml_text(b, n->set);
-  rg_buf_printf(b, "%s</td><td class=\"num\">%zu</td><td class=\"num\">%zu</td>"
+  spagm_buf_printf(b, "%s</td><td class=\"num\">%zu</td><td class=\"num\">%zu</td>"
                 "<td class=\"num\">%.1f %%</td>", n->partial ? " (PARTIAL)" : "", n->runs, n->ok,
                 pass_pct(n));
   if (n->have_cov)
-    rg_buf_printf(b, "<td class=\"num\">%.1f %%</td><td class=\"num\">%zu</td>", n->cov_pct,
+    spagm_buf_printf(b, "<td class=\"num\">%.1f %%</td><td class=\"num\">%zu</td>", n->cov_pct,
                   n->holes);
   else
-    rg_buf_puts(b, "<td>no coverage</td><td></td>");
-  rg_buf_printf(b, "<td class=\"num\">%.1f</td><td class=\"num\">%.1f</td><td><a href=\"",
+    spagm_buf_puts(b, "<td>no coverage</td><td></td>");
+  spagm_buf_printf(b, "<td class=\"num\">%.1f</td><td class=\"num\">%.1f</td><td><a href=\"",
                 n->wall_s, n->run_s);
   rg_xml_text(b, rel);
-  rg_buf_puts(b, "\">report</a></td></tr>\n");
+  spagm_buf_puts(b, "\">report</a></td></tr>\n");
   free(report), free(rel);
 }
 
@@ -133,25 +133,25 @@ int rg_emit_history(const rg_night *n, size_t count, const char *out) {
     free(dir);
     return -1;
   }
-  rg_buf b = {0};
-  rg_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
                 "spagm-regress history</title><style>%s</style></head><body>\n<h1>Regression "
                 "history</h1>\n<p class=\"meta\">%zu nights", style, count);
   if (count) {
-    rg_buf_puts(&b, ", ");
+    spagm_buf_puts(&b, ", ");
     rg_xml_text(&b, n[0].started);
-    rg_buf_puts(&b, " to ");
+    spagm_buf_puts(&b, " to ");
     rg_xml_text(&b, n[count - 1].started);
   }
-  rg_buf_puts(&b, ".</p>\n");
+  spagm_buf_puts(&b, ".</p>\n");
   if (count) charts(&b, n, count);
-  rg_buf_puts(&b, "<h2>Nights</h2>\n<table id=\"nights\"><thead><tr><th>started (UTC)</th><th>set"
+  spagm_buf_puts(&b, "<h2>Nights</h2>\n<table id=\"nights\"><thead><tr><th>started (UTC)</th><th>set"
                   "</th><th>runs</th><th>as expected</th><th>pass rate</th><th>coverage</th><th>"
                   "holes</th><th>wall s</th><th>run s</th><th></th></tr></thead><tbody>\n");
   for (size_t i = count; i-- > 0;) night_row(&b, &n[i], absdir); /* newest first */
-  rg_buf_puts(&b, "</tbody></table>\n</body></html>\n");
+  spagm_buf_puts(&b, "</tbody></table>\n</body></html>\n");
   int rc = rg_write_file(out, b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   free(dir), free(absdir);
   return rc;
 }
@@ -160,13 +160,13 @@ char *rg_relpath(const char *from, const char *to) {
   size_t common = 0; /* the longest common prefix that ends a path component */
   for (size_t i = 0; from[i] && from[i] == to[i]; i++)
     if (to[i + 1] == '/' && (from[i + 1] == '/' || from[i + 1] == '\0')) common = i + 1;
-  rg_buf b = {0};
+  spagm_buf b = {0};
   if (strcmp(from, "/") == 0) {
-    rg_buf_puts(&b, to + 1);
-    return rg_buf_take(&b);
+    spagm_buf_puts(&b, to + 1);
+    return spagm_buf_take(&b);
   }
   for (const char *s = from + common; *s; s++)
-    if (*s == '/') rg_buf_puts(&b, "../");
-  rg_buf_puts(&b, to[common] == '/' ? to + common + 1 : to + common);
-  return rg_buf_take(&b);
+    if (*s == '/') spagm_buf_puts(&b, "../");
+  spagm_buf_puts(&b, to[common] == '/' ? to + common + 1 : to + common);
+  return spagm_buf_take(&b);
 }

@@ -37,15 +37,15 @@ static const char script[] =
     "if(!isNaN(nx)&&!isNaN(ny))return (nx-ny)*dir;return x.localeCompare(y)*dir;});"
     "rows.forEach(function(r){tb.appendChild(r);});});});";
 
-static void text(rg_buf *b, const char *s) { rg_xml_text(b, s); }
+static void text(spagm_buf *b, const char *s) { rg_xml_text(b, s); }
 
-static void tile(rg_buf *b, const char *id, const char *cls, const char *value, const char *label) {
-  rg_buf_printf(b, "<div class=\"tile %s\" id=\"%s\"><b>", cls, id);
+static void tile(spagm_buf *b, const char *id, const char *cls, const char *value, const char *label) {
+  spagm_buf_printf(b, "<div class=\"tile %s\" id=\"%s\"><b>", cls, id);
   text(b, value);
-  rg_buf_printf(b, "</b>%s</div>", label);
+  spagm_buf_printf(b, "</b>%s</div>", label);
 }
 
-static void totals(rg_buf *b, const rg_plan *p, const rg_meta *m) {
+static void totals(spagm_buf *b, const rg_plan *p, const rg_meta *m) {
   size_t ok = 0, pass = 0;
   double run_s = 0;
   for (size_t i = 0; i < p->nruns; i++) {
@@ -54,7 +54,7 @@ static void totals(rg_buf *b, const rg_plan *p, const rg_meta *m) {
     run_s += p->runs[i].res.wall_s;
   }
   char v[64];
-  rg_buf_puts(b, "<section class=\"tiles\" id=\"totals\">");
+  spagm_buf_puts(b, "<section class=\"tiles\" id=\"totals\">");
   snprintf(v, sizeof v, "%zu", p->nruns);
   tile(b, "t-runs", "", v, "runs");
   snprintf(v, sizeof v, "%zu", ok);
@@ -73,109 +73,109 @@ static void totals(rg_buf *b, const rg_plan *p, const rg_meta *m) {
     snprintf(v, sizeof v, "%.1f %%", rg_cov_reachable_pct(&m->cov->unit[3]));
     tile(b, "t-cov", m->cov->nholes ? "bad" : "good", v, "functional coverage");
   }
-  rg_buf_puts(b, "</section>\n");
+  spagm_buf_puts(b, "</section>\n");
 }
 
-static void buckets(rg_buf *b, const rg_plan *p, const rg_meta *m) {
+static void buckets(spagm_buf *b, const rg_plan *p, const rg_meta *m) {
   size_t n = m->tri ? m->tri->n : 0;
-  rg_buf_printf(b, "<h2 id=\"buckets\">Failure buckets (%zu)</h2>\n", n);
+  spagm_buf_printf(b, "<h2 id=\"buckets\">Failure buckets (%zu)</h2>\n", n);
   if (!n) {
-    rg_buf_puts(b, "<p>No run failed.</p>\n");
+    spagm_buf_puts(b, "<p>No run failed.</p>\n");
     return;
   }
-  rg_buf_puts(b, "<table class=\"sortable\" id=\"bucket-table\"><thead><tr><th>bucket</th><th>runs"
+  spagm_buf_puts(b, "<table class=\"sortable\" id=\"bucket-table\"><thead><tr><th>bucket</th><th>runs"
                  "</th><th>as expected</th><th>signature</th><th>smallest reproducer</th>"
                  "</tr></thead><tbody>\n");
   for (size_t k = 0; k < n; k++) {
     const rg_bucket *bk = &m->tri->b[k];
     const rg_run *r = &p->runs[bk->smallest];
-    rg_buf_printf(b, "<tr id=\"B%zu\"><td data-v=\"%zu\">B%zu</td><td>%zu</td><td>%zu</td><td>",
+    spagm_buf_printf(b, "<tr id=\"B%zu\"><td data-v=\"%zu\">B%zu</td><td>%zu</td><td>%zu</td><td>",
                   bk->id, bk->id, bk->id, bk->nruns, bk->expected);
     text(b, bk->signature);
-    rg_buf_puts(b, "</td><td><a href=\"runs/");
+    spagm_buf_puts(b, "</td><td><a href=\"runs/");
     text(b, r->id);
-    rg_buf_puts(b, "/reproduce.sh\">");
+    spagm_buf_puts(b, "/reproduce.sh\">");
     text(b, r->id);
-    rg_buf_puts(b, "</a>");
+    spagm_buf_puts(b, "</a>");
     if (bk->smallest_txns != (unsigned long)-1)
-      rg_buf_printf(b, " (%lu transactions)", bk->smallest_txns);
-    rg_buf_puts(b, "</td></tr>\n");
+      spagm_buf_printf(b, " (%lu transactions)", bk->smallest_txns);
+    spagm_buf_puts(b, "</td></tr>\n");
   }
-  rg_buf_puts(b, "</tbody></table>\n");
+  spagm_buf_puts(b, "</tbody></table>\n");
 }
 
-static void hole_list(rg_buf *b, const char *id, const char *title, char **l, size_t n) {
+static void hole_list(spagm_buf *b, const char *id, const char *title, char **l, size_t n) {
   if (!n) return;
   /* Holes open when few: a long list would push the runs off the page. */
-  rg_buf_printf(b, "<details id=\"%s\"%s><summary>%s (%zu)</summary><ul>", id,
+  spagm_buf_printf(b, "<details id=\"%s\"%s><summary>%s (%zu)</summary><ul>", id,
                 strcmp(id, "holes") == 0 && n <= 20 ? " open" : "", title, n);
   for (size_t i = 0; i < n; i++) {
-    rg_buf_puts(b, "<li><code>");
+    spagm_buf_puts(b, "<li><code>");
     text(b, l[i]);
-    rg_buf_puts(b, "</code></li>");
+    spagm_buf_puts(b, "</code></li>");
   }
-  rg_buf_puts(b, "</ul></details>\n");
+  spagm_buf_puts(b, "</ul></details>\n");
 }
 
-static void pct_cell(rg_buf *b, unsigned long hit, unsigned long points) {
+static void pct_cell(spagm_buf *b, unsigned long hit, unsigned long points) {
   double pct = points ? 100.0 * hit / points : 0.0;
-  rg_buf_printf(b, "<td><div class=\"bar\"><i style=\"width:%.1f%%\"></i></div></td><td>%.1f %%"
+  spagm_buf_printf(b, "<td><div class=\"bar\"><i style=\"width:%.1f%%\"></i></div></td><td>%.1f %%"
                 "</td><td>%lu / %lu</td>", pct, pct, hit, points);
 }
 
 /* Verilator's line and toggle figures per unit (N253), only when built. */
-static void rtl_coverage(rg_buf *b, const rg_rtlcov *r) {
+static void rtl_coverage(spagm_buf *b, const rg_rtlcov *r) {
   static const char *const names[] = {"attr", "pix", "tex", "all"};
   if (!r->have) return;
-  rg_buf_printf(b, "<h3 id=\"rtl-coverage\">RTL code coverage</h3>\n<p>Verilator's line (and "
+  spagm_buf_printf(b, "<h3 id=\"rtl-coverage\">RTL code coverage</h3>\n<p>Verilator's line (and "
                 "branch) and toggle points of each unit's design, %zu runs' counts merged into "
                 "<a href=\"rtl-coverage.dat\">rtl-coverage.dat</a> "
                 "(lcov: <a href=\"rtl-coverage.info\">rtl-coverage.info</a>).</p>\n", r->inputs);
-  rg_buf_puts(b, "<table id=\"rtl-table\"><thead><tr><th>unit</th><th>line</th><th></th><th>hit / "
+  spagm_buf_puts(b, "<table id=\"rtl-table\"><thead><tr><th>unit</th><th>line</th><th></th><th>hit / "
                  "points</th><th>toggle</th><th></th><th>hit / points</th></tr></thead><tbody>\n");
   for (int u = 0; u < 4; u++) {
     const rg_rtl_unit *c = &r->unit[u];
-    rg_buf_printf(b, "<tr id=\"rtl-%s\"><td>%s</td>", names[u], names[u]);
+    spagm_buf_printf(b, "<tr id=\"rtl-%s\"><td>%s</td>", names[u], names[u]);
     pct_cell(b, c->line_hit, c->line_points);
     pct_cell(b, c->toggle_hit, c->toggle_points);
-    rg_buf_puts(b, "</tr>\n");
+    spagm_buf_puts(b, "</tr>\n");
   }
-  rg_buf_puts(b, "</tbody></table>\n");
+  spagm_buf_puts(b, "</tbody></table>\n");
 }
 
-static void coverage(rg_buf *b, const rg_covsum *s) {
+static void coverage(spagm_buf *b, const rg_covsum *s) {
   if (!s) return;
   if (!s->have) {
     rtl_coverage(b, &s->rtl);
     return;
   }
   static const char *const names[] = {"attr", "pix", "tex", "all"};
-  rg_buf_printf(b, "<h2 id=\"coverage\">Functional coverage</h2>\n<p>%zu databases of passed runs "
+  spagm_buf_printf(b, "<h2 id=\"coverage\">Functional coverage</h2>\n<p>%zu databases of passed runs "
                 "merged into <a href=\"coverage.cov\">coverage.cov</a>; the full report: "
                 "<a href=\"coverage/index.html\">coverage page</a>, "
                 "<a href=\"coverage.txt\">text</a>.</p>\n", s->inputs);
   if (s->nleft_out) {
-    rg_buf_printf(b, "<p class=\"bad\" id=\"cov-left-out\">%zu databases of passed runs could not "
+    spagm_buf_printf(b, "<p class=\"bad\" id=\"cov-left-out\">%zu databases of passed runs could not "
                   "be read and were left out (those runs are errors):</p>\n<ul>\n", s->nleft_out);
     for (size_t i = 0; i < s->nleft_out; i++) {
-      rg_buf_puts(b, "<li>");
+      spagm_buf_puts(b, "<li>");
       text(b, s->left_out[i]);
-      rg_buf_puts(b, "</li>\n");
+      spagm_buf_puts(b, "</li>\n");
     }
-    rg_buf_puts(b, "</ul>\n");
+    spagm_buf_puts(b, "</ul>\n");
   }
-  rg_buf_puts(b, "<table id=\"cov-table\"><thead><tr><th>unit</th><th>reachable bins hit</th><th>"
+  spagm_buf_puts(b, "<table id=\"cov-table\"><thead><tr><th>unit</th><th>reachable bins hit</th><th>"
                  "</th><th>hit / legal</th><th>holes</th><th>need a reordering DUT</th><th>"
                  "not reachable by co-simulation</th><th>model alone</th></tr></thead><tbody>\n");
   for (int u = 0; u < 4; u++) {
     const rg_cov_unit *c = &s->unit[u];
     double pct = rg_cov_reachable_pct(c);
-    rg_buf_printf(b, "<tr id=\"cov-%s\"><td>%s</td><td><div class=\"bar\"><i style=\"width:%.1f%%\">"
+    spagm_buf_printf(b, "<tr id=\"cov-%s\"><td>%s</td><td><div class=\"bar\"><i style=\"width:%.1f%%\">"
                   "</i></div></td><td>%.1f %%</td><td>%u / %u</td><td>%u</td><td>%u</td><td>%u</td>"
                   "<td>%u</td></tr>\n", names[u], names[u], pct, pct, c->hit, c->legal, c->holes,
                   c->reorder, c->no_port, c->model_only);
   }
-  rg_buf_puts(b, "</tbody></table>\n");
+  spagm_buf_puts(b, "</tbody></table>\n");
   hole_list(b, "holes", "Holes", s->holes, s->nholes);
   hole_list(b, "reorder", "Need a reordering DUT", s->reorder, s->nreorder);
   hole_list(b, "no-port", "Not reachable by co-simulation (no SM50 word)", s->no_port, s->nno_port);
@@ -184,54 +184,54 @@ static void coverage(rg_buf *b, const rg_covsum *s) {
   rtl_coverage(b, &s->rtl);
 }
 
-static void run_row(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
+static void run_row(spagm_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
   const rg_bucket *bk = rg_bucket_of(m, i);
   const char *st = rg_status_name(r->res.status);
-  rg_buf_printf(b, "<tr class=\"%s\"><td>", r->res.ok ? "ok" : "notok");
+  spagm_buf_printf(b, "<tr class=\"%s\"><td>", r->res.ok ? "ok" : "notok");
   text(b, r->id);
-  rg_buf_puts(b, "</td><td>");
+  spagm_buf_puts(b, "</td><td>");
   text(b, r->test);
-  rg_buf_printf(b, "</td><td>%lu</td><td class=\"st-%s\">%s</td><td>%s</td><td data-v=\"%.3f\">"
+  spagm_buf_printf(b, "</td><td>%lu</td><td class=\"st-%s\">%s</td><td>%s</td><td data-v=\"%.3f\">"
                 "%.1f</td><td>", r->seed, st, st, r->res.ok ? "yes" : "NO", r->res.wall_s,
                 r->res.wall_s);
-  if (bk) rg_buf_printf(b, "<a href=\"#B%zu\">B%zu</a>", bk->id, bk->id);
-  rg_buf_puts(b, "</td><td>");
+  if (bk) spagm_buf_printf(b, "<a href=\"#B%zu\">B%zu</a>", bk->id, bk->id);
+  spagm_buf_puts(b, "</td><td>");
   text(b, r->res.reason);
-  rg_buf_puts(b, "</td><td><a href=\"runs/");
+  spagm_buf_puts(b, "</td><td><a href=\"runs/");
   text(b, r->id);
-  rg_buf_puts(b, "/log\">log</a> <a href=\"runs/");
+  spagm_buf_puts(b, "/log\">log</a> <a href=\"runs/");
   text(b, r->id);
-  rg_buf_puts(b, "/reproduce.sh\">reproduce</a></td></tr>\n");
+  spagm_buf_puts(b, "/reproduce.sh\">reproduce</a></td></tr>\n");
 }
 
 int rg_emit_html(const rg_plan *p, const rg_meta *m) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                   "<meta name=\"viewport\" content=\"width=device-width\"><title>spagm-regress ");
   text(&b, m->set);
-  rg_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>Regression ", style);
+  spagm_buf_printf(&b, "</title><style>%s</style></head><body>\n<h1>Regression ", style);
   text(&b, m->set);
-  rg_buf_printf(&b, "%s</h1>\n<p class=\"meta\">started %s, %s launcher, description ",
+  spagm_buf_printf(&b, "%s</h1>\n<p class=\"meta\">started %s, %s launcher, description ",
                 m->partial ? " (PARTIAL: interrupted)" : "", m->started, m->launcher);
   text(&b, m->desc);
-  rg_buf_puts(&b, "; <a href=\"results.json\">results.json</a>, <a href=\"junit.xml\">junit.xml"
+  spagm_buf_puts(&b, "; <a href=\"results.json\">results.json</a>, <a href=\"junit.xml\">junit.xml"
                   "</a>, <a href=\"summary.txt\">summary.txt</a>");
   if (m->history) { /* --history: the trend across nights (N251) */
-    rg_buf_puts(&b, ", <a id=\"history\" href=\"");
+    spagm_buf_puts(&b, ", <a id=\"history\" href=\"");
     text(&b, m->history);
-    rg_buf_puts(&b, "\">history (trend)</a>");
+    spagm_buf_puts(&b, "\">history (trend)</a>");
   }
-  rg_buf_puts(&b, "</p>\n");
+  spagm_buf_puts(&b, "</p>\n");
   totals(&b, p, m);
   buckets(&b, p, m);
   coverage(&b, m->cov);
-  rg_buf_printf(&b, "<h2 id=\"runs\">Runs (%zu)</h2>\n<table class=\"sortable\" id=\"run-table\">"
+  spagm_buf_printf(&b, "<h2 id=\"runs\">Runs (%zu)</h2>\n<table class=\"sortable\" id=\"run-table\">"
                 "<thead><tr><th>run</th><th>test</th><th>seed</th><th>status</th><th>as expected"
                 "</th><th>wall s</th><th>bucket</th><th>reason</th><th>files</th></tr></thead>"
                 "<tbody>\n", p->nruns);
   for (size_t i = 0; i < p->nruns; i++) run_row(&b, m, i, &p->runs[i]);
-  rg_buf_printf(&b, "</tbody></table>\n<script>%s</script>\n</body></html>\n", script);
+  spagm_buf_printf(&b, "</tbody></table>\n<script>%s</script>\n</body></html>\n", script);
   int rc = rg_write_in(m->dir, "report.html", b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }

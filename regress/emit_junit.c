@@ -11,10 +11,10 @@
 #include "regress.h"
 #include "util.h"
 
-static void attr(rg_buf *b, const char *name, const char *v) {
-  rg_buf_printf(b, " %s=\"", name);
+static void attr(spagm_buf *b, const char *name, const char *v) {
+  spagm_buf_printf(b, " %s=\"", name);
   rg_xml_text(b, v);
-  rg_buf_puts(b, "\"");
+  spagm_buf_puts(b, "\"");
 }
 
 /* The last lines of a run's log, for the failure's body. */
@@ -33,46 +33,46 @@ static char *log_tail(const char *dir, const rg_run *r, size_t lines) {
   return tail;
 }
 
-static void problem(rg_buf *b, const char *dir, const rg_run *r, const rg_bucket *bk) {
+static void problem(spagm_buf *b, const char *dir, const rg_run *r, const rg_bucket *bk) {
   const rg_result *x = &r->res;
   int failure = x->status == RG_FAIL || x->status == RG_PASS;
-  rg_buf_printf(b, "\n      <%s", failure ? "failure" : "error");
+  spagm_buf_printf(b, "\n      <%s", failure ? "failure" : "error");
   attr(b, "type", rg_status_name(x->status));
-  rg_buf msg = {0};
-  rg_buf_puts(&msg, x->reason);
-  if (bk) rg_buf_printf(&msg, " [bucket B%zu: %s]", bk->id, bk->signature);
+  spagm_buf msg = {0};
+  spagm_buf_puts(&msg, x->reason);
+  if (bk) spagm_buf_printf(&msg, " [bucket B%zu: %s]", bk->id, bk->signature);
   attr(b, "message", msg.s);
-  rg_buf_free(&msg);
-  rg_buf_puts(b, ">reproduce: ");
+  spagm_buf_free(&msg);
+  spagm_buf_puts(b, ">reproduce: ");
   char *rep = rg_reproduce(dir, r), *tail = log_tail(dir, r, 20);
   rg_xml_text(b, rep);
-  rg_buf_puts(b, "\nlog: runs/");
+  spagm_buf_puts(b, "\nlog: runs/");
   rg_xml_text(b, r->id);
-  rg_buf_puts(b, "/log (last lines below)\n");
+  spagm_buf_puts(b, "/log (last lines below)\n");
   rg_xml_text(b, tail);
   free(rep), free(tail);
-  rg_buf_printf(b, "</%s>\n    ", failure ? "failure" : "error");
+  spagm_buf_printf(b, "</%s>\n    ", failure ? "failure" : "error");
 }
 
-static void testcase(rg_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
+static void testcase(spagm_buf *b, const rg_meta *m, size_t i, const rg_run *r) {
   const char *dir = m->dir, *set = m->set;
-  rg_buf cls = {0};
-  rg_buf_printf(&cls, "%s.%s", set, r->test);
-  rg_buf_puts(b, "    <testcase");
+  spagm_buf cls = {0};
+  spagm_buf_printf(&cls, "%s.%s", set, r->test);
+  spagm_buf_puts(b, "    <testcase");
   attr(b, "classname", cls.s);
   attr(b, "name", r->id);
-  rg_buf_printf(b, " time=\"%.3f\">", r->res.wall_s);
-  rg_buf_free(&cls);
+  spagm_buf_printf(b, " time=\"%.3f\">", r->res.wall_s);
+  spagm_buf_free(&cls);
   if (r->res.status == RG_NOTRUN) {
-    rg_buf_puts(b, "<skipped message=\"not run: the regression was interrupted\"/>");
+    spagm_buf_puts(b, "<skipped message=\"not run: the regression was interrupted\"/>");
   } else if (!r->res.ok) {
     problem(b, dir, r, rg_bucket_of(m, i));
   }
-  rg_buf_puts(b, "</testcase>\n");
+  spagm_buf_puts(b, "</testcase>\n");
 }
 
 /* Runs [from, to) are one test's (the plan is sorted by test). */
-static void suite(rg_buf *b, const rg_plan *p, const rg_meta *m, size_t from, size_t to) {
+static void suite(spagm_buf *b, const rg_plan *p, const rg_meta *m, size_t from, size_t to) {
   size_t fail = 0, err = 0, skip = 0;
   double t = 0;
   for (size_t i = from; i < to; i++) {
@@ -81,32 +81,32 @@ static void suite(rg_buf *b, const rg_plan *p, const rg_meta *m, size_t from, si
     skip += x->status == RG_NOTRUN;
     if (x->status != RG_NOTRUN && !x->ok) *(x->status == RG_FAIL || x->status == RG_PASS ? &fail : &err) += 1;
   }
-  rg_buf_puts(b, "  <testsuite");
+  spagm_buf_puts(b, "  <testsuite");
   attr(b, "name", p->runs[from].test);
-  rg_buf_printf(b, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
+  spagm_buf_printf(b, " tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\"",
                 to - from, fail, err, skip, t);
   attr(b, "timestamp", m->started);
-  rg_buf_puts(b, ">\n");
+  spagm_buf_puts(b, ">\n");
   for (size_t i = from; i < to; i++) testcase(b, m, i, &p->runs[i]);
-  rg_buf_puts(b, "  </testsuite>\n");
+  spagm_buf_puts(b, "  </testsuite>\n");
 }
 
 int rg_emit_junit(const rg_plan *p, const rg_meta *m) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites");
-  rg_buf name = {0};
-  rg_buf_printf(&name, "spagm-regress %s%s", m->set, m->partial ? " (partial)" : "");
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites");
+  spagm_buf name = {0};
+  spagm_buf_printf(&name, "spagm-regress %s%s", m->set, m->partial ? " (partial)" : "");
   attr(&b, "name", name.s);
-  rg_buf_free(&name);
-  rg_buf_printf(&b, " tests=\"%zu\" time=\"%.3f\">\n", p->nruns + (m->cov && (m->cov->have || m->cov->rtl.have)), m->wall_s);
+  spagm_buf_free(&name);
+  spagm_buf_printf(&b, " tests=\"%zu\" time=\"%.3f\">\n", p->nruns + (m->cov && (m->cov->have || m->cov->rtl.have)), m->wall_s);
   for (size_t i = 0, j; i < p->nruns; i = j) {
     for (j = i + 1; j < p->nruns && strcmp(p->runs[j].test, p->runs[i].test) == 0; j++) {
     }
     suite(&b, p, m, i, j);
   }
   rg_emit_cov_junit(&b, m->cov, m->started);
-  rg_buf_puts(&b, "</testsuites>\n");
+  spagm_buf_puts(&b, "</testsuites>\n");
   int rc = rg_write_in(m->dir, "junit.xml", b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }

@@ -118,13 +118,13 @@ static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
 }
 
 static void write_reproduce(const char *rundir, const rg_run *r) {
-  rg_buf b = {0};
-  rg_buf_printf(&b, "#!/bin/sh\n# %s: re-run in its own folder\ncd \"$(dirname \"$0\")\" && %s\n",
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "#!/bin/sh\n# %s: re-run in its own folder\ncd \"$(dirname \"$0\")\" && %s\n",
                 r->id, r->command);
   char *path = rg_path_join(rundir, "reproduce.sh");
   if (rg_write_file(path, b.s, b.len) == 0) chmod(path, 0755);
   free(path);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
 }
 
 /* The refusal's own words: the first log line that names the problem

@@ -24,16 +24,16 @@ int rg_night_write(const rg_plan *p, const rg_meta *m) {
     ok += p->runs[i].res.ok != 0;
     run_s += p->runs[i].res.wall_s;
   }
-  rg_buf b = {0};
-  rg_buf_printf(&b, NIGHT_HEADER "started\t%s\nset\t", m->started);
-  for (const char *s = m->set; *s; s++) rg_buf_add(&b, *s == '\n' || *s == '\t' ? " " : s, 1);
-  rg_buf_printf(&b, "\nruns\t%zu\nok\t%zu\nwall_s\t%.3f\nrun_s\t%.3f\npartial\t%d\n", p->nruns,
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, NIGHT_HEADER "started\t%s\nset\t", m->started);
+  for (const char *s = m->set; *s; s++) spagm_buf_add(&b, *s == '\n' || *s == '\t' ? " " : s, 1);
+  spagm_buf_printf(&b, "\nruns\t%zu\nok\t%zu\nwall_s\t%.3f\nrun_s\t%.3f\npartial\t%d\n", p->nruns,
                 ok, m->wall_s, run_s, m->partial);
   if (m->cov && m->cov->have)
-    rg_buf_printf(&b, "cov_pct\t%.3f\nholes\t%zu\n", rg_cov_reachable_pct(&m->cov->unit[3]),
+    spagm_buf_printf(&b, "cov_pct\t%.3f\nholes\t%zu\n", rg_cov_reachable_pct(&m->cov->unit[3]),
                   m->cov->nholes);
   int rc = rg_write_in(m->dir, "night.tsv", b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }
 
@@ -129,8 +129,8 @@ int rg_history_add(const char *hdir, const char *dir) {
   if (rg_mkdir_p(hdir)) return -1;
   char *list = rg_path_join(hdir, "nights"), *page = rg_path_join(hdir, "history.html");
   char *old = rg_read_file(list, NULL);
-  rg_buf b = {0};
-  if (old) rg_buf_puts(&b, old);
+  spagm_buf b = {0};
+  if (old) spagm_buf_puts(&b, old);
   /* Once per folder: a --resume of a night that was already added (it was
    * interrupted after its results) is still one night. */
   size_t nold = 0;
@@ -138,7 +138,7 @@ int rg_history_add(const char *hdir, const char *dir) {
   int again = 0;
   for (size_t i = 0; i < nold; i++) again |= strcmp(was[i], dir) == 0, free(was[i]);
   free(was);
-  if (!again) rg_buf_printf(&b, "%s\n", dir);
+  if (!again) spagm_buf_printf(&b, "%s\n", dir);
   int rc = rg_write_file(list, b.s, b.len);
   size_t n = 0;
   char **dirs = listed(b.s, &n);
@@ -146,7 +146,7 @@ int rg_history_add(const char *hdir, const char *dir) {
   if (!rc) rc = rg_history_page(dirs, n, page) == 2;
   for (size_t i = 0; i < n; i++) free(dirs[i]);
   free(dirs), free(old), free(list), free(page);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc ? -1 : 0;
 }
 

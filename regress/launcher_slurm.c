@@ -40,10 +40,10 @@ static char *capture(const char *cmd, int *status) {
 }
 
 /* The output of the command in cmd (freed), NULL when it could not run. */
-static char *capture_buf(rg_buf *cmd) {
+static char *capture_buf(spagm_buf *cmd) {
   int st;
   char *out = capture(cmd->s, &st);
-  rg_buf_free(cmd);
+  spagm_buf_free(cmd);
   return out;
 }
 
@@ -58,24 +58,24 @@ static char *next_line(char **cur) {
 }
 
 static void write_script(rg_ctx *c) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "#!/bin/sh\n# SPDX-License-Identifier: Apache-2.0\n"
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "#!/bin/sh\n# SPDX-License-Identifier: Apache-2.0\n"
                   "# One array task = one run of plan.tsv (written by spagm-regress).\nexec ");
-  rg_buf_shquote(&b, c->self);
-  rg_buf_puts(&b, " --exec ");
-  rg_buf_shquote(&b, c->dir);
+  spagm_buf_shquote(&b, c->self);
+  spagm_buf_puts(&b, " --exec ");
+  spagm_buf_shquote(&b, c->dir);
   /* $1: the run index of task 0 of this array (N254); then this runner's
    * token: a task that starts after a --resume took the folder over does
    * not run */
   char token[320];
   rg_lock_token(token, sizeof token);
-  rg_buf_puts(&b, " \"$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))\" ");
-  rg_buf_shquote(&b, token);
-  rg_buf_puts(&b, "\n");
+  spagm_buf_puts(&b, " \"$(( ${1:-0} + SLURM_ARRAY_TASK_ID ))\" ");
+  spagm_buf_shquote(&b, token);
+  spagm_buf_puts(&b, "\n");
   char *path = rg_path_join(c->dir, "slurm/task.sh");
   rg_write_file(path, b.s, b.len);
   free(path);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
 }
 
 /* The whole task's time: the longest run's timeout plus a minute for the
@@ -88,29 +88,29 @@ static unsigned time_minutes(const rg_ctx *c) {
   return (max + 59) / 60 + 1;
 }
 
-static void sbatch_options(rg_buf *b, const rg_ctx *c, const char *idx) {
+static void sbatch_options(spagm_buf *b, const rg_ctx *c, const char *idx) {
   const char *base = strrchr(c->dir, '/');
-  rg_buf_puts(b, "sbatch --parsable --array=");
-  rg_buf_puts(b, idx);
-  rg_buf_puts(b, " --job-name=spagm-regress-");
-  rg_buf_shquote(b, base ? base + 1 : c->dir);
-  rg_buf_printf(b, " --time=%u --ntasks=1 --cpus-per-task=1", time_minutes(c));
-  if (c->opts->mem_mb) rg_buf_printf(b, " --mem=%u", c->opts->mem_mb);
-  if (c->opts->partition) rg_buf_puts(b, " --partition="), rg_buf_shquote(b, c->opts->partition);
-  if (c->opts->account) rg_buf_puts(b, " --account="), rg_buf_shquote(b, c->opts->account);
+  spagm_buf_puts(b, "sbatch --parsable --array=");
+  spagm_buf_puts(b, idx);
+  spagm_buf_puts(b, " --job-name=spagm-regress-");
+  spagm_buf_shquote(b, base ? base + 1 : c->dir);
+  spagm_buf_printf(b, " --time=%u --ntasks=1 --cpus-per-task=1", time_minutes(c));
+  if (c->opts->mem_mb) spagm_buf_printf(b, " --mem=%u", c->opts->mem_mb);
+  if (c->opts->partition) spagm_buf_puts(b, " --partition="), spagm_buf_shquote(b, c->opts->partition);
+  if (c->opts->account) spagm_buf_puts(b, " --account="), spagm_buf_shquote(b, c->opts->account);
   char *out = rg_path_join(c->dir, "slurm/%A_%a.out");
-  rg_buf_puts(b, " --output="), rg_buf_shquote(b, out);
+  spagm_buf_puts(b, " --output="), spagm_buf_shquote(b, out);
   free(out);
 }
 
 /* Submits one array: the runs base+t for each task id t of spec ("0-999",
  * "3,7-9"). */
 static int submit_array(rg_ctx *c, slurm_state *s, size_t base, const char *spec) {
-  rg_buf cmd = {0};
+  spagm_buf cmd = {0};
   sbatch_options(&cmd, c, spec);
   char *script = rg_path_join(c->dir, "slurm/task.sh");
-  rg_buf_puts(&cmd, " "), rg_buf_shquote(&cmd, script);
-  rg_buf_printf(&cmd, " %zu 2>&1", base);
+  spagm_buf_puts(&cmd, " "), spagm_buf_shquote(&cmd, script);
+  spagm_buf_printf(&cmd, " %zu 2>&1", base);
   free(script);
   int st = -1;
   char *out = capture(cmd.s, &st);
@@ -121,16 +121,16 @@ static int submit_array(rg_ctx *c, slurm_state *s, size_t base, const char *spec
     s->base = rg_xrealloc(s->base, (s->njobs + 1) * sizeof *s->base);
     s->base[s->njobs] = base;
     s->jobs[s->njobs++] = rg_xstrdup(out);
-    rg_buf line = {0};
-    rg_buf_printf(&line, "%s\t%zu\t%s\n", out, base, spec);
+    spagm_buf line = {0};
+    spagm_buf_printf(&line, "%s\t%zu\t%s\n", out, base, spec);
     char *path = rg_path_join(c->dir, "slurm/jobs");
     FILE *f = fopen(path, "a"); /* a log: every job of this regression */
     if (f) fputs(line.s, f), fclose(f);
-    free(path), rg_buf_free(&line);
+    free(path), spagm_buf_free(&line);
   } else {
     fprintf(stderr, "spagm-regress: sbatch failed: %s\n  command: %s\n", out ? out : "", cmd.s);
   }
-  free(out), rg_buf_free(&cmd);
+  free(out), spagm_buf_free(&cmd);
   return ok ? 0 : -1;
 }
 
@@ -141,17 +141,17 @@ static int submit(rg_ctx *c, slurm_state *s, const size_t *idx, size_t n) {
   for (size_t k = 0; k < n;) {
     size_t base = idx[k], end = k;
     while (end < n && idx[end] - base < s->max_array) end++;
-    rg_buf spec = {0};
+    spagm_buf spec = {0};
     for (size_t j = k; j < end;) { /* ranges of consecutive ids */
       size_t hi = j;
       while (hi + 1 < end && idx[hi + 1] == idx[hi] + 1) hi++;
-      rg_buf_printf(&spec, "%s%zu", spec.len ? "," : "", idx[j] - base);
-      if (hi > j) rg_buf_printf(&spec, "-%zu", idx[hi] - base);
+      spagm_buf_printf(&spec, "%s%zu", spec.len ? "," : "", idx[j] - base);
+      if (hi > j) spagm_buf_printf(&spec, "-%zu", idx[hi] - base);
       j = hi + 1;
     }
     for (size_t j = k; j < end; j++) s->job_of[idx[j]] = s->njobs;
     int rc = submit_array(c, s, base, spec.s);
-    rg_buf_free(&spec);
+    spagm_buf_free(&spec);
     if (rc) return rc;
     k = end;
   }
@@ -199,8 +199,8 @@ static int slurm_start(rg_ctx *c, void **state) {
   return rc;
 }
 
-static void job_list(rg_buf *b, const slurm_state *s) {
-  for (size_t j = 0; j < s->njobs; j++) rg_buf_printf(b, "%s%s", j ? "," : "", s->jobs[j]);
+static void job_list(spagm_buf *b, const slurm_state *s) {
+  for (size_t j = 0; j < s->njobs; j++) spagm_buf_printf(b, "%s%s", j ? "," : "", s->jobs[j]);
 }
 
 static int active_state(const char *st) {
@@ -215,10 +215,10 @@ static int active_state(const char *st) {
 /* One squeue for every task of this regression, finished ones included
  * (`-t all`; the controller keeps them for MinJobAge). */
 static void squeue_states(rg_ctx *c, slurm_state *s, unsigned char *seen) {
-  rg_buf cmd = {0};
-  rg_buf_puts(&cmd, "squeue -h -r -t all -o '%F %K %T' -j ");
+  spagm_buf cmd = {0};
+  spagm_buf_puts(&cmd, "squeue -h -r -t all -o '%F %K %T' -j ");
   job_list(&cmd, s);
-  rg_buf_puts(&cmd, " 2>/dev/null");
+  spagm_buf_puts(&cmd, " 2>/dev/null");
   char *out = capture_buf(&cmd), *cur = out;
   for (char *line; (line = next_line(&cur));) {
     char job[64], state[64];
@@ -244,8 +244,8 @@ static void sacct_states(const slurm_state *s, const size_t *gone, size_t ngone,
   for (size_t g = 0; g < ngone; g++) {
     size_t j = s->job_of[gone[g]];
     if (asked[j]++) continue;
-    rg_buf cmd = {0};
-    rg_buf_printf(&cmd, "sacct -n -P -X -o JobID,State -j %s 2>/dev/null", s->jobs[j]);
+    spagm_buf cmd = {0};
+    spagm_buf_printf(&cmd, "sacct -n -P -X -o JobID,State -j %s 2>/dev/null", s->jobs[j]);
     char *out = capture_buf(&cmd), *cur = out;
     for (char *line; (line = next_line(&cur));) {
       char *us = strchr(line, '_'), *bar = strchr(line, '|'), *end;
@@ -365,28 +365,28 @@ static int slurm_poll(rg_ctx *c, void *state) {
  * shows none of them: the tasks' --exec processes write `cancelled` as
  * they stop. */
 static void cancel_jobs(const char *list) {
-  rg_buf cmd = {0};
-  rg_buf_printf(&cmd, "scancel %s 2>&1", list);
+  spagm_buf cmd = {0};
+  spagm_buf_printf(&cmd, "scancel %s 2>&1", list);
   int st;
   free(capture(cmd.s, &st));
-  rg_buf_free(&cmd);
-  rg_buf_printf(&cmd, "squeue -h -o %%i -j %s 2>/dev/null", list);
+  spagm_buf_free(&cmd);
+  spagm_buf_printf(&cmd, "squeue -h -o %%i -j %s 2>/dev/null", list);
   for (double until = rg_now() + 120; rg_now() < until; rg_sleep_ms(500)) {
     char *out = capture(cmd.s, &st);
     int empty = out && st == 0 && out[0] == '\0';
     free(out);
     if (empty) break;
   }
-  rg_buf_free(&cmd);
+  spagm_buf_free(&cmd);
 }
 
 static void slurm_cancel(rg_ctx *c, void *state) {
   slurm_state *s = state;
   if (!s || !s->njobs) return;
-  rg_buf list = {0};
+  spagm_buf list = {0};
   job_list(&list, s);
   cancel_jobs(list.s);
-  rg_buf_free(&list);
+  spagm_buf_free(&list);
   (void)c;
 }
 
@@ -394,18 +394,18 @@ void rg_slurm_cancel_recorded(const char *dir) {
   char *path = rg_path_join(dir, "slurm/jobs");
   char *text = rg_read_file(path, NULL), *cur = text;
   free(path);
-  rg_buf list = {0};
+  spagm_buf list = {0};
   for (char *line; (line = next_line(&cur));) {
     line[strcspn(line, "\t")] = '\0';
     if (line[0] && strspn(line, "0123456789") == strlen(line))
-      rg_buf_printf(&list, "%s%s", list.len ? "," : "", line);
+      spagm_buf_printf(&list, "%s%s", list.len ? "," : "", line);
   }
   if (list.len) {
     fprintf(stderr, "spagm-regress: %s: cancelling the Slurm jobs of the interrupted runner (%s)\n",
             dir, list.s);
     cancel_jobs(list.s);
   }
-  rg_buf_free(&list);
+  spagm_buf_free(&list);
   free(text);
 }
 

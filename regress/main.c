@@ -127,9 +127,9 @@ static char *default_out(const char *name) {
   struct tm tm;
   localtime_r(&t, &tm);
   strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-  rg_buf b = {0};
-  rg_buf_printf(&b, "regress-%s-%s", name, stamp);
-  return rg_buf_take(&b);
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "regress-%s-%s", name, stamp);
+  return spagm_buf_take(&b);
 }
 
 static char *self_path(void) {
@@ -230,10 +230,10 @@ static int rerun_plan(const char *dir, rg_plan *p) {
     rg_verdict(dir, r);
     if (r->res.ok) continue;
     if (r->waves[0]) {
-      rg_buf cmd = {0};
-      rg_buf_printf(&cmd, "%s %s", r->command, r->waves);
+      spagm_buf cmd = {0};
+      spagm_buf_printf(&cmd, "%s %s", r->command, r->waves);
       free(r->command);
-      r->command = rg_buf_take(&cmd);
+      r->command = spagm_buf_take(&cmd);
     }
     p->runs[p->nruns] = *r;
     memset(&p->runs[p->nruns].res, 0, sizeof(rg_result));
@@ -288,10 +288,10 @@ static int run(const rg_opts *o, const char *self, const char *bindir) {
   int rc = 2;
   if (dir) {
     rg_ctx c = {.plan = &p, .dir = dir, .self = self, .opts = o};
-    rg_buf setname = {0};
-    rg_buf_printf(&setname, o->rerun ? "rerun-failed of %s" : "%s", o->rerun ? o->rerun : o->set);
+    spagm_buf setname = {0};
+    spagm_buf_printf(&setname, o->rerun ? "rerun-failed of %s" : "%s", o->rerun ? o->rerun : o->set);
     rc = rg_engine_run(&c, setname.s, o->rerun ? o->rerun : o->file);
-    rg_buf_free(&setname);
+    spagm_buf_free(&setname);
     rg_lock_release(dir);
   }
   free(dir), free(dflt);

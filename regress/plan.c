@@ -23,26 +23,26 @@ typedef struct expand {
 
 /* {bin}, {seed}, {txns}, {units} in a command test's text. */
 static char *substitute(const expand *e, const rg_test *t, unsigned long seed) {
-  rg_buf b = {0};
+  spagm_buf b = {0};
   for (const char *s = t->command; *s;) {
     if (strncmp(s, "{bin}", 5) == 0) {
-      rg_buf_shquote(&b, e->bindir), s += 5;
+      spagm_buf_shquote(&b, e->bindir), s += 5;
     } else if (strncmp(s, "{seed}", 6) == 0) {
-      rg_buf_printf(&b, "%lu", seed), s += 6;
+      spagm_buf_printf(&b, "%lu", seed), s += 6;
     } else if (strncmp(s, "{txns}", 6) == 0) {
-      rg_buf_printf(&b, "%lu", t->txns), s += 6;
+      spagm_buf_printf(&b, "%lu", t->txns), s += 6;
     } else if (strncmp(s, "{units}", 7) == 0) {
-      rg_buf_puts(&b, t->units), s += 7;
+      spagm_buf_puts(&b, t->units), s += 7;
     } else {
-      rg_buf_add(&b, s++, 1);
+      spagm_buf_add(&b, s++, 1);
     }
   }
-  return rg_buf_take(&b);
+  return spagm_buf_take(&b);
 }
 
-static void bin_path(rg_buf *b, const expand *e, const char *tool) {
+static void bin_path(spagm_buf *b, const expand *e, const char *tool) {
   char *path = rg_path_join(e->bindir, tool);
-  rg_buf_shquote(b, path);
+  spagm_buf_shquote(b, path);
   free(path);
 }
 
@@ -58,10 +58,10 @@ static int collects(const rg_test *t, const rg_bug *bug) {
 #ifndef SPAGM_REGRESS_RTL_COVERAGE
 #define SPAGM_REGRESS_RTL_COVERAGE 0
 #endif
-static void rtl_cov_arg(rg_buf *b, const rg_test *t, const rg_bug *bug) {
+static void rtl_cov_arg(spagm_buf *b, const rg_test *t, const rg_bug *bug) {
   if (SPAGM_REGRESS_RTL_COVERAGE && collects(t, bug) && t->kind != RG_KIND_REPLAY_ICARUS &&
       t->kind != RG_KIND_MODEL)
-    rg_buf_puts(b, " +rtl_cov=rtl.dat");
+    spagm_buf_puts(b, " +rtl_cov=rtl.dat");
 }
 
 /* The scenario's absolute path (runs start in their own folders). */
@@ -78,31 +78,31 @@ static char *scenario_path(const expand *e, const rg_test *t) {
 /* `exec` makes the tool itself the run's process: a crash is its signal. */
 static char *cosim_command(const expand *e, const rg_test *t, unsigned long seed,
                            const rg_bug *bug) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "exec ");
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "exec ");
   bin_path(&b, e, t->kind == RG_KIND_SC_COSIM ? "spagm-sc-cosim" : "spagm-cosim");
   const char *units = bug ? bug->unit : t->units;
-  if (units[0]) rg_buf_printf(&b, " +units=%s", units);
-  rg_buf_printf(&b, " +seed=%lu", seed);
-  if (t->txns) rg_buf_printf(&b, " +txns=%lu", t->txns);
-  if (bug) rg_buf_printf(&b, " +bug=%s", bug->name);
-  if (bug && bug->extra[0]) rg_buf_printf(&b, " %s", bug->extra);
-  if (collects(t, bug)) rg_buf_puts(&b, " +cov=run.cov");
+  if (units[0]) spagm_buf_printf(&b, " +units=%s", units);
+  spagm_buf_printf(&b, " +seed=%lu", seed);
+  if (t->txns) spagm_buf_printf(&b, " +txns=%lu", t->txns);
+  if (bug) spagm_buf_printf(&b, " +bug=%s", bug->name);
+  if (bug && bug->extra[0]) spagm_buf_printf(&b, " %s", bug->extra);
+  if (collects(t, bug)) spagm_buf_puts(&b, " +cov=run.cov");
   rtl_cov_arg(&b, t, bug);
-  if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
-  return rg_buf_take(&b);
+  if (t->plusargs[0]) spagm_buf_printf(&b, " %s", t->plusargs);
+  return spagm_buf_take(&b);
 }
 
 /* A scenario on the model alone, with coverage (N143: text-only forms). */
 static char *model_command(const expand *e, const rg_test *t) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "exec ");
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "exec ");
   bin_path(&b, e, "spagm");
-  rg_buf_puts(&b, " run --quiet --cov run.cov ");
+  spagm_buf_puts(&b, " run --quiet --cov run.cov ");
   char *scn = scenario_path(e, t);
-  rg_buf_shquote(&b, scn);
+  spagm_buf_shquote(&b, scn);
   free(scn);
-  return rg_buf_take(&b);
+  return spagm_buf_take(&b);
 }
 
 /* The co-simulation's traffic (or a scenario) as vectors, exported and
@@ -110,50 +110,50 @@ static char *model_command(const expand *e, const rg_test *t) {
  * model's (README). Coverage is sampled by the model on the same
  * transactions and counts only when the replay passes (N142). */
 static char *replay_command(const expand *e, const rg_test *t, unsigned long seed) {
-  rg_buf b = {0};
+  spagm_buf b = {0};
   int cov = collects(t, NULL);
   if (t->scenario[0]) {
     char *scn = scenario_path(e, t);
     if (cov) {
       bin_path(&b, e, "spagm");
-      rg_buf_puts(&b, " run --quiet --cov run.cov ");
-      rg_buf_shquote(&b, scn);
-      rg_buf_puts(&b, " >/dev/null && ");
+      spagm_buf_puts(&b, " run --quiet --cov run.cov ");
+      spagm_buf_shquote(&b, scn);
+      spagm_buf_puts(&b, " >/dev/null && ");
     }
     bin_path(&b, e, "spagm");
-    rg_buf_puts(&b, " gen --scenario ");
-    rg_buf_shquote(&b, scn);
+    spagm_buf_puts(&b, " gen --scenario ");
+    spagm_buf_shquote(&b, scn);
     free(scn);
   } else {
     bin_path(&b, e, "spagm");
-    rg_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
-    if (t->units[0]) rg_buf_printf(&b, " --units %s", t->units);
-    if (cov) rg_buf_puts(&b, " --cov run.cov");
+    spagm_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
+    if (t->units[0]) spagm_buf_printf(&b, " --units %s", t->units);
+    if (cov) spagm_buf_puts(&b, " --cov run.cov");
   }
-  rg_buf_puts(&b, " -o run.vec && ");
+  spagm_buf_puts(&b, " -o run.vec && ");
   bin_path(&b, e, "spagm");
-  rg_buf_puts(&b, " export-hex run.vec run.hex && exec ");
+  spagm_buf_puts(&b, " export-hex run.vec run.hex && exec ");
   if (t->kind == RG_KIND_REPLAY_ICARUS) {
     bin_path(&b, e, "spagm-replay-iverilog");
   } else {
     bin_path(&b, e, "spagm-replay");
   }
-  rg_buf_puts(&b, " +vectors=run.hex");
+  spagm_buf_puts(&b, " +vectors=run.hex");
   rtl_cov_arg(&b, t, NULL);
-  if (t->plusargs[0]) rg_buf_printf(&b, " %s", t->plusargs);
-  return rg_buf_take(&b);
+  if (t->plusargs[0]) spagm_buf_printf(&b, " %s", t->plusargs);
+  return spagm_buf_take(&b);
 }
 
 /* {unit} in a log_regex becomes the defect's unit: "blamed on its unit". */
 static char *unit_regex(const char *re, const char *unit) {
-  rg_buf b = {0};
+  spagm_buf b = {0};
   for (const char *s = re; *s;) {
     if (strncmp(s, "{unit}", 6) == 0)
-      rg_buf_puts(&b, unit), s += 6;
+      spagm_buf_puts(&b, unit), s += 6;
     else
-      rg_buf_add(&b, s++, 1);
+      spagm_buf_add(&b, s++, 1);
   }
-  return rg_buf_take(&b);
+  return spagm_buf_take(&b);
 }
 
 static void add_run(expand *e, const rg_test *t, unsigned long seed, const rg_bug *bug) {
@@ -161,9 +161,9 @@ static void add_run(expand *e, const rg_test *t, unsigned long seed, const rg_bu
   p->runs = rg_xrealloc(p->runs, (p->nruns + 1) * sizeof *p->runs);
   rg_run *r = &p->runs[p->nruns++];
   memset(r, 0, sizeof *r);
-  rg_buf id = {0};
-  rg_buf_printf(&id, "%s.%s%ss%lu", t->name, bug ? bug->name : "", bug ? "." : "", seed);
-  r->id = rg_buf_take(&id);
+  spagm_buf id = {0};
+  spagm_buf_printf(&id, "%s.%s%ss%lu", t->name, bug ? bug->name : "", bug ? "." : "", seed);
+  r->id = spagm_buf_take(&id);
   r->test = rg_xstrdup(t->name);
   r->seed = seed;
   r->bug = rg_xstrdup(bug ? bug->name : "");
@@ -312,23 +312,23 @@ int rg_plan_expand(const rg_desc *d, const char *set, const char *bindir, rg_pla
 }
 
 char *rg_run_dir(const char *dir, const rg_run *r) {
-  rg_buf b = {0};
-  rg_buf_printf(&b, "%s/runs/%s", dir, r->id);
-  return rg_buf_take(&b);
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "%s/runs/%s", dir, r->id);
+  return spagm_buf_take(&b);
 }
 
 int rg_plan_write(const rg_plan *p, const char *dir) {
-  rg_buf b = {0};
-  rg_buf_puts(&b, "# spagm-regress plan 1: id seed test bug unit expect timeout log_regex "
+  spagm_buf b = {0};
+  spagm_buf_puts(&b, "# spagm-regress plan 1: id seed test bug unit expect timeout log_regex "
                   "waves command cov (tab-separated)\n");
   for (size_t i = 0; i < p->nruns; i++) {
     const rg_run *r = &p->runs[i];
-    rg_buf_printf(&b, "%s\t%lu\t%s\t%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", r->id, r->seed, r->test,
+    spagm_buf_printf(&b, "%s\t%lu\t%s\t%s\t%s\t%s\t%u\t%s\t%s\t%s\t%s\n", r->id, r->seed, r->test,
                   r->bug, r->unit, r->expect_fail ? "fail" : "pass", r->timeout_s, r->log_regex,
                   r->waves, r->command, r->cov);
   }
   int rc = rg_write_in(dir, "plan.tsv", b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }
 

@@ -232,15 +232,15 @@ int rg_emit_junit(const rg_plan *p, const rg_meta *m);
 int rg_emit_table(const rg_plan *p, const rg_meta *m, char **text);
 int rg_emit_html(const rg_plan *p, const rg_meta *m); /* DIR/report.html */
 /* emit_cov.c: the coverage sections */
-struct rg_buf;
+struct spagm_buf;
 unsigned rg_cov_reachable(const rg_cov_unit *u);
 double rg_cov_reachable_pct(const rg_cov_unit *u);
-void rg_emit_cov_text(struct rg_buf *b, const rg_covsum *s, const char *dir);
-void rg_emit_cov_json(struct rg_buf *b, const rg_covsum *s);
-void rg_emit_cov_junit(struct rg_buf *b, const rg_covsum *s, const char *started);
+void rg_emit_cov_text(struct spagm_buf *b, const rg_covsum *s, const char *dir);
+void rg_emit_cov_json(struct spagm_buf *b, const rg_covsum *s);
+void rg_emit_cov_junit(struct spagm_buf *b, const rg_covsum *s, const char *started);
 /* emit_buckets.c */
-void rg_emit_buckets_text(struct rg_buf *b, const rg_plan *p, const rg_meta *m);
-void rg_emit_buckets_json(struct rg_buf *b, const rg_plan *p, const rg_meta *m);
+void rg_emit_buckets_text(struct spagm_buf *b, const rg_plan *p, const rg_meta *m);
+void rg_emit_buckets_json(struct spagm_buf *b, const rg_plan *p, const rg_meta *m);
 /* The bucket of run i as "B3: signature", or NULL. */
 const rg_bucket *rg_bucket_of(const rg_meta *m, size_t i);
 /* The command that reruns a bucket's smallest run with waves. */

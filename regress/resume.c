@@ -23,15 +23,15 @@
 
 int rg_invocation_write(const char *dir, const rg_opts *o, const char *set, const char *desc,
                         const char *started) {
-  rg_buf b = {0};
-  rg_buf_printf(&b, "# spagm-regress invocation 1 (read by --resume)\nset=%s\ndesc=%s\n"
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "# spagm-regress invocation 1 (read by --resume)\nset=%s\ndesc=%s\n"
                 "launcher=%s\nstarted=%s\njobs=%u\ntime=%u\nmem=%u\nretries=%u\nmax_array=%u\n"
                 "fail_on_holes=%d\npartition=%s\naccount=%s\nhistory=%s\n", set, desc ? desc : "",
                 o->launcher, started, o->jobs, o->time_min, o->mem_mb, o->retries, o->max_array,
                 o->fail_on_holes, o->partition ? o->partition : "", o->account ? o->account : "",
                 o->history ? o->history : "");
   int rc = rg_write_in(dir, "invocation", b.s, b.len);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }
 

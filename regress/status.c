@@ -27,15 +27,15 @@ static char *status_path(const char *dir, const rg_run *r) {
 }
 
 int rg_status_write(const char *dir, const rg_run *r, const rg_result *res) {
-  rg_buf b = {0};
-  rg_buf_printf(&b, "status=%s\nexit=%d\nsignal=%d\nwall_s=%.3f\nhost=%s\nslurm_job=%s\n"
+  spagm_buf b = {0};
+  spagm_buf_printf(&b, "status=%s\nexit=%d\nsignal=%d\nwall_s=%.3f\nhost=%s\nslurm_job=%s\n"
                 "slurm_task=%s\nfarm=%s\nreason=%s\n", rg_status_name(res->status), res->exit_code,
                 res->signal, res->wall_s, res->host, res->slurm_job, res->slurm_task, res->farm,
                 res->reason);
   char *path = status_path(dir, r);
   int rc = rg_write_file(path, b.s, b.len);
   free(path);
-  rg_buf_free(&b);
+  spagm_buf_free(&b);
   return rc;
 }
 

@@ -38,77 +38,13 @@ char *rg_xstrdup(const char *s) {
   return memcpy(rg_xmalloc(n), s, n);
 }
 
-void rg_buf_add(rg_buf *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    b->cap = (b->len + n + 1) * 2;
-    b->s = rg_xrealloc(b->s, b->cap);
-  }
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = '\0';
-}
-
-void rg_buf_puts(rg_buf *b, const char *s) { rg_buf_add(b, s, strlen(s)); }
-
-void rg_buf_printf(rg_buf *b, const char *fmt, ...) {
-  /* A stack buffer first, not vsnprintf(NULL, 0, ...): GCC's
-   * -Wformat-truncation misreads the NULL under -fsanitize=undefined. */
-  char small[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if ((size_t)n < sizeof small) {
-    rg_buf_add(b, small, (size_t)n);
-    return;
-  }
-  char *tmp = rg_xmalloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(tmp, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  rg_buf_add(b, tmp, (size_t)n);
-  free(tmp);
-}
-
-/* Single quotes keep every byte literal for sh; a quote becomes '\''.
- * Plain words stay unquoted so reproduce commands read naturally. */
-void rg_buf_shquote(rg_buf *b, const char *s) {
-  if (*s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                      "_-+=/.,:@%") == strlen(s)) {
-    rg_buf_puts(b, s);
-    return;
-  }
-  rg_buf_puts(b, "'");
-  for (; *s; s++) {
-    if (*s == '\'')
-      rg_buf_puts(b, "'\\''");
-    else
-      rg_buf_add(b, s, 1);
-  }
-  rg_buf_puts(b, "'");
-}
-
-char *rg_buf_take(rg_buf *b) {
-  char *s = b->s ? b->s : rg_xstrdup("");
-  b->s = NULL;
-  b->len = b->cap = 0;
-  return s;
-}
-
-void rg_buf_free(rg_buf *b) {
-  free(b->s);
-  b->s = NULL;
-  b->len = b->cap = 0;
-}
-
 char *rg_read_stream(FILE *f, size_t *len) {
-  rg_buf b = {0};
+  spagm_buf b = {0};
   char chunk[8192];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) rg_buf_add(&b, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) spagm_buf_add(&b, chunk, n);
   if (len) *len = b.len;
-  return rg_buf_take(&b);
+  return spagm_buf_take(&b);
 }
 
 char *rg_read_file(const char *path, size_t *len) {
@@ -137,8 +73,8 @@ void rg_on_stop_signals(void (*fn)(int)) {
  * the rename before we return (fsync of the file, then of its folder), so a
  * record that exists after a power or node loss is whole. */
 int rg_write_file(const char *path, const char *data, size_t len) {
-  rg_buf tmp = {0};
-  rg_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
+  spagm_buf tmp = {0};
+  spagm_buf_printf(&tmp, "%s.tmp%ld", path, (long)getpid());
   FILE *f = fopen(tmp.s, "wb");
   int ok = f && fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
   int err = errno;
@@ -149,7 +85,7 @@ int rg_write_file(const char *path, const char *data, size_t len) {
     fprintf(stderr, "spagm-regress: cannot write %s: %s\n", path, strerror(err));
     unlink(tmp.s);
   }
-  rg_buf_free(&tmp);
+  spagm_buf_free(&tmp);
   return ok ? 0 : -1;
 }
 
@@ -188,24 +124,24 @@ int rg_mkdir_p(const char *path) {
 }
 
 char *rg_path_join(const char *a, const char *b) {
-  rg_buf r = {0};
+  spagm_buf r = {0};
   if (b[0] == '/' || !a[0]) {
-    rg_buf_puts(&r, b);
+    spagm_buf_puts(&r, b);
   } else {
-    rg_buf_puts(&r, a);
-    if (a[strlen(a) - 1] != '/') rg_buf_puts(&r, "/");
-    rg_buf_puts(&r, b);
+    spagm_buf_puts(&r, a);
+    if (a[strlen(a) - 1] != '/') spagm_buf_puts(&r, "/");
+    spagm_buf_puts(&r, b);
   }
-  return rg_buf_take(&r);
+  return spagm_buf_take(&r);
 }
 
 char *rg_dirname(const char *path) {
   const char *slash = strrchr(path, '/');
   if (!slash) return rg_xstrdup(".");
   if (slash == path) return rg_xstrdup("/");
-  rg_buf r = {0};
-  rg_buf_add(&r, path, (size_t)(slash - path));
-  return rg_buf_take(&r);
+  spagm_buf r = {0};
+  spagm_buf_add(&r, path, (size_t)(slash - path));
+  return spagm_buf_take(&r);
 }
 
 double rg_now(void) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* spagm-regress: small helpers (growing strings, whole-file I/O, quoting). */
+/* spagm-regress: small helpers (allocation, whole-file I/O, paths, time); the
+ * growing strings are util's spagm_buf. */
 #ifndef SPAGM_REGRESS_UTIL_H
 #define SPAGM_REGRESS_UTIL_H
 
@@ -7,20 +8,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef struct rg_buf {
-  char *s;
-  size_t len, cap;
-} rg_buf;
+#include "spagm/util/buf.h"
 
 void *rg_xmalloc(size_t n);
 void *rg_xrealloc(void *p, size_t n);
 char *rg_xstrdup(const char *s);
-void rg_buf_add(rg_buf *b, const char *s, size_t n);
-void rg_buf_puts(rg_buf *b, const char *s);
-void rg_buf_printf(rg_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void rg_buf_shquote(rg_buf *b, const char *s);
-char *rg_buf_take(rg_buf *b);
-void rg_buf_free(rg_buf *b);
 
 char *rg_read_file(const char *path, size_t *len);
 char *rg_read_stream(FILE *f, size_t *len);

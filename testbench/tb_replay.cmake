@@ -28,7 +28,7 @@ find_package(verilator QUIET HINTS $ENV{VERILATOR_ROOT} /usr/share/verilator)
 if(verilator_FOUND)
   add_executable(spagm-replay ${SPAGM_REPLAY_DIR}/tb_replay_main.cpp)
   set_target_properties(spagm-replay PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/bin)
-  target_link_libraries(spagm-replay PRIVATE spagm_vectors)  # progress lines
+  target_link_libraries(spagm-replay PRIVATE spagm_util)  # progress lines
   # bug_catalogue.h (testbench/CMakeLists.txt): +bug=NAME
   target_include_directories(spagm-replay PRIVATE ${PROJECT_BINARY_DIR}/testbench)
   verilate(spagm-replay

@@ -2,7 +2,7 @@
 // spagm-replay: the Verilator harness of the replay testbench (tb_replay.sv).
 // It only clocks the model; everything else happens in SystemVerilog. The
 // exit status is 0 only when every check passed. Progress (checks made
-// of all, rate, ETA) goes to stderr (spagm/vec/progress.h).
+// of all, rate, ETA) goes to stderr (spagm/util/progress.h).
 //   spagm-replay +vectors=DIR [+seed=N] [+bug=NAME|N] [+max_reports=N] [+tex_mem_pages=N]
 //                [+rtl_cov=FILE]
 #include <cstdio>
@@ -14,7 +14,7 @@
 
 #include "Vtb_replay.h"
 #include "bug_catalogue.h"
-#include "spagm/vec/progress.h"
+#include "spagm/util/progress.h"
 #include "verilated.h"
 #if VM_COVERAGE
 #include "verilated_cov.h"  // +rtl_cov=FILE (N253)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* spagm/vec/json.h: a tool's machine-readable summary written whole, as
+/* spagm/util/json.h: a tool's machine-readable summary written whole, as
  * `spagm check --json` writes its own (docs/json-summary.md). */
 #include <stdio.h>
 #include <string.h>
 
 #include <spagm/spagm.h>
-#include <spagm/vec/json.h>
+#include <spagm/util/json.h>
 
 #include "example.h"
 

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* spagm/vec/progress.h: the progress line of a long loop, on a terminal
+/* spagm/util/progress.h: the progress line of a long loop, on a terminal
  * redrawn in place, in a log one line every SPAGM_PROGRESS_SECONDS. */
 #include <stdio.h>
 #include <string.h>
 
 #include <spagm/spagm.h>
-#include <spagm/vec/progress.h>
+#include <spagm/util/progress.h>
 
 #include "example.h"
 

@@ -35,8 +35,9 @@ echo "== find_package(spagm)"
 # written against the earlier paths of headers that moved.
 if [ -f "$prefix/include/spagm/vec/file.h" ]; then
   echo "== the earlier <spagm/vec/...> header paths, find_package(spagm) and spagm::vec"
-  for f in include/spagm/vec/stim.h include/spagm/vec/statemap.h include/spagm/stim/stim.h \
-           include/spagm/statemap.h; do
+  for f in include/spagm/vec/stim.h include/spagm/vec/statemap.h include/spagm/vec/json.h \
+           include/spagm/vec/progress.h include/spagm/stim/stim.h include/spagm/statemap.h \
+           include/spagm/util/json.h include/spagm/util/progress.h; do
     [ -f "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
   done
   "$cmake" -S "$src/tests/install/old_header_paths" -B "$work/old" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Progress lines and JSON summaries of long runs (spagm/vec/progress.h,
-// spagm/vec/json.h).
+// Progress lines and JSON summaries of long runs (spagm/util/progress.h,
+// spagm/util/json.h), and the tools' text buffer (spagm/util/buf.h).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,8 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "spagm/vec/json.h"
-#include "spagm/vec/progress.h"
+#include "spagm/util/buf.h"
+#include "spagm/util/json.h"
+#include "spagm/util/progress.h"
 #include "test_scratch.h"
 
 namespace {
@@ -153,6 +154,71 @@ TEST(Json, UnbalancedEndFailsClose) {
   spagm_json_end(&j);
   EXPECT_FALSE(spagm_json_close(&j, &d));
   EXPECT_FALSE(std::ifstream(path).good());
+}
+
+// A tool's buffer (spagm-regress's results.json) escapes a string exactly
+// as a JSON summary file does: every byte value, and cut or overlong UTF-8.
+TEST(Json, BufferStringSameBytesAsFileString) {
+  std::string all;
+  for (int c = 1; c < 256; c++) all += static_cast<char>(c);
+  const std::string cases[] = {all, "ok \xc3\xa9 bad \xff \xe0\x80 \xf0\x9f\x98 end", "",
+                               "a\"b\\c\nd\x01\x7f"};
+  for (const std::string &in : cases) {
+    std::string path = TempName("same.txt");
+    FILE *f = fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    spagm_json_write_string(f, in.c_str());
+    fclose(f);
+    spagm_buf b = {};
+    spagm_buf_json_str(&b, in.c_str());
+    char *text = spagm_buf_take(&b);
+    EXPECT_EQ(std::string(text), Slurp(path));
+    free(text);
+    remove(path.c_str());
+  }
+  spagm_buf b = {};
+  spagm_buf_json_str(&b, "a\"b\\c\nd\x01\xff");
+  EXPECT_STREQ(b.s, "\"a\\\"b\\\\c\\nd\\u0001\\ufffd\"");
+  spagm_buf_free(&b);
+}
+
+// Text grows past any first size; printf output longer than the stack
+// buffer arrives whole; take leaves the buffer empty, and an empty buffer
+// gives "".
+TEST(Buf, AddPrintfTakeFree) {
+  spagm_buf b = {};
+  char *empty = spagm_buf_take(&b);
+  EXPECT_STREQ(empty, "");
+  free(empty);
+  std::string want;
+  for (int i = 0; i < 1000; i++) {
+    spagm_buf_printf(&b, "%d,", i);
+    want += std::to_string(i) + ",";
+  }
+  std::string long_word(600, 'x');
+  spagm_buf_printf(&b, "[%s]", long_word.c_str());
+  want += "[" + long_word + "]";
+  spagm_buf_add(&b, "abc", 2);
+  want += "ab";
+  EXPECT_EQ(b.len, want.size());
+  char *text = spagm_buf_take(&b);
+  EXPECT_EQ(std::string(text), want);
+  free(text);
+  EXPECT_EQ(b.s, nullptr);
+  EXPECT_EQ(b.len, 0u);
+}
+
+// Reproduce commands: plain words as they are, anything else single-quoted
+// with a quote written '\''.
+TEST(Buf, ShquoteQuotesOnlyWhatShellWouldSplit) {
+  spagm_buf b = {};
+  spagm_buf_shquote(&b, "build/bin/spagm-cosim");
+  spagm_buf_puts(&b, " ");
+  spagm_buf_shquote(&b, "it's a $HOME");
+  spagm_buf_puts(&b, " ");
+  spagm_buf_shquote(&b, "");
+  EXPECT_STREQ(b.s, "build/bin/spagm-cosim 'it'\\''s a $HOME' ''");
+  spagm_buf_free(&b);
 }
 
 }  // namespace

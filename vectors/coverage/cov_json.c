@@ -3,7 +3,7 @@
  * docs/json-summary.md): per unit its bin counts and per point its counts,
  * its holes, the bins listed apart from them (N255) and its thin bins. */
 #include "cov_internal.h"
-#include "spagm/vec/json.h"
+#include "spagm/util/json.h"
 
 /* The names of point i's bins of class g, as the array `key`. */
 static void gap_list(spagm_json *j, const spagm_cov *c, size_t i, const char *key,

@@ -4,6 +4,8 @@
 #include <stdio.h>
 
 #include <spagm/spagm.h>
+#include <spagm/vec/json.h>
+#include <spagm/vec/progress.h>
 #include <spagm/vec/statemap.h>
 #include <spagm/vec/stim.h>
 
@@ -19,8 +21,13 @@ int main(void) {
   }
   spagm_cfg_list l = {0};
   spagm_status st = spagm_statemap_load_list(m, SPAGM_UNIT_PIX, &l);
-  printf("old header paths: %zu pixel-unit load words\n", l.n);
-  int rc = st == SPAGM_OK && l.n > 0 ? 0 : 1;
+  spagm_progress p;
+  spagm_progress_start(&p, NULL, "old", "words", l.n);
+  char line[128];
+  spagm_progress_format(&p, l.n, 1.0, line, sizeof line);
+  size_t e_acute = spagm_utf8_len((const unsigned char *)"\xc3\xa9");
+  printf("old header paths: %s; U+00E9 is %zu bytes of UTF-8\n", line, e_acute);
+  int rc = st == SPAGM_OK && l.n > 0 && e_acute == 2 ? 0 : 1;
   spagm_cfg_list_free(&l);
   spagm_model_free(m);
   spagm_stim_free(s);

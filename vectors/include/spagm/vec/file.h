@@ -161,7 +161,7 @@ spagm_status spagm_vec_writer_finish_mem(spagm_vec_writer *w, spagm_diag *d);
 uint64_t spagm_vec_writer_bytes(const spagm_vec_writer *w);
 
 /// @{
-/** For progress lines of long runs (spagm/vec/progress.h): fn(user, n) is
+/** For progress lines of long runs (spagm/util/progress.h): fn(user, n) is
  * called after each transaction written (writer) or read (reader), n being
  * the count so far. fn NULL removes it; w/r NULL is ignored. */
 typedef void (*spagm_vec_progress_fn)(void *user, uint64_t txns);

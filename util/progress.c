@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Progress lines for long runs (spagm/vec/progress.h). */
+/* Progress lines for long runs (spagm/util/progress.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "spagm/vec/progress.h"
+#include "spagm/util/progress.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,8 +15,8 @@
  * api_example.vec_progress): the progress line of a long loop.
  * \snippet examples/api/vec_progress.c progress_loop
  */
-#ifndef SPAGM_VEC_PROGRESS_H
-#define SPAGM_VEC_PROGRESS_H
+#ifndef SPAGM_UTIL_PROGRESS_H
+#define SPAGM_UTIL_PROGRESS_H
 
 #include <stdbool.h>
 #include <stdint.h>

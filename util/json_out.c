@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Run summaries as JSON, written whole (spagm/vec/json.h). */
+/* Run summaries as JSON, written whole (spagm/util/json.h), and the JSON
+ * string escaping the tools' buffer shares (spagm/util/buf.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "spagm/vec/json.h"
+#include "spagm/util/json.h"
+
+#include "spagm/util/buf.h"
 
 #include <errno.h>
 #include <math.h>
@@ -22,25 +25,40 @@ size_t spagm_utf8_len(const unsigned char *s) {
   return n;
 }
 
-void spagm_json_write_string(FILE *f, const char *str) {
+/* Where escaped JSON text goes: a file or a tools' buffer. */
+typedef void (*json_sink)(void *to, const char *s, size_t n);
+
+static void to_file(void *to, const char *s, size_t n) { fwrite(s, 1, n, (FILE *)to); }
+static void to_buf(void *to, const char *s, size_t n) { spagm_buf_add((spagm_buf *)to, s, n); }
+
+/* The one escaping of both writers: invalid UTF-8 becomes U+FFFD, control
+ * characters \u00XX, so every parser accepts the text. */
+static void json_string(json_sink put, void *to, const char *str) {
   const unsigned char *s = (const unsigned char *)(str ? str : "");
-  fputc('"', f);
+  char esc[8];
+  put(to, "\"", 1);
   while (*s) {
     size_t n = spagm_utf8_len(s);
-    if (*s == '"' || *s == '\\')
-      fprintf(f, "\\%c", *s);
-    else if (*s == '\n')
-      fputs("\\n", f);
-    else if (*s < 0x20 || *s == 0x7f)
-      fprintf(f, "\\u%04x", *s);
-    else if (n == 0)
-      fputs("\\ufffd", f), n = 1;
-    else
-      fwrite(s, 1, n, f);
+    if (*s == '"' || *s == '\\') {
+      esc[0] = '\\', esc[1] = (char)*s;
+      put(to, esc, 2);
+    } else if (*s == '\n') {
+      put(to, "\\n", 2);
+    } else if (*s < 0x20 || *s == 0x7f) {
+      snprintf(esc, sizeof esc, "\\u%04x", *s);
+      put(to, esc, 6);
+    } else if (n == 0) {
+      put(to, "\\ufffd", 6), n = 1;
+    } else {
+      put(to, (const char *)s, n);
+    }
     s += n;
   }
-  fputc('"', f);
+  put(to, "\"", 1);
 }
+
+void spagm_json_write_string(FILE *f, const char *s) { json_string(to_file, f, s); }
+void spagm_buf_json_str(spagm_buf *b, const char *s) { json_string(to_buf, b, s); }
 
 bool spagm_json_open(spagm_json *j, const char *path, spagm_diag *d) {
   memset(j, 0, sizeof *j);

@@ -20,8 +20,8 @@
  * tool's summary with an array of objects written whole.
  * \snippet examples/api/vec_json.c json_summary
  */
-#ifndef SPAGM_VEC_JSON_H
-#define SPAGM_VEC_JSON_H
+#ifndef SPAGM_UTIL_JSON_H
+#define SPAGM_UTIL_JSON_H
 
 #include <stdbool.h>
 #include <stdint.h>
