@@ -180,6 +180,15 @@ int spagm_dpi_pred_diff(void *h, unsigned int i, unsigned int *field, int *slot,
                         unsigned int *rule, const char **rule_name, const char **reason) {
   const spagm_predictor_diff *all = NULL;
   size_t n = spagm_predictor_diffs(pred_of(h), &all);
+  /* The simulator reads every output after the call, the strings too: an
+   * index out of range gives zeros and empty strings, never a stale pointer. */
+  unsigned int *zero[] = {field, regnum, expected, actual, expected_addr, actual_addr, rule};
+  for (size_t k = 0; k < sizeof zero / sizeof zero[0]; k++)
+    if (zero[k]) *zero[k] = 0;
+  if (slot) *slot = -1;
+  if (lane) *lane = -1;
+  if (rule_name) *rule_name = "";
+  if (reason) *reason = "";
   if (i >= n || !field || !slot || !lane || !regnum || !expected || !actual || !expected_addr ||
       !actual_addr || !rule || !rule_name || !reason)
     return note(h, SPAGM_E_ARG, NULL, "diff: no such difference of the last check");

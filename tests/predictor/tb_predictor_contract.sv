@@ -74,6 +74,7 @@ module tb_predictor_contract;
       void'(pix.predict_expected(req, exp));
       expect_true(pix.check(exp, report) == 0, $sformatf("tag %0d matches", t));
     end
+    expect_true(pix.diff_count() == 0 && pix.get_diff(0) == null, "no difference after a match");
     expect_true(pix.count(SPAGM_COUNT_ACTIVE_LANES) == 0, "no active lane counted");
     expect_true(pix.count(SPAGM_COUNT_WARNINGS) == 1, "one exercise warning");
     expect_true(has(pix.summary(), "WARNING: tb.pix: 4 responses checked but no request had an active lane"),
