@@ -11,8 +11,10 @@
 #include "block_copy.h"
 #include "cosim_compare.h"
 #include "spagm/predictor.h"
-#include "spagm/vec/cov.h"
 #include "spagm/statemap.h"
+#include "spagm/txn_pack.h"
+#include "spagm/vec/cov.h"
+#include "spagm/vec/file.h"
 
 #define NAME_MAX_LEN 64
 #define POOL_MIN 64u       /* parked predictions allocated at first */
@@ -581,6 +583,49 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
   release(p, s);
   *report = text_str(&p->report);
   return SPAGM_OK;
+}
+
+/* N377: an unknown (X/Z) bit of a 4-state response is a mismatch where
+ * the port contract compares (spagm_vec_compare_mask of the prediction),
+ * don't-care elsewhere. Inside, the bit goes to the comparator as the
+ * opposite of the expected bit, so the comparator finds the difference
+ * itself: the counters, the differences as data and the report's slot,
+ * lane and rule are those of any wrong value; a line under the report says
+ * how many bits were unknown. Reading the bit as 0 would pass wherever 0 was
+ * expected. */
+spagm_status spagm_predictor_check_unknown(spagm_predictor *p, const spagm_response *observed,
+                                           const spagm_response *unknown, unsigned *diffs,
+                                           const char **report, spagm_response *expected) {
+  if (!p || !observed || !unknown || find_slot(p, observed->tag) == ~0u)
+    return spagm_predictor_check_expected(p, observed, diffs, report, expected);
+  const parked *e = &p->pool[p->slot[find_slot(p, observed->tag)] - 1];
+  spagm_response mask;
+  spagm_vec_compare_mask(&e->exp, &mask);
+  uint32_t m[SPAGM_RESPONSE_WORDS], u[SPAGM_RESPONSE_WORDS], x[SPAGM_RESPONSE_WORDS],
+      o[SPAGM_RESPONSE_WORDS];
+  spagm_response_pack(&mask, m);
+  spagm_response_pack(unknown, u);
+  spagm_response_pack(&e->exp, x);
+  spagm_response_pack(observed, o);
+  unsigned inside = 0, highest = 0;
+  for (unsigned w = 0; w < SPAGM_RESPONSE_WORDS; w++) {
+    uint32_t in = m[w] & u[w];
+    if (!in) continue;
+    inside += (unsigned)__builtin_popcount(in);
+    highest = 32u * w + 31u - (unsigned)__builtin_clz(in);
+    o[w] = (o[w] & ~in) | (~x[w] & in);
+  }
+  if (!inside) return spagm_predictor_check_expected(p, observed, diffs, report, expected);
+  spagm_response r;
+  spagm_response_unpack(o, &r);
+  const char *rep = NULL;
+  spagm_status st = spagm_predictor_check_expected(p, &r, diffs, &rep, expected);
+  text_printf(&p->report,
+              "  X/Z: %u unknown bit(s) where the port contract compares (the highest at rsp "
+              "bit %u), shown above as the opposite of the expected value\n",
+              inside, highest);
+  if (report) *report = text_str(&p->report);
+  return st;
 }
 
 /* ---- Results --------------------------------------------------------------- */

@@ -121,6 +121,17 @@ package spagm_pkg;
       input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp, output string report,
       output bit [SPAGM_RESPONSE_BITS-1:0] expected);
 
+  // The same for a response from a 4-state simulator (N377): unknown has a
+  // bit set for every bit of rsp that was X or Z (rsp holds 0 or anything
+  // there; same layout). An unknown bit where the port contract compares
+  // the prediction is a mismatch, reported with its slot, lane and rule as a
+  // wrong value and a last line "X/Z: N unknown bit(s) ... (the highest at
+  // rsp bit B)"; an unknown bit anywhere else is don't-care.
+  import "DPI-C" function int unsigned spagm_dpi_pred_check_unknown(
+      input chandle h, input bit [SPAGM_RESPONSE_BITS-1:0] rsp,
+      input bit [SPAGM_RESPONSE_BITS-1:0] unknown, output string report,
+      output bit [SPAGM_RESPONSE_BITS-1:0] expected);
+
   // Fields of a difference (spagm_diff_field of spagm/predictor.h).
   localparam int unsigned SPAGM_DIFF_FAULT = 0;       // expected/actual: fault; *_addr: lanes
   localparam int unsigned SPAGM_DIFF_WB_LANES = 1;    // lanes a write-back slot wrote
@@ -314,6 +325,37 @@ package spagm_pkg;
       int unsigned n = spagm_dpi_pred_check_expected(h, rsp, report, e);
       expected = e;
       return n;
+    endfunction
+
+    // A response from a 4-state simulator as its 2-state value rsp and the
+    // bits that were X or Z (unknown): an unknown bit where the port
+    // contract compares is a mismatch (the report names slot, lane and rule
+    // and ends with an "X/Z:" line), elsewhere don't-care (N377).
+    function int unsigned check_unknown(spagm_response_t rsp, spagm_response_t unknown,
+                                        output string report);
+      bit [SPAGM_RESPONSE_BITS-1:0] e;
+      return spagm_dpi_pred_check_unknown(h, rsp, unknown, report, e);
+    endfunction
+
+    // The same, and the prediction rsp was compared with.
+    function int unsigned check_unknown_expected(spagm_response_t rsp, spagm_response_t unknown,
+                                                 output string report,
+                                                 output spagm_response_t expected);
+      bit [SPAGM_RESPONSE_BITS-1:0] e;
+      int unsigned n = spagm_dpi_pred_check_unknown(h, rsp, unknown, report, e);
+      expected = e;
+      return n;
+    endfunction
+
+    // check_unknown of a 4-state response: its X and Z bits are the unknown
+    // bits (rsp ^ rsp is X exactly there; a 4-state to 2-state conversion
+    // reads X and Z as 0), read as 0 in the value compared. In a 2-state
+    // simulator (Verilator) no bit is unknown and this is check().
+    function int unsigned check_logic(logic [SPAGM_RESPONSE_BITS-1:0] rsp, output string report);
+      bit [SPAGM_RESPONSE_BITS-1:0] known = ~(rsp ^ rsp);
+      bit [SPAGM_RESPONSE_BITS-1:0] value = rsp;
+      bit [SPAGM_RESPONSE_BITS-1:0] e;
+      return spagm_dpi_pred_check_unknown(h, value, ~known, report, e);
     endfunction
 
     // The differences the last check found, as data: how many, and each.

@@ -43,6 +43,9 @@ int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expecte
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
 unsigned int spagm_dpi_pred_check_expected(void *h, const svBitVecVal *rsp, const char **report,
                                            svBitVecVal *expected);
+unsigned int spagm_dpi_pred_check_unknown(void *h, const svBitVecVal *rsp,
+                                          const svBitVecVal *unknown, const char **report,
+                                          svBitVecVal *expected);
 unsigned long long spagm_dpi_pred_count(void *h, unsigned int which);
 unsigned long long spagm_dpi_pred_failures(void *h);
 const char *spagm_dpi_pred_summary(void *h);
@@ -164,6 +167,26 @@ unsigned int spagm_dpi_pred_check_expected(void *h, const svBitVecVal *rsp, cons
     spagm_response r;
     spagm_response_unpack(rsp, &r);
     spagm_predictor_check_expected(pred_of(h), &r, &diffs, &rep, expected ? &e : NULL);
+  }
+  if (expected) spagm_response_pack(&e, expected);
+  if (report) *report = rep;
+  return diffs;
+}
+
+/* A 4-state response: unknown has a bit set for each X/Z bit of rsp (N377). */
+unsigned int spagm_dpi_pred_check_unknown(void *h, const svBitVecVal *rsp,
+                                          const svBitVecVal *unknown, const char **report,
+                                          svBitVecVal *expected) {
+  unsigned diffs = 1;
+  const char *rep = "spagm_dpi_pred_check_unknown: no response vector, nothing compared\n";
+  spagm_response e;
+  if (expected) spagm_response_init(&e, 0);
+  if (rsp) {
+    spagm_response r, u;
+    spagm_response_unpack(rsp, &r);
+    if (unknown) spagm_response_unpack(unknown, &u);
+    spagm_predictor_check_unknown(pred_of(h), &r, unknown ? &u : NULL, &diffs, &rep,
+                                  expected ? &e : NULL);
   }
   if (expected) spagm_response_pack(&e, expected);
   if (report) *report = rep;

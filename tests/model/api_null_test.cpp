@@ -374,6 +374,8 @@ TEST_F(ApiNull, PredictorApi_NullPointers_NeverCrash) {
   ARG(spagm_predictor_check(p, nullptr, &diffs, &report));
   ARG(spagm_predictor_check_expected(nullptr, &rsp, &diffs, &report, &rsp));
   ARG(spagm_predictor_check_expected(p, nullptr, &diffs, &report, &rsp));
+  ARG(spagm_predictor_check_unknown(nullptr, &rsp, &rsp, &diffs, &report, &rsp));
+  ARG(spagm_predictor_check_unknown(p, nullptr, &rsp, &diffs, &report, &rsp));
   ARG(spagm_predictor_get_counts(nullptr, &c));
   ARG(spagm_predictor_get_counts(p, nullptr));
   RUNS(spagm_predictor_failures(nullptr));

@@ -297,6 +297,62 @@ TEST_F(PixPredictor, Predictor_CheckExpected_GivesThatTagsPrediction) {
   EXPECT_EQ(counts().unknown, 1u);
 }
 
+// A 4-state response (N377): an unknown bit where the port contract
+// compares is a mismatch even when the bit read as 0 would be right; the
+// report names slot, lane and rule and says how many bits were unknown.
+TEST_F(PixPredictor, Predictor_UnknownBitInsideComparedBits_IsAMismatch) {
+  spagm_request r = pix_request(60, "PIXLD.COVMASK R2;");
+  spagm_response want;
+  ASSERT_EQ(spagm_predictor_predict(p_.get(), &r, &want, nullptr), SPAGM_OK);
+  ASSERT_EQ(want.wb_valid[0] & (1u << 5), 1u << 5);
+  spagm_response got = dut(r), unknown;
+  memset(&unknown, 0, sizeof unknown);
+  unknown.wb_value[0][5] = 1u << 9;
+  got.wb_value[0][5] &= ~(1u << 9);  // X read as 0: the value 0 the model expects there
+  ASSERT_EQ(want.wb_value[0][5] & (1u << 9), 0u);
+  std::vector<uint32_t> bits = packed(unknown);
+  unsigned highest = 0;
+  for (unsigned w = 0; w < bits.size(); w++)
+    for (unsigned b = 0; b < 32; b++)
+      if (bits[w] >> b & 1u) highest = 32 * w + b;
+  unsigned n = 0;
+  const char *rep = nullptr;
+  spagm_response e;
+  ASSERT_EQ(spagm_predictor_check_unknown(p_.get(), &got, &unknown, &n, &rep, &e), SPAGM_OK);
+  std::string text = rep;
+  EXPECT_EQ(n, 1u) << text;
+  EXPECT_NE(text.find("R2 (slot 0) lane 5: expected 0x"), std::string::npos) << text;
+  EXPECT_NE(text.find("model: PIXLD"), std::string::npos) << text;
+  EXPECT_NE(text.find("X/Z: 1 unknown bit(s) where the port contract compares (the highest at "
+                      "rsp bit " + std::to_string(highest) + ")"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(packed(e), packed(want));
+  EXPECT_EQ(counts().mismatched, 1u);
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 1u);
+  const spagm_predictor_diff *d = nullptr;
+  ASSERT_EQ(spagm_predictor_diffs(p_.get(), &d), 1u);
+  EXPECT_EQ(d[0].field, SPAGM_DIFF_WB_VALUE);
+  EXPECT_EQ(d[0].lane, 5);
+}
+
+TEST_F(PixPredictor, Predictor_UnknownBitOutsideComparedBits_IsDontCare) {
+  spagm_request r = pix_request(61, "PIXLD.COVMASK R2;");
+  predict(r);
+  spagm_response got = dut(r), unknown;
+  memset(&unknown, 0, sizeof unknown);
+  ASSERT_EQ(got.wb_valid[3], 0u);
+  for (unsigned l = 0; l < SPAGM_LANES; l++) unknown.wb_value[3][l] = 0xFFFFFFFFu;  // unused slot
+  unknown.wb_reg[3] = 0xFFu;
+  unknown.st_data[0][0] = 0xFFFFFFFFu;  // nothing stored
+  unsigned n = 9;
+  const char *rep = nullptr;
+  ASSERT_EQ(spagm_predictor_check_unknown(p_.get(), &got, &unknown, &n, &rep, nullptr), SPAGM_OK);
+  EXPECT_EQ(n, 0u) << rep;
+  EXPECT_STREQ(rep, "");
+  EXPECT_EQ(spagm_predictor_failures(p_.get()), 0u);
+}
+
 TEST_F(PixPredictor, Predictor_ResponseUnderAnotherTag_IsCompared_WithThatTag_DESIGN3) {
   spagm_request a = pix_request(1, "PIXLD.COVMASK R2;");
   spagm_request b = pix_request(2, "PIXLD.OFFSET R0, [1];");

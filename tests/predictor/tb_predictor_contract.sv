@@ -3,9 +3,10 @@
 // exercise checks (docs/predictor.md): an illegal configuration write is
 // ignored and counted, an unmapped read gives 0, strict mode makes either a
 // failure, summary() and failures() agree, a header placed before the pool
-// is configured is refused, and a run with no active lane warns (a failure
-// in strict mode). Each check prints "ok" or "FAIL"; any FAIL ends with
-// $fatal.
+// is configured is refused, a run with no active lane warns (a failure in
+// strict mode), and an unknown (X/Z) bit is a mismatch inside the compared
+// bits and don't-care outside. Each check prints "ok" or "FAIL"; any FAIL
+// ends with $fatal.
 module tb_predictor_contract;
   import spagm_txn_pkg::*;
   import spagm_pkg::*;
@@ -117,6 +118,50 @@ module tb_predictor_contract;
       expect_true(line == tic, "the header sits at base + 32*index");
     end
     expect_true(summary_agrees(tex), "summary and failures() agree (refused header)");
+
+    // X/Z (a 4-state simulator's $isunknown bits, given here as a mask):
+    // inside the compared bits a mismatch even where reading it as 0 is
+    // right; outside don't-care.
+    begin
+      spagm_pix_predictor xp = new(1, "tb.xpix");
+      spagm_response_t unknown;
+      void'(xp.cfg_write(32'h00, 5));  // PS
+      void'(xp.cfg_write(32'h04, 4));  // 4 samples
+      req = spagm_request_t'(0);
+      req.tag = 70;
+      req.insn = 64'hefe8e0008007ff02;  // PIXLD.COVMASK R2
+      req.lane_mask = 32'hFFFF_FFFF;
+      for (int l = 0; l < 32; l++) req.coverage[l] = 16'h0F0F;
+      void'(xp.predict_expected(req, exp));
+      expect_true(exp.wb_valid[0][5] && exp.wb_value[0][5][9] == 0 && exp.wb_dontcare[0][5] == 0,
+                  "lane 5 of R2 is written and bit 9 expected 0");
+      unknown = spagm_response_t'(0);
+      unknown.wb_value[0][5][9] = 1'b1;
+      expect_true(xp.check_unknown(exp, unknown, report) == 1, "an X inside the compared bits fails");
+      $display("%s", report);
+      expect_true(has(report, "R2 (slot 0) lane 5: expected 0x") && has(report, "model: PIXLD"),
+                  "the report names slot, lane and rule");
+      expect_true(has(report, "X/Z: 1 unknown bit(s) where the port contract compares"),
+                  "the report has the unknown-bit line");
+      begin
+        spagm_diff d = xp.get_diff(0);
+        expect_true(d != null, "a difference as data");
+        if (d != null)
+          expect_true(d.field == SPAGM_DIFF_WB_VALUE && d.slot == 0 && d.lane == 5,
+                      "the difference as data is that lane");
+      end
+      req.tag = 71;
+      void'(xp.predict_expected(req, exp));
+      unknown = spagm_response_t'(0);
+      unknown.wb_value[3] = '1;  // a slot nothing writes
+      unknown.st_data = '1;      // nothing stored
+      expect_true(xp.check_unknown(exp, unknown, report) == 0 && report == "",
+                  "X outside the compared bits is don't-care");
+      req.tag = 72;
+      void'(xp.predict_expected(req, exp));
+      expect_true(xp.check_logic(exp, report) == 0, "check_logic of a 2-state response is check");
+      expect_true(xp.failures() == 1 && summary_agrees(xp), "one failure, the X inside");
+    end
 
     if (fails != 0) $fatal(1, "tb_predictor_contract: %0d checks failed", fails);
     else $display("tb_predictor_contract: all checks passed");

@@ -249,6 +249,20 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
                                             unsigned *diffs, const char **report,
                                             spagm_response *expected);
 
+/** spagm_predictor_check_expected for a response from a 4-state simulator:
+ * unknown has a bit set, in the layout of spagm_response, for
+ * every bit of observed that was X or Z (observed holds 0 or anything
+ * there). An unknown bit where the port contract compares the prediction
+ * of observed->tag (spagm_vec_compare_mask) is a mismatch, reported with
+ * its slot, lane and rule as a wrong value and a last line "X/Z: N unknown
+ * bit(s) ... (the highest at rsp bit B)", B counted in the packed response
+ * (spagm_response_pack); an unknown bit anywhere else is don't-care. A NULL
+ * or all-zero unknown is spagm_predictor_check_expected. Statuses, *diffs,
+ * *report and *expected as spagm_predictor_check_expected (N377). */
+spagm_status spagm_predictor_check_unknown(spagm_predictor *p, const spagm_response *observed,
+                                           const spagm_response *unknown, unsigned *diffs,
+                                           const char **report, spagm_response *expected);
+
 /** Which field of a response differed (spagm_predictor_diff.field). */
 typedef enum spagm_diff_field {
   SPAGM_DIFF_FAULT = 0,         /**< the fault: expected/actual the spagm_fault, the
