@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "spagm/tex.h"
 #include "spagm/txn_pack.h"
 
 /* A C field name that is a SystemVerilog keyword gets a suffix in SV. */
@@ -39,6 +40,40 @@ static void emit_struct(FILE *f, const char *type, const spagm_field_info *fi,
   }
   fprintf(f, "  } %s;\n\n", type);
 }
+
+/* The values of the texture header's enumerated fields (spagm/tex.h),
+ * named as the C enumerators: spagm_pkg's spagm_tex_header takes them. */
+#define TEX_CONST(name) {#name, name}
+static const struct {
+  const char *name;
+  unsigned value;
+} k_tex_consts[] = {
+    TEX_CONST(SPAGM_TEXFMT_R32_G32_B32_A32), TEX_CONST(SPAGM_TEXFMT_R32_G32_B32),
+    TEX_CONST(SPAGM_TEXFMT_R16_G16_B16_A16), TEX_CONST(SPAGM_TEXFMT_R32_G32),
+    TEX_CONST(SPAGM_TEXFMT_A8B8G8R8),        TEX_CONST(SPAGM_TEXFMT_A2B10G10R10),
+    TEX_CONST(SPAGM_TEXFMT_R16_G16),         TEX_CONST(SPAGM_TEXFMT_R32),
+    TEX_CONST(SPAGM_TEXFMT_B5G6R5),          TEX_CONST(SPAGM_TEXFMT_G8R8),
+    TEX_CONST(SPAGM_TEXFMT_R16),             TEX_CONST(SPAGM_TEXFMT_R8),
+    TEX_CONST(SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP), TEX_CONST(SPAGM_TEXFMT_BF10GF11RF11),
+    TEX_CONST(SPAGM_TEXDT_SNORM),            TEX_CONST(SPAGM_TEXDT_UNORM),
+    TEX_CONST(SPAGM_TEXDT_SINT),             TEX_CONST(SPAGM_TEXDT_UINT),
+    TEX_CONST(SPAGM_TEXDT_SNORM_FORCE_FP16), TEX_CONST(SPAGM_TEXDT_UNORM_FORCE_FP16),
+    TEX_CONST(SPAGM_TEXDT_FLOAT),            TEX_CONST(SPAGM_TEXSRC_ZERO),
+    TEX_CONST(SPAGM_TEXSRC_R),               TEX_CONST(SPAGM_TEXSRC_G),
+    TEX_CONST(SPAGM_TEXSRC_B),               TEX_CONST(SPAGM_TEXSRC_A),
+    TEX_CONST(SPAGM_TEXSRC_ONE_INT),         TEX_CONST(SPAGM_TEXSRC_ONE_FLOAT),
+    TEX_CONST(SPAGM_TEXLAYOUT_PITCH),        TEX_CONST(SPAGM_TEXLAYOUT_BLOCKLINEAR),
+    TEX_CONST(SPAGM_TEXTYPE_1D),             TEX_CONST(SPAGM_TEXTYPE_2D),
+    TEX_CONST(SPAGM_TEXTYPE_3D),             TEX_CONST(SPAGM_TEXTYPE_CUBE),
+    TEX_CONST(SPAGM_TEXTYPE_1D_ARRAY),       TEX_CONST(SPAGM_TEXTYPE_2D_ARRAY),
+    TEX_CONST(SPAGM_TEXTYPE_1D_BUFFER),      TEX_CONST(SPAGM_TEXTYPE_2D_NO_MIPMAP),
+    TEX_CONST(SPAGM_TEXTYPE_CUBE_ARRAY),     TEX_CONST(SPAGM_TEXMS_1X1),
+    TEX_CONST(SPAGM_TEXMS_2X1),              TEX_CONST(SPAGM_TEXMS_2X2),
+    TEX_CONST(SPAGM_TEXMS_4X2),              TEX_CONST(SPAGM_TEXMS_4X2_D3D),
+    TEX_CONST(SPAGM_TEXMS_2X1_D3D),          TEX_CONST(SPAGM_TEXMS_4X4),
+    TEX_CONST(SPAGM_TEXMS_2X2_VC_4),         TEX_CONST(SPAGM_TEXMS_2X2_VC_12),
+    TEX_CONST(SPAGM_TEXMS_4X2_VC_8),         TEX_CONST(SPAGM_TEXMS_4X2_VC_24),
+};
 
 int main(int argc, char **argv) {
   if (argc != 2) {
@@ -73,6 +108,10 @@ int main(int argc, char **argv) {
           SPAGM_REQUEST_WORDS, SPAGM_RESPONSE_WORDS);
   emit_struct(f, "spagm_request_t", req, nreq);
   emit_struct(f, "spagm_response_t", rsp, nrsp);
+  fprintf(f, "  // Texture header fields (spagm/tex.h; docs/design.md §7.5).\n");
+  for (size_t i = 0; i < sizeof k_tex_consts / sizeof k_tex_consts[0]; i++)
+    fprintf(f, "  localparam int unsigned %s = %u;\n", k_tex_consts[i].name, k_tex_consts[i].value);
+  fprintf(f, "\n");
   fprintf(f, "endpackage : spagm_txn_pkg\n");
   if (fclose(f) != 0 || rename(tmp, argv[1]) != 0) {
     perror(argv[1]);

@@ -203,6 +203,81 @@ package spagm_pkg;
   import "DPI-C" function int spagm_dpi_pred_tex_set_header(
       input chandle h, input int unsigned index, input bit [255:0] tic);
 
+  // Backdoor (texture unit): texel (x, y, z) of mip level `level`, sample
+  // `sample` of the texture whose 32-byte header is tic (byte k in
+  // tic[8k+7:8k], as spagm_dpi_tic_encode builds it), stored where TLDS
+  // reads it (docs/texture-layout.md): texel byte k in texel[8k+7:8k], as
+  // many bytes as the format has (spagm_dpi_tex_texel_bytes). z is the
+  // slice of a 3D texture or the layer of an array. Status 1 for a texel,
+  // level, layer or sample outside the texture or a layout the model does
+  // not support; spagm_dpi_pred_error says which.
+  import "DPI-C" function int spagm_dpi_pred_tex_texel_write(
+      input chandle h, input bit [255:0] tic, input int unsigned x, input int unsigned y,
+      input int unsigned z, input int unsigned level, input int unsigned sample,
+      input bit [127:0] texel);
+
+  // Backdoor (texture unit): how many 4096-byte pages of texture memory
+  // hold something written (bytes outside them read 0), and page i of them
+  // in ascending order into va (status 1 for i out of range). What a
+  // testbench copies, 32 bytes at a time with spagm_dpi_pred_tex_mem_read,
+  // into its DUT's memory, headers and texels alike.
+  import "DPI-C" function longint unsigned spagm_dpi_pred_tex_mem_pages(input chandle h);
+  import "DPI-C" function int spagm_dpi_pred_tex_mem_page(
+      input chandle h, input longint unsigned i, output longint unsigned va);
+
+  // Texture headers (TIC, docs/design.md §7.5) without a predictor: the
+  // model's header code (spagm/tex.h). Fields as spagm_tic: components and
+  // the enumerated fields take the SPAGM_TEXFMT_*, SPAGM_TEXDT_*,
+  // SPAGM_TEXSRC_*, SPAGM_TEXLAYOUT_*, SPAGM_TEXTYPE_* and SPAGM_TEXMS_*
+  // values of spagm_txn_pkg; sizes are the real sizes, not minus one; depth
+  // is the depth of a 3D texture or the layers of an array; type_r..type_a
+  // are the components' data types, source_x..source_w the swizzle.
+  // spagm_dpi_tic_default: the header of spagm_tic_init (a 1x1 2D
+  // block-linear A8B8G8R8 UNORM texture at address 0, one level).
+  import "DPI-C" function void spagm_dpi_tic_default(output bit [255:0] tic);
+
+  // The 32-byte header of the fields, byte k in tic[8k+7:8k]. Status 1
+  // when a field does not fit its bits or an address or pitch is
+  // misaligned; why then names the field ("" on success).
+  import "DPI-C" function int spagm_dpi_tic_encode(
+      input int unsigned components, input int unsigned type_r, input int unsigned type_g,
+      input int unsigned type_b, input int unsigned type_a, input int unsigned source_x,
+      input int unsigned source_y, input int unsigned source_z, input int unsigned source_w,
+      input int unsigned layout, input longint unsigned address, input int unsigned pitch,
+      input int unsigned block_height_log2, input int unsigned block_depth_log2,
+      input int unsigned max_mip_level, input int unsigned width, input int unsigned height,
+      input int unsigned depth, input int unsigned type_id, input bit srgb,
+      input int unsigned view_min_level, input int unsigned view_max_level,
+      input int unsigned msaa, output bit [255:0] tic, output string why);
+
+  // The fields the model uses of a 32-byte header (the others are dropped).
+  import "DPI-C" function void spagm_dpi_tic_decode(
+      input bit [255:0] tic, output int unsigned components, output int unsigned type_r,
+      output int unsigned type_g, output int unsigned type_b, output int unsigned type_a,
+      output int unsigned source_x, output int unsigned source_y, output int unsigned source_z,
+      output int unsigned source_w, output int unsigned layout, output longint unsigned address,
+      output int unsigned pitch, output int unsigned block_height_log2,
+      output int unsigned block_depth_log2, output int unsigned max_mip_level,
+      output int unsigned width, output int unsigned height, output int unsigned depth,
+      output int unsigned type_id, output bit srgb, output int unsigned view_min_level,
+      output int unsigned view_max_level, output int unsigned msaa);
+
+  // Bytes of one texel of format `components` (4 for A8B8G8R8, 12 for
+  // R32_G32_B32), 0 for a format the model does not support.
+  import "DPI-C" function int unsigned spagm_dpi_tex_texel_bytes(input int unsigned components);
+
+  // Byte address (below 2^48) of the first byte of texel (x, y, z) of
+  // `level`, sample `sample` of the texture of header tic, by the layout
+  // TLDS reads with (pitch or block-linear, mip levels, layers, the
+  // multisample grid). Status 1, why naming the cause, for a texel, level,
+  // layer or sample outside the texture or a layout the model does not
+  // support. The words of a 12-byte texel may lie apart (three 4-byte
+  // pieces); copy the predictor's memory to place whole texels.
+  import "DPI-C" function int spagm_dpi_tex_texel_address(
+      input bit [255:0] tic, input int unsigned x, input int unsigned y, input int unsigned z,
+      input int unsigned level, input int unsigned sample, output longint unsigned va,
+      output string why);
+
   // Backdoor (attribute unit): load stage, maps, ST_REQ, sharing, patch
   // size and MaxOutputVertexCount from SPH v3 headers (DESIGN §7.3), word i
   // of a header in bits [32i+31:32i]. stage: 0 VSA .. 5 PS; cur: the
@@ -238,6 +313,84 @@ package spagm_pkg;
     int unsigned rule;           // the model's rule there, 0 for none
     string rule_name;            // its name ("" for none)
     string reason;               // the model's sentence
+  endclass
+
+  // A texture header (TIC, docs/design.md §7.5) by its fields, encoded and
+  // decoded by the model's own code, and where its texels live: what a
+  // testbench writes into its DUT's memory and the predictor without
+  // deriving the layout itself.
+  //
+  //   spagm_tex_header hdr = new();           // 1x1 2D block-linear A8B8G8R8 UNORM
+  //   hdr.components = SPAGM_TEXFMT_R32;  hdr.width = 64;  hdr.max_mip_level = 3; ...
+  //   void'(hdr.encode(tic));                 // bit [255:0], byte k in [8k+7:8k]
+  //   void'(pred.set_header(1, tic));         // or pred.load_header(1, hdr)
+  //   void'(pred.write_texel(hdr, x, y, 0, level, 0, value));
+  //   void'(hdr.texel_address(x, y, 0, level, 0, va));
+  //
+  // Methods returning bit return 1 on success; on 0 `error` says why.
+  class spagm_tex_header;
+    int unsigned components;         // SPAGM_TEXFMT_*
+    int unsigned data_type[4];       // R, G, B, A: SPAGM_TEXDT_*
+    int unsigned source[4];          // X, Y, Z, W: SPAGM_TEXSRC_*
+    int unsigned layout;             // SPAGM_TEXLAYOUT_PITCH or _BLOCKLINEAR
+    longint unsigned address;        // block-linear: multiple of 512; pitch: of 32
+    int unsigned pitch;              // pitch layout: bytes per row, multiple of 32
+    int unsigned block_height_log2;  // block-linear: GOBs per block in y, log2
+    int unsigned block_depth_log2;   // block-linear: GOBs per block in z, log2
+    int unsigned max_mip_level;      // levels in memory - 1, 0..15
+    int unsigned width, height;      // 1..65536
+    int unsigned depth;              // 3D: depth; arrays: layers (1..16384)
+    int unsigned type_id;            // SPAGM_TEXTYPE_*
+    bit srgb;                        // S_R_G_B_CONVERSION
+    int unsigned view_min_level, view_max_level;  // 0..15
+    int unsigned msaa;               // SPAGM_TEXMS_*
+    string error;                    // why the last call returned 0
+
+    // spagm_tic_init's texture: 1x1 2D block-linear A8B8G8R8 UNORM at
+    // address 0, swizzle RGBA, one level, one sample.
+    function new();
+      bit [255:0] tic;
+      spagm_dpi_tic_default(tic);
+      decode(tic);
+    endfunction
+
+    // The 32 bytes of the header, byte k in tic[8k+7:8k]; 0 when a field
+    // does not fit its bits or an address or pitch is misaligned.
+    function bit encode(output bit [255:0] tic);
+      return spagm_dpi_tic_encode(components, data_type[0], data_type[1], data_type[2],
+                                  data_type[3], source[0], source[1], source[2], source[3],
+                                  layout, address, pitch, block_height_log2, block_depth_log2,
+                                  max_mip_level, width, height, depth, type_id, srgb,
+                                  view_min_level, view_max_level, msaa, tic, error) == 0;
+    endfunction
+
+    // The fields of a 32-byte header (those the model does not use are
+    // dropped).
+    function void decode(bit [255:0] tic);
+      spagm_dpi_tic_decode(tic, components, data_type[0], data_type[1], data_type[2],
+                           data_type[3], source[0], source[1], source[2], source[3], layout,
+                           address, pitch, block_height_log2, block_depth_log2, max_mip_level,
+                           width, height, depth, type_id, srgb, view_min_level, view_max_level,
+                           msaa);
+    endfunction
+
+    // Bytes of one texel of the format, 0 for a format the model does not
+    // support.
+    function int unsigned texel_bytes();
+      return spagm_dpi_tex_texel_bytes(components);
+    endfunction
+
+    // Byte address of the first byte of texel (x, y, z) of `level`, sample
+    // `sample` (z: slice of a 3D texture, layer of an array): where TLDS
+    // reads it. 0 (and error) for a texel outside the texture.
+    function bit texel_address(int unsigned x, int unsigned y, int unsigned z,
+                               int unsigned level, int unsigned sample,
+                               output longint unsigned va);
+      bit [255:0] tic;
+      va = 0;
+      if (!encode(tic)) return 0;
+      return spagm_dpi_tex_texel_address(tic, x, y, z, level, sample, va, error) == 0;
+    endfunction
   endclass
 
   // What every unit's predictor does. State loads return 1 when the model
@@ -454,6 +607,46 @@ package spagm_pkg;
     // first, or it is refused.
     function bit set_header(int unsigned index, bit [255:0] tic);
       return took(spagm_dpi_pred_tex_set_header(h, index, tic), "set_header");
+    endfunction
+
+    // A header whose fields do not encode: an ERROR line and a failure.
+    protected function bit refused_header(string what, spagm_tex_header hdr);
+      $display("spagm_pkg: ERROR: %s: %s: %s", name, what, hdr.error);
+      fail({what, ": ", hdr.error});
+      return 0;
+    endfunction
+
+    // The header hdr describes, encoded, as entry index (set_header).
+    function bit load_header(int unsigned index, spagm_tex_header hdr);
+      bit [255:0] tic;
+      if (!hdr.encode(tic)) return refused_header($sformatf("load_header %0d", index), hdr);
+      return set_header(index, tic);
+    endfunction
+
+    // Texel (x, y, z) of `level`, sample `sample` of hdr's texture, byte k
+    // in texel[8k+7:8k] (hdr.texel_bytes() bytes), stored where TLDS reads
+    // it; z is the slice of a 3D texture or the layer of an array.
+    function bit write_texel(spagm_tex_header hdr, int unsigned x, int unsigned y,
+                             int unsigned z, int unsigned level, int unsigned sample,
+                             bit [127:0] texel);
+      bit [255:0] tic;
+      if (!hdr.encode(tic)) return refused_header("write_texel", hdr);
+      return took(spagm_dpi_pred_tex_texel_write(h, tic, x, y, z, level, sample, texel),
+                  "write_texel");
+    endfunction
+
+    // Texture memory as pages: how many 4096-byte pages hold something
+    // written (everything else reads 0), and page i's address in ascending
+    // order. A DUT memory gets the same content by copying each page's 128
+    // lines of 32 bytes (tex_mem_read), headers and texels alike.
+    function longint unsigned tex_mem_pages();
+      return spagm_dpi_pred_tex_mem_pages(h);
+    endfunction
+
+    function longint unsigned tex_mem_page(longint unsigned i);
+      longint unsigned va = 0;
+      void'(took(spagm_dpi_pred_tex_mem_page(h, i, va), "tex_mem_page"));
+      return va;
     endfunction
   endclass
 endpackage : spagm_pkg

@@ -53,6 +53,35 @@ const char *spagm_dpi_pred_error(void *h);
 int spagm_dpi_pred_tex_mem_write(void *h, unsigned long long va, unsigned int data);
 int spagm_dpi_pred_tex_mem_read(void *h, unsigned long long va, svBitVecVal *line);
 int spagm_dpi_pred_tex_set_header(void *h, unsigned int index, const svBitVecVal *tic);
+int spagm_dpi_pred_tex_texel_write(void *h, const svBitVecVal *tic, unsigned int x, unsigned int y,
+                                   unsigned int z, unsigned int level, unsigned int sample,
+                                   const svBitVecVal *texel);
+unsigned long long spagm_dpi_pred_tex_mem_pages(void *h);
+int spagm_dpi_pred_tex_mem_page(void *h, unsigned long long i, unsigned long long *va);
+void spagm_dpi_tic_default(svBitVecVal *tic);
+int spagm_dpi_tic_encode(unsigned int components, unsigned int type_r, unsigned int type_g,
+                         unsigned int type_b, unsigned int type_a, unsigned int source_x,
+                         unsigned int source_y, unsigned int source_z, unsigned int source_w,
+                         unsigned int layout, unsigned long long address, unsigned int pitch,
+                         unsigned int block_height_log2, unsigned int block_depth_log2,
+                         unsigned int max_mip_level, unsigned int width, unsigned int height,
+                         unsigned int depth, unsigned int type, svBit srgb,
+                         unsigned int view_min_level, unsigned int view_max_level,
+                         unsigned int msaa, svBitVecVal *tic, const char **why);
+void spagm_dpi_tic_decode(const svBitVecVal *tic, unsigned int *components, unsigned int *type_r,
+                          unsigned int *type_g, unsigned int *type_b, unsigned int *type_a,
+                          unsigned int *source_x, unsigned int *source_y, unsigned int *source_z,
+                          unsigned int *source_w, unsigned int *layout,
+                          unsigned long long *address, unsigned int *pitch,
+                          unsigned int *block_height_log2, unsigned int *block_depth_log2,
+                          unsigned int *max_mip_level, unsigned int *width, unsigned int *height,
+                          unsigned int *depth, unsigned int *type, svBit *srgb,
+                          unsigned int *view_min_level, unsigned int *view_max_level,
+                          unsigned int *msaa);
+unsigned int spagm_dpi_tex_texel_bytes(unsigned int components);
+int spagm_dpi_tex_texel_address(const svBitVecVal *tic, unsigned int x, unsigned int y,
+                                unsigned int z, unsigned int level, unsigned int sample,
+                                unsigned long long *va, const char **why);
 int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal *cur,
                                  svBit has_prev, const svBitVecVal *prev, svBit has_next,
                                  const svBitVecVal *next);
@@ -277,6 +306,152 @@ int spagm_dpi_pred_tex_set_header(void *h, unsigned int index, const svBitVecVal
   vec_to_bytes(tic, sizeof b, b);
   /* Refused, and counted by the predictor, before the pool is configured. */
   return note(h, spagm_predictor_tex_set_header(pred_of(h), index, b, &d), &d, "tex_set_header");
+}
+
+/* A header given as its 256 bits (byte k in bits [8k+7:8k]), decoded as
+ * TLDS decodes it: the texel functions place texels by the very header a
+ * testbench writes to its DUT's memory. */
+static void tic_of(const svBitVecVal *v, spagm_tic *t) {
+  uint8_t b[SPAGM_TEX_HEADER_BYTES];
+  vec_to_bytes(v, sizeof b, b);
+  spagm_tic_decode(b, t);
+}
+
+int spagm_dpi_pred_tex_texel_write(void *h, const svBitVecVal *tic, unsigned int x, unsigned int y,
+                                   unsigned int z, unsigned int level, unsigned int sample,
+                                   const svBitVecVal *texel) {
+  spagm_diag d = {0, 0, ""};
+  if (!tic || !texel) return refused(h, SPAGM_E_ARG, NULL, "tex_texel_write without a header");
+  spagm_tic t;
+  uint8_t b[16];
+  tic_of(tic, &t);
+  vec_to_bytes(texel, sizeof b, b);
+  return refused(h, spagm_tex_texel_write(model_of(h), &t, x, y, z, level, sample, b, &d), &d,
+                 "tex_texel_write");
+}
+
+unsigned long long spagm_dpi_pred_tex_mem_pages(void *h) {
+  return spagm_tex_mem_pages(model_of(h), NULL, 0);
+}
+
+/* Page i in ascending order of the pages allocated now (listed afresh per
+ * call: the list changes with every write to a new page). */
+int spagm_dpi_pred_tex_mem_page(void *h, unsigned long long i, unsigned long long *va) {
+  const spagm_model *m = model_of(h);
+  size_t n = spagm_tex_mem_pages(m, NULL, 0);
+  if (!va || i >= n) return note(h, SPAGM_E_ARG, NULL, "tex_mem_page: no such page");
+  uint64_t *all = (uint64_t *)malloc(((size_t)i + 1) * sizeof *all);
+  if (!all) return note(h, SPAGM_E_NOMEM, NULL, "tex_mem_page");
+  spagm_tex_mem_pages(m, all, (size_t)i + 1);
+  *va = all[i];
+  free(all);
+  return 0;
+}
+
+/* ---- Texture headers and texel addresses, no predictor needed (tex.h) -- */
+
+/* Why the last header or address call of this thread was refused: the
+ * text the SV class prints (an output string must outlive the call). */
+#ifdef __cplusplus
+#define SPAGM_DPI_THREAD_LOCAL thread_local
+#else
+#define SPAGM_DPI_THREAD_LOCAL _Thread_local
+#endif
+static SPAGM_DPI_THREAD_LOCAL spagm_diag tic_why;
+
+static int tic_status(spagm_status st, const char **why) {
+  if (st == SPAGM_OK) tic_why.msg[0] = '\0';
+  if (why) *why = tic_why.msg;
+  return (int)st;
+}
+
+void spagm_dpi_tic_default(svBitVecVal *tic) {
+  spagm_tic t;
+  uint8_t b[SPAGM_TEX_HEADER_BYTES];
+  spagm_tic_init(&t);
+  if (spagm_tic_encode(&t, b, NULL) != SPAGM_OK) memset(b, 0, sizeof b);
+  if (tic) bytes_to_vec(b, sizeof b, tic);
+}
+
+int spagm_dpi_tic_encode(unsigned int components, unsigned int type_r, unsigned int type_g,
+                         unsigned int type_b, unsigned int type_a, unsigned int source_x,
+                         unsigned int source_y, unsigned int source_z, unsigned int source_w,
+                         unsigned int layout, unsigned long long address, unsigned int pitch,
+                         unsigned int block_height_log2, unsigned int block_depth_log2,
+                         unsigned int max_mip_level, unsigned int width, unsigned int height,
+                         unsigned int depth, unsigned int type, svBit srgb,
+                         unsigned int view_min_level, unsigned int view_max_level,
+                         unsigned int msaa, svBitVecVal *tic, const char **why) {
+  spagm_tic t = {components, {type_r, type_g, type_b, type_a},
+                 {source_x, source_y, source_z, source_w}, layout, address, pitch,
+                 block_height_log2, block_depth_log2, max_mip_level, width, height, depth, type,
+                 srgb != 0, view_min_level, view_max_level, msaa};
+  uint8_t b[SPAGM_TEX_HEADER_BYTES];
+  memset(b, 0, sizeof b);
+  spagm_status st = spagm_tic_encode(&t, b, &tic_why);
+  if (tic) bytes_to_vec(b, sizeof b, tic);
+  return tic_status(st, why);
+}
+
+void spagm_dpi_tic_decode(const svBitVecVal *tic, unsigned int *components, unsigned int *type_r,
+                          unsigned int *type_g, unsigned int *type_b, unsigned int *type_a,
+                          unsigned int *source_x, unsigned int *source_y, unsigned int *source_z,
+                          unsigned int *source_w, unsigned int *layout,
+                          unsigned long long *address, unsigned int *pitch,
+                          unsigned int *block_height_log2, unsigned int *block_depth_log2,
+                          unsigned int *max_mip_level, unsigned int *width, unsigned int *height,
+                          unsigned int *depth, unsigned int *type, svBit *srgb,
+                          unsigned int *view_min_level, unsigned int *view_max_level,
+                          unsigned int *msaa) {
+  spagm_tic t;
+  if (!tic || !components || !type_r || !type_g || !type_b || !type_a || !source_x ||
+      !source_y || !source_z || !source_w || !layout || !address || !pitch ||
+      !block_height_log2 || !block_depth_log2 || !max_mip_level || !width || !height ||
+      !depth || !type || !srgb || !view_min_level || !view_max_level || !msaa)
+    return;
+  tic_of(tic, &t);
+  *components = t.components;
+  *type_r = t.data_type[0];
+  *type_g = t.data_type[1];
+  *type_b = t.data_type[2];
+  *type_a = t.data_type[3];
+  *source_x = t.source[0];
+  *source_y = t.source[1];
+  *source_z = t.source[2];
+  *source_w = t.source[3];
+  *layout = t.layout;
+  *address = t.address;
+  *pitch = t.pitch;
+  *block_height_log2 = t.block_height_log2;
+  *block_depth_log2 = t.block_depth_log2;
+  *max_mip_level = t.max_mip_level;
+  *width = t.width;
+  *height = t.height;
+  *depth = t.depth;
+  *type = t.type;
+  *srgb = t.srgb ? 1 : 0;
+  *view_min_level = t.view_min_level;
+  *view_max_level = t.view_max_level;
+  *msaa = t.msaa;
+}
+
+unsigned int spagm_dpi_tex_texel_bytes(unsigned int components) {
+  return spagm_tex_texel_bytes(components);
+}
+
+int spagm_dpi_tex_texel_address(const svBitVecVal *tic, unsigned int x, unsigned int y,
+                                unsigned int z, unsigned int level, unsigned int sample,
+                                unsigned long long *va, const char **why) {
+  spagm_tic t;
+  uint64_t a = 0;
+  if (!tic || !va) {
+    spagm_diag_set(&tic_why, SPAGM_E_ARG, 0, 0, "tex_texel_address without a header");
+    return tic_status(SPAGM_E_ARG, why);
+  }
+  tic_of(tic, &t);
+  spagm_status st = spagm_tex_texel_address(&t, x, y, z, level, sample, &a, &tic_why);
+  *va = a;
+  return tic_status(st, why);
 }
 
 int spagm_dpi_pred_attr_load_sph(void *h, unsigned int stage, const svBitVecVal *cur,

@@ -4,9 +4,10 @@
 // ignored and counted, an unmapped read gives 0, strict mode makes either a
 // failure, summary() and failures() agree, a header placed before the pool
 // is configured is refused, a run with no active lane warns (a failure in
-// strict mode), and an unknown (X/Z) bit is a mismatch inside the compared
-// bits and don't-care outside. Each check prints "ok" or "FAIL"; any FAIL
-// ends with $fatal.
+// strict mode), spagm_tex_header encodes and decodes the model's headers
+// and refuses a field that does not fit, and an unknown (X/Z) bit is a
+// mismatch inside the compared bits and don't-care outside. Each check
+// prints "ok" or "FAIL"; any FAIL ends with $fatal.
 module tb_predictor_contract;
   import spagm_txn_pkg::*;
   import spagm_pkg::*;
@@ -43,6 +44,7 @@ module tb_predictor_contract;
     spagm_response_t exp;
     string report;
     bit [255:0] tic = '0;
+    spagm_tex_header hdr = new();
 
     // Ignored, counted, not a failure: a value the register cannot hold,
     // an address of no word, a target with no table.
@@ -106,17 +108,67 @@ module tb_predictor_contract;
     end
     expect_true(strict_pix.get_diff(1) == null, "no second difference");
 
+    // A header by its fields: the model's encoding, and back.
+    hdr.components = SPAGM_TEXFMT_R16_G16;
+    hdr.type_id = SPAGM_TEXTYPE_2D_ARRAY;
+    hdr.width = 100;
+    hdr.height = 50;
+    hdr.depth = 6;
+    hdr.max_mip_level = 4;
+    hdr.view_max_level = 4;
+    hdr.block_height_log2 = 3;
+    hdr.msaa = SPAGM_TEXMS_1X1;
+    hdr.address = 64'h1234_5600;
+    expect_true(hdr.encode(tic), "a header by its fields encodes");
+    begin
+      spagm_tex_header back = new();
+      back.decode(tic);
+      expect_true(back.components == SPAGM_TEXFMT_R16_G16 && back.width == 100 &&
+                  back.height == 50 && back.depth == 6 && back.max_mip_level == 4 &&
+                  back.block_height_log2 == 3 && back.address == 64'h1234_5600 &&
+                  back.type_id == SPAGM_TEXTYPE_2D_ARRAY &&
+                  back.layout == SPAGM_TEXLAYOUT_BLOCKLINEAR, "it decodes to the same fields");
+    end
+    expect_true(hdr.texel_bytes() == 4, "R16_G16 texels are 4 bytes");
+    begin
+      longint unsigned va0, va1;
+      // Each call its own statement: Verilator may read an operand of &&
+      // before the call that writes it.
+      expect_true(hdr.texel_address(0, 0, 0, 0, 0, va0), "texel (0, 0) has an address");
+      expect_true(va0 == 64'h1234_5600, "texel (0, 0) of level 0 is at the header's address");
+      // Block-linear: the next texel in x is 4 bytes on inside a 16-byte unit.
+      expect_true(hdr.texel_address(1, 0, 0, 0, 0, va1), "texel (1, 0) has an address");
+      expect_true(va1 == va0 + 4, "texel (1, 0) follows it");
+      expect_true(!hdr.texel_address(100, 0, 0, 0, 0, va1), "a texel past the edge is refused");
+      expect_true(has(hdr.error, "outside"), "saying why");
+    end
+    hdr.width = 70000;
+    expect_true(!hdr.encode(tic), "a width that does not fit is refused");
+    expect_true(has(hdr.error, "width 70000"), "naming the field and value");
+    hdr.width = 100;
+
     // A header before the pool is configured: refused, a failure.
-    for (int k = 0; k < 32; k++) tic[8*k +: 8] = 8'(k + 1);
+    void'(hdr.encode(tic));
     expect_true(!tex.set_header(3, tic), "header before the pool refused");
     expect_true(tex.failures() == 1, "the refusal is a failure");
     expect_true(tex.cfg_write(32'h008, 32'h1_0000), "pool base written");
-    expect_true(tex.set_header(3, tic), "header after the pool taken");
+    expect_true(tex.load_header(3, hdr), "header after the pool taken");
     begin
       bit [255:0] line;
       void'(tex.tex_mem_read(64'h1_0000 + 3 * 32, line));
       expect_true(line == tic, "the header sits at base + 32*index");
     end
+    expect_true(tex.write_texel(hdr, 99, 49, 5, 0, 0, 128'hCAFE_F00D), "a texel written");
+    begin
+      bit [255:0] line;
+      longint unsigned va;
+      void'(hdr.texel_address(99, 49, 5, 0, 0, va));
+      void'(tex.tex_mem_read(va & ~64'd31, line));
+      expect_true(line[8 * 8'(va % 32) +: 32] == 32'hCAFE_F00D, "it sits at its texel_address");
+      expect_true(tex.tex_mem_pages() == 2 && tex.tex_mem_page(0) == 64'h1_0000 &&
+                  tex.tex_mem_page(1) == (va & ~64'hFFF), "memory is the two pages written");
+    end
+    expect_true(!tex.write_texel(hdr, 0, 0, 6, 0, 0, 128'h1), "a layer past the array refused");
     expect_true(summary_agrees(tex), "summary and failures() agree (refused header)");
 
     // X/Z (a 4-state simulator's $isunknown bits, given here as a mask):
@@ -155,8 +207,9 @@ module tb_predictor_contract;
       unknown = spagm_response_t'(0);
       unknown.wb_value[3] = '1;  // a slot nothing writes
       unknown.st_data = '1;      // nothing stored
-      expect_true(xp.check_unknown(exp, unknown, report) == 0 && report == "",
+      expect_true(xp.check_unknown(exp, unknown, report) == 0,
                   "X outside the compared bits is don't-care");
+      expect_true(report == "", "and reported as nothing");
       req.tag = 72;
       void'(xp.predict_expected(req, exp));
       expect_true(xp.check_logic(exp, report) == 0, "check_logic of a 2-state response is check");
