@@ -15,6 +15,7 @@
 #   P/share/spagm/examples/predictor/   the predictor example's FuseSoC core and files
 #   P/lib/cmake/spagm/spagmConfig.cmake find_package(spagm), with spagm_rtl_read_f()
 #   P/lib/pkgconfig/spagm.pc            pkg-config --cflags --libs spagm
+#   P/lib/pkgconfig/spagm-dpi.pc        pkg-config --cflags --libs spagm-dpi (libspagm_dpi)
 #   P/share/doc/spagm/                  guides, CHANGELOG, and examples/ a user copies
 # cmake/SpagmDeb.cmake makes the Debian package from these rules (CPack).
 include(CMakePackageConfigHelpers)
@@ -112,6 +113,13 @@ install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spag
 file(RELATIVE_PATH SPAGM_PC_TO_PREFIX /p/${CMAKE_INSTALL_LIBDIR}/pkgconfig /p)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm.pc.in ${PROJECT_BINARY_DIR}/spagm.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/spagm.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+# The DPI library for a simulator's link line (docs/install.md, "Link lines
+# without CMake"): pkg-config --cflags --libs spagm-dpi, and its svdir and
+# rtldir variables for the SystemVerilog packages and the stand-in RTL.
+if(TARGET spagm_dpi)
+  configure_file(${CMAKE_CURRENT_LIST_DIR}/spagm-dpi.pc.in ${PROJECT_BINARY_DIR}/spagm-dpi.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/spagm-dpi.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endif()
 
 # The Debian package (cpack, or cmake --build build --target package).
 if(NOT SPAGM_MODEL_ONLY)
