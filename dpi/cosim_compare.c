@@ -5,6 +5,7 @@
  * predictor (cosim_compare.h); each adds its own report header. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cosim_compare.h"
 #include "cosim_value.h"
@@ -23,16 +24,53 @@ static void logf_(spagm_compare_log *l, const char *fmt, ...) {
   va_end(ap);
 }
 
-/* "expected X, got Y[, N ulps apart]" for one value of slot s, lane l: its
- * kind from the rule the model applied (cosim_value.h, N170). */
+/* The kind of slot s, lane l's value: from the number type the model
+ * recorded for the slot, else the rule it applied (cosim_value.h, N170). */
+static spagm_value_kind kind_of(uint64_t insn, const spagm_explain *ex, unsigned s, unsigned l) {
+  return ex ? spagm__value_kind(insn, ex->rule[s][l], ex->value_type[s])
+            : spagm__value_kind(insn, 0u, SPAGM_VALUE_TYPE_RULE);
+}
+
+static spagm_diff_kind diff_kind(spagm_value_kind k) {
+  switch (k) {
+    case SPAGM_VALUE_INT: return SPAGM_DIFF_KIND_UINT;
+    case SPAGM_VALUE_SINT: return SPAGM_DIFF_KIND_SINT;
+    case SPAGM_VALUE_OFFSETS: return SPAGM_DIFF_KIND_OFFSETS;
+    case SPAGM_VALUE_HALVES: return SPAGM_DIFF_KIND_HALVES;
+    default: return SPAGM_DIFF_KIND_FLOAT;
+  }
+}
+
+/* "expected X, got Y[, N ulps apart]" for one value of slot s, lane l. */
 static void fmt_pair(uint64_t insn, const spagm_explain *ex, unsigned s, unsigned l,
                      uint32_t want, uint32_t got, char *buf, size_t n) {
   char a[64], b[64], d[48];
-  spagm_value_kind k = spagm__value_kind(insn, ex ? ex->rule[s][l] : 0u);
+  spagm_value_kind k = kind_of(insn, ex, s, l);
   spagm__value_format(k, want, a, sizeof a);
   spagm__value_format(k, got, b, sizeof b);
   spagm__value_distance(k, want, got, d, sizeof d);
   snprintf(buf, n, "expected %s, got %s%s", a, b, d);
+}
+
+/* "\n      texel: header H, s=.. t=.. r=.., level L, layer A, sample S at
+ * 0x.." for a lane of a TLDS that read a header (the location the model
+ * recorded, explain.h), "" for any other lane: what a user needs to find
+ * the texel in their DUT's memory. */
+static void texel_line(const spagm_explain *ex, unsigned l, char *buf, size_t n) {
+  buf[0] = '\0';
+  if (!ex || !ex->has_tex_header) return;
+  if (!(ex->texel_lanes >> l & 1u)) {
+    snprintf(buf, n, "\n      texel: header %u", ex->tex_header);
+    return;
+  }
+  const spagm_explain_texel *t = &ex->texel[l];
+  int k = snprintf(buf, n, "\n      texel: header %u, s=%d t=%d r=%d, level %u, layer %u, sample %u",
+                   ex->tex_header, t->s, t->t, t->r, t->level, t->layer, t->sample);
+  if (k < 0 || (size_t)k >= n) return;
+  if (ex->texel_read >> l & 1u)
+    snprintf(buf + k, n - (size_t)k, ", address 0x%llx", (unsigned long long)t->address);
+  else
+    snprintf(buf + k, n - (size_t)k, " (out of range: not read)");
 }
 
 /* One difference as data, when the caller asked for them (log->diff). */
@@ -49,6 +87,17 @@ static void record(spagm_compare_log *l, spagm_diff_field field, int slot, int l
   d->expected_addr = d->actual_addr = d->dontcare = 0;
   d->rule = 0;
   d->reason[0] = '\0';
+  d->kind = SPAGM_DIFF_KIND_NONE;
+  d->has_tex_header = d->has_texel = d->texel_read = false;
+  d->tex_header = 0;
+  memset(&d->texel, 0, sizeof d->texel);
+  if (ex && lane >= 0 && ex->has_tex_header) { /* a TLDS lane: where it read */
+    d->has_tex_header = true;
+    d->tex_header = ex->tex_header;
+    d->has_texel = ex->texel_lanes >> lane & 1u;
+    d->texel_read = ex->texel_read >> lane & 1u;
+    if (d->has_texel) d->texel = ex->texel[lane];
+  }
   if (!ex) {
   } else if (field == SPAGM_DIFF_FAULT) {
     d->rule = ex->fault_rule;
@@ -107,7 +156,7 @@ static uint32_t store_may_differ(const uint32_t *want_a, const uint32_t *got_a,
  * the model fills it (N50, N58). */
 static void compare_writeback(uint64_t insn, const spagm_response *m, const spagm_explain *ex,
                               const spagm_response *rtl, spagm_compare_log *log) {
-  char ab[200], why[200];
+  char ab[200], why[200], where[192];
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
     char what[64];
     if (rtl->wb_valid[s] != m->wb_valid[s]) {
@@ -132,12 +181,16 @@ static void compare_writeback(uint64_t insn, const spagm_response *m, const spag
       if (!diff) continue;
       record(log, SPAGM_DIFF_WB_VALUE, (int)s, (int)l, m->wb_reg[s], m->wb_value[s][l],
              rtl->wb_value[s][l], ex, s);
-      if (log->diff && log->ndiff) log->diff[log->ndiff - 1].dontcare = m->wb_dontcare[s][l];
+      if (log->diff && log->ndiff) {
+        log->diff[log->ndiff - 1].dontcare = m->wb_dontcare[s][l];
+        log->diff[log->ndiff - 1].kind = diff_kind(kind_of(insn, ex, s, l));
+      }
       fmt_pair(insn, ex, s, l, m->wb_value[s][l], rtl->wb_value[s][l], ab, sizeof ab);
       spagm_explain_format(ex, s, l, why, sizeof why);
-      logf_(log, "R%u (slot %u) lane %u: %s%s%s%s", m->wb_reg[s], s, l, ab,
+      texel_line(ex, l, where, sizeof where);
+      logf_(log, "R%u (slot %u) lane %u: %s%s%s%s%s", m->wb_reg[s], s, l, ab,
             m->wb_dontcare[s][l] ? " (don't-care bits excluded)" : "",
-            why[0] ? "\n      model: " : "", why);
+            why[0] ? "\n      model: " : "", why, where);
     }
   }
 }
@@ -199,7 +252,7 @@ static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_e
     for (uint32_t left = m->st_mask[k]; left; left &= left - 1) { /* stored lanes only */
       unsigned l = (unsigned)__builtin_ctz(left);
       if (rtl->st_addr[k][l] != m->st_addr[k][l] || rtl->st_data[k][l] != m->st_data[k][l]) {
-        spagm_value_kind vk = spagm__value_kind(insn, ex ? ex->rule[k][l] : 0u);
+        spagm_value_kind vk = kind_of(insn, ex, k, l);
         spagm__value_format(vk, m->st_data[k][l], a, sizeof a);
         spagm__value_format(vk, rtl->st_data[k][l], b, sizeof b);
         spagm_explain_format(ex, k, l, why, sizeof why);
@@ -208,6 +261,7 @@ static void compare_stores(uint64_t insn, const spagm_response *m, const spagm_e
         if (log->diff && log->ndiff) {
           log->diff[log->ndiff - 1].expected_addr = m->st_addr[k][l];
           log->diff[log->ndiff - 1].actual_addr = rtl->st_addr[k][l];
+          log->diff[log->ndiff - 1].kind = diff_kind(vk);
         }
         logf_(log, "store component %u lane %u: expected %s at 0x%x, got %s at 0x%x%s%s", k, l,
               a, m->st_addr[k][l], b, rtl->st_addr[k][l], why[0] ? "\n      model: " : "", why);

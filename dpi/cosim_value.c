@@ -8,7 +8,11 @@
 
 #include "spagm/spagm.h"
 
-spagm_value_kind spagm__value_kind(uint64_t insn, unsigned rule) {
+spagm_value_kind spagm__value_kind(uint64_t insn, unsigned rule, unsigned value_type) {
+  /* The model recorded the slot's number type: a TLDS component (R21). */
+  if (value_type == SPAGM_VALUE_TYPE_SINT) return SPAGM_VALUE_SINT;
+  if (value_type == SPAGM_VALUE_TYPE_UINT) return SPAGM_VALUE_INT;
+  if (value_type == SPAGM_VALUE_TYPE_FLOAT) return SPAGM_VALUE_FLOAT;
   /* PIXLD (0x200..0x2FF): the offset rules pack two s16 (R14, R15); the
    * rest are counts, masks and indexes (R13, R16). */
   if ((rule >= SPAGM_RULE_PIX_OFFSET_STANDARD && rule <= SPAGM_RULE_PIX_OFFSET_PROGRAMMABLE_DONTCARE) ||
@@ -36,6 +40,9 @@ void spagm__value_format(spagm_value_kind k, uint32_t v, char *buf, size_t n) {
   switch (k) {
     case SPAGM_VALUE_INT:
       snprintf(buf, n, "0x%08x (%u)", v, v);
+      break;
+    case SPAGM_VALUE_SINT:
+      snprintf(buf, n, "0x%08x (%d)", v, (int32_t)v);
       break;
     case SPAGM_VALUE_OFFSETS: {
       /* The word tells its format (N350): sixteenths lie in -8..7, S0.12

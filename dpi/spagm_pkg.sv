@@ -162,6 +162,27 @@ package spagm_pkg;
       output int unsigned actual_addr, output int unsigned rule, output string rule_name,
       output string reason);
 
+  // How a difference's expected and actual read as numbers (spagm_diff_kind
+  // of spagm/predictor.h), as its report line prints them.
+  localparam int unsigned SPAGM_DIFF_KIND_NONE = 0;     // a lane mask, register, fault or space
+  localparam int unsigned SPAGM_DIFF_KIND_FLOAT = 1;    // an fp32
+  localparam int unsigned SPAGM_DIFF_KIND_UINT = 2;     // unsigned: a count, mask, UINT texel
+  localparam int unsigned SPAGM_DIFF_KIND_SINT = 3;     // signed: a SINT texel component (R21)
+  localparam int unsigned SPAGM_DIFF_KIND_OFFSETS = 4;  // PIXLD offsets: two s16
+  localparam int unsigned SPAGM_DIFF_KIND_HALVES = 5;   // TLDS.F16: two fp16 (R22)
+
+  // The rest of difference i of the last check: its number kind
+  // (SPAGM_DIFF_KIND_*) and, for a lane of a TLDS, the header index it used
+  // (has_header) and where its texel is (has_texel): coordinates s, t, r
+  // after the AOFFI offsets, level, layer, sample, and the texel's byte
+  // address in texture memory when it was read (texel_read; out of range,
+  // R18, it was not). Status 1 for i out of range.
+  import "DPI-C" function int spagm_dpi_pred_diff_texel(
+      input chandle h, input int unsigned i, output int unsigned kind, output bit has_header,
+      output int unsigned header, output bit has_texel, output bit texel_read, output int s,
+      output int t, output int r, output int unsigned level, output int unsigned layer,
+      output int unsigned sample, output longint unsigned address);
+
   // Counter `which` (SPAGM_COUNT_*); 0 for an unknown selector.
   import "DPI-C" function longint unsigned spagm_dpi_pred_count(
       input chandle h, input int unsigned which);
@@ -313,6 +334,14 @@ package spagm_pkg;
     int unsigned rule;           // the model's rule there, 0 for none
     string rule_name;            // its name ("" for none)
     string reason;               // the model's sentence
+    int unsigned kind;           // SPAGM_DIFF_KIND_*: how expected and actual read
+    bit has_tex_header;          // a lane of a TLDS: tex_header is the header index it used
+    int unsigned tex_header;
+    bit has_texel;               // texel_s .. texel_sample: where its texel is
+    bit texel_read;              // the texel was read: texel_address is its byte address
+    int texel_s, texel_t, texel_r;
+    int unsigned texel_level, texel_layer, texel_sample;
+    longint unsigned texel_address;
   endclass
 
   // A texture header (TIC, docs/design.md §7.5) by its fields, encoded and
@@ -521,7 +550,10 @@ package spagm_pkg;
       spagm_diff d = new();
       if (spagm_dpi_pred_diff(h, i, d.field, d.slot, d.lane, d.regnum, d.expected, d.actual,
                               d.expected_addr, d.actual_addr, d.rule, d.rule_name,
-                              d.reason) != 0)
+                              d.reason) != 0 ||
+          spagm_dpi_pred_diff_texel(h, i, d.kind, d.has_tex_header, d.tex_header, d.has_texel,
+                                    d.texel_read, d.texel_s, d.texel_t, d.texel_r, d.texel_level,
+                                    d.texel_layer, d.texel_sample, d.texel_address) != 0)
         return null;
       return d;
     endfunction

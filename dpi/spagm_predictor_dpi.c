@@ -38,6 +38,10 @@ int spagm_dpi_pred_diff(void *h, unsigned int i, unsigned int *field, int *slot,
                         unsigned int *regnum, unsigned int *expected, unsigned int *actual,
                         unsigned int *expected_addr, unsigned int *actual_addr,
                         unsigned int *rule, const char **rule_name, const char **reason);
+int spagm_dpi_pred_diff_texel(void *h, unsigned int i, unsigned int *kind, svBit *has_header,
+                              unsigned int *header, svBit *has_texel, svBit *texel_read, int *s,
+                              int *t, int *r, unsigned int *level, unsigned int *layer,
+                              unsigned int *sample, unsigned long long *address);
 int spagm_dpi_pred_reset(void *h);
 int spagm_dpi_pred_predict(void *h, const svBitVecVal *req, svBitVecVal *expected);
 unsigned int spagm_dpi_pred_check(void *h, const svBitVecVal *rsp, const char **report);
@@ -256,6 +260,42 @@ int spagm_dpi_pred_diff(void *h, unsigned int i, unsigned int *field, int *slot,
   *rule = d->rule;
   *rule_name = d->rule_name;
   *reason = d->reason;
+  return 0;
+}
+
+int spagm_dpi_pred_diff_texel(void *h, unsigned int i, unsigned int *kind, svBit *has_header,
+                              unsigned int *header, svBit *has_texel, svBit *texel_read, int *s,
+                              int *t, int *r, unsigned int *level, unsigned int *layer,
+                              unsigned int *sample, unsigned long long *address) {
+  const spagm_predictor_diff *all = NULL;
+  size_t n = spagm_predictor_diffs(pred_of(h), &all);
+  /* As spagm_dpi_pred_diff: an index out of range gives zeros. */
+  unsigned int *zero[] = {kind, header, level, layer, sample};
+  for (size_t k = 0; k < sizeof zero / sizeof zero[0]; k++)
+    if (zero[k]) *zero[k] = 0;
+  svBit *no[] = {has_header, has_texel, texel_read};
+  for (size_t k = 0; k < sizeof no / sizeof no[0]; k++)
+    if (no[k]) *no[k] = 0;
+  int *coord[] = {s, t, r};
+  for (size_t k = 0; k < sizeof coord / sizeof coord[0]; k++)
+    if (coord[k]) *coord[k] = 0;
+  if (address) *address = 0;
+  if (i >= n || !kind || !has_header || !header || !has_texel || !texel_read || !s || !t || !r ||
+      !level || !layer || !sample || !address)
+    return note(h, SPAGM_E_ARG, NULL, "diff_texel: no such difference of the last check");
+  const spagm_predictor_diff *d = &all[i];
+  *kind = (unsigned int)d->kind;
+  *has_header = d->has_tex_header;
+  *header = d->tex_header;
+  *has_texel = d->has_texel;
+  *texel_read = d->texel_read;
+  *s = d->texel.s;
+  *t = d->texel.t;
+  *r = d->texel.r;
+  *level = d->texel.level;
+  *layer = d->texel.layer;
+  *sample = d->texel.sample;
+  *address = d->texel.address;
   return 0;
 }
 

@@ -108,6 +108,11 @@ void spagm_response_unpack(const uint32_t *words, spagm_response *resp);
 /* ---- explain.h ---- */
 #define SPAGM_EXPLAIN_SLOTS ...
 #define SPAGM_EXPLAIN_PD_SLOT ...
+typedef struct spagm_explain_texel {
+  int32_t s; int32_t t; int32_t r; uint32_t level; uint32_t layer; uint32_t sample;
+  uint64_t address;
+  ...;
+} spagm_explain_texel;
 typedef struct spagm_explain {
   uint16_t fault_rule;
   int32_t fault_arg[3];
@@ -182,10 +187,16 @@ typedef enum spagm_diff_field {
   SPAGM_DIFF_PD_LANES, SPAGM_DIFF_PD_REG, SPAGM_DIFF_PD_VALUE, SPAGM_DIFF_ST_LANES,
   SPAGM_DIFF_ST_VALUE, SPAGM_DIFF_ST_SPACE, SPAGM_DIFF_NO_PREDICTION, ...
 } spagm_diff_field;
+typedef enum spagm_diff_kind {
+  SPAGM_DIFF_KIND_NONE, SPAGM_DIFF_KIND_FLOAT, SPAGM_DIFF_KIND_UINT, SPAGM_DIFF_KIND_SINT,
+  SPAGM_DIFF_KIND_OFFSETS, SPAGM_DIFF_KIND_HALVES, ...
+} spagm_diff_kind;
 typedef struct spagm_predictor_diff {
   spagm_diff_field field; int slot; int lane; unsigned reg; uint32_t expected; uint32_t actual;
   uint32_t expected_addr; uint32_t actual_addr; uint32_t dontcare; unsigned rule;
   const char *rule_name; char reason[200];
+  spagm_diff_kind kind; bool has_tex_header; uint32_t tex_header; bool has_texel; bool texel_read;
+  spagm_explain_texel texel;
   ...;
 } spagm_predictor_diff;
 size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_diff **out);

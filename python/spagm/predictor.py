@@ -12,7 +12,7 @@ from .model import Model, Request, Response
 if TYPE_CHECKING:
     from .texture import TexHeader
 
-__all__ = ["Predictor", "CheckResult", "Difference"]
+__all__ = ["Predictor", "CheckResult", "Difference", "TexelLocation"]
 
 _COUNTERS = ("predicted", "checked", "matched", "mismatched", "unknown", "duplicate",
              "discarded", "outstanding", "ignored_writes", "unmapped_reads", "refused",
@@ -34,6 +34,24 @@ _FIELDS = ("fault", "wb_lanes", "wb_reg", "wb_value", "pd_lanes", "pd_reg", "pd_
            "st_lanes", "st_value", "st_space", "no_prediction")
 
 
+_KINDS = ("", "float", "uint", "sint", "offsets", "halves")
+
+
+class TexelLocation(NamedTuple):
+    """Where a TLDS lane's texel is (spagm_explain_texel): coordinates
+    ``s``, ``t``, ``r`` after the AOFFI offsets, ``level``, ``layer``,
+    ``sample``, and ``address``, the texture-memory byte address of its
+    first byte, or None when the lane read no texel (out of range, R18)."""
+
+    s: int
+    t: int
+    r: int
+    level: int
+    layer: int
+    sample: int
+    address: Optional[int]
+
+
 class Difference(NamedTuple):
     """One difference of a checked response, as data: what the report's line
     for it says (spagm_predictor_diff). ``field`` is one of "fault",
@@ -44,7 +62,12 @@ class Difference(NamedTuple):
     register, fault or space; ``expected_addr``/``actual_addr`` a store's
     addresses or the fault lanes; ``dontcare`` the bits not compared;
     ``rule``/``rule_name`` the rule the model applied; ``reason`` its
-    sentence."""
+    sentence; ``kind`` how ``expected``/``actual`` read as numbers, as the
+    report prints them: "float", "uint", "sint" (an integer texture
+    format's component, R21), "offsets" (PIXLD's two s16), "halves"
+    (TLDS.F16's two fp16), "" for a lane mask, register, fault or space;
+    for a lane of a TLDS, ``tex_header`` the header index it used and
+    ``texel`` where its texel is (None otherwise)."""
 
     field: str
     slot: int
@@ -58,6 +81,9 @@ class Difference(NamedTuple):
     rule: int
     rule_name: str
     reason: str
+    kind: str = ""
+    tex_header: Optional[int] = None
+    texel: Optional[TexelLocation] = None
 
 
 class Predictor:
@@ -189,10 +215,15 @@ class Predictor:
         res = []
         for i in range(n):
             d = out[0][i]
+            t = d.texel
+            texel = (TexelLocation(t.s, t.t, t.r, t.level, t.layer, t.sample,
+                                   t.address if d.texel_read else None)
+                     if d.has_texel else None)
             res.append(Difference(_FIELDS[d.field], d.slot, d.lane, d.reg, d.expected, d.actual,
                                   d.expected_addr, d.actual_addr, d.dontcare, d.rule,
                                   ffi.string(d.rule_name).decode(),
-                                  ffi.string(d.reason).decode()))
+                                  ffi.string(d.reason).decode(), _KINDS[d.kind],
+                                  d.tex_header if d.has_tex_header else None, texel))
         return res
 
     @property

@@ -196,3 +196,27 @@ def test_offset_format_and_sample_order_follow_the_cfg_port():
     assert p.model.state_words("pix")[4:6] == [(0x10, 1), (0x14, 1)]
     p.cfg_write(0x10, 2)  # a value the register cannot hold: ignored, as the unit ignores it
     assert p.cfg_read(0x10) == 1
+
+
+def test_tlds_difference_reads_as_its_format_and_names_the_texel():
+    """A SINT texture's value is a signed integer in the report and the
+    record, and a TLDS difference names the header, texel and address."""
+    p = spagm.Predictor("tex")
+    p.cfg_write(0x008, 0x10000)
+    p.cfg_write(0x010, 7)  # MaximumIndex
+    h = spagm.TexHeader(components="R32", data_type="SINT", width=8, height=8, address=0x40000)
+    p.set_header(3, h)
+    p.model.set_cbank_word(0, 1, 3)
+    p.model.write_texel(h, 5, 6, data=(-7).to_bytes(4, "little", signed=True))
+    req = spagm.Request(spagm.assemble("TLDS.LZ RZ, R0, R2, R4, 0x1, 2D, R;"), tag=2,
+                        lane_mask=1 << 4)
+    req.a[0][4], req.b[0][4] = 5, 6
+    wrong = p.predict(req).copy()
+    wrong.wb_value[0][4] = 0xFFFFFFF8  # -8
+    res = p.check(wrong)
+    assert "expected 0xfffffff9 (-7), got 0xfffffff8 (-8)\n" in res.report
+    (d,) = p.differences
+    assert d.kind == "sint" and d.tex_header == 3
+    assert d.texel == spagm.TexelLocation(5, 6, 0, 0, 0, 0, h.texel_address(5, 6))
+    assert f"texel: header 3, s=5 t=6 r=0, level 0, layer 0, sample 0, address " \
+           f"{d.texel.address:#x}\n" in res.report

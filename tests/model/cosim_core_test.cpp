@@ -360,6 +360,23 @@ TEST(CosimCore, Report_FloatMismatch_ShowsDifferentDigitsAndUlps) {
   EXPECT_NE(want, got) << o.reports;
 }
 
+TEST(CosimCore, Report_TldsMismatch_NamesHeaderCoordinatesAndAddress) {
+  // A texel value off by one: the co-simulation's report names where the
+  // texel is, as the predictor's does (the comparator is shared).
+  bool done = false;
+  Outcome o = run(4, 400, [&](spagm_response &r, const spagm_request &) {
+    for (unsigned l = 0; l < 32 && !done; l++)
+      if (!r.fault && r.wb_valid[0] >> l & 1u && !r.wb_dontcare[0][l] && r.wb_value[0][l]) {
+        r.wb_value[0][l] ^= 1u;
+        done = true;
+      }
+  });
+  ASSERT_TRUE(done);
+  EXPECT_NE(o.reports.find("\n      texel: header "), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find(", level "), std::string::npos) << o.reports;
+  EXPECT_NE(o.reports.find(", address 0x"), std::string::npos) << o.reports;
+}
+
 TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN) {
   // PIXLD.OFFSET / CENTROID_OFFSET pack dx and dy (DESIGN 7.4): a negative
   // dy makes a NaN as a float, so the report shows the two fields.

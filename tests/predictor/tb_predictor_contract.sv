@@ -216,6 +216,24 @@ module tb_predictor_contract;
       expect_true(xp.failures() == 1 && summary_agrees(xp), "one failure, the X inside");
     end
 
+    // A TLDS value difference names the header its bank word gave: header
+    // 3 is above MaximumIndex 0, so every lane reads 0 (R18) and no texel.
+    expect_true(tex.cfg_write(32'h1000_0004, 3), "bank word 1 selects header 3");
+    req = spagm_request_t'(0);
+    req.tag = 7;
+    req.insn = 64'hda40_001f_f047_0200;  // TLDS.LZ RZ, R0, R2, R4, 0x1, 2D, R;
+    req.lane_mask = 32'h1;
+    void'(tex.predict_expected(req, exp));
+    exp.wb_value[0][0] = 32'h1;
+    expect_true(tex.check(exp, report) == 1, "a TLDS lane value differs");
+    begin
+      spagm_diff d = tex.get_diff(0);
+      expect_true(d != null && d.field == SPAGM_DIFF_WB_VALUE && d.kind == SPAGM_DIFF_KIND_FLOAT &&
+                  d.has_tex_header && d.tex_header == 3 && !d.has_texel && !d.texel_read,
+                  "the difference names header 3 and no texel");
+      expect_true(has(report, "\n      texel: header 3\n"), "the report names header 3");
+    end
+
     if (fails != 0) $fatal(1, "tb_predictor_contract: %0d checks failed", fails);
     else $display("tb_predictor_contract: all checks passed");
     $finish;

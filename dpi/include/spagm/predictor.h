@@ -281,6 +281,19 @@ typedef enum spagm_diff_field {
   SPAGM_DIFF_NO_PREDICTION = 10 /**< the tag had no outstanding prediction */
 } spagm_diff_field;
 
+/** How a difference's expected and actual read as numbers
+ * (spagm_predictor_diff.kind), as its report line prints them. */
+typedef enum spagm_diff_kind {
+  SPAGM_DIFF_KIND_NONE = 0,    /**< not a lane's value: a lane mask, register, fault
+                                    or space, as field says */
+  SPAGM_DIFF_KIND_FLOAT = 1,   /**< an fp32 */
+  SPAGM_DIFF_KIND_UINT = 2,    /**< an unsigned integer: a count, mask, index or
+                                    address; a UINT texel component (R21) */
+  SPAGM_DIFF_KIND_SINT = 3,    /**< a signed integer: a SINT texel component (R21) */
+  SPAGM_DIFF_KIND_OFFSETS = 4, /**< PIXLD offsets: dx [15:0], dy [31:16], s16 */
+  SPAGM_DIFF_KIND_HALVES = 5   /**< TLDS.F16: two fp16, lo [15:0], hi [31:16] (R22) */
+} spagm_diff_kind;
+
 /** One difference of a checked response, as data: what the report's line
  * for it says (spagm_predictor_diffs). */
 typedef struct spagm_predictor_diff {
@@ -298,6 +311,13 @@ typedef struct spagm_predictor_diff {
   unsigned rule;          /**< the spagm_rule the model applied there, 0 when none */
   const char *rule_name;  /**< spagm_rule_name(rule), "" when none */
   char reason[200];       /**< the model's sentence for it (spagm_explain_format), "" when none */
+  spagm_diff_kind kind;   /**< how expected and actual read as numbers */
+  bool has_tex_header;    /**< a lane's value of a TLDS that read a header index */
+  uint32_t tex_header;    /**< that header index (spagm_explain.tex_header), 0 when none */
+  bool has_texel;         /**< texel holds where the lane read (or, out of range,
+                               would have read) its texel */
+  bool texel_read;        /**< the lane read its texel: texel.address is its address */
+  spagm_explain_texel texel; /**< the lane's texel location (spagm_explain.texel) */
 } spagm_predictor_diff;
 
 /** The differences the last spagm_predictor_check (or _check_expected) of p

@@ -16,6 +16,7 @@
 #ifndef SPAGM_EXPLAIN_H
 #define SPAGM_EXPLAIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -61,14 +62,53 @@ typedef enum spagm_rule {
 #define SPAGM_EXPLAIN_PD_SLOT 4
 /// @}
 
+/** The number type of the values a write-back slot carries, where the
+ * instruction decides it (spagm_explain.value_type): a TLDS slot has the
+ * data type of the texture component it carries (R21: SINT sign-extended,
+ * UINT zero-extended, every other type converted to fp32). */
+typedef enum spagm_value_type {
+  SPAGM_VALUE_TYPE_RULE = 0,  /**< none recorded: the rule's unit decides (a
+                                   count, mask or index of PIXLD and AL2P is
+                                   an unsigned integer, the rest fp32) */
+  SPAGM_VALUE_TYPE_FLOAT = 1, /**< fp32 */
+  SPAGM_VALUE_TYPE_SINT = 2,  /**< a signed 32-bit integer */
+  SPAGM_VALUE_TYPE_UINT = 3   /**< an unsigned 32-bit integer */
+} spagm_value_type;
+
+/** Where one TLDS lane's texel is (spagm_explain.texel): the location the
+ * R18 checks judge, after the AOFFI offsets are added (R19). A coordinate
+ * paramA does not use is 0; coordinates are clamped to the int32 range and
+ * the level to the uint32 range (an offset or an LOD can take them past). */
+typedef struct spagm_explain_texel {
+  int32_t s;        /**< texel coordinate s (x) in the level */
+  int32_t t;        /**< t (y); 0 for 1D */
+  int32_t r;        /**< r (the slice of a 3D texture); 0 otherwise */
+  uint32_t level;   /**< mip level: the view's first level, plus the LOD for .LL */
+  uint32_t layer;   /**< array layer (ARRAY_2D), else 0 */
+  uint32_t sample;  /**< sample index (.MS), else 0 */
+  uint64_t address; /**< texture-memory byte address of the texel's first byte
+                         (spagm_tex_texel_address); 0 when the lane read no
+                         texel (not in spagm_explain.texel_read) */
+} spagm_explain_texel;
+
 /** Why each result of one request is what it is: per slot and lane the rule
  * (spagm_rule) that decided it and up to three numbers the rule's sentence
- * uses, and the rule behind a fault. Filled by spagm_execute_explain. */
+ * uses, and the rule behind a fault; for a TLDS also the header it used,
+ * each lane's texel location and the number type of each slot. Filled by
+ * spagm_execute_explain. */
 typedef struct spagm_explain {
   uint16_t fault_rule; /**< rule behind resp.fault, 0 when none */
   int32_t fault_arg[3]; /**< the numbers of the fault's sentence */
   uint16_t rule[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES]; /**< 0 = nothing recorded */
   int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3]; /**< the numbers of each rule's sentence */
+  uint8_t value_type[SPAGM_EXPLAIN_SLOTS]; /**< spagm_value_type of each slot's values,
+                                                the same on every lane */
+  bool has_tex_header;  /**< a TLDS read a header index from its constant bank */
+  uint32_t tex_header;  /**< that index (headerPtr[19:0] of the bank word), 0 when none */
+  uint32_t texel_lanes; /**< TLDS: lanes whose texel[] holds the location they
+                             read or, out of range (R18), would have read */
+  uint32_t texel_read;  /**< of those, the lanes that read their texel: texel[].address */
+  spagm_explain_texel texel[SPAGM_LANES]; /**< per lane, valid in texel_lanes */
 } spagm_explain;
 
 /** Clear ex: no rule recorded anywhere. No-op when ex is NULL. */

@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#include "spagm/explain.h"
+
 #define ONE_FLOAT 0x3F800000u
 #define ONE_INT 0x00000001u
 
@@ -213,6 +215,22 @@ void spagm__tex_format_decode(const spagm_tex_format *f, const uint8_t *bytes,
              : s == SPAGM_TEXSRC_ONE_FLOAT              ? ONE_FLOAT
                                                         : 0u;
   }
+}
+
+static unsigned number_type(unsigned data_type) {
+  return data_type == SPAGM_TEXDT_SINT   ? SPAGM_VALUE_TYPE_SINT
+         : data_type == SPAGM_TEXDT_UINT ? SPAGM_VALUE_TYPE_UINT
+                                         : SPAGM_VALUE_TYPE_FLOAT;
+}
+
+unsigned spagm__tex_component_type(const spagm_tex_format *f, unsigned comp) {
+  unsigned s = comp < 4 ? f->source[comp] : SPAGM_TEXSRC_ZERO;
+  if (s == SPAGM_TEXSRC_ONE_FLOAT) return SPAGM_VALUE_TYPE_FLOAT;
+  if (s == SPAGM_TEXSRC_ONE_INT)
+    return f->type[0] == SPAGM_TEXDT_SINT ? SPAGM_VALUE_TYPE_SINT : SPAGM_VALUE_TYPE_UINT;
+  if (s >= SPAGM_TEXSRC_R && s <= SPAGM_TEXSRC_A && s - SPAGM_TEXSRC_R < f->ncomp)
+    return number_type(f->type[s - SPAGM_TEXSRC_R]);
+  return number_type(f->type[0]); /* 0 or a missing component */
 }
 
 spagm_status spagm_tex_convert_texel(const spagm_tic *t, const uint8_t *bytes,

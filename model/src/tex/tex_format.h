@@ -59,6 +59,13 @@ spagm_tex_unsupported spagm__tex_format_init(spagm_tex_format *f,
 void spagm__tex_format_decode(const spagm_tex_format *f, const uint8_t *bytes,
                               uint32_t out[4]);
 
+/* The number type of result component `comp` (0..3 = X, Y, Z, W) after
+ * the swizzle (spagm_value_type of explain.h): the data type of the stored
+ * component it takes, SINT or UINT for an integer one and fp32 for the
+ * others; 0 or a missing component (N67) is an integer when the format's
+ * R is; ONE_INT an integer, ONE_FLOAT fp32. */
+unsigned spagm__tex_component_type(const spagm_tex_format *f, unsigned comp);
+
 /* fp16.c: an unsigned float with a 5-bit exponent and mbits of mantissa. */
 uint32_t spagm__fp32_from_ufloat5(uint32_t exp, uint32_t man, unsigned mbits);
 

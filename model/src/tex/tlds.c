@@ -296,6 +296,19 @@ static lookup find_texture(const spagm_tex_state *s, spagm_tex_header_memo *memo
   return LOOKUP_OK;
 }
 
+/* The header index and, for 32-bit results of a decoded format, the
+ * number type of each written slot's component (R21), for reports. A
+ * .F16 slot packs two fp16 halves: its type stays the rule's. */
+static void explain_texture(spagm_explain *ex, const spagm_insn *insn, const texture *tx,
+                            lookup found, const dest *d) {
+  ex->has_tex_header = true;
+  ex->tex_header = tx->header_index;
+  if (found != LOOKUP_OK || insn->f16) return;
+  for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++)
+    if (d->reg[slot] != SPAGM_RZ)
+      ex->value_type[slot] = (uint8_t)spagm__tex_component_type(tx->fmt, d->lo[slot]);
+}
+
 /* ---- One lane ------------------------------------------------------------ */
 
 /* A lane's result is its four components X, Y, Z, W after conversion and
@@ -381,7 +394,8 @@ static bool texel_in_range(const spagm_insn *insn, const texture *tx,
 static const uint8_t *fetch_texel(const spagm_tex_state *s,
                                   const spagm_tex_image *L, const texel_at *at,
                                   spagm_tex_page_cache *cache,
-                                  uint8_t unit[16], uint8_t texel[16]) {
+                                  uint8_t unit[16], uint8_t texel[16],
+                                  uint64_t *first) {
   /* R20: sample s is the sub-texel (s % grid_w, s / grid_w) of the pixel.
    * grid_w is 1, 2 or 4 (spagm_tex_msaa_grid, N64), so the two are a mask
    * and a shift rather than a division on every lane. */
@@ -396,6 +410,7 @@ static const uint8_t *fetch_texel(const spagm_tex_state *s,
     for (unsigned w = 0; w < 3; w++) {
       uint64_t va = spagm__tex_image_byte(L, (unsigned)at->level, xb + 4u * w,
                                           ys, (uint32_t)at->z, at->layer);
+      if (w == 0) *first = va;
       spagm__tex_mem_unit16(&s->mem, cache, va, unit);
       memcpy(texel + 4u * w, unit + (va & 15u), 4);
     }
@@ -404,6 +419,7 @@ static const uint8_t *fetch_texel(const spagm_tex_state *s,
   /* A power-of-two texel sits inside one aligned 16-byte unit. */
   uint64_t va = spagm__tex_image_byte(L, (unsigned)at->level, xb, ys,
                                       (uint32_t)at->z, at->layer);
+  *first = va;
   spagm__tex_mem_unit16(&s->mem, cache, va, unit);
   return unit + (va & 15u);
 }
@@ -430,18 +446,37 @@ static void explain_read(const spagm_insn *insn, const texel_at *at,
   }
 }
 
+/* The lane's location into the explanation (explain.h,
+ * spagm_explain_texel): read, with its address, or out of range. */
+static void explain_location(spagm_explain *ex, unsigned lane, const texel_at *at,
+                             bool read, uint64_t address) {
+  spagm_explain_texel *e = &ex->texel[lane];
+  e->s = clamp32(at->x), e->t = clamp32(at->y), e->r = clamp32(at->z);
+  e->level = at->level > UINT32_MAX ? UINT32_MAX : (uint32_t)at->level;
+  e->layer = at->layer, e->sample = at->sample;
+  e->address = read ? address : 0u;
+  ex->texel_lanes |= 1u << lane;
+  if (read) ex->texel_read |= 1u << lane;
+}
+
 /* Read and convert one texel into comp; false (with comp set to zeros)
- * when a check of R18 fails. The checks run in the order of N71. */
+ * when a check of R18 fails. The checks run in the order of N71. The
+ * location goes to ex when ex is not NULL. */
 static bool load_texel(const spagm_tex_state *s, const spagm_insn *insn,
                        const texture *tx, const coords *c,
                        spagm_tex_page_cache *cache, uint32_t comp[4],
-                       reason *why) {
+                       reason *why, spagm_explain *ex, unsigned lane) {
   const texel_at at = lane_texel(insn, tx, c);
-  if (!texel_in_range(insn, tx, &at, comp, why)) return false;
+  if (!texel_in_range(insn, tx, &at, comp, why)) {
+    if (ex) explain_location(ex, lane, &at, false, 0u);
+    return false;
+  }
   uint8_t unit[16], texel[16];
-  const uint8_t *bytes = fetch_texel(s, tx->image, &at, cache, unit, texel);
+  uint64_t address = 0;
+  const uint8_t *bytes = fetch_texel(s, tx->image, &at, cache, unit, texel, &address);
   spagm__tex_format_decode(tx->fmt, bytes, comp);
   explain_read(insn, &at, why);
+  if (ex) explain_location(ex, lane, &at, true, address);
   return true;
 }
 
@@ -529,11 +564,11 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
     resp->wb_reg[slot] = d.reg[slot];
     resp->wb_valid[slot] = d.reg[slot] != SPAGM_RZ ? lanes : 0u;
   }
-
   const spagm_tex_state *s = &m->tex;
   texture tx = {0, 0, 0, NULL, NULL, NULL};
   reason warp_why = {0, {0, 0, 0}};
   lookup found = find_texture(s, m->tex.memo, insn, &tx, &warp_why);
+  if (ex) explain_texture(ex, insn, &tx, found, &d);
   /* R22: an integer texture's .F16 result is don't-care (N72). */
   bool f16_dontcare = found == LOOKUP_OK && insn->f16 && tx.fmt->integer;
   uint32_t dc[SPAGM_WB_SLOTS];
@@ -550,7 +585,7 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
     reason why;
     if (found == LOOKUP_OK) {
       coords c = lane_coords(&src, lane);
-      load_texel(s, insn, &tx, &c, &cache, comp, &why);
+      load_texel(s, insn, &tx, &c, &cache, comp, &why, ex, lane);
       if (f16_dontcare) {
         why.rule = SPAGM_RULE_TEX_F16_INTEGER_DONTCARE;
         why.arg[0] = (int32_t)tx.header_index, why.arg[1] = 0, why.arg[2] = 0;
