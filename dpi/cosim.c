@@ -224,6 +224,21 @@ bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req) 
   return true;
 }
 
+/* What an executed request exercised, as the predictor counts it (N362):
+ * its active lanes and, on the texture unit, the lanes that read a texel
+ * (the model records them, explain.h) and a TLDS that read none while
+ * texture memory was empty. */
+static void exercised(const spagm_cosim *c, spagm_cosim_unit *s, spagm_unit u,
+                      const spagm_request *req, const spagm_cosim_record *r) {
+  s->active_lanes += (uint64_t)__builtin_popcount(req->lane_mask);
+  if (u != SPAGM_UNIT_TEX || r->exp.fault) return;
+  uint32_t written = 0;
+  for (unsigned k = 0; k < SPAGM_WB_SLOTS; k++) written |= r->exp.wb_valid[k];
+  s->texels += (uint64_t)__builtin_popcount(r->ex.texel_read);
+  if (!r->ex.texel_read && written && spagm_tex_mem_pages(c->model, NULL, 0) == 0)
+    s->empty_memory++;
+}
+
 void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
                         uint64_t cycle) {
   spagm_cosim_unit *s = &c->sb[u];
@@ -255,6 +270,7 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   if (c->o.check) {
     uint64_t t0 = spagm_clock_ticks(&c->clock);
     spagm_execute_explained(c->model, req, &r->exp, &r->ex);
+    exercised(c, s, u, req, r);
     if (c->cov) {
       spagm_cov_sample(c->cov, c->model, NULL, req, &r->exp, &r->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
@@ -541,6 +557,60 @@ static void print_unit_clocks(const spagm_cosim *c, FILE *out, uint64_t cycles) 
   fprintf(out, " of %llu cycles\n", (unsigned long long)cycles);
 }
 
+/* The unit's legal coverage bins hit, or -1 without +cov. */
+static long long bins_hit(const spagm_cosim *c, unsigned u, unsigned *legal) {
+  spagm_cov_totals t;
+  if (!c->cov || spagm_cov_unit_totals(c->cov, u, &t) != SPAGM_OK) return -1;
+  if (legal) *legal = t.legal;
+  return t.hit;
+}
+
+/* Per unit, what the run exercised (the predictor's "exercised:" line) and
+ * a WARNING line for each way a unit that checked responses exercised
+ * nothing (N362): no active lane, no texel read on the texture unit, TLDS
+ * on empty texture memory, no coverage bin hit with +cov. Written to out
+ * when out is not NULL; returns the warnings of unit u. */
+static unsigned exercise_lines(const spagm_cosim *c, unsigned u, FILE *out) {
+  const spagm_cosim_unit *s = &c->sb[u];
+  const char *name = spagm_unit_name((spagm_unit)u);
+  unsigned legal = 0, w = 0;
+  long long hit = bins_hit(c, u, &legal);
+  if (out) {
+    fprintf(out, "exercised (%s): %llu active lanes, %llu texels read, %llu faults", name,
+            (unsigned long long)s->active_lanes, (unsigned long long)s->texels,
+            (unsigned long long)s->faults);
+    if (hit >= 0) fprintf(out, ", %lld of %u coverage bins of the %s unit hit", hit, legal, name);
+    fputc('\n', out);
+  }
+  if (!c->o.check || !s->checked) return 0;
+#define WARN(...)                        \
+  do {                                   \
+    w++;                                 \
+    if (out) fprintf(out, __VA_ARGS__);  \
+  } while (0)
+  if (!s->active_lanes)
+    WARN("WARNING: %s: %llu responses checked but no request had an active lane: nothing "
+         "was executed\n",
+         name, (unsigned long long)s->checked);
+  if (u == SPAGM_UNIT_TEX && !s->texels)
+    WARN("WARNING: %s: %llu responses checked but no texel was read: every TLDS gave 0 (R18) "
+         "or faulted\n",
+         name, (unsigned long long)s->checked);
+  if (s->empty_memory)
+    WARN("WARNING: %s: %llu TLDS requests found texture memory empty\n", name,
+         (unsigned long long)s->empty_memory);
+  if (hit == 0)
+    WARN("WARNING: %s: %llu responses checked but no coverage bin of the %s unit was hit\n",
+         name, (unsigned long long)s->checked, name);
+#undef WARN
+  return w;
+}
+
+unsigned spagm_cosim_warnings(const spagm_cosim *c, spagm_unit u) {
+  return (unsigned)u < SPAGM_UNIT_COUNT && (c->o.units >> u & 1u) ? exercise_lines(c, u, NULL)
+                                                                  : 0;
+}
+
 /* The summary's lines on where cycles and wall time went. */
 static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycles,
                                   uint64_t total, double secs) {
@@ -590,6 +660,8 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
     images += s->rb_failed;
     total += s->accepted;
   }
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    if (c->o.units >> u & 1u) exercise_lines(c, u, out);
   double secs = seconds > 0 ? seconds : 1e-9;
   c->model_seconds = spagm_clock_seconds(&c->clock, c->model_ticks);
   c->c_seconds = spagm_clock_seconds(&c->clock, c->c_ticks);

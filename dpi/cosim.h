@@ -111,6 +111,12 @@ bool spagm_cosim_expected(const spagm_cosim *c, spagm_unit u, const spagm_respon
 /* Requests accepted and not yet answered, for unit u. */
 unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u);
 
+/* The summary's exercise warnings of unit u so far (N375): a unit that
+ * checked responses but had no active lane, read no texel (texture unit),
+ * ran TLDS on empty texture memory, or hit no coverage bin (+cov). 0 for
+ * a unit outside the run or without checking (+no_check). */
+unsigned spagm_cosim_warnings(const spagm_cosim *c, spagm_unit u);
+
 /* End-of-epoch read-back: the next address to read through unit u's
  * configuration port; false when done. Then check the word read there. */
 bool spagm_cosim_readback_next(spagm_cosim *c, spagm_unit u, uint32_t *addr);

@@ -38,6 +38,9 @@ typedef struct spagm_cosim_unit {
   spagm_cosim_record **spare; /* SPAGM_COSIM_PARK places, nspare filled */
   unsigned nspare;
   uint64_t issued, accepted, checked, passed, failed, faults;
+  /* What the checked requests exercised (N362, N375): active lanes, lanes
+   * that read a texel, TLDS requests that met empty texture memory. */
+  uint64_t active_lanes, texels, empty_memory;
   unsigned outstanding;
   uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
   spagm_cfg_list cfg; /* this epoch's load (spagm_stim_load_list) */

@@ -34,6 +34,9 @@ static void write_units(spagm_json *j, const spagm_cosim *c) {
     spagm_json_u64(j, "passed", s->passed);
     spagm_json_u64(j, "failed", s->failed);
     spagm_json_u64(j, "faults", s->faults);
+    spagm_json_u64(j, "active_lanes", s->active_lanes);
+    spagm_json_u64(j, "texels", s->texels);
+    spagm_json_u64(j, "warnings", spagm_cosim_warnings(c, (spagm_unit)u));
     spagm_json_u64(j, "pending", s->outstanding);
     spagm_json_u64(j, "image_words", s->rb_checked);
     spagm_json_u64(j, "image_words_failed", s->rb_failed);

@@ -420,28 +420,19 @@ static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
 }
 
 /* Count what a prediction exercised: its active lanes, a fault, and on the
- * texture unit the lanes whose value came from a texel (the rule the model
- * recorded for a written lane). A TLDS that read no texel on a model with
- * no texture memory at all is counted too: the trap of a reset that
- * emptied it. */
+ * texture unit the lanes that read a texel (the model records them,
+ * explain.h texel_read). A TLDS that read no texel on a model with no
+ * texture memory at all is counted too: the trap of a reset that emptied
+ * it. */
 static void exercised(spagm_predictor *p, const spagm_request *req, const parked *e) {
   p->n.active_lanes += (uint64_t)__builtin_popcount(req->lane_mask);
   if (e->exp.fault) p->n.faults++;
   if (p->unit != SPAGM_UNIT_TEX || e->foreign || e->exp.fault) return;
-  uint32_t written = 0, read = 0;
+  uint32_t written = 0;
   for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) written |= e->exp.wb_valid[s];
-  for (uint32_t left = written; left; left &= left - 1) {
-    unsigned l = (unsigned)__builtin_ctz(left);
-    for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
-      unsigned r = e->ex.rule[s][l];
-      if (r >= SPAGM_RULE_TEX_READ_1D && r <= SPAGM_RULE_TEX_F16_INTEGER_DONTCARE) {
-        read |= 1u << l;
-        break;
-      }
-    }
-  }
-  p->n.texels += (uint64_t)__builtin_popcount(read);
-  if (!read && written && spagm_tex_mem_pages(p->model, NULL, 0) == 0) p->n.empty_memory++;
+  p->n.texels += (uint64_t)__builtin_popcount(e->ex.texel_read);
+  if (!e->ex.texel_read && written && spagm_tex_mem_pages(p->model, NULL, 0) == 0)
+    p->n.empty_memory++;
 }
 
 spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *req,

@@ -84,6 +84,8 @@ struct Outcome {
 // Called with each response before the scoreboard checks it (N211's
 // spagm_cosim_expected must see the tag still parked); empty: none.
 std::function<void(spagm_cosim *, unsigned, const spagm_response &)> g_before_check;
+// Called with each request before the core accepts it; empty: none.
+std::function<void(spagm_request &)> g_before_accept;
 
 // One unit's part of an epoch: its cfg writes, its requests answered by
 // the stand-in RTL (corrupted as told), and its read-back, with the
@@ -107,6 +109,7 @@ void run_unit(spagm_cosim *c, spagm_model *rtl, unsigned u, uint32_t units,
   spagm_request req;
   spagm_response rsp;
   while (spagm_cosim_next_request(c, (spagm_unit)u, &req)) {
+    if (g_before_accept) g_before_accept(req);
     spagm_cosim_accept(c, (spagm_unit)u, &req, ++*cycle);
     spagm_execute(rtl, &req, &rsp);
     if (corrupt) corrupt(rsp, req);
@@ -375,6 +378,45 @@ TEST(CosimCore, Report_TldsMismatch_NamesHeaderCoordinatesAndAddress) {
   EXPECT_NE(o.reports.find("\n      texel: header "), std::string::npos) << o.reports;
   EXPECT_NE(o.reports.find(", level "), std::string::npos) << o.reports;
   EXPECT_NE(o.reports.find(", address 0x"), std::string::npos) << o.reports;
+}
+
+TEST(CosimCore, Summary_CountsWhatTheRunExercised) {
+  Outcome o = run(4, 400, {});
+  EXPECT_EQ(o.failed, 0u) << o.reports;
+  size_t at = o.summary.find("exercised (tex): ");
+  ASSERT_NE(at, std::string::npos) << o.summary;
+  unsigned long long lanes = 0, texels = 0, faults = 0;
+  ASSERT_EQ(sscanf(o.summary.c_str() + at,
+                   "exercised (tex): %llu active lanes, %llu texels read, %llu faults", &lanes,
+                   &texels, &faults),
+            3)
+      << o.summary;
+  EXPECT_GT(texels, 0u);
+  EXPECT_GE(lanes, texels);
+  EXPECT_EQ(o.summary.find("WARNING"), std::string::npos) << o.summary;
+}
+
+TEST(CosimCore, Summary_NothingExercised_Warns) {
+  // Every request without an active lane: both sides answer nothing, every
+  // response matches, and the summary says the run exercised nothing.
+  g_before_accept = [](spagm_request &r) { r.lane_mask = 0; };
+  Outcome o = run(6, 300, {});
+  g_before_accept = nullptr;
+  EXPECT_EQ(o.failed, 0u) << o.reports;
+  EXPECT_NE(o.summary.find("exercised (pix): 0 active lanes, 0 texels read"), std::string::npos)
+      << o.summary;
+  EXPECT_NE(o.summary.find("WARNING: pix: 300 responses checked but no request had an active "
+                           "lane: nothing was executed\n"),
+            std::string::npos)
+      << o.summary;
+  EXPECT_NE(o.summary.find("WARNING: tex: 300 responses checked but no request had an active "
+                           "lane"),
+            std::string::npos)
+      << o.summary;
+  EXPECT_NE(o.summary.find("WARNING: tex: 300 responses checked but no texel was read"),
+            std::string::npos)
+      << o.summary;
+  EXPECT_NE(o.summary.find("cosim: 600 passed, 0 failed"), std::string::npos) << o.summary;
 }
 
 TEST(CosimCore, Report_PackedPixelOffsets_ShowFieldsNeverNaN) {

@@ -94,8 +94,9 @@ typedef struct spagm_predictor_counts {
   /* What the predicted requests exercised (a run that exercised nothing
    * warns in the summary instead of passing silently). */
   uint64_t active_lanes;   /**< lanes set in the lane masks of the predicted requests */
-  uint64_t texels;         /**< texture unit: lanes whose result was read from a
-                              texel (rules TEX_READ_*, TEX_F16_INTEGER_DONTCARE) */
+  uint64_t texels;         /**< texture unit: lanes that read a texel
+                              (spagm_explain.texel_read; their value may be
+                              don't-care, TLDS.F16 of an integer texture) */
   uint64_t faults;         /**< predictions whose expected response faults */
   uint64_t empty_memory;   /**< texture unit: TLDS predictions that read no texel
                               while texture memory was empty (never loaded, or
