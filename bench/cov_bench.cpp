@@ -11,7 +11,7 @@
 
 extern "C" {
 #include "spagm/spagm.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 #include "spagm/stim/stim.h"
 }
 

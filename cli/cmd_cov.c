@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 #include "vec_cli.h"
 
 static void cov_usage(FILE *out) {

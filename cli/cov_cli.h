@@ -4,7 +4,7 @@
 #ifndef SPAGM_CLI_COV_CLI_H
 #define SPAGM_CLI_COV_CLI_H
 
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 
 /* Take --cov FILE / --cov=FILE out of argv (the rest compacted, *argc
  * lowered); *path NULL when absent. 2 (usage error, printed) when it has

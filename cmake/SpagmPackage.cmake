@@ -5,6 +5,7 @@
 #   P/lib/libspagm.{a,so}               the model        spagm::model, spagm::model_shared
 #   P/lib/libspagm_util.a               JSON, progress   spagm::util (include/spagm/util/)
 #   P/lib/libspagm_stim.a               stimulus         spagm::stim (include/spagm/stim/)
+#   P/lib/libspagm_coverage.a           coverage         spagm::coverage (include/spagm/cov/)
 #   P/lib/libspagm_vectors.a            vector library   spagm::vec (and the libraries above)
 #   P/lib/libspagm_dpi.so               DPI-C layer      spagm::dpi (-sv_lib spagm_dpi)
 #   P/lib/libspagm_systemc.a            TLM-2.0 units    spagm::systemc (include/spagm/sc/)
@@ -30,11 +31,11 @@ endif()
 if(TARGET spagm_vectors)
   # The libraries' headers, and vectors/compat: the earlier <spagm/vec/...>
   # paths of headers that moved, each forwarding to its new place.
-  foreach(dir util/include stim/include vectors/include vectors/compat)
+  foreach(dir util/include stim/include coverage/include vectors/include vectors/compat)
     install(DIRECTORY ${PROJECT_SOURCE_DIR}/${dir}/spagm
             DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")
   endforeach()
-  list(APPEND _spagm_targets spagm_util spagm_stim spagm_vectors)
+  list(APPEND _spagm_targets spagm_util spagm_stim spagm_coverage spagm_vectors)
 endif()
 if(TARGET spagm_dpi)
   install(FILES ${PROJECT_SOURCE_DIR}/dpi/include/spagm/predictor.h

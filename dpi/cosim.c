@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cosim_internal.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 
 void spagm_cosim_opts_default(spagm_cosim_opts *o) {
   o->seed = 1;

@@ -11,9 +11,9 @@
 #include "block_copy.h"
 #include "cosim_compare.h"
 #include "spagm/predictor.h"
+#include "spagm/cov/cov.h"
 #include "spagm/statemap.h"
 #include "spagm/txn_pack.h"
-#include "spagm/vec/cov.h"
 #include "spagm/vec/file.h"
 
 #define NAME_MAX_LEN 64

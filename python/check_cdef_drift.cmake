@@ -19,7 +19,7 @@ endif()
 # dpi/ itself holds cosim.h (the co-simulation's scoreboard, N232).
 function(compile name model dpi out_rc out_log)
   execute_process(COMMAND ${CC} -c ${FLAGS} -fPIC -I${PYINC} -I${model} -I${ROOT}/vectors/include
-                          -I${ROOT}/stim/include
+                          -I${ROOT}/stim/include -I${ROOT}/coverage/include
                           -I${dpi} -I${ROOT}/dpi ${WORK}/ffi.c -o ${WORK}/${name}.o
                   RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
   set(${out_rc} ${rc} PARENT_SCOPE)

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "regress.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 #include "util.h"
 
 static void push(char ***list, size_t *n, const char *s) {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "regress.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 #include "util.h"
 
 /* The legal bins run r hit, as flags over the plan's bins. */

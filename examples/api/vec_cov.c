@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* spagm/vec/cov.h: functional coverage of a run collected into a database,
+/* spagm/cov/cov.h: functional coverage of a run collected into a database,
  * written whole, read back and reported per unit (docs/coverage.md). */
 #include <stdio.h>
 
 #include <spagm/spagm.h>
-#include <spagm/vec/cov.h>
+#include <spagm/cov/cov.h>
 #include <spagm/stim/stim.h>
 
 #include "example.h"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Functional coverage (vectors/include/spagm/vec/cov.h): a database that
+"""Functional coverage (coverage/include/spagm/cov/cov.h): a database that
 ``spagm cov merge`` merges with those of spagm-cosim, ``spagm gen`` and
 ``spagm check``; the same bytes for the same transactions (N181)."""
 import os

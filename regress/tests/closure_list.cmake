@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # CTest step: the shipped `closure` set runs every input of the coverage
-# regression's list (vectors/coverage/regression.txt) and nothing is lost
+# regression's list (coverage/regression.txt) and nothing is lost
 # between the two: each `gen OPTIONS` line is a run's `spagm gen OPTIONS`,
 # each `scenario FILE` a run of FILE.
-#   -DREGRESS=bin/spagm-regress -DLIST=vectors/coverage/regression.txt
+#   -DREGRESS=bin/spagm-regress -DLIST=coverage/regression.txt
 execute_process(COMMAND ${REGRESS} --set closure --list RESULT_VARIABLE rc OUTPUT_VARIABLE runs
                 ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "spagm/spagm.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* libFuzzer harness of the coverage database reader (spagm/vec/cov.h,
- * vectors/coverage/cov_read.c): the input is a database file, as a run
+/* libFuzzer harness of the coverage database reader (spagm/cov/cov.h,
+ * coverage/cov_read.c): the input is a database file, as a run
  * killed as it wrote one, a full disk or a user leaves it (N384). Reading
  * must end in a status with a message for any bytes; a database read is
  * then written, read back and written again: the two writings must be the
@@ -23,7 +23,7 @@
 #include <zlib.h>
 
 #include "fuzz_roundtrip.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);

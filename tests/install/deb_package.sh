@@ -65,6 +65,7 @@ usr="$root/usr"
 for f in bin/spagm include/spagm/spagm.h include/spagm/predictor.h include/spagm/sc/tlm_unit.h \
          include/spagm/statemap.h include/spagm/stim/stim.h include/spagm/vec/stim.h \
          include/spagm/util/json.h include/spagm/util/progress.h include/spagm/vec/json.h \
+         include/spagm/cov/cov.h include/spagm/vec/cov.h share/spagm/coverage/regression.txt \
          share/spagm/sv/spagm_pkg.sv share/spagm/rtl_stubs/pix.f share/doc/spagm/copyright \
          share/doc/spagm/changelog.gz share/doc/spagm/CHANGELOG.md \
          share/doc/spagm/examples/systemc-vp/vp_main.cpp \

@@ -37,7 +37,8 @@ if [ -f "$prefix/include/spagm/vec/file.h" ]; then
   echo "== the earlier <spagm/vec/...> header paths, find_package(spagm) and spagm::vec"
   for f in include/spagm/vec/stim.h include/spagm/vec/statemap.h include/spagm/vec/json.h \
            include/spagm/vec/progress.h include/spagm/stim/stim.h include/spagm/statemap.h \
-           include/spagm/util/json.h include/spagm/util/progress.h; do
+           include/spagm/util/json.h include/spagm/util/progress.h include/spagm/vec/cov.h \
+           include/spagm/cov/cov.h; do
     [ -f "$prefix/$f" ] || { echo "not installed: $f"; exit 1; }
   done
   "$cmake" -S "$src/tests/install/old_header_paths" -B "$work/old" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -3,11 +3,11 @@
 # Run the README's commands (label readme: a README line that is false is
 # a bug). Every command line of every ```sh block under the README
 # section SECTION runs verbatim, in order, in a scratch directory where
-# build/ is the build tree and docs/, vectors/, scripts/, examples/ are the
-# source tree's. A line that cannot run here is listed in not_run_here.txt
-# with the test or CI step that runs it instead (that test must exist), or
-# with exit:N when it runs here and must end with status N (a co-simulation
-# that catches an injected defect).
+# build/ is the build tree and docs/, vectors/, coverage/, scripts/,
+# examples/ are the source tree's. A line that cannot run here is listed in
+# not_run_here.txt with the test or CI step that runs it instead (that test
+# must exist), or with exit:N when it runs here and must end with status N
+# (a co-simulation that catches an injected defect).
 #   readme_commands.sh SECTION README SRC BUILD WORK NOT_RUN_HERE CTEST
 set -uo pipefail
 section=$1 readme=$2 src=$3 build=$4 work=$5 skips=$6 ctest=$7
@@ -17,7 +17,7 @@ known=$work/.known-tests
 # -C soak: the soak tests (tests/CMakeLists.txt) are tests too.
 "$ctest" --test-dir "$build" -N -C soak > "$known" || exit 1
 ln -s "$build" "$work/build"
-for d in docs vectors scripts examples; do ln -s "$src/$d" "$work/$d"; done
+for d in docs vectors coverage scripts examples; do ln -s "$src/$d" "$work/$d"; done
 
 # "LINE<TAB>command" for each command line of the section's ```sh blocks.
 commands=$(awk -v want="$section" '

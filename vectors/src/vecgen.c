@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 #include "spagm/stim/stim.h"
 #include "vecfile_internal.h"
 

@@ -329,8 +329,8 @@ typedef struct spagm_predictor_diff {
  * prediction; 0 for a NULL p. */
 size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_diff **out);
 
-struct spagm_cov; /* spagm/vec/cov.h */
-/** Functional coverage (spagm/vec/cov.h): from now on every predict samples
+struct spagm_cov; /* spagm/cov/cov.h */
+/** Functional coverage (spagm/cov/cov.h): from now on every predict samples
  * the transaction it executed into cov, as spagm-cosim +cov samples each
  * accepted request (the model's state, the request, the expected response
  * and its explanation), so a testbench around a predictor (cocotb, UVM)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """The report as one HTML page in the style of the coverage report
-(vectors/coverage/cov_html.c: inline style, no script, no server): the
+(coverage/cov_html.c: inline style, no script, no server): the
 score, tables per file and per operator, the survivors with their diff,
 the errors with their reason, then every mutant."""
 from html import escape

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include <spagm/spagm.h>
+#include <spagm/vec/cov.h>
 #include <spagm/vec/json.h>
 #include <spagm/vec/progress.h>
 #include <spagm/vec/statemap.h>
@@ -27,7 +28,12 @@ int main(void) {
   spagm_progress_format(&p, l.n, 1.0, line, sizeof line);
   size_t e_acute = spagm_utf8_len((const unsigned char *)"\xc3\xa9");
   printf("old header paths: %s; U+00E9 is %zu bytes of UTF-8\n", line, e_acute);
-  int rc = st == SPAGM_OK && l.n > 0 && e_acute == 2 ? 0 : 1;
+  spagm_cov *c = spagm_cov_new();
+  int rc = st == SPAGM_OK && l.n > 0 && e_acute == 2 && c &&
+                   spagm_cov_begin_input(c, "old paths", &d) == SPAGM_OK
+               ? 0
+               : 1;
+  spagm_cov_free(c);
   spagm_cfg_list_free(&l);
   spagm_model_free(m);
   spagm_stim_free(s);

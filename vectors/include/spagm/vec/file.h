@@ -259,9 +259,9 @@ spagm_status spagm_vec_gen_random(spagm_vec_writer *w, const spagm_vec_header *h
                                   spagm_diag *d);
 /// @{
 /** The same, sampling each executed transaction into the coverage database
- * cov (spagm/vec/cov.h; NULL: no coverage). The file's bytes do not depend
+ * cov (spagm/cov/cov.h; NULL: no coverage). The file's bytes do not depend
  * on cov. */
-struct spagm_cov; /**< spagm/vec/cov.h */
+struct spagm_cov; /**< spagm/cov/cov.h */
 spagm_status spagm_vec_gen_random_cov(spagm_vec_writer *w, const spagm_vec_header *h,
                                       struct spagm_cov *cov, spagm_diag *d);
 /// @}
@@ -286,7 +286,7 @@ typedef struct spagm_vec_check_result {
 spagm_status spagm_vec_check(spagm_vec_reader *r, const char *name, FILE *report,
                              unsigned max_reports, spagm_vec_check_result *res, spagm_diag *d);
 /** The same, sampling each re-executed transaction into the coverage
- * database cov (spagm/vec/cov.h; NULL: none). */
+ * database cov (spagm/cov/cov.h; NULL: none). */
 spagm_status spagm_vec_check_cov(spagm_vec_reader *r, const char *name, FILE *report,
                                  unsigned max_reports, spagm_vec_check_result *res,
                                  struct spagm_cov *cov, spagm_diag *d);

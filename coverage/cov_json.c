@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The JSON summary of a coverage database (spagm/vec/cov.h,
+/* The JSON summary of a coverage database (spagm/cov/cov.h,
  * docs/json-summary.md): per unit its bin counts and per point its counts,
  * its holes, the bins listed apart from them (N255) and its thin bins. */
 #include "cov_internal.h"

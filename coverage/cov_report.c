@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Text reports of a coverage database: totals per unit, per point hits and
- * holes by name, and stimulus grading (spagm/vec/cov.h). */
+ * holes by name, and stimulus grading (spagm/cov/cov.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>

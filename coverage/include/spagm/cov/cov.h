@@ -2,7 +2,7 @@
 /** \file
  * spagm — functional coverage (docs/coverage.md).
  *
- * One table (the plan, vectors/coverage/cov_plan.c) lists every coverpoint
+ * One table (the plan, coverage/cov_plan.c) lists every coverpoint
  * of the three units: its dimensions, the names of their bins, and the bins
  * that are illegal or unreachable with the ruling that makes them so. The
  * same table drives collection (spagm_cov_sample), the database, the
@@ -24,8 +24,8 @@
  * coverage of a run collected, written, read back and reported.
  * \snippet examples/api/vec_cov.c cov_collect
  */
-#ifndef SPAGM_VEC_COV_H
-#define SPAGM_VEC_COV_H
+#ifndef SPAGM_COV_COV_H
+#define SPAGM_COV_COV_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -176,7 +176,7 @@ typedef struct spagm_cov_totals {
 
 
 /** What an unhit legal bin is (N255); one function decides it for every
- * report and for spagm-regress (vectors/coverage/cov_reach.c). */
+ * report and for spagm-regress (coverage/cov_reach.c). */
 typedef enum spagm_cov_gap {
   SPAGM_COV_GAP_NONE = 0, /**< no gap: hit, excluded, or its point is not counted (N104) */
   SPAGM_COV_GAP_HOLE,     /**< a hole: the stimulus should reach it */

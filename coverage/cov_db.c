@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The coverage database in memory: counts per bin, inputs and the bins each
- * hit, and the merge of two databases (spagm/vec/cov.h, N101, N102). */
+ * hit, and the merge of two databases (spagm/cov/cov.h, N101, N102). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>

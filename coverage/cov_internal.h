@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Coverage internals shared by the plan, the sampler, the database and the
- * reports (spagm/vec/cov.h). */
+ * reports (spagm/cov/cov.h). */
 #ifndef SPAGM_COV_INTERNAL_H
 #define SPAGM_COV_INTERNAL_H
 
 #include "spagm/attr.h"
-#include "spagm/vec/cov.h"
+#include "spagm/cov/cov.h"
 
 /* The plan's points, in table order (cov_plan.c indexes by these). */
 typedef enum cov_pt {

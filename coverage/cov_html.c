@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The HTML coverage report (spagm/vec/cov.h; the JSON one is cov_json.c). The page (issue 29
+/* The HTML coverage report (spagm/cov/cov.h; the JSON one is cov_json.c). The page (issue 29
  * item 3, N250) is one self-contained file (inline style and script, no
  * server, works from file://) laid out as urg/genhtml users expect: a
  * summary per unit and per point with bars, the holes and thin bins next
