@@ -108,6 +108,8 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/spagmConfig.cmake ${PROJECT_BINARY_DIR}/spagmConfigVersion.cmake
               ${CMAKE_CURRENT_LIST_DIR}/SpagmFileList.cmake ${CMAKE_CURRENT_LIST_DIR}/SpagmBugs.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/SpagmVerilate.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/spagm_verilate_unity.cmake
               ${CMAKE_CURRENT_LIST_DIR}/spagm_bugs.svh.in
         DESTINATION ${SPAGM_CMAKE_DIR})
 # Relocatable: the prefix is found from the .pc file's own place.

@@ -31,7 +31,7 @@ if(verilator_FOUND)
   target_link_libraries(spagm-replay PRIVATE spagm_util)  # progress lines
   # bug_catalogue.h (testbench/CMakeLists.txt): +bug=NAME
   target_include_directories(spagm-replay PRIVATE ${PROJECT_BINARY_DIR}/testbench)
-  verilate(spagm-replay
+  spagm_verilate(spagm-replay
     PREFIX Vtb_replay
     TOP_MODULE tb_replay
     SOURCES ${SPAGM_REPLAY_SOURCES}
