@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "asm_word.h"
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
 #include "spagm/txn_pack.h"
@@ -25,14 +26,7 @@
 
 namespace {
 
-uint64_t word(const char *text) {
-  spagm_insn insn;
-  spagm_diag d{};
-  EXPECT_EQ(spagm_asm_one(text, 1, 1, nullptr, &insn, &d), SPAGM_OK) << text << ": " << d.msg;
-  uint64_t w = 0;
-  EXPECT_EQ(spagm_encode(&insn, &w, nullptr, &d), SPAGM_OK) << text << ": " << d.msg;
-  return w;
-}
+uint64_t word(const char *text) { return asm_word(text); }
 
 // A PIXLD-ready request: every lane active, coverage and sample per lane.
 spagm_request pix_request(uint32_t tag, const char *text) {

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "asm_word.h"
 #include "spagm/predictor.h"
 #include "spagm/spagm.h"
 #include "tex_harness.h"
@@ -26,14 +27,7 @@ constexpr uint64_t kPool = 0x10000;  // header pool base
 constexpr uint64_t kImage = 0x40000; // the texture's address (a multiple of 512)
 constexpr unsigned kLane = 4;
 
-uint64_t word(const char *text) {
-  spagm_insn insn;
-  spagm_diag d{};
-  EXPECT_EQ(spagm_asm_one(text, 1, 1, nullptr, &insn, &d), SPAGM_OK) << text << ": " << d.msg;
-  uint64_t w = 0;
-  EXPECT_EQ(spagm_encode(&insn, &w, nullptr, &d), SPAGM_OK) << text << ": " << d.msg;
-  return w;
-}
+uint64_t word(const char *text) { return asm_word(text); }
 
 // A texture predictor whose constant bank word 1 selects header kHeader: an
 // 8x8 block-linear R32 texture of data type `type` whose texel (x, y) holds
