@@ -140,6 +140,21 @@ bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progres
   return true;
 }
 
+/* A checkpoint line at accepted_all transactions. */
+static void checkpoint(spagm_cosim *c) {
+  double secs = spagm_clock_seconds(&c->clock, spagm_clock_ticks(&c->clock) - c->clock.ticks0);
+  spagm_progress_checkpoint(stdout, "transactions", c->accepted_all, secs);
+  c->checkpoint_last = c->accepted_all;
+}
+
+void spagm_cosim_set_checkpoint(spagm_cosim *c, uint64_t every) {
+  c->checkpoint_every = every;
+  c->checkpoint_total = 0;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
+    if (c->o.units >> u & 1u) c->checkpoint_total += c->o.txns;
+  if (every) checkpoint(c);
+}
+
 uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
 
 /* N290: the model must refuse every illegal write of the epoch's load of
@@ -246,6 +261,11 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   s->accepted++;
   s->outstanding++;
   spagm_progress_update(&c->progress, ++c->accepted_all);
+  /* The run's last accept leaves its line to spagm_cosim_finish, which
+   * counts the responses and read-back after it into the last segment. */
+  if (c->checkpoint_every && c->accepted_all % c->checkpoint_every == 0 &&
+      c->accepted_all < c->checkpoint_total)
+    checkpoint(c);
   if (p->used) {
     spagm__cosim_reportf(c,
                          "MISMATCH %s: tag %u accepted at cycle %llu while tag %u is still "
@@ -638,6 +658,7 @@ static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycl
 uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
   uint64_t passed = 0, failed = 0, images = 0, total = 0;
   spagm_progress_end(&c->progress);
+  if (c->checkpoint_every && c->checkpoint_last != c->accepted_all) checkpoint(c);
   fprintf(out, "\n== spagm co-simulation summary ==\n");
   fprintf(out, "seed %llu, %u epochs, %s\n", (unsigned long long)c->o.seed,
           c->epoch == ~0u ? 0 : c->epoch + 1,

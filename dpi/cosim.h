@@ -61,6 +61,12 @@ void spagm_cosim_free(spagm_cosim *c);
  * to stderr (spagm/util/progress.h). Returns false when out of memory. */
 bool spagm_cosim_set_outputs(spagm_cosim *c, const char *json_path, bool progress);
 
+/* +checkpoint=N (docs/cosim.md, "Long runs"): a checkpoint line
+ * (spagm_progress_checkpoint: transactions accepted over all units, seconds
+ * since spagm_cosim_new, resident memory and its peak) to stdout now, at
+ * every N-th accepted transaction and at spagm_cosim_finish. 0 = none. */
+void spagm_cosim_set_checkpoint(spagm_cosim *c, uint64_t every);
+
 /* +cov=FILE (docs/coverage.md): sample every checked transaction
  * at accept into a functional-coverage database, one input named after the
  * seed, written to cov_path by spagm_cosim_finish (a write error fails the

@@ -80,6 +80,9 @@ struct spagm_cosim {
   char *cov_path;  /* spagm_cosim_set_coverage */
   struct spagm_cov *cov;
   spagm_progress progress;
+  uint64_t checkpoint_every; /* spagm_cosim_set_checkpoint, 0 = none */
+  uint64_t checkpoint_last;  /* accepted_all at the last checkpoint line */
+  uint64_t checkpoint_total; /* requests of the whole run, all units */
   spagm_cosim_note *notes;
   unsigned nnotes;
   uint64_t first_error_accept_cycle; /* ~0 unless the first error is a compare */

@@ -61,6 +61,7 @@ void spagm_dpi_unit_clocks(void *h, unsigned int unit, unsigned long long clocks
 unsigned long long spagm_dpi_finish(void *h, unsigned long long cycles);
 svBit spagm_dpi_outputs(void *h, const char *json, svBit progress);
 svBit spagm_dpi_coverage(void *h, const char *cov);
+void spagm_dpi_checkpoint(void *h, unsigned long long every);
 void spagm_dpi_close(void *h);
 #ifdef __cplusplus
 }
@@ -113,6 +114,11 @@ svBit spagm_dpi_outputs(void *h, const char *json, svBit progress) {
 svBit spagm_dpi_coverage(void *h, const char *cov) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   return r && spagm_cosim_set_coverage(r->c, cov);
+}
+
+void spagm_dpi_checkpoint(void *h, unsigned long long every) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  if (r) spagm_cosim_set_checkpoint(r->c, every);
 }
 
 unsigned int spagm_dpi_units(void *h) { return spagm_cosim_units(((spagm_dpi_run *)h)->c); }

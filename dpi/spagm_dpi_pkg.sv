@@ -32,6 +32,12 @@ package spagm_dpi_pkg;
   // spagm_dpi_finish ("" = none; docs/coverage.md). Returns 0 when out of memory.
   import "DPI-C" function bit spagm_dpi_coverage(input chandle h, input string cov);
 
+  // +checkpoint=N (docs/cosim.md, "Long runs"): a checkpoint line (transactions
+  // accepted over all units, seconds, resident memory and its peak) to stdout
+  // now, at every N-th accepted transaction and at spagm_dpi_finish.
+  import "DPI-C" function void spagm_dpi_checkpoint(input chandle h,
+                                                    input longint unsigned every);
+
   // The units of the run (+units=): bit u set for unit u (0 attr, 1 pix,
   // 2 tex). The testbench clocks only these.
   import "DPI-C" function int unsigned spagm_dpi_units(input chandle h);

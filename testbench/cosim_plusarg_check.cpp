@@ -33,7 +33,7 @@ const Rule kRules[] = {
     {"spagm_rerun", Kind::Flag, 0, 0},     {"help", Kind::Flag, 0, 0},
     {"list_bugs", Kind::Flag, 0, 0},       {"json", Kind::Text, 0, 0},
     {"cov", Kind::Text, 0, 0},             {"rtl_cov", Kind::Text, 0, 0},
-    {"no_progress", Kind::Flag, 0, 0},
+    {"no_progress", Kind::Flag, 0, 0},     {"checkpoint", Kind::Count, 1, kI64},
 };
 
 // Decimal digits only: no sign, no base prefix, no overflow.

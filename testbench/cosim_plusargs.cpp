@@ -18,7 +18,7 @@ const char *const kUsage =
     "                   [+max_errors=N] [+epoch_txns=N] [+illegal_ppm=N] [+no_check]\n"
     "                   [+trace] [+trace_start=CYCLE] [+trace_stop=CYCLE] [+trace_file=F]\n"
     "                   [+waves_on_fail] [+waves_dir=DIR] [+json=FILE] [+cov=FILE]\n"
-    "                   [+rtl_cov=FILE] [+no_progress]\n"
+    "                   [+rtl_cov=FILE] [+no_progress] [+checkpoint=N]\n"
     "                   [+list_bugs] [+help]\n"
     "\n"
     "Runs the rtl_stubs units against the spagm golden model in lock step and\n"
@@ -26,7 +26,8 @@ const char *const kUsage =
     "transaction matched and the final state images agree. +json=FILE writes the\n"
     "summary as JSON (docs/json-summary.md); progress lines go to stderr unless\n"
     "+no_progress. +cov=FILE writes a functional-coverage database (docs/coverage.md);\n"
-    "+rtl_cov=FILE the RTL's line and toggle coverage (a -DSPAGM_RTL_COVERAGE=ON build).\n";
+    "+rtl_cov=FILE the RTL's line and toggle coverage (a -DSPAGM_RTL_COVERAGE=ON build).\n"
+    "+checkpoint=N prints time and resident memory every N transactions.\n";
 
 // The value of +name=VALUE among args, or nullptr.
 const char *plusarg(const std::vector<std::string> &args, const char *name) {
@@ -142,7 +143,7 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
 bool is_wave_option(const std::string &a) {
   for (const char *p : {"+trace", "+trace_start=", "+trace_stop=", "+trace_file=",
                         "+waves_on_fail", "+waves_dir=", "+spagm_rerun", "+repro=", "+json=", "+cov=", "+rtl_cov=",
-                        "+no_progress"})
+                        "+no_progress", "+checkpoint="})
     if (a.compare(0, strlen(p), p) == 0) return true;
   return false;
 }

@@ -33,6 +33,7 @@ module tb_cosim
   longint unsigned seed = 1, txns = 20000;
   int unsigned epoch_txns = 1000, illegal_ppm = 10000, max_errors = 10, bug = 0;
   string units = "attr,pix,tex", repro = "spagm-cosim", json = "", cov = "";
+  longint unsigned checkpoint = 0;
   // The harness's name and the defect's name (+spagm_tool, +bug_name, given
   // by cosim_plusargs; N210): the header names both.
   string tool = "spagm-cosim", bug_name = "";
@@ -50,6 +51,7 @@ module tb_cosim
     void'($value$plusargs("repro=%s", repro));
     void'($value$plusargs("json=%s", json));
     void'($value$plusargs("cov=%s", cov));
+    void'($value$plusargs("checkpoint=%d", checkpoint));
     void'($value$plusargs("spagm_tool=%s", tool));
     void'($value$plusargs("bug_name=%s", bug_name));
     if (bug_name == "") bug_name = bug == 0 ? "none" : $sformatf("%0d", bug);
@@ -67,6 +69,9 @@ module tb_cosim
     if (!spagm_dpi_outputs(run.h, json,
                            !$test$plusargs("no_progress") && !$test$plusargs("spagm_rerun")))
       $display("%s: out of memory", tool);
+    // +checkpoint=N: time and resident memory every N transactions (not in
+    // the waves re-run).
+    if (checkpoint != 0 && !$test$plusargs("spagm_rerun")) spagm_dpi_checkpoint(run.h, checkpoint);
     // +cov=FILE: functional coverage (docs/coverage.md); not in the waves re-run.
     if (!$test$plusargs("spagm_rerun") && !spagm_dpi_coverage(run.h, cov))
       $display("%s: out of memory", tool);

@@ -7,6 +7,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#include <malloc.h>
+#define SPAGM_HAVE_MALLINFO2 1
+#endif
 
 static double now_s(void) {
   struct timespec t;
@@ -78,4 +82,65 @@ void spagm_progress_end(spagm_progress *p) {
     fflush(p->out);
   }
   p->drawn = false;
+}
+
+/* The number after "name:" on one of /proc/self/status's lines, in kB. */
+static bool status_kb(const char *line, const char *name, uint64_t *kb) {
+  size_t n = strlen(name);
+  if (strncmp(line, name, n) != 0 || line[n] != ':') return false;
+  char *end;
+  unsigned long long v = strtoull(line + n + 1, &end, 10);
+  if (end == line + n + 1) return false;
+  *kb = v;
+  return true;
+}
+
+bool spagm_progress_memory(uint64_t *rss_kb, uint64_t *hwm_kb) {
+  uint64_t rss = 0, hwm = 0;
+  bool have_rss = false, have_hwm = false;
+  FILE *f = fopen("/proc/self/status", "r");
+  if (f) {
+    char line[256];
+    while (fgets(line, sizeof line, f)) {
+      if (!have_rss) have_rss = status_kb(line, "VmRSS", &rss);
+      if (!have_hwm) have_hwm = status_kb(line, "VmHWM", &hwm);
+    }
+    fclose(f);
+  }
+  bool ok = have_rss && have_hwm;
+  if (rss_kb) *rss_kb = ok ? rss : 0;
+  if (hwm_kb) *hwm_kb = ok ? hwm : 0;
+  return ok;
+}
+
+bool spagm_progress_heap(uint64_t *kb) {
+#ifdef SPAGM_HAVE_MALLINFO2
+  struct mallinfo2 mi = mallinfo2();
+  if (kb) *kb = (uint64_t)((mi.uordblks + mi.hblkhd) / 1024);
+  return true;
+#else
+  if (kb) *kb = 0;
+  return false;
+#endif
+}
+
+void spagm_progress_checkpoint(FILE *out, const char *what, uint64_t done, double seconds) {
+  if (!out) return;
+  uint64_t rss, hwm;
+  char mem[80] = "VmRSS - kB, VmHWM - kB";
+  if (spagm_progress_memory(&rss, &hwm))
+    snprintf(mem, sizeof mem, "VmRSS %llu kB, VmHWM %llu kB", (unsigned long long)rss,
+             (unsigned long long)hwm);
+  /* The process's CPU time beside the wall time: on a shared machine it is
+   * the figure other jobs change least. */
+  char cpu[40] = "cpu - s";
+  struct timespec t;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0)
+    snprintf(cpu, sizeof cpu, "cpu %.6f s", (double)t.tv_sec + (double)t.tv_nsec * 1e-9);
+  char heap[40] = "heap - kB";
+  uint64_t live;
+  if (spagm_progress_heap(&live)) snprintf(heap, sizeof heap, "heap %llu kB", (unsigned long long)live);
+  fprintf(out, "checkpoint: %llu %s, %.6f s, %s, %s, %s\n", (unsigned long long)done,
+          what ? what : "transactions", seconds, cpu, mem, heap);
+  fflush(out);
 }

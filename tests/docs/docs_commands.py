@@ -5,7 +5,7 @@ every documented command is run).
 
 Every command line of every ```sh block of the page runs, in order, in a
 scratch directory where build/ is the build tree and docs/, vectors/,
-coverage/, scripts/, examples/, regress/, rtl_stubs/, fusesoc/, .venv/ are the
+coverage/, scripts/, examples/, regress/, rtl_stubs/, fusesoc/, bench/, .venv/ are the
 source tree's (as in tests/readme/readme_commands.sh), and FuseSoC's cache
 and configuration (XDG_*) are in it too. A line runs with `set -eo pipefail` and
 must exit 0. A marker, an HTML comment on the lines just above a fenced
@@ -39,7 +39,7 @@ import sys
 
 MARK = re.compile(r"^<!--\s*docs-test:\s*(.*?)\s*-->\s*$")
 LINKED = ["docs", "vectors", "coverage", "scripts", "examples", "regress", "rtl_stubs", "fusesoc",
-          ".venv", "README.md"]
+          "bench", ".venv", "README.md"]
 
 
 class Block:

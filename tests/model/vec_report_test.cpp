@@ -7,9 +7,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "spagm/util/buf.h"
 #include "spagm/util/json.h"
@@ -83,6 +86,58 @@ TEST(Progress, PlainLinesToAFile_OffPrintsNothing) {
   size_t lines = 0;
   for (char c : text) lines += c == '\n';
   EXPECT_EQ(lines, 4u) << text;
+}
+
+// The resident memory a long run prints: this test's own process has
+// some, its peak is at least what it holds now, and a megabyte it writes
+// into shows in both.
+TEST(Progress, Memory_ResidentAndPeakOfThisProcess) {
+  uint64_t rss0 = 0, hwm0 = 0;
+  ASSERT_TRUE(spagm_progress_memory(&rss0, &hwm0));
+  EXPECT_GT(rss0, 0u);
+  EXPECT_GE(hwm0, rss0);
+  std::vector<char> mb(8u << 20);
+  for (size_t i = 0; i < mb.size(); i += 4096) mb[i] = (char)i;
+  asm volatile("" : : "g"(mb.data()) : "memory");  // the pages escape: not optimised away
+  uint64_t rss1 = 0, hwm1 = 0;
+  ASSERT_TRUE(spagm_progress_memory(&rss1, &hwm1));
+  EXPECT_GE(rss1, rss0 + 7u * 1024u) << rss0 << " -> " << rss1;
+  EXPECT_GE(hwm1, rss1);
+  EXPECT_TRUE(spagm_progress_memory(nullptr, nullptr));
+}
+
+// The heap in use: 8 MB malloc'd and written shows, and is gone once freed.
+TEST(Progress, Heap_CountsWhatIsAllocatedUntilFreed) {
+  uint64_t kb0 = 0, kb1 = 0, kb2 = 0;
+  ASSERT_TRUE(spagm_progress_heap(&kb0));
+  char *block = static_cast<char *>(malloc(8u << 20));
+  ASSERT_NE(block, nullptr);
+  memset(block, 1, 8u << 20);
+  asm volatile("" : : "g"(block) : "memory");  // the block escapes: not optimised away
+  ASSERT_TRUE(spagm_progress_heap(&kb1));
+  free(block);
+  ASSERT_TRUE(spagm_progress_heap(&kb2));
+  EXPECT_GE(kb1, kb0 + 8u * 1024u) << kb0 << " -> " << kb1;
+  EXPECT_LT(kb2, kb1 - 7u * 1024u) << kb1 << " -> " << kb2;
+  EXPECT_TRUE(spagm_progress_heap(nullptr));
+}
+
+// A checkpoint line: count, wall and CPU seconds to the microsecond, the
+// resident memory, its peak and the heap in use.
+TEST(Progress, Checkpoint_CountSecondsResidentAndPeak) {
+  std::string path = TempName("checkpoint");
+  FILE *f = fopen(path.c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  spagm_progress_checkpoint(f, "transactions", 300000, 9.8766);
+  spagm_progress_checkpoint(nullptr, "transactions", 1, 1.0);  // nothing, no crash
+  fclose(f);
+  std::string text = Slurp(path);
+  remove(path.c_str());
+  EXPECT_TRUE(std::regex_match(
+      text, std::regex("checkpoint: 300000 transactions, 9\\.876600 s, cpu [0-9]+\\.[0-9]{6} s, "
+                       "VmRSS [1-9][0-9]* kB, "
+                       "VmHWM [1-9][0-9]* kB, heap [0-9]+ kB\n")))
+      << text;
 }
 
 TEST(Json, NestedObjectsArraysAndEscapes) {

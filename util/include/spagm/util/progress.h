@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /** \file
  * spagm — progress lines for long runs (spagm gen, spagm export-hex,
- * spagm-cosim, spagm-replay).
+ * spagm-cosim, spagm-replay), and checkpoint lines with the resident
+ * memory (spagm-cosim +checkpoint, bench/predictor_longrun).
  *
  * On a terminal one line redrawn in place at most four times a second; to a
  * file or pipe (CI logs) one plain line every SPAGM_PROGRESS_SECONDS
@@ -52,6 +53,27 @@ void spagm_progress_format(const spagm_progress *p, uint64_t done, double second
                            size_t n);
 /** Clear a redrawn terminal line so the caller's summary starts clean. */
 void spagm_progress_end(spagm_progress *p);
+
+/** This process's resident memory in kB into *rss_kb (VmRSS, now) and
+ * *hwm_kb (VmHWM, the peak so far), read from /proc/self/status. false,
+ * both 0, where that file or its fields are missing (not Linux). Either
+ * pointer may be NULL. */
+bool spagm_progress_memory(uint64_t *rss_kb, uint64_t *hwm_kb);
+
+/** The bytes malloc has handed out and not got back, in kB, into *kb (NULL:
+ * not wanted): glibc's mallinfo2, main arena and mmapped blocks. Beside
+ * VmRSS it tells a leak (this grows) from a fragmented heap (VmRSS grows,
+ * this does not). false, *kb 0, without glibc 2.33 or later. */
+bool spagm_progress_heap(uint64_t *kb);
+
+/** One checkpoint line of a long run to out (NULL: nothing), e.g.
+ *   checkpoint: 300000 transactions, 9.876543 s, cpu 9.512345 s, VmRSS 51234 kB, VmHWM 51300 kB, heap 1580 kB
+ * done items of what after seconds (wall time, the caller's), the CPU time
+ * the process has used so far, spagm_progress_memory and
+ * spagm_progress_heap ("-" for a figure it cannot read). Flushed at
+ * once. The line is the format bench/longrun_bench.sh reads
+ * (docs/cosim.md, "Long runs"). */
+void spagm_progress_checkpoint(FILE *out, const char *what, uint64_t done, double seconds);
 
 #ifdef __cplusplus
 }
