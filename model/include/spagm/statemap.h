@@ -8,10 +8,10 @@
  * co-simulation does. This is the one place that maps model state to those
  * words and back.
  *
- * Example (examples/api/vec_statemap.c, run by the test
- * api_example.vec_statemap): a model's state loaded into a second model
+ * Example (examples/api/statemap.c, run by the test
+ * api_example.statemap): a model's state loaded into a second model
  * through configuration words and the read-back compared.
- * \snippet examples/api/vec_statemap.c statemap_load
+ * \snippet examples/api/statemap.c statemap_load
  */
 #ifndef SPAGM_STATEMAP_H
 #define SPAGM_STATEMAP_H

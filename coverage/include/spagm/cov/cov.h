@@ -20,9 +20,9 @@
  * gives SPAGM_E_ARG (or NULL / 0 / nothing, by return type); spagm_diag *d is
  * optional.
  *
- * Example (examples/api/vec_cov.c, run by the test api_example.vec_cov):
+ * Example (examples/api/cov.c, run by the test api_example.cov):
  * coverage of a run collected, written, read back and reported.
- * \snippet examples/api/vec_cov.c cov_collect
+ * \snippet examples/api/cov.c cov_collect
  */
 #ifndef SPAGM_COV_COV_H
 #define SPAGM_COV_COV_H

@@ -12,9 +12,9 @@
  * one unit never depend on another unit's, on timing, or on any result, so
  * a run with checking and a run without it see the same traffic.
  *
- * Example (examples/api/vec_stim.c, run by the test api_example.vec_stim):
+ * Example (examples/api/stim.c, run by the test api_example.stim):
  * three epochs of seeded stimulus executed on a model.
- * \snippet examples/api/vec_stim.c stim_epochs
+ * \snippet examples/api/stim.c stim_epochs
  */
 #ifndef SPAGM_STIM_H
 #define SPAGM_STIM_H

@@ -16,9 +16,9 @@
  * Keys are NULL inside arrays. The schema of each tool's summary is in
  * docs/json-summary.md.
  *
- * Example (examples/api/vec_json.c, run by the test api_example.vec_json): a
+ * Example (examples/api/util_json.c, run by the test api_example.util_json): a
  * tool's summary with an array of objects written whole.
- * \snippet examples/api/vec_json.c json_summary
+ * \snippet examples/api/util_json.c json_summary
  */
 #ifndef SPAGM_UTIL_JSON_H
 #define SPAGM_UTIL_JSON_H

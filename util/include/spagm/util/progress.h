@@ -12,9 +12,9 @@
  * spagm_progress_update as often as convenient: it reads the clock only
  * every 256th call.
  *
- * Example (examples/api/vec_progress.c, run by the test
- * api_example.vec_progress): the progress line of a long loop.
- * \snippet examples/api/vec_progress.c progress_loop
+ * Example (examples/api/util_progress.c, run by the test
+ * api_example.util_progress): the progress line of a long loop.
+ * \snippet examples/api/util_progress.c progress_loop
  */
 #ifndef SPAGM_UTIL_PROGRESS_H
 #define SPAGM_UTIL_PROGRESS_H
