@@ -40,7 +40,7 @@ file(GLOB _spagm_site_inputs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md
      ${PROJECT_SOURCE_DIR}/coverage/include/spagm/cov/*.h
      ${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec/*.h ${PROJECT_SOURCE_DIR}/dpi/include/spagm/*.h
      ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc/*.h ${PROJECT_SOURCE_DIR}/examples/api/*
-     ${PROJECT_SOURCE_DIR}/examples/systemc-vp/*.cpp ${PROJECT_SOURCE_DIR}/tests/model/predictor_test.cpp)
+     ${PROJECT_SOURCE_DIR}/examples/systemc-vp/*.cpp ${PROJECT_SOURCE_DIR}/tests/predictor/predictor_test.cpp)
 add_custom_command(
   OUTPUT ${SPAGM_SITE}/index.html
   COMMAND ${SPAGM_PYTHON3_SYSTEM} ${PROJECT_SOURCE_DIR}/docs/site/stage.py ${PROJECT_SOURCE_DIR}

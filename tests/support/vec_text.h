@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Helpers of the vector-file tests (tests/model/vec_*_test.cpp): generate a
+// Helpers of the vector-file tests (tests/vectors/vec_*_test.cpp): generate a
 // random file in memory, read one to its end, take it apart into lines and
 // put it together again, read a hex export.
 #ifndef SPAGM_TEST_VEC_TEXT_H

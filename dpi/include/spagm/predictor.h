@@ -37,11 +37,11 @@
  * process, each with its own model. One predictor must not be used from two
  * threads at once.
  *
- * Example (tests/model/predictor_test.cpp): a pixel-unit predictor given the
+ * Example (tests/predictor/predictor_test.cpp): a pixel-unit predictor given the
  * stage, sample count and positions as the DUT's configuration words,
- * \snippet tests/model/predictor_test.cpp predictor_cfg
+ * \snippet tests/predictor/predictor_test.cpp predictor_cfg
  * then a request predicted at acceptance and the DUT's response checked:
- * \snippet tests/model/predictor_test.cpp predictor_predict_check
+ * \snippet tests/predictor/predictor_test.cpp predictor_predict_check
  * and spagm_predictor_check(p, &got, &diffs, &report) as the test's check()
  * calls it. */
 #ifndef SPAGM_PREDICTOR_H
