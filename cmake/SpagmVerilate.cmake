@@ -28,7 +28,12 @@ set(SPAGM_VERILATE_UNITY_FILES 4 CACHE STRING
 set(_SPAGM_VERILATE_UNITY_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/spagm_verilate_unity.cmake)
 
 function(spagm_verilate target)
-  cmake_parse_arguments(V "" "PREFIX;DIRECTORY" "OPT_FAST;OPT_SLOW" ${ARGN})
+  # verilate()'s own keywords, all of them: a list argument ends at the
+  # next keyword, so OPT_SLOW followed by VERILATOR_ARGS must not take the
+  # Verilator options as compiler flags.
+  cmake_parse_arguments(V "COVERAGE;TRACE;TRACE_FST;SYSTEMC;TRACE_STRUCTS"
+                        "PREFIX;TOP_MODULE;THREADS;TRACE_THREADS;DIRECTORY"
+                        "SOURCES;VERILATOR_ARGS;INCLUDE_DIRS;OPT_SLOW;OPT_FAST;OPT_GLOBAL" ${ARGN})
   if(NOT V_PREFIX)
     message(FATAL_ERROR "spagm_verilate(${target}): PREFIX is required")
   endif()

@@ -2,7 +2,8 @@
 # An RTL edit always rebuilds (cmake/SpagmVerilate.cmake, N376): in a
 # scratch copy of the pixel unit's RTL (the smallest unit), a small project
 # verilates pix_unit with spagm_verilate(), as the build's Verilated
-# targets do, with a small output split, and builds; then edits pix_unit.sv so that Verilator splits
+# targets do (OPT_SLOW before VERILATOR_ARGS, whose options must reach
+# Verilator and not the compiler), with a small output split, and builds; then edits pix_unit.sv so that Verilator splits
 # its output into more files, builds, takes the edit out again so that it
 # writes fewer, and builds: each build once, no re-configure in between.
 # Each edit must have changed the number of generated files, else the test
@@ -45,6 +46,7 @@ find_package(verilator REQUIRED HINTS \$ENV{VERILATOR_ROOT} /usr/share/verilator
 include(${SRC}/cmake/SpagmVerilate.cmake)
 add_executable(unit main.cpp)
 ${fn}(unit PREFIX Vunit TOP_MODULE pix_unit SOURCES ${sources}
+  OPT_SLOW -O0
   VERILATOR_ARGS -Wno-fatal -Wno-lint -Wno-style --output-split 1000 --output-split-cfuncs 1000)
 ")
 file(WRITE ${WORK}/main.cpp "#include \"Vunit.h\"
