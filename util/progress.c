@@ -7,7 +7,18 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+/* A sanitizer that brings its own malloc (ASan, TSan, MSan) leaves glibc's
+ * arena unused, so mallinfo2 would report an empty heap: no figure then. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SPAGM_MALLOC_REPLACED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define SPAGM_MALLOC_REPLACED 1
+#endif
+#endif
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33)) && \
+    !defined(SPAGM_MALLOC_REPLACED)
 #include <malloc.h>
 #define SPAGM_HAVE_MALLINFO2 1
 #endif

@@ -63,7 +63,9 @@ bool spagm_progress_memory(uint64_t *rss_kb, uint64_t *hwm_kb);
 /** The bytes malloc has handed out and not got back, in kB, into *kb (NULL:
  * not wanted): glibc's mallinfo2, main arena and mmapped blocks. Beside
  * VmRSS it tells a leak (this grows) from a fragmented heap (VmRSS grows,
- * this does not). false, *kb 0, without glibc 2.33 or later. */
+ * this does not). false, *kb 0, without glibc 2.33 or later, and in a
+ * build under a sanitizer that replaces malloc (ASan, TSan, MSan), where
+ * glibc's counts stay empty. */
 bool spagm_progress_heap(uint64_t *kb);
 
 /** One checkpoint line of a long run to out (NULL: nothing), e.g.
