@@ -3,7 +3,7 @@
 # Farm scale, simulated (docs/regress.md, "Farm scale";
 # N254). A plan of RUNS co-simulations goes through the real Slurm launcher
 # against the stand-in sbatch/squeue/sacct/scontrol of the tests
-# (regress/tests/fake-slurm) with canned results: each task's folder gets a
+# (tests/regress/fake-slurm) with canned results: each task's folder gets a
 # real coverage database, log and status at once (canned_results.py), about
 # 1 % of the runs fail with real mismatch logs of three defects, and one
 # array is lost to NODE_FAIL and retried. So what is measured is the
@@ -60,7 +60,7 @@ measure() {
   [ "$n" -gt 2002 ] || lose=1
   set +e
   FAKE_SLURM_DIR=$d.fake FAKE_SLURM_CANNED=$c FAKE_SLURM_MAX_ARRAY=1001 FAKE_SLURM_LOSE_JOB=$lose \
-    PATH="$src/regress/tests/fake-slurm:$PATH" \
+    PATH="$src/tests/regress/fake-slurm:$PATH" \
     $one_core "$bin/spagm-regress" --file "$out/farm-$n.regress" --set night --launcher slurm \
     --out "$d" >"$d.stdout" 2>"$d.stderr"
   local rc=$?

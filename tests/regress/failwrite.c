@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* An LD_PRELOAD shim that makes the Nth write to a file fail with ENOSPC,
- * as a full disk does, for regress/tests/write_faults.sh (docs/regress.md,
+ * as a full disk does, for tests/regress/write_faults.sh (docs/regress.md,
  * "What each fault does").
  *
  *   SPAGM_FAILWRITE_COUNTER=FILE  the count of writes so far, shared by every
