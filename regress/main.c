@@ -28,6 +28,8 @@ static const char usage_text[] =
     "       spagm-regress --rerun-failed DIR [--out DIR2] [--launcher ...]\n"
     "       spagm-regress --resume DIR [--launcher ...] [--jobs N] [Slurm options]\n"
     "       spagm-regress --rank DIR   which runs of DIR add coverage (grading)\n"
+    "       spagm-regress --read-report LOG   the mismatch and hang reports of LOG\n"
+    "                   (- for standard input) as the failure buckets read them\n"
     "       spagm-regress history [-o FILE] DIR...   trend page of several regressions\n\n"
     "Runs every run (test x defect x seed) of the set NAME (default smoke) of the\n"
     "description DESC (default: the one that ships, PREFIX/share/spagm/regress/\n"
@@ -303,6 +305,7 @@ int main(int argc, char **argv) {
   if ((argc == 4 || argc == 5) && strcmp(argv[1], "--exec") == 0)
     return rg_exec_main(argv[2], argv[3], argc == 5 ? argv[4] : NULL);
   if (argc == 3 && strcmp(argv[1], "--rank") == 0) return rg_rank_main(argv[2]);
+  if (argc == 3 && strcmp(argv[1], "--read-report") == 0) return rg_read_report_main(argv[2]);
   if (argc >= 2 && strcmp(argv[1], "history") == 0) return rg_history_main(argc - 2, argv + 2);
   if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
     fputs(usage_text, stdout);

@@ -215,6 +215,10 @@ typedef struct rg_triage_t {
 void rg_triage_run(const char *dir, const rg_run *r, rg_sig *s);
 void rg_sig_text(const rg_sig *s, char *out, size_t n);
 int rg_triage(const rg_plan *p, const char *dir, rg_triage_t *t);
+/* spagm-regress --read-report LOG: each report of LOG ("-": standard input)
+ * as triage reads it; 0 when there is one and every header follows the
+ * grammar, 1 otherwise, 2 when LOG cannot be read. */
+int rg_read_report_main(const char *path);
 void rg_triage_free(rg_triage_t *t);
 
 /* emit_*.c: results written whole (temp file, then rename) */

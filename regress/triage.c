@@ -9,78 +9,33 @@
  * names its smallest reproducer, the run with the fewest transactions to
  * its first mismatch (its tag + 1; ties: the shorter run). */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "regress.h"
+#include "report_read.h"
 #include "util.h"
 
-/* The text after `key` up to the end of its line (or `stop`), trimmed, into
- * out; "" when absent. */
-static void copy_field(char *out, size_t n, const char *from, const char *stop) {
-  size_t len = strcspn(from, stop);
-  while (len && isspace((unsigned char)from[len - 1])) len--;
-  snprintf(out, n, "%.*s", (int)len, from);
-}
-
-/* The response field of a difference line (dpi/cosim_compare.c,
- * testbench/tb_replay_driver.sv): a class, not the register number, so one
- * bug in two registers is one bucket. */
-static const char *field_class(const char *l) {
-  while (*l == ' ') l++;
-  if (l[0] == 'R' && isdigit((unsigned char)l[1])) return "write-back value";
-  if (strncmp(l, "write-back slot", 15) == 0)
-    return strstr(l, "lanes written") ? "write-back lanes" : "write-back register";
-  if (strncmp(l, "fault", 5) == 0) return "fault";
-  if (strncmp(l, "predicate", 9) == 0 || (l[0] == 'P' && isdigit((unsigned char)l[1])))
-    return "predicate";
-  if (strncmp(l, "store space", 11) == 0) return "store space";
-  if (strncmp(l, "store component", 15) == 0)
-    return strstr(l, "lanes") && !strstr(l, "lane ") ? "store lanes" : "store data";
-  if (strncmp(l, "image", 5) == 0 || strstr(l, "address")) return "state image";
-  return "response";
-}
-
-/* The model's rule at the difference: "PATH (Rn, ...)" of its `model:` line. */
-static void rule_of(const char *model, char *out, size_t n) {
-  char path[64] = "", cites[64] = "";
-  copy_field(path, sizeof path, model, " \n");
-  const char *nl = model + strcspn(model, "\n");
-  const char *open = NULL;
-  for (const char *s = model; s < nl; s++)
-    if (*s == '(') open = s; /* the last parenthesis of the line */
-  if (open) copy_field(cites, sizeof cites, open, ")\n");
-  snprintf(out, n, "%s%s%s%s", path, open ? " " : "", cites, open ? ")" : "");
-}
-
-/* A MISMATCH block: unit, tag, instruction, field and rule. */
-static void parse_mismatch(const char *m, rg_sig *s) {
-  const char *p = m + strlen("MISMATCH ");
-  copy_field(s->unit, sizeof s->unit, p, " :\n");
-  const char *tag = strstr(p, " tag ");
-  const char *eol = p + strcspn(p, "\n");
-  if (tag && tag < eol) s->txns = strtoul(tag + 5, NULL, 10) + 1;
-  snprintf(s->kind, sizeof s->kind, "mismatch");
-  const char *insn = strstr(eol, "\n  insn ");
-  const char *next = strstr(eol, "\nMISMATCH");
-  if (insn && (!next || insn < next)) {
-    const char *dis = insn + strlen("\n  insn ");
-    dis += strcspn(dis, " ");  /* the word */
-    while (*dis == ' ') dis++; /* the disassembly: op.modifiers first */
-    copy_field(s->insn, sizeof s->insn, dis, " ;\n");
-    const char *diff = dis + strcspn(dis, "\n");
-    if (*diff) {
-      snprintf(s->field, sizeof s->field, "%s", field_class(diff + 1));
-      const char *model = strstr(diff + 1, "model: ");
-      const char *end = strstr(diff + 1, "\n  reproduce");
-      if (model && (!end || model < end)) rule_of(model + 7, s->rule, sizeof s->rule);
-    }
-  } else {
-    /* not a transaction: a lost tag, an image, an unasked response */
-    snprintf(s->field, sizeof s->field, "%s", strstr(p, "image") && strstr(p, "image") < eol
-                                                  ? "state image" : "handshake");
+/* The run's signature from the first report of its log that follows
+ * docs/report-format.md (report_read.h); a line that only starts like one
+ * is passed over. */
+static void sig_of_log(const char *log, rg_sig *s) {
+  const char *pos = log;
+  size_t line = 1;
+  rg_report r;
+  char why[160];
+  int got;
+  while ((got = rg_report_next(&pos, &line, &r, why, sizeof why)) != 0) {
+    if (got < 0) continue;
+    snprintf(s->kind, sizeof s->kind, "%s", r.kind);
+    snprintf(s->unit, sizeof s->unit, "%s", r.unit);
+    if (r.subject == RG_REPORT_HANG) return;
+    snprintf(s->insn, sizeof s->insn, "%s", r.insn);
+    snprintf(s->field, sizeof s->field, "%s", r.field);
+    snprintf(s->rule, sizeof s->rule, "%s", r.rule);
+    if (r.tag >= 0) s->txns = (unsigned long)r.tag + 1;
+    return;
   }
 }
 
@@ -97,27 +52,25 @@ void rg_triage_run(const char *dir, const rg_run *r, rg_sig *s) {
   char *log = rg_read_file(path, NULL);
   free(rundir), free(path);
   snprintf(s->unit, sizeof s->unit, "%s", r->unit);
-  if (x->status == RG_FAIL && log) {
-    const char *m = strstr(log, "MISMATCH ");
-    const char *h = strstr(log, "HANG ");
-    if (m && (!h || m < h)) {
-      parse_mismatch(m, s);
-    } else if (h) {
-      snprintf(s->kind, sizeof s->kind, "hang");
-      copy_field(s->unit, sizeof s->unit, h + 5, " \n");
-    }
-  }
+  if (x->status == RG_FAIL && log) sig_of_log(log, s);
   if (!s->kind[0]) snprintf(s->kind, sizeof s->kind, "fail");
   if (!s->txns) s->txns = (unsigned long)-1;
   free(log);
 }
 
 void rg_sig_text(const rg_sig *s, char *out, size_t n) {
-  if (strcmp(s->kind, "mismatch") == 0)
-    snprintf(out, n, "%s %s | %s | %s", s->unit, s->insn[0] ? s->insn : "-", s->field,
-             s->rule[0] ? s->rule : "-");
-  else
+  rg_report r;
+  memset(&r, 0, sizeof r);
+  if (strcmp(s->kind, "mismatch") != 0) {
     snprintf(out, n, "%s%s%s", s->kind, s->unit[0] ? " " : "", s->unit);
+    return;
+  }
+  snprintf(r.kind, sizeof r.kind, "mismatch");
+  snprintf(r.unit, sizeof r.unit, "%s", s->unit);
+  snprintf(r.insn, sizeof r.insn, "%s", s->insn);
+  snprintf(r.field, sizeof r.field, "%s", s->field);
+  snprintf(r.rule, sizeof r.rule, "%s", s->rule);
+  rg_report_bucket(&r, out, n);
 }
 
 static int by_size(const void *a, const void *b) {
@@ -175,4 +128,59 @@ void rg_triage_free(rg_triage_t *t) {
   for (size_t k = 0; k < t->n; k++) free(t->b[k].signature), free(t->b[k].runs);
   free(t->b), free(t->bucket_of);
   memset(t, 0, sizeof *t);
+}
+
+/* The whole of a stream, NUL-terminated; NULL when it cannot be read. */
+static char *read_stream(FILE *f) {
+  size_t n = 0, cap = 1 << 16;
+  char *s = malloc(cap);
+  while (s) {
+    n += fread(s + n, 1, cap - n - 1, f);
+    if (ferror(f)) break;
+    if (feof(f)) {
+      s[n] = '\0';
+      return s;
+    }
+    if (n + 1 == cap) {
+      char *t = realloc(s, cap *= 2);
+      if (!t) break;
+      s = t;
+    }
+  }
+  free(s);
+  return NULL;
+}
+
+static const char *or_dash(const char *s) { return s[0] ? s : "-"; }
+
+int rg_read_report_main(const char *path) {
+  char *log = strcmp(path, "-") == 0 ? read_stream(stdin) : rg_read_file(path, NULL);
+  if (!log) {
+    fprintf(stderr, "spagm-regress: cannot read %s\n", path);
+    return 2;
+  }
+  const char *pos = log;
+  size_t line = 1, found = 0, bad = 0;
+  rg_report r;
+  char why[160], key[256];
+  int got;
+  while ((got = rg_report_next(&pos, &line, &r, why, sizeof why)) != 0) {
+    if (got < 0) {
+      fprintf(stderr, "%s:%zu: not a report header (docs/report-format.md): %s\n", path, r.line,
+              why);
+      bad++;
+      continue;
+    }
+    rg_report_bucket(&r, key, sizeof key);
+    char tag[24] = "-";
+    if (r.tag >= 0) snprintf(tag, sizeof tag, "%lld", r.tag);
+    printf("report %zu (line %zu)\n  producer  %s\n  kind      %s\n  unit      %s\n"
+           "  subject   %s\n  tag       %s\n  insn      %s\n  field     %s\n  rule      %s\n"
+           "  bucket    %s\n",
+           ++found, r.line, or_dash(r.producer), r.kind, r.unit, rg_report_subject_name(r.subject),
+           tag, or_dash(r.insn), or_dash(r.field), or_dash(r.rule), key);
+  }
+  if (!found && !bad) fprintf(stderr, "%s: no MISMATCH or HANG report\n", path);
+  free(log);
+  return found && !bad ? 0 : 1;
 }

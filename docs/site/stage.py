@@ -24,7 +24,8 @@ GROUPS = [
     ("Using spagm", ["install", "cosim", "predictor", "own-rtl", "systemc", "regress",
                      "coverage", "json-summary", "icarus", "fuzzing", "testing"]),
     ("Formats", ["vector-format", "scenario-format", "scenario-attr", "scenario-pix",
-                 "scenario-tex", "assembly", "port-contract", "texture-layout"]),
+                 "scenario-tex", "assembly", "port-contract", "texture-layout",
+                 "report-format"]),
     ("Design", ["design", "architecture", "attribute-unit", "rtl-attr", "rtl-pix", "rtl-tex",
                 "coverage-plan", "stimulus", "spec-notes"]),
 ]

@@ -35,7 +35,7 @@ from .predictor import Predictor
 
 __all__ = ["REQ_BITS", "RSP_BITS", "CFG_WORDS", "resolve", "random_pause", "reset",
            "wait_idle", "ConfigPort", "RequestDriver", "ResponseMonitor", "Scoreboard",
-           "TextureMemory"]
+           "TextureMemory", "image_report"]
 
 #: Width of a unit's ``req`` port (a packed spagm.Request).
 REQ_BITS = Request.BITS
@@ -106,6 +106,14 @@ async def wait_idle(dut: Any, clock: Any, limit: int = 20000, what: str = "") ->
     raise AssertionError(f"hang: idle stayed low for {limit} cycles {what}".rstrip())
 
 
+def image_report(predictor: Predictor, addr: int, got: int, want: int, what: str = "") -> str:
+    """The report of a read-back word that differs from the model's, in
+    the form of docs/report-format.md ("Image reports"): ``what`` says
+    when (" at end of epoch 3")."""
+    return (f"MISMATCH {predictor.unit} image{what}: address {addr:#010x} holds {got:#010x}, "
+            f"model has {want:#010x} (seed {predictor.seed})")
+
+
 class ConfigPort:
     """The configuration port of a unit (``cfg_valid``, ``cfg_ready``,
     ``cfg_write``, ``cfg_addr``, ``cfg_mask``, ``cfg_wdata``, ``cfg_rvalid``,
@@ -168,9 +176,7 @@ class ConfigPort:
             want = scoreboard.predictor.cfg_read(a)
             if got[a] != want:
                 bad += 1
-                scoreboard.fail(f"MISMATCH {scoreboard.predictor.unit} read-back{what}: address "
-                                f"{a:#010x} expected {want:#010x}, got {got[a]:#010x} "
-                                f"(seed {scoreboard.predictor.seed})")
+                scoreboard.fail(image_report(scoreboard.predictor, a, got[a], want, what))
         return bad
 
     async def _transfer(self) -> None:

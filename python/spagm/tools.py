@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Where the project's programs are: ``spagm`` (the command-line tool) and
-``spagm-cosim`` (the co-simulation), for tests and scripts that run them.
+"""Where the project's programs are: ``spagm`` (the command-line tool),
+``spagm-cosim`` (the co-simulation) and ``spagm-regress`` (the regression
+runner, whose ``--read-report`` reads reports as the failure buckets do),
+for tests and scripts that run them.
 Pure Python: it needs neither the binding nor a build."""
 import importlib.util
 import os
@@ -11,7 +13,8 @@ from typing import List, Optional, Tuple
 __all__ = ["find_tool", "tool_places", "TOOL_VARIABLES"]
 
 #: The environment variable that names each program explicitly (CTest sets them).
-TOOL_VARIABLES = {"spagm": "SPAGM_CLI", "spagm-cosim": "SPAGM_COSIM"}
+TOOL_VARIABLES = {"spagm": "SPAGM_CLI", "spagm-cosim": "SPAGM_COSIM",
+                  "spagm-regress": "SPAGM_REGRESS"}
 
 
 def _build_trees() -> List[str]:
@@ -45,8 +48,8 @@ def tool_places(name: str) -> List[Tuple[str, Optional[str]]]:
 
 
 def find_tool(name: str) -> str:
-    """The path of ``spagm`` or ``spagm-cosim``: ``$SPAGM_CLI`` /
-    ``$SPAGM_COSIM`` when set (it must then be an executable file), else
+    """The path of ``spagm``, ``spagm-cosim`` or ``spagm-regress``:
+    ``$SPAGM_CLI`` / ``$SPAGM_COSIM`` / ``$SPAGM_REGRESS`` when set (it must then be an executable file), else
     the build tree of the imported binding, else ``build/`` beside the
     source tree, else the Python environment's scripts folder, else PATH.
     Raises FileNotFoundError naming every place it looked."""

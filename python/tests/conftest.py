@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """Shared fixtures of the binding's tests: the build's programs, found by
-spagm.find_tool ($SPAGM_CLI / $SPAGM_COSIM, which CTest sets, else the build
+spagm.find_tool ($SPAGM_CLI / $SPAGM_COSIM / $SPAGM_REGRESS, which CTest sets, else the build
 tree beside the source, the Python environment, PATH)."""
 import pytest
 
@@ -24,3 +24,9 @@ def spagm_cli() -> str:
 def spagm_cosim() -> str:
     """The co-simulation `spagm-cosim` of the same build."""
     return _tool("spagm-cosim")
+
+
+@pytest.fixture(scope="session")
+def spagm_regress() -> str:
+    """The regression runner `spagm-regress` of the same build."""
+    return _tool("spagm-regress")

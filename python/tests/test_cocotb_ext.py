@@ -3,6 +3,7 @@
 bits, the scoreboard's X/Z rule (a mismatch inside the bits the port
 contract compares, don't-care outside), pause generators, port widths."""
 import logging
+import subprocess
 
 import pytest
 
@@ -11,7 +12,7 @@ from cocotb.types import LogicArray  # noqa: E402
 
 import spagm  # noqa: E402
 from spagm.cocotb import (CFG_WORDS, REQ_BITS, RSP_BITS, RequestDriver, Scoreboard,  # noqa: E402
-                          random_pause, resolve)
+                          image_report, random_pause, resolve)
 
 
 def test_resolve_reads_unknown_bits_as_zero_and_marks_them():
@@ -98,3 +99,41 @@ def test_port_widths_are_public_and_checked():
         req = Port(REQ_BITS - 8)
     with pytest.raises(spagm.SpagmError, match=f"acme_pix.req is {REQ_BITS - 8} bits, the port contract's is {REQ_BITS}"):
         RequestDriver(Dut(), None)
+
+
+def _read_reports(spagm_regress, text):
+    """The reports of text as the failure buckets read them
+    (`spagm-regress --read-report`, docs/report-format.md): {key: value}
+    per report; a header that breaks the grammar fails."""
+    r = subprocess.run([spagm_regress, "--read-report", "-"], input=text, capture_output=True,
+                       text=True)
+    assert r.returncode == 0, f"{r.stderr}\n{text}"
+    reports = []
+    for line in r.stdout.splitlines():
+        if line.startswith("report "):
+            reports.append({})
+        else:
+            key, _, value = line.strip().partition(" ")
+            reports[-1][key] = value.strip()
+    return reports
+
+
+def test_scoreboard_reports_follow_the_report_format(spagm_regress):
+    sb, exp = _scoreboard_with_one_prediction()
+    wrong = exp.copy()
+    wrong.wb_value[0][0] ^= 1
+    assert not sb.check(wrong)
+    (r,) = _read_reports(spagm_regress, sb.reports[0])
+    assert (r["kind"], r["unit"], r["subject"], r["tag"]) == ("mismatch", "pix", "response", "1")
+    assert (r["insn"], r["field"]) == ("PIXLD.COVMASK", "write-back value")
+    assert r["rule"].startswith("PIXLD.COVMASK") and "R13" in r["rule"]
+
+
+def test_image_report_follows_the_report_format(spagm_regress):
+    p = spagm.Predictor("attr", seed=4)
+    text = image_report(p, 0x20000004, 0x12, 0x34, " at end of epoch 2")
+    assert text == ("MISMATCH attr image at end of epoch 2: address 0x20000004 holds 0x00000012, "
+                    "model has 0x00000034 (seed 4)")
+    (r,) = _read_reports(spagm_regress, text)
+    assert (r["unit"], r["subject"], r["field"], r["bucket"]) == (
+        "attr", "image", "state image", "attr - | state image | -")

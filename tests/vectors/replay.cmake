@@ -2,11 +2,15 @@
 # CTest step: export a vector file as hex and replay it on a simulator.
 #   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
 #   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]] [-DTRUNCATE=name of an exported file]
+#   [-DREAD_REPORT=spagm-regress -DUNIT=unit]
 # Passes when the simulator exits 0 and its closing line is
 # `replay: N passed, 0 failed` with N > 0; with EXPECT_FAIL, when it reports
 # failures instead (the replay catches an injected RTL defect), and its output
 # matches EXPECT_TEXT when given (the failure is the one meant). TRUNCATE
 # cuts that file of the export to half its bytes first (a truncated export).
+# READ_REPORT: the failing replay's reports follow docs/report-format.md:
+# `spagm-regress --read-report` reads every header, each of UNIT from the
+# producer `replay` with a tag and the class of the field that differs.
 get_filename_component(parent "${DIR}" DIRECTORY)
 file(MAKE_DIRECTORY "${parent}")
 execute_process(COMMAND ${SPAGM} export-hex ${VEC} ${DIR} RESULT_VARIABLE rc)
@@ -45,4 +49,21 @@ if(EXPECT_FAIL)
   endif()
 elseif(NOT rc EQUAL 0 OR NOT failed EQUAL 0 OR passed EQUAL 0)
   message(FATAL_ERROR "replay failed: ${line} (exit ${rc})")
+endif()
+if(DEFINED READ_REPORT)
+  file(WRITE "${DIR}.log" "${out}")
+  execute_process(COMMAND ${READ_REPORT} --read-report "${DIR}.log" OUTPUT_VARIABLE read
+                  ERROR_VARIABLE read_err RESULT_VARIABLE rc)
+  message("${read}${read_err}")
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the replay's reports do not follow docs/report-format.md (exit ${rc})")
+  endif()
+  string(REGEX MATCHALL "report [0-9]+ \\(line [0-9]+\\)\n  producer  replay\n  kind      mismatch\n  unit      ${UNIT}\n  subject   response\n  tag       [0-9]+\n  insn      -\n  field      *(write-back|predicate|fault|store)[^\n]*\n" good "${read}")
+  string(REGEX MATCHALL "report [0-9]+ " all "${read}")
+  list(LENGTH good ngood)
+  list(LENGTH all nall)
+  if(ngood EQUAL 0 OR NOT ngood EQUAL nall)
+    message(FATAL_ERROR "${ngood} of ${nall} reports read as a ${UNIT} response mismatch of "
+                        "the replay with a tag and a field")
+  endif()
 endif()
