@@ -2,15 +2,16 @@
 # CTest step: export a vector file as hex and replay it on a simulator.
 #   -DSPAGM=spagm -DVEC=file -DDIR=export dir -DSIM="command|args" [-DEXTRA="+bug=N"]
 #   [-DEXPECT_FAIL=1 [-DEXPECT_TEXT=regex]] [-DTRUNCATE=name of an exported file]
-#   [-DREAD_REPORT=spagm-regress -DUNIT=unit]
+#   [-DREAD_REPORT=spagm-regress -DUNIT=unit -DSUBJECT=response|handshake|image]
 # Passes when the simulator exits 0 and its closing line is
 # `replay: N passed, 0 failed` with N > 0; with EXPECT_FAIL, when it reports
 # failures instead (the replay catches an injected RTL defect), and its output
 # matches EXPECT_TEXT when given (the failure is the one meant). TRUNCATE
 # cuts that file of the export to half its bytes first (a truncated export).
 # READ_REPORT: the failing replay's reports follow docs/report-format.md:
-# `spagm-regress --read-report` reads every header, each of UNIT from the
-# producer `replay` with a tag and the class of the field that differs.
+# `spagm-regress --read-report` reads every header, each a report of UNIT
+# from the producer `replay`, some about SUBJECT, and every response with
+# its tag and the class of the field that differs.
 get_filename_component(parent "${DIR}" DIRECTORY)
 file(MAKE_DIRECTORY "${parent}")
 execute_process(COMMAND ${SPAGM} export-hex ${VEC} ${DIR} RESULT_VARIABLE rc)
@@ -58,12 +59,22 @@ if(DEFINED READ_REPORT)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the replay's reports do not follow docs/report-format.md (exit ${rc})")
   endif()
-  string(REGEX MATCHALL "report [0-9]+ \\(line [0-9]+\\)\n  producer  replay\n  kind      mismatch\n  unit      ${UNIT}\n  subject   response\n  tag       [0-9]+\n  insn      -\n  field      *(write-back|predicate|fault|store)[^\n]*\n" good "${read}")
+  set(head "report [0-9]+ \\(line [0-9]+\\)\n  producer  replay\n  kind      (mismatch|hang)\n  unit      ${UNIT}\n")
+  set(response "subject   response\n  tag       [0-9]+\n  insn      -\n  field     (write-back|predicate|fault|store)[^\n]*\n")
+  set(handshake "subject   handshake\n  tag       [0-9]+\n")
+  set(image "subject   image\n  tag       -\n  insn      -\n  field     state image\n")
   string(REGEX MATCHALL "report [0-9]+ " all "${read}")
-  list(LENGTH good ngood)
-  list(LENGTH all nall)
-  if(ngood EQUAL 0 OR NOT ngood EQUAL nall)
-    message(FATAL_ERROR "${ngood} of ${nall} reports read as a ${UNIT} response mismatch of "
-                        "the replay with a tag and a field")
+  string(REGEX MATCHALL "${head}" of_unit "${read}")
+  string(REGEX MATCHALL "${head}  ${${SUBJECT}}" meant "${read}")
+  string(REGEX MATCHALL "subject   response" responses "${read}")
+  string(REGEX MATCHALL "${head}  ${response}" read_responses "${read}")
+  foreach(v all of_unit meant responses read_responses)
+    list(LENGTH ${v} n_${v})
+  endforeach()
+  if(n_all EQUAL 0 OR NOT n_of_unit EQUAL n_all OR n_meant EQUAL 0 OR
+     NOT n_read_responses EQUAL n_responses)
+    message(FATAL_ERROR "of ${n_all} reports, ${n_of_unit} are the replay's of ${UNIT}, "
+                        "${n_meant} read as ${SUBJECT}, ${n_read_responses} of ${n_responses} "
+                        "responses with a tag and a field")
   endif()
 endif()
