@@ -3,7 +3,7 @@
 # What the waves' field view costs a run WITHOUT waves (docs/cosim.md,
 # "Waves"; N211, N215): this tree's spagm-cosim beside one built in this run,
 # with the same build type and compiler, from a copy of this tree whose
-# testbench/tb_cosim_unit.sv has no view: no `fields` instance of
+# testbench/cosim/tb_cosim_unit.sv has no view: no `fields` instance of
 # tb_cosim_view (req_*, rsp_*, exp_*, mismatch_bits) and no `view` block
 # (the spagm_dpi_expected call and the held response, request and expected
 # response) and no `view_tick` block that copies them to the view (N268). Counts the instructions of the same run of both with callgrind
@@ -35,7 +35,7 @@ git -C "$src" ls-files -z | (cd "$src" && tar --null -T - -cf -) | tar -C "$work
 
 # Cut the view out of the copy's tb_cosim_unit.sv; fail if either piece is
 # not found (the file changed: update the patterns).
-unit=$work/src/testbench/tb_cosim_unit.sv
+unit=$work/src/testbench/cosim/tb_cosim_unit.sv
 awk '
   /^ *tb_cosim_view fields *\(/ { inst++; skip_inst = !/\);/; next }
   skip_inst { if (/\);/) skip_inst = 0; next }
@@ -44,7 +44,7 @@ awk '
   skip_blk { if ($0 == end_line) skip_blk = 0; next }
   { print }
   END { if (inst != 1 || tick != 1 || blk != 1) { print "view_cost.sh: view not found in tb_cosim_unit.sv" > "/dev/stderr"; exit 1 } }
-' "$src/testbench/tb_cosim_unit.sv" > "$unit.cut"
+' "$src/testbench/cosim/tb_cosim_unit.sv" > "$unit.cut"
 cmp -s "$unit.cut" "$unit" && rm "$unit.cut" || mv "$unit.cut" "$unit"
 
 cache() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* spagm export-hex — a vector file as $readmemh files for the replay
- * testbench (docs/vector-format.md, "Hex export"; testbench/tb_replay.sv). */
+ * testbench (docs/vector-format.md, "Hex export"; testbench/replay/tb_replay.sv). */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,7 +19,7 @@ static void export_usage(FILE *out) {
           "source lines, the read-back words and per-epoch counts; the texture\n"
           "memory of each epoch as whole 4 KiB pages (tex_mem.hex); fields.hex\n"
           "(the response field table) and manifest.hex (counts and widths), which\n"
-          "the replay testbench reads (testbench/tb_replay.sv: +vectors=DIR).\n"
+          "the replay testbench reads (testbench/replay/tb_replay.sv: +vectors=DIR).\n"
           "DIR is built beside its final name and renamed into place; an earlier\n"
           "export in DIR is replaced. Progress lines go to stderr; --json OUT\n"
           "writes the summary as JSON (docs/json-summary.md).\n\n"

@@ -5,9 +5,9 @@
 # "Your RTL"):
 #   SPAGM_ATTR_RTL, SPAGM_PIX_RTL, SPAGM_TEX_RTL   the unit's file list (.f)
 #   SPAGM_ATTR_TOP, SPAGM_PIX_TOP, SPAGM_TEX_TOP   the unit's top module
-# Every build of RTL uses these: the co-simulation (testbench/CMakeLists.txt),
+# Every build of RTL uses these: the co-simulation (testbench/cosim/CMakeLists.txt),
 # the rtl.lint.* and rtl.iverilog.* tests, and the replay testbench on
-# Verilator and Icarus (testbench/tb_replay.cmake).
+# Verilator and Icarus (testbench/replay/CMakeLists.txt).
 #
 # A file list names one file per line, relative to the list's folder (as
 # `-F` reads it) or absolute, packages first; `//` and `#` start comments.

@@ -7,7 +7,7 @@
  *
  * A unit's points are those under its design instance, whatever its files
  * are called (a user's RTL too): the testbenches put each unit's top at
- * `u_<unit>.g_rtl.dut` (testbench/tb_dut.svh); the testbench and the
+ * `u_<unit>.g_rtl.dut` (testbench/shared/tb_dut.svh); the testbench and the
  * version-1 bridge beside it are not the design under test. One point of the
  * RTL is the same in spagm-cosim's and spagm-replay's hierarchy, so its key
  * is taken below `dut` and counted once: hit when any run of any testbench

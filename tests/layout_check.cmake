@@ -6,7 +6,7 @@
 #       no `define in testbench/ runs over 10 lines (a module, not a macro)
 #   -DCHECK=no_always_comb -DROOT=source dir
 #       the RTL and testbench code Icarus runs (rtl_stubs/*.sv,
-#       testbench/tb_replay*.sv, testbench/tb_cfg_v1_bridge.sv) has no
+#       testbench/replay/tb_replay*.sv, testbench/shared/tb_cfg_v1_bridge.sv) has no
 #       always_comb outside comments (docs/icarus.md, rule 1)
 #   -DCHECK=folder_readmes -DROOT=source dir
 #       every top-level folder but docs/ has a README.md that names each of
@@ -80,8 +80,8 @@ elseif(CHECK STREQUAL "testbench_macros")
     message(FATAL_ERROR "`define macros over 10 lines in testbench/ (make them modules): ${bad}")
   endif()
 elseif(CHECK STREQUAL "no_always_comb")
-  file(GLOB files "${ROOT}/rtl_stubs/*.sv" "${ROOT}/testbench/tb_replay*.sv"
-       "${ROOT}/testbench/tb_cfg_v1_bridge.sv")
+  file(GLOB files "${ROOT}/rtl_stubs/*.sv" "${ROOT}/testbench/replay/tb_replay*.sv"
+       "${ROOT}/testbench/shared/tb_cfg_v1_bridge.sv")
   set(bad "")
   foreach(f ${files})
     file(STRINGS "${f}" lines)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // spagm-sc-cosim: the lock-step co-simulation under the SystemC kernel.
 //
-// The same testbench as spagm-cosim (testbench/tb_cosim.sv: its drivers,
+// The same testbench as spagm-cosim (testbench/cosim/tb_cosim.sv: its drivers,
 // memory model and, through DPI, the C co-simulation core dpi/cosim.h that
 // generates the stimulus and keeps the one scoreboard), verilated with
 // SystemC output and clocked by an sc_clock in sc_main. So the plusargs
-// (testbench/cosim_plusargs.*), seeds, transaction stream, summary,
+// (testbench/cosim/cosim_plusargs.*), seeds, transaction stream, summary,
 // +waves_on_fail and exit status are spagm-cosim's (docs/systemc.md, N-note
 // in docs/spec-notes.md).
 //   sc_cosim_run   the SystemC elaboration, the clock, the wave window

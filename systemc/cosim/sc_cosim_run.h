@@ -12,7 +12,7 @@
 
 namespace sc_cosim {
 
-// As cosim::run_testbench (testbench/cosim_run.h) for spagm-cosim: clocks
+// As cosim::run_testbench (testbench/cosim/cosim_run.h) for spagm-cosim: clocks
 // tb_cosim with these plusargs under the SystemC kernel until it is done,
 // recording the FST window when it is on. A re-run (+spagm_rerun) stops
 // once the window is written and always has status 0. Call once per

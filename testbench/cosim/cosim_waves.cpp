@@ -226,7 +226,7 @@ void write_header(FILE *f, const std::string &fst, const std::string &gtkw, cons
 }
 
 // The GTKWave save file for the first mismatch of unit v in the dump fst
-// (named without their folder; t FST time units per cycle). testbench/
+// (named without their folder; t FST time units per cycle). tests/cosim/
 // expect_waves_on_fail.cmake and expect_gtkwave_opens.cmake check it.
 bool write_gtkw(const std::string &gtkw, const std::string &fst, const UnitView &v,
                 const Window &w, uint64_t t, const std::string &filter, unsigned lane) {

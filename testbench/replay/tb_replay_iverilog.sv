@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
-//   iverilog -g2012 -I testbench -s tb_replay_iverilog -o tb_replay.vvp RTL \
-//     testbench/tb_mem_latency_pkg.sv testbench/tb_replay_pkg.sv testbench/tb_replay_driver.sv testbench/tb_replay_mem.sv \
-//     testbench/tb_replay_unit.sv testbench/tb_replay.sv testbench/tb_replay_iverilog.sv
+//   iverilog -g2012 -I testbench/shared -s tb_replay_iverilog -o tb_replay.vvp RTL \
+//     testbench/shared/tb_mem_latency_pkg.sv testbench/replay/tb_replay_pkg.sv \
+//     testbench/replay/tb_replay_driver.sv testbench/replay/tb_replay_mem.sv \
+//     testbench/shared/tb_cfg_v1_bridge.sv testbench/replay/tb_replay_unit.sv \
+//     testbench/replay/tb_replay.sv testbench/replay/tb_replay_iverilog.sv
 // where RTL is the files of rtl_stubs/attr.f, pix.f and tex.f in that order,
-// each file once (Icarus refuses a package given twice; tb_replay.cmake
+// each file once (Icarus refuses a package given twice; CMakeLists.txt here
 // builds this list with cmake/SpagmRtl.cmake).
 //   vvp -n tb_replay.vvp +vectors=DIR
 // The exit status is 0 only when every check passed; bin/spagm-replay-iverilog

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Loaded by GTKWave (gtkwave -S) with a spagm-cosim save file: prints what it
-# shows, so testbench/expect_gtkwave_opens.cmake can check that the file
+# shows, so tests/cosim/expect_gtkwave_opens.cmake can check that the file
 # opens on the answer (N212): the markers on the mismatching transaction,
 # one cycle per nanosecond, the live request's tag at marker A, and every
 # trace's value at the primary marker (on B) as

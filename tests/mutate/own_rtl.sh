@@ -28,7 +28,7 @@ defect=$(awk -F'\t' -v loc="acme/pix_lane.sv:$line:" 'index($2, loc) && $4 == "<
 [ -n "$defect" ] || { echo "no < -> <= mutant at pix_lane.sv:$line"; exit 1; }
 
 "$spagm" mutate "${own[@]}" --mutants "$defect" --seeds 1 --build-type None --jobs 2 --out "$work/mut" | tee "$work/run.log"
-grep -rqs 'acme_pix' "$work/mut/build/testbench/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/" ||
+grep -rqs 'acme_pix' "$work/mut/build/testbench/cosim/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/" ||
   { echo "acme_pix is not in the mutated co-simulation"; exit 1; }
 "$py" "$src/tests/mutate/check_report.py" "$src" "$work/mut/report.json" \
   "$defect=killed:mismatch" original=survived

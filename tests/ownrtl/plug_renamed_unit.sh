@@ -38,10 +38,10 @@ bin="$work/build/bin"
 
 echo "== the co-simulation's pixel unit is acme_pix"
 # The stand-in's module is not compiled at all: the pixel unit's list is ACME's.
-if grep -rqs 'pix_unit' "$work/build/testbench/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/"*.h; then
+if grep -rqs 'pix_unit' "$work/build/testbench/cosim/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/"*.h; then
   echo "the stand-in pix_unit was compiled"; exit 1
 fi
-grep -rqs 'acme_pix' "$work/build/testbench/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/" ||
+grep -rqs 'acme_pix' "$work/build/testbench/cosim/CMakeFiles/spagm-cosim.dir/Vtb_cosim.dir/" ||
   { echo "acme_pix is not in the co-simulation model"; exit 1; }
 
 echo "== spagm-cosim +units=pix +txns=3000 +seed=5"

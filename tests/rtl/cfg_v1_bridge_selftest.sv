@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// cfg_v1_bridge_selftest: testbench/tb_cfg_v1_bridge.sv between a version-2
+// cfg_v1_bridge_selftest: testbench/shared/tb_cfg_v1_bridge.sv between a version-2
 // driver and a version-1 unit (docs/own-rtl.md, N120-N123). The unit here is
 // a word memory that, like a real version-1 unit, lowers idle for a few
 // cycles after a write to its clear address (0x040) and counts every
@@ -8,7 +8,7 @@
 // blocks of two targets), reads them back in bursts of random masks with up
 // to four reads in flight, and checks the words against its own copy and the
 // order of the answers. CTest rtl.cfg_v1_bridge runs it on Icarus:
-//   iverilog -g2012 -o /tmp/br testbench/tb_cfg_v1_bridge.sv \
+//   iverilog -g2012 -o /tmp/br testbench/shared/tb_cfg_v1_bridge.sv \
 //       tests/rtl/cfg_v1_bridge_selftest.sv && vvp /tmp/br
 // It prints "SELFTEST PASS" or "SELFTEST FAIL".
 module cfg_v1_bridge_selftest;

@@ -109,7 +109,7 @@ module tex_unit_selftest;
   int bank_load_cycles = 0, bank_load_bursts = 0;   // the 8192-word load of epoch 0
   // Throughput run (after the defect runs, bug_sel 0): requests back to
   // back, rsp_ready always high, memory latency 2 or 12 cycles like the
-  // co-simulation's model (testbench/tb_cosim_mem.sv), due reads answered
+  // co-simulation's model (testbench/cosim/tb_cosim_mem.sv), due reads answered
   // in random order, mem_req_ready high perf_mem_ready % of cycles
   // (+perf_mem_ready=N, default 100; the co-simulation's model: 80).
   bit perf = 1'b0;

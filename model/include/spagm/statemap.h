@@ -67,7 +67,7 @@ typedef struct spagm_cfg_burst {
  * it that fall in its 128-byte block at strictly ascending addresses (N120:
  * so a unit may apply a burst's words in any order). Advances *pos past
  * them; false (b untouched) at the end of the list. A replay packs its hex
- * export by the same rule (testbench/tb_replay_driver.sv). */
+ * export by the same rule (testbench/replay/tb_replay_driver.sv). */
 bool spagm_cfg_list_next_burst(const spagm_cfg_list *l, size_t *pos, spagm_cfg_burst *b);
 
 /** The writes that load the model's current state of unit u into RTL that
