@@ -55,6 +55,8 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
   memset(s->produced, 0, sizeof s->produced);
   memset(s->summary, 0, sizeof s->summary);
   memset(s->keep_power_on, 0, sizeof s->keep_power_on);
+  memset(s->rewrite_epoch, 0, sizeof s->rewrite_epoch);
+  memset(s->n_rewritten, 0, sizeof s->n_rewritten);
   /* State streams and request streams are separate so adding a state
    * field never shifts the traffic of other units. */
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)

@@ -85,6 +85,11 @@ const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {
      * values. */
     {"offset format", "S0.12 (register 0x10 = 1)", 300, true},
     {"sample order", "NVIDIA (register 0x14 = 1)", 300, true},
+    /* N420: the epoch's load first writes each register word it names with
+     * another value the register can hold, then the epoch's own value, so a
+     * unit that refuses a legal value equal to its reset value keeps the
+     * other one. */
+    {"load", "registers written twice (another legal value first)", 400, true},
 };
 
 const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {

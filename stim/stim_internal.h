@@ -44,6 +44,7 @@ enum {
   PC_ILLEGAL_WRITES,
   PC_OFFSET_S012,
   PC_ORDER_NVIDIA,
+  PC_LOAD_REWRITE,
   PC_N
 };
 enum {
@@ -144,6 +145,11 @@ struct spagm_stim {
   bool illegal_epoch[SPAGM_UNIT_COUNT];
   spagm_stim_illegal illegal[SPAGM_UNIT_COUNT][2 * SPAGM_STIM_ILLEGAL_KINDS];
   size_t n_illegal[SPAGM_UNIT_COUNT];
+  /* N420: this epoch's load first writes every register word of its list
+   * with another value the register can hold (pixel unit); n_rewritten[u]
+   * counts those words at the start of the last load list of u. */
+  bool rewrite_epoch[SPAGM_UNIT_COUNT];
+  size_t n_rewritten[SPAGM_UNIT_COUNT];
 };
 
 /* Draw each generated unit's "illegal writes" epoch corner (stim_load.c). */

@@ -192,19 +192,54 @@ static uint32_t illegal_value(const illegal_map *mp, const illegal_reg *g, spagm
   }
 }
 
+/* A value register g can hold: what a write to it would take. */
+static uint32_t legal_value(const illegal_map *mp, const illegal_reg *g, spagm_rng *r) {
+  switch (g->rule) {
+    case V_MAX: return spagm_rng_below(r, g->max + 1);
+    case V_SET: return mp->set[spagm_rng_below(r, mp->nset)];
+    case V_ALIGN32:
+    default: return spagm_rng_u32(r) & ~31u;
+  }
+}
+
+/* The register of target 0 whose word is at byte address a, or NULL. */
+static const illegal_reg *reg_at(const illegal_map *mp, uint32_t a) {
+  for (unsigned i = 0; i < mp->nregs; i++) {
+    const illegal_reg *g = &mp->regs[i];
+    if (a >= g->addr && a < g->addr + 4u * g->words) return g;
+  }
+  return NULL;
+}
+
 /* One write of kind k for unit u; *reg is the register a value write aims
- * at (its legal word is where the "among" copy goes). */
+ * at (its legal word is where the "among" copy goes). A write to another
+ * target or to a hole carries a value the register of target 0 that its
+ * address aliases (the same offset, or the same word of its block) could
+ * hold, so a unit that decodes the address too loosely takes it and shows
+ * it in the read-back; half of the target writes land in the first block,
+ * where the registers are. Those two choices come from a (a stream of their
+ * own, N421), so r's draws, and every write's address but for the block,
+ * are those of stimulus 9. */
 static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, bool after,
-                                       spagm_rng *r, uint32_t *reg) {
+                                       spagm_rng *r, spagm_rng *a, uint32_t *reg) {
   const illegal_map *mp = &maps[u];
   spagm_stim_illegal w = {0, spagm_rng_u32(r), k, after};
-  if (k == SPAGM_STIM_ILLEGAL_TARGET) {
-    uint32_t t = mp->first_free_target + spagm_rng_below(r, 16 - mp->first_free_target);
-    w.addr = t << 28 | 4u * spagm_rng_below(r, 1024);
-  } else if (k == SPAGM_STIM_ILLEGAL_ADDRESS) {
-    const illegal_hole *h = &mp->holes[spagm_rng_below(r, mp->nholes)];
-    uint32_t off = spagm_rng_pct(r, 50) ? h->lo : h->lo + 4u * spagm_rng_below(r, (h->hi - h->lo) / 4);
-    w.addr = h->t << 28 | off;
+  if (k == SPAGM_STIM_ILLEGAL_TARGET || k == SPAGM_STIM_ILLEGAL_ADDRESS) {
+    uint32_t alias;
+    if (k == SPAGM_STIM_ILLEGAL_TARGET) {
+      uint32_t t = mp->first_free_target + spagm_rng_below(r, 16 - mp->first_free_target);
+      uint32_t word = spagm_rng_below(r, 1024);
+      if (spagm_rng_pct(a, 50)) word %= 32u;
+      w.addr = t << 28 | 4u * word;
+      alias = w.addr & 0x0FFFFFFFu;
+    } else {
+      const illegal_hole *h = &mp->holes[spagm_rng_below(r, mp->nholes)];
+      uint32_t off = spagm_rng_pct(r, 50) ? h->lo : h->lo + 4u * spagm_rng_below(r, (h->hi - h->lo) / 4);
+      w.addr = h->t << 28 | off;
+      alias = off & 0x7Fu;
+    }
+    const illegal_reg *g = reg_at(mp, alias);
+    if (g) w.data = legal_value(mp, g, a);
   } else {
     const illegal_reg *g = &mp->regs[spagm_rng_below(r, mp->nregs)];
     w.addr = g->addr + 4u * spagm_rng_below(r, g->words);
@@ -237,15 +272,16 @@ void spagm__stim_illegal_epoch(spagm_stim *s) {
  * wipes them) and one after all of them. */
 static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *l,
                                    size_t from) {
-  spagm_rng r;
+  spagm_rng r, a;
   spagm_rng_seed(&r, s->o.seed, s->epoch, u, 4); /* the same writes on every call */
+  spagm_rng_seed(&a, s->o.seed, s->epoch, u, 9);
   size_t n = l->n - from, at[SPAGM_STIM_ILLEGAL_KINDS];
   spagm_stim_illegal *ill = s->illegal[u];
   for (unsigned k = 0; k < 2 * SPAGM_STIM_ILLEGAL_KINDS; k++) {
     uint32_t reg = 0;
     bool after = k >= SPAGM_STIM_ILLEGAL_KINDS;
     ill[k] = draw_illegal((spagm_unit)u, (spagm_stim_illegal_kind)(k % SPAGM_STIM_ILLEGAL_KINDS),
-                          after, &r, &reg);
+                          after, &r, &a, &reg);
     if (after) continue;
     size_t pos = n < 2 ? n : 1 + spagm_rng_below(&r, (uint32_t)(n - 1));
     if (k == SPAGM_STIM_ILLEGAL_VALUE) {
@@ -281,12 +317,70 @@ static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *
   return st;
 }
 
+/* ---- Registers written twice (N420) ----------------------------------------------------- */
+
+bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u) {
+  return s && (unsigned)u < SPAGM_UNIT_COUNT && s->in_epoch && s->rewrite_epoch[u];
+}
+
+size_t spagm_stim_rewritten(const spagm_stim *s, spagm_unit u) {
+  return spagm_stim_rewrites_registers(s, u) ? s->n_rewritten[u] : 0;
+}
+
+/* A value register g can hold other than v: the legal values in a ring,
+ * any but v's place. */
+static uint32_t other_value(const illegal_map *mp, const illegal_reg *g, uint32_t v,
+                            spagm_rng *r) {
+  if (g->rule == V_SET) {
+    unsigned at = 0;
+    while (at < mp->nset && mp->set[at] != v) at++;
+    return mp->set[(at + 1 + spagm_rng_below(r, mp->nset - 1)) % mp->nset];
+  }
+  if (g->rule == V_MAX) return (uint32_t)((v + 1u + spagm_rng_below(r, g->max)) % (g->max + 1ull));
+  return v ^ 32u << spagm_rng_below(r, 11);
+}
+
+/* Writes of another legal value to each register word among the legal
+ * words [from, from + n) of l, in their order (N420). */
+static spagm_status rewrites(spagm_stim *s, spagm_unit u, const spagm_cfg_list *l, size_t from,
+                             size_t n, spagm_cfg_list *pre) {
+  const illegal_map *mp = &maps[u];
+  spagm_rng r;
+  spagm_rng_seed(&r, s->o.seed, s->epoch, u, 8); /* the same words on every call */
+  spagm_status st = SPAGM_OK;
+  for (size_t i = 0; i < n && st == SPAGM_OK; i++) {
+    const spagm_cfg_word *w = &l->w[from + i];
+    const illegal_reg *g = w->addr >> 28 ? NULL : reg_at(mp, w->addr);
+    if (g) st = spagm_cfg_list_push(pre, w->addr, other_value(mp, g, w->data, &r));
+  }
+  return st;
+}
+
+/* Put the words of pre before the load at l[from]: one burst of ascending
+ * addresses, which the load, starting again at a lower address, follows in
+ * bursts of its own (N120), so each register ends with the epoch's value. */
+static spagm_status prepend(spagm_cfg_list *l, size_t from, const spagm_cfg_list *pre) {
+  size_t k = pre->n, tail = l->n - from;
+  spagm_status st = SPAGM_OK;
+  for (size_t i = 0; i < k && st == SPAGM_OK; i++) st = spagm_cfg_list_push(l, 0, 0);
+  if (st != SPAGM_OK || k == 0) return st;
+  memmove(l->w + from + k, l->w + from, tail * sizeof *l->w);
+  memcpy(l->w + from, pre->w, k * sizeof *l->w);
+  return SPAGM_OK;
+}
+
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out) {
   if (!s || !m || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
   size_t from = out->n;
+  spagm_cfg_list pre = {0};
   spagm_status st = legal_list(s, m, u, out);
+  if (st == SPAGM_OK && spagm_stim_rewrites_registers(s, u))
+    st = rewrites(s, u, out, from, out->n - from, &pre);
   if (st == SPAGM_OK && spagm_stim_has_illegal_writes(s, u)) st = insert_illegal(s, u, out, from);
+  if (st == SPAGM_OK) st = prepend(out, from, &pre);
+  s->n_rewritten[u] = st == SPAGM_OK ? pre.n : 0;
+  spagm_cfg_list_free(&pre);
   return st;
 }
 

@@ -46,6 +46,11 @@ spagm_status spagm__stim_pix_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     if (spagm__stim_corner(&p->cn, &f, PC_ORDER_NVIDIA, 1) == 0)
       c.order = SPAGM_PIX_ORDER_NVIDIA;
   }
+  /* N420: the load writes each register twice, from a stream of its own,
+   * so every other draw is that of stimulus 9. */
+  spagm_rng w;
+  spagm_rng_seed(&w, s->o.seed, s->epoch, SPAGM_UNIT_PIX, 7);
+  s->rewrite_epoch[SPAGM_UNIT_PIX] = spagm__stim_corner(&p->cn, &w, PC_LOAD_REWRITE, 1) == 0;
   spagm_status st = spagm_pix_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
   p->samples = c.samples;

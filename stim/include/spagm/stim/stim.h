@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 9u
+#define SPAGM_STIM_VERSION 10u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -112,8 +112,10 @@ bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
  * their power-on value when spagm_stim_keeps_power_on (N280), and with the
  * epoch's illegal writes when spagm_stim_has_illegal_writes (N290): one of
  * each kind placed among the legal words (a value the register cannot hold
- * right behind the register's own word) and one of each after them. out is
- * appended to. */
+ * right behind the register's own word) and one of each after them; when
+ * spagm_stim_rewrites_registers (N420), first a write of another legal
+ * value to each register word the rest names (spagm_stim_rewritten of
+ * them). out is appended to. */
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out);
 
@@ -126,6 +128,16 @@ spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_uni
  * value for u (spagm_stim_keeps_power_on), for NULL or a bad unit. m is
  * the model holding the epoch's state, as for spagm_stim_load_list. */
 uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u);
+
+/** Whether the current epoch's load of unit u writes each register word it
+ * names twice, first with another value the register can hold (the "registers
+ * written twice" corner, pixel unit, N420). */
+bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u);
+
+/** How many words at the start of the last spagm_stim_load_list of unit u
+ * in the current epoch are such first writes (in ascending address order);
+ * 0 when the epoch draws no rewrite for u, for NULL or a bad unit. */
+size_t spagm_stim_rewritten(const spagm_stim *s, spagm_unit u);
 
 /** Kinds of illegal configuration write (docs/port-contract.md, N123): the
  * unit must ignore each, and a read of the address gives 0 (kinds TARGET
