@@ -11,11 +11,11 @@
 set(SPAGM_DOXYGEN_INPUT "${PROJECT_SOURCE_DIR}/model/include/spagm \
 ${PROJECT_SOURCE_DIR}/stim/include/spagm/stim ${PROJECT_SOURCE_DIR}/util/include/spagm/util \
 ${PROJECT_SOURCE_DIR}/coverage/include/spagm/cov \
-${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec ${PROJECT_SOURCE_DIR}/dpi/include/spagm \
+${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec ${PROJECT_SOURCE_DIR}/cosim/include/spagm \
 ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc")
 set(SPAGM_DOXYGEN_STRIP "${PROJECT_SOURCE_DIR}/model/include \
 ${PROJECT_SOURCE_DIR}/stim/include ${PROJECT_SOURCE_DIR}/util/include ${PROJECT_SOURCE_DIR}/coverage/include \
-${PROJECT_SOURCE_DIR}/vectors/include ${PROJECT_SOURCE_DIR}/dpi/include \
+${PROJECT_SOURCE_DIR}/vectors/include ${PROJECT_SOURCE_DIR}/cosim/include \
 ${PROJECT_SOURCE_DIR}/systemc/include")
 find_program(SPAGM_DOXYGEN doxygen)
 find_program(SPAGM_MKDOCS mkdocs)
@@ -38,7 +38,7 @@ file(GLOB _spagm_site_inputs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md
      ${PROJECT_SOURCE_DIR}/docs/site/* ${PROJECT_SOURCE_DIR}/model/include/spagm/*.h
      ${PROJECT_SOURCE_DIR}/stim/include/spagm/stim/*.h ${PROJECT_SOURCE_DIR}/util/include/spagm/util/*.h
      ${PROJECT_SOURCE_DIR}/coverage/include/spagm/cov/*.h
-     ${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec/*.h ${PROJECT_SOURCE_DIR}/dpi/include/spagm/*.h
+     ${PROJECT_SOURCE_DIR}/vectors/include/spagm/vec/*.h ${PROJECT_SOURCE_DIR}/cosim/include/spagm/*.h
      ${PROJECT_SOURCE_DIR}/systemc/include/spagm/sc/*.h ${PROJECT_SOURCE_DIR}/examples/api/*
      ${PROJECT_SOURCE_DIR}/examples/systemc-vp/*.cpp ${PROJECT_SOURCE_DIR}/tests/predictor/predictor_test.cpp)
 add_custom_command(

@@ -38,7 +38,7 @@ if(TARGET spagm_vectors)
   list(APPEND _spagm_targets spagm_util spagm_stim spagm_coverage spagm_vectors)
 endif()
 if(TARGET spagm_dpi)
-  install(FILES ${PROJECT_SOURCE_DIR}/dpi/include/spagm/predictor.h
+  install(FILES ${PROJECT_SOURCE_DIR}/cosim/include/spagm/predictor.h
           DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/spagm)
   list(APPEND _spagm_targets spagm_dpi)
 endif()

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tiny top of the DPI prototype drift check (dpi/check_dpi_protos.cmake):
+// Tiny top of the DPI prototype drift check (tests/dpi/check_dpi_protos.cmake):
 // it imports both DPI packages and uses each, so that Verilator writes the
 // C prototype of every import of spagm_dpi_pkg and spagm_pkg into
 // Vspagm_dpi_protos__Dpi.h. Never simulated.

@@ -312,7 +312,7 @@ spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);
 spagm_status spagm_cov_unit_totals(const spagm_cov *c, unsigned u, spagm_cov_totals *t);
 
-/* ---- dpi/cosim.h: the co-simulation's scoreboard (spagm-cosim's C side),
+/* ---- cosim/include/cosim.h: the co-simulation's scoreboard (spagm-cosim's C side),
  * driven by spagm.cosim_replay with a cocotb run's recorded order (N232).
  * Not a public header and not NULL-safe: only cosim.py calls these, never
  * with NULL (python/tests/test_fuzz.py leaves them out for that reason). */

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The predictor of one unit (spagm/predictor.h, dpi/predictor.c): the same C
+"""The predictor of one unit (spagm/predictor.h, cosim/predictor.c): the same C
 predictor the SystemVerilog package wraps. Call ``predict`` at every request
 the DUT accepts, in acceptance order, and ``check`` at every response it
 delivers, in any order; ``failures`` decides the test."""

@@ -15,18 +15,18 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "_ffi_build.py failed: ${err}")
 endif()
 
-# Compile ffi.c with include dirs MODEL (model headers) and DPI (predictor.h);
-# dpi/ itself holds cosim.h (the co-simulation's scoreboard, N232).
-function(compile name model dpi out_rc out_log)
+# Compile ffi.c with include dirs MODEL (model headers) and COSIM
+# (spagm/predictor.h, and cosim.h: the co-simulation's scoreboard, N232).
+function(compile name model cosim out_rc out_log)
   execute_process(COMMAND ${CC} -c ${FLAGS} -fPIC -I${PYINC} -I${model} -I${ROOT}/vectors/include
                           -I${ROOT}/stim/include -I${ROOT}/coverage/include
-                          -I${dpi} -I${ROOT}/dpi ${WORK}/ffi.c -o ${WORK}/${name}.o
+                          -I${cosim} ${WORK}/ffi.c -o ${WORK}/${name}.o
                   RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
   set(${out_rc} ${rc} PARENT_SCOPE)
   set(${out_log} "${o}${e}" PARENT_SCOPE)
 endfunction()
 
-compile(real ${ROOT}/model/include ${ROOT}/dpi/include rc log)
+compile(real ${ROOT}/model/include ${ROOT}/cosim/include rc log)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the binding does not compile against the real headers:\n${log}")
 endif()
@@ -44,7 +44,7 @@ function(expect_drift what tree header from to pattern)
   string(REPLACE "${from}" "${to}" text "${text}")
   file(WRITE ${dir}/include/${header} "${text}")
   if(tree STREQUAL "model")
-    compile(${what} ${dir}/include ${ROOT}/dpi/include rc log)
+    compile(${what} ${dir}/include ${ROOT}/cosim/include rc log)
   else()
     compile(${what} ${ROOT}/model/include ${dir}/include rc log)
   endif()
@@ -62,7 +62,7 @@ expect_drift(field_renamed model spagm/txn.h "X(lane_mask, uint32_t" "X(lane_bit
              "no member named[^\n]*lane_mask")
 expect_drift(field_retyped model spagm/txn.h "X(fault_lanes, uint32_t" "X(fault_lanes, uint64_t"
              "incompatible pointer type")
-expect_drift(prototype_changed dpi spagm/predictor.h
+expect_drift(prototype_changed cosim spagm/predictor.h
              "spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32_t data,"
              "spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint64_t data,"
              "spagm_cdef_spagm_predictor_cfg_write.*incompatible pointer type|incompatible pointer type.*spagm_predictor_cfg_write")

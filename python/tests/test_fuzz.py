@@ -69,7 +69,7 @@ def _cases():
     for key in sorted(decls):
         kind, _, name = key.partition(" ")
         # free and the libc calls cosim.py makes take what C gives them; the
-        # co-simulation's scoreboard (dpi/cosim.h, no NULL checks: spagm-cosim's
+        # co-simulation's scoreboard (cosim/include/cosim.h, no NULL checks: spagm-cosim's
         # testbench is its only other caller) is reached through
         # spagm.cosim_replay, which never passes NULL (N232).
         if kind != "function" or name in ("free", "fclose", "open_memstream") \

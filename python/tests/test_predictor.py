@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""spagm.Predictor: the C predictor of dpi/predictor.c from Python."""
+"""spagm.Predictor: the C predictor of cosim/predictor.c from Python."""
 import pytest
 
 import spagm

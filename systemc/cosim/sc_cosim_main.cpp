@@ -2,7 +2,7 @@
 // spagm-sc-cosim: the lock-step co-simulation under the SystemC kernel.
 //
 // The same testbench as spagm-cosim (testbench/cosim/tb_cosim.sv: its drivers,
-// memory model and, through DPI, the C co-simulation core dpi/cosim.h that
+// memory model and, through DPI, the C co-simulation core cosim/include/cosim.h that
 // generates the stimulus and keeps the one scoreboard), verilated with
 // SystemC output and clocked by an sc_clock in sc_main. So the plusargs
 // (testbench/cosim/cosim_plusargs.*), seeds, transaction stream, summary,

@@ -2,7 +2,7 @@
 // tb_cosim_pkg: what the co-simulation top (tb_cosim.sv) shares with its
 // unit benches (tb_cosim_unit.sv, tb_cosim_mem.sv).
 package tb_cosim_pkg;
-  // Unit numbers: spagm_unit of the DPI layer (dpi/cosim.h), the `unit`
+  // Unit numbers: spagm_unit of the DPI layer (cosim/include/cosim.h), the `unit`
   // argument of every spagm_dpi_pkg function.
   localparam int UNIT_ATTR = 0;
   localparam int UNIT_PIX = 1;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The clock behind the co-simulation's "time:" line (dpi/cosim_clock.h,
+// The clock behind the co-simulation's "time:" line (cosim/clock.h,
 // N310): the time-stamp counter where it is invariant, converted to
 // seconds by the ratio of ticks to monotonic time over the run.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "cosim_clock.h"
+#include "clock.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The co-simulation core (dpi/cosim.h) without a simulator: a stand-in
+// The co-simulation core (cosim/include/cosim.h) without a simulator: a stand-in
 // "RTL" made of a second golden model answers every request; the
 // scoreboard must pass it, and must catch each kind of corrupted response
 // under the comparison rules of docs/port-contract.md.
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cosim.h"
-#include "cosim_value.h"
+#include "value.h"
 #include "spagm/spagm.h"
 #include "spagm/stim/stim.h"
 
@@ -20,7 +20,7 @@ namespace {
 using Corrupt = std::function<void(spagm_response &, const spagm_request &)>;
 
 // The stand-in RTL's word at a read-back address, written from
-// docs/port-contract.md independently of dpi/cosim_cfg.c.
+// docs/port-contract.md independently of model/src/core/statemap.c.
 uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
   uint32_t t = addr >> 28, off = addr & 0x0FFFFFFF, v = 0;
   /* A word no table names reads 0 (N123); the read-back asks for the

@@ -5,7 +5,7 @@ that the shipped interfaces cite is defined on a shipped page.
 
   citations_check.py SOURCE_DIR
 
-Cited in: the public headers (model/, dpi/, stim/, util/, coverage/, vectors/
+Cited in: the public headers (model/, cosim/, stim/, util/, coverage/, vectors/
 include trees, the rule
 texts the reports print among them), the SystemVerilog packages and the
 Python package. Defined in: docs/design.md (R1.., "## 3.", "### 7.5") and
@@ -26,7 +26,7 @@ sections = set(re.findall(r"^## (\d+)\.", design, re.M)) | set(
 spec_notes = {int(n) for n in re.findall(r"\*\*N(\d+)\b", notes)}
 
 files = []
-for inc in ("model/include", "dpi/include", "stim/include", "util/include", "coverage/include",
+for inc in ("model/include", "cosim/include", "stim/include", "util/include", "coverage/include",
             "vectors/include"):
     files += sorted((root / inc).rglob("*.h"))
 files += [root / "dpi/spagm_pkg.sv", root / "dpi/spagm_dpi_pkg.sv"]

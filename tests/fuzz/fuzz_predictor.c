@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* libFuzzer harness of the predictor (dpi/include/spagm/predictor.h) fed
+/* libFuzzer harness of the predictor (cosim/include/spagm/predictor.h) fed
  * what a DUT can put in front of it: responses of arbitrary bits (X turned
  * into random bits), all-ones and all-zeros words, responses with no
  * request, duplicate tags, a tag answered twice, answers in any order, up

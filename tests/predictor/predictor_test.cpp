@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The predictor API (dpi/include/spagm/predictor.h, docs/predictor.md):
+// The predictor API (cosim/include/spagm/predictor.h, docs/predictor.md):
 // predictions parked by tag (DESIGN §3), the port-contract comparison and
 // its reports, counters and summary, configuration words, backdoor state,
 // and bad arguments (DESIGN §5: a status, never a crash).
@@ -21,7 +21,7 @@
 #include "spagm/statemap.h"
 #include "spagm/stim/stim.h"
 
-// The report prints at most this many difference lines (cosim_compare.h).
+// The report prints at most this many difference lines (cosim/compare.h).
 #define SPAGM_COMPARE_LINES_FOR_TEST 6
 
 namespace {
@@ -1048,7 +1048,7 @@ TEST(PredictorExercise, NoActiveLane_WarnsAndStrictFails) {
 
 // ---- Structured results ----------------------------------------------------
 
-// The report line a difference stands for, as cosim_compare.c writes it
+// The report line a difference stands for, as cosim/compare.c writes it
 // (the part every line of its kind starts with).
 std::string line_of(const spagm_predictor_diff &d) {
   char b[200];

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "block_copy.h"
-#include "cosim_compare.h"
+#include "compare.h"
 #include "spagm/predictor.h"
 #include "spagm/cov/cov.h"
 #include "spagm/statemap.h"

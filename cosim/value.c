@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* One result value as a mismatch report shows it (cosim_value.h, N170). */
-#include "cosim_value.h"
+#include "value.h"
 
 #include <stdbool.h>
 #include <stdio.h>

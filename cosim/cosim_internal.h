@@ -5,8 +5,8 @@
 
 #include "spagm/stim/rng.h" /* spagm_stim's PRNG, not installed */
 #include "cosim.h"
-#include "cosim_clock.h"
-#include "cosim_compare.h"
+#include "clock.h"
+#include "compare.h"
 #include "spagm/util/progress.h"
 #include "spagm/statemap.h"
 #include "spagm/stim/stim.h"

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cosim_compare.h"
-#include "cosim_value.h"
+#include "compare.h"
+#include "value.h"
 
 static void logf_(spagm_compare_log *l, const char *fmt, ...)
 #if defined(__GNUC__)

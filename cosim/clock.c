@@ -8,7 +8,7 @@
  * seconds over the whole run; elsewhere it is CLOCK_MONOTONIC in
  * nanoseconds, which the same ratio converts. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
-#include "cosim_clock.h"
+#include "clock.h"
 
 #include <time.h>
 

@@ -6,7 +6,7 @@
  *
  * One run: a stimulus generator (seed), a golden model, and per unit a
  * scoreboard of expected responses parked by tag. The testbench drives the
- * flow epoch by epoch (DESIGN §4):
+ * flow epoch by epoch (docs/architecture.md, "One transaction"):
  *
  *   while (spagm_cosim_begin_epoch(c)):                 state into the model
  *     reset the units; while (cfg_next(u, &a, &d)) write a to d      (load)
