@@ -2,7 +2,7 @@
 /* The comparison rules of docs/port-contract.md: which field differed, on
  * which lane and slot, expected and actual in hex and as a float, and the
  * rule the model applied. Shared by the co-simulation core and the
- * predictor (cosim_compare.h); each adds its own report header. */
+ * predictor (compare.h); each adds its own report header. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +25,7 @@ static void logf_(spagm_compare_log *l, const char *fmt, ...) {
 }
 
 /* The kind of slot s, lane l's value: from the number type the model
- * recorded for the slot, else the rule it applied (cosim_value.h, N170). */
+ * recorded for the slot, else the rule it applied (value.h, N170). */
 static spagm_value_kind kind_of(uint64_t insn, const spagm_explain *ex, unsigned s, unsigned l) {
   return ex ? spagm__value_kind(insn, ex->rule[s][l], ex->value_type[s])
             : spagm__value_kind(insn, 0u, SPAGM_VALUE_TYPE_RULE);

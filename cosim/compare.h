@@ -16,7 +16,7 @@ extern "C" {
 #define SPAGM_COMPARE_LINES 6 /* lines kept per transaction; the rest is counted */
 
 /* One line per differing field: which field, slot, register and lane,
- * expected and actual (hex and meaning, cosim_value.h), the rule the model applied
+ * expected and actual (hex and meaning, value.h), the rule the model applied
  * and, for a TLDS lane, the header index, texel coordinates and address.
  * When diff is not NULL, every difference also as data (spagm/predictor.h),
  * up to diff_cap of them, in the order of the lines. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Internal: the co-simulation context shared by cosim*.c. */
+/* Internal: the co-simulation context shared by run.c, scoreboard.c,
+ * report.c, summary.c and json.c. */
 #ifndef SPAGM_COSIM_INTERNAL_H
 #define SPAGM_COSIM_INTERNAL_H
 
@@ -103,17 +104,35 @@ struct spagm_cosim {
   double model_seconds, c_seconds;
 };
 
+/* report.c: append to the report text (printf format). */
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* report.c: count an error at cycle (the first one's cycle is kept). */
 void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
-/* Remember a mismatch for the JSON summary (the first SPAGM_COSIM_NOTES). */
+/* report.c, each a report in the report text, a note for the JSON summary
+ * and an error: tag accepted on unit u while parked_tag holds its
+ * scoreboard slot; a response whose tag matches no accepted request; a
+ * response that differs from the prediction of the request req, accepted
+ * at accept_cycle (log: the comparator's lines); an image word at addr
+ * read as data where the model has want. */
+void spagm__report_slot_in_use(spagm_cosim *c, spagm_unit u, uint32_t tag, uint32_t parked_tag,
+                               uint64_t cycle);
+void spagm__report_lost_tag(spagm_cosim *c, spagm_unit u, uint32_t tag, uint64_t cycle);
+void spagm__report_mismatch(spagm_cosim *c, spagm_unit u, const spagm_request *req, uint32_t tag,
+                            uint64_t accept_cycle, const spagm_compare_log *log, uint64_t cycle);
+void spagm__report_image(spagm_cosim *c, spagm_unit u, uint32_t addr, uint32_t data, uint32_t want,
+                         uint64_t cycle);
+/* run.c: a checkpoint line at accepted_all transactions. */
+void spagm__cosim_checkpoint(spagm_cosim *c);
+/* json.c: remember a mismatch for the JSON summary (the first
+ * SPAGM_COSIM_NOTES). */
 void spagm__cosim_note(spagm_cosim *c, const char *kind, spagm_unit u, uint32_t tag,
                        uint64_t cycle, uint64_t accept_cycle, const char *detail);
-/* Write the JSON summary to c->json_path; false (reported to stderr) when
- * it cannot be written. */
+/* json.c: write the JSON summary to c->json_path; false (reported to
+ * stderr) when it cannot be written. */
 bool spagm__cosim_write_json(const spagm_cosim *c, uint64_t cycles, double seconds,
                              uint64_t passed, uint64_t failed);
 

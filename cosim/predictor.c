@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The predictor (spagm/predictor.h): a model per unit instance, predictions
  * parked by tag in a hash table, the co-simulation's comparator
- * (cosim_compare.c) and counters. Independent of the co-simulation run
+ * (compare.c) and counters. Independent of the co-simulation run
  * loop and of the stimulus generator. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -312,7 +312,7 @@ spagm_status spagm_predictor_cfg_write(spagm_predictor *p, uint32_t addr, uint32
                                        spagm_diag *d) {
   if (!p) return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_cfg_write: p is NULL");
   /* The state map of docs/port-contract.md, shared with the co-simulation
-   * and the vector files (vectors/src/statemap.c). */
+   * and the vector files (model/src/core/statemap.c). */
   spagm_diag why = {0, 0, ""};
   spagm_status st = spagm_statemap_write(p->model, p->unit, addr, data, &why);
   if (st == SPAGM_OK) {

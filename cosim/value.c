@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* One result value as a mismatch report shows it (cosim_value.h, N170). */
+/* One result value as a mismatch report shows it (value.h, N170). */
 #include "value.h"
 
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Internal: one 32-bit result value as a mismatch report shows it (issue
- * #32, N170): hex always, then what the value means under the rule the
+/* Internal: one 32-bit result value as a mismatch report shows it
+ * (N170): hex always, then what the value means under the rule the
  * model applied to it. A float with enough digits to tell neighbours apart
  * (%.9g) and, for a pair of floats, their distance in ulps; a packed pair
  * (PIXLD pixel offsets, TLDS.F16 half pairs) as its two fields, never as
