@@ -54,6 +54,7 @@ static void test_defaults(rg_test *t, const char *name, int line) {
   t->bugs = rg_xstrdup("");
   t->log_regex = rg_xstrdup("");
   t->scenario = rg_xstrdup("");
+  t->vectors = rg_xstrdup("");
   t->seeds = rg_xmalloc(sizeof *t->seeds);
   t->seeds[0] = 1;
   t->nseeds = 1;
@@ -222,18 +223,20 @@ static int test_key(parser *p, const char *key, const char *v, size_t col) {
     t->timeout_s = (unsigned)x;
     return 0;
   }
-  int *lines[] = {NULL, NULL, &t->line_bugs, &t->line_regex, &t->line_scenario};
-  int *cols[] = {NULL, NULL, &t->col_bugs, &t->col_regex, &t->col_scenario};
+  int *lines[] = {NULL, NULL, &t->line_bugs, &t->line_regex, &t->line_scenario, &t->line_vectors};
+  int *cols[] = {NULL, NULL, &t->col_bugs, &t->col_regex, &t->col_scenario, &t->col_vectors};
   if (strcmp(key, "plusargs") == 0) t->line_plusargs = p->line, t->col_plusargs = (int)col + 1;
-  char **fields[] = {&t->plusargs, &t->command, &t->bugs, &t->log_regex, &t->scenario};
-  const char *names[] = {"plusargs", "command", "bugs", "log_regex", "scenario"};
-  for (size_t i = 0; i < 5; i++) {
+  char **fields[] = {&t->plusargs, &t->command, &t->bugs, &t->log_regex, &t->scenario,
+                     &t->vectors};
+  const char *names[] = {"plusargs", "command", "bugs", "log_regex", "scenario", "vectors"};
+  for (size_t i = 0; i < 6; i++) {
     if (strcmp(key, names[i]) != 0) continue;
     if (lines[i]) *lines[i] = p->line, *cols[i] = (int)col + 1;
     return set_str(fields[i], v), 0;
   }
   return perr(p, 0, "unknown key '%s' in a [test] section "
-                    "(kind units seeds txns plusargs command bugs log_regex expect timeout scenario)", key);
+                    "(kind units seeds txns plusargs command bugs log_regex expect timeout scenario "
+                    "vectors)", key);
 }
 
 static int set_key(parser *p, const char *key, const char *v, size_t col) {
@@ -310,6 +313,11 @@ static int check_test(const rg_desc *d, const rg_test *t) {
                               t->kind == RG_KIND_COMMAND))
     why = "`scenario =` is for `kind = replay-verilator`, `replay-icarus` or `model` tests",
     at = t->line_scenario;
+  else if (t->vectors[0] && t->kind != RG_KIND_REPLAY_ICARUS && t->kind != RG_KIND_REPLAY_VERILATOR)
+    why = "`vectors =` is for `kind = replay-verilator` or `replay-icarus` tests",
+    at = t->line_vectors;
+  else if (t->vectors[0] && t->scenario[0])
+    why = "`vectors =` and `scenario =` both name the traffic: give one", at = t->line_vectors;
   if (!why) return 0;
   fprintf(stderr, "%s:%d:1: error: test '%s': %s\n", d->path, at, t->name, why);
   return -1;
@@ -392,6 +400,7 @@ void rg_desc_free(rg_desc *d) {
     rg_test *t = &d->tests[i];
     free(t->name), free(t->units), free(t->seeds), free(t->plusargs);
     free(t->command), free(t->bugs), free(t->log_regex), free(t->scenario);
+    free(t->vectors);
   }
   for (size_t i = 0; i < d->nsets; i++) {
     for (size_t j = 0; j < d->sets[i].nmembers; j++) free(d->sets[i].members[j]);

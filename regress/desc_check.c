@@ -178,15 +178,16 @@ static int check_plusargs(checker *c, const rg_test *t) {
   return rc;
 }
 
-/* A scenario file is relative to the description's folder and must exist. */
-static int check_scenario(const checker *c, const rg_test *t) {
-  if (!t->scenario[0]) return 0;
+/* A scenario or vector file is relative to the description's folder and
+ * must exist. */
+static int check_file(const checker *c, const rg_test *t, const char *file, int line, int col,
+                      const char *fmt) {
+  if (!file[0]) return 0;
   char *dir = rg_dirname(c->d->path);
-  char *path = rg_path_join(dir, t->scenario);
+  char *path = rg_path_join(dir, file);
   int ok = access(path, R_OK) == 0;
   free(dir), free(path);
-  return ok ? 0 : err_at(c, t->line_scenario, t->col_scenario, t->name,
-                         "cannot read the scenario '%s' (relative to the description)", t->scenario);
+  return ok ? 0 : err_at(c, line, col, t->name, fmt, file);
 }
 
 int rg_desc_check(const rg_desc *d, const char *bindir) {
@@ -197,7 +198,10 @@ int rg_desc_check(const rg_desc *d, const char *bindir) {
     rc |= check_regex(&c, t);
     rc |= check_bugs(&c, t);
     rc |= check_plusargs(&c, t);
-    rc |= check_scenario(&c, t);
+    rc |= check_file(&c, t, t->scenario, t->line_scenario, t->col_scenario,
+                     "cannot read the scenario '%s' (relative to the description)");
+    rc |= check_file(&c, t, t->vectors, t->line_vectors, t->col_vectors,
+                     "cannot read the vector file '%s' (relative to the description)");
   }
   rg_bugs_free(c.bugs, c.nbugs);
   for (int i = 0; i < 4; i++) free(c.help[i]);

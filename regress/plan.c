@@ -65,10 +65,11 @@ static void rtl_cov_arg(spagm_buf *b, const rg_test *t, const rg_bug *bug) {
     spagm_buf_puts(b, " +rtl_cov=rtl.dat");
 }
 
-/* The scenario's absolute path (runs start in their own folders). */
-static char *scenario_path(const expand *e, const rg_test *t) {
+/* A file of the description's absolute path (runs start in their own
+ * folders). */
+static char *desc_path(const expand *e, const char *file) {
   char *dir = rg_dirname(e->d->path);
-  char *rel = rg_path_join(dir, t->scenario);
+  char *rel = rg_path_join(dir, file);
   char *abs = realpath(rel, NULL);
   free(dir);
   if (!abs) return rel;
@@ -100,40 +101,56 @@ static char *model_command(const expand *e, const rg_test *t) {
   spagm_buf_puts(&b, "exec ");
   bin_path(&b, e, "spagm");
   spagm_buf_puts(&b, " run --quiet --cov run.cov ");
-  char *scn = scenario_path(e, t);
+  char *scn = desc_path(e, t->scenario);
   spagm_buf_shquote(&b, scn);
   free(scn);
   return spagm_buf_take(&b);
 }
 
-/* The co-simulation's traffic (or a scenario) as vectors, exported and
- * replayed through the RTL, which checks every response against the
- * model's (README). Coverage is sampled by the model on the same
+/* The co-simulation's traffic (or a scenario, or a vector file as it is)
+ * as vectors, exported and replayed through the RTL, which checks every
+ * response against the model's (README). Coverage is sampled by the model on the same
  * transactions and counts only when the replay passes (N142). */
 static char *replay_command(const expand *e, const rg_test *t, unsigned long seed) {
   spagm_buf b = {0};
   int cov = collects(t, NULL);
-  if (t->scenario[0]) {
-    char *scn = scenario_path(e, t);
-    if (cov) {
-      bin_path(&b, e, "spagm");
-      spagm_buf_puts(&b, " run --quiet --cov run.cov ");
-      spagm_buf_shquote(&b, scn);
-      spagm_buf_puts(&b, " >/dev/null && ");
-    }
+  if (t->vectors[0]) {
+    /* A vector file as it is: checked against the model (its coverage
+     * sampled on the way), then replayed. */
+    char *vec = desc_path(e, t->vectors);
     bin_path(&b, e, "spagm");
-    spagm_buf_puts(&b, " gen --scenario ");
-    spagm_buf_shquote(&b, scn);
-    free(scn);
-  } else {
-    bin_path(&b, e, "spagm");
-    spagm_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
-    if (t->units[0]) spagm_buf_printf(&b, " --units %s", t->units);
+    spagm_buf_puts(&b, " check ");
+    spagm_buf_shquote(&b, vec);
     if (cov) spagm_buf_puts(&b, " --cov run.cov");
+    spagm_buf_puts(&b, " >/dev/null && ");
+    bin_path(&b, e, "spagm");
+    spagm_buf_puts(&b, " export-hex ");
+    spagm_buf_shquote(&b, vec);
+    free(vec);
+  } else {
+    if (t->scenario[0]) {
+      char *scn = desc_path(e, t->scenario);
+      if (cov) {
+        bin_path(&b, e, "spagm");
+        spagm_buf_puts(&b, " run --quiet --cov run.cov ");
+        spagm_buf_shquote(&b, scn);
+        spagm_buf_puts(&b, " >/dev/null && ");
+      }
+      bin_path(&b, e, "spagm");
+      spagm_buf_puts(&b, " gen --scenario ");
+      spagm_buf_shquote(&b, scn);
+      free(scn);
+    } else {
+      bin_path(&b, e, "spagm");
+      spagm_buf_printf(&b, " gen --seed %lu --count %lu", seed, t->txns ? t->txns : 20000UL);
+      if (t->units[0]) spagm_buf_printf(&b, " --units %s", t->units);
+      if (cov) spagm_buf_puts(&b, " --cov run.cov");
+    }
+    spagm_buf_puts(&b, " -o run.vec && ");
+    bin_path(&b, e, "spagm");
+    spagm_buf_puts(&b, " export-hex run.vec");
   }
-  spagm_buf_puts(&b, " -o run.vec && ");
-  bin_path(&b, e, "spagm");
-  spagm_buf_puts(&b, " export-hex run.vec run.hex && exec ");
+  spagm_buf_puts(&b, " run.hex && exec ");
   if (t->kind == RG_KIND_REPLAY_ICARUS) {
     bin_path(&b, e, "spagm-replay-iverilog");
   } else {

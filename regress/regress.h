@@ -30,11 +30,12 @@ typedef struct rg_test {
   char *bugs;            /* "" none, "all" every defect of bugs_file, or names */
   char *log_regex;       /* ERE the log must match ({unit} = the defect's unit) */
   char *scenario;        /* replay/model kinds: a scenario file instead of gen, "" none */
+  char *vectors;         /* replay kinds: a vector file instead of gen, "" none */
   int expect_fail;       /* 1: the run must fail ("must fail", defects) */
   unsigned timeout_s;
   int line;              /* where the [test] section starts */
-  int line_bugs, line_plusargs, line_regex, line_scenario; /* where (0: absent) */
-  int col_bugs, col_plusargs, col_regex, col_scenario;     /* the value's column */
+  int line_bugs, line_plusargs, line_regex, line_scenario, line_vectors; /* where (0: absent) */
+  int col_bugs, col_plusargs, col_regex, col_scenario, col_vectors;     /* the value's column */
 } rg_test;
 
 typedef struct rg_set {

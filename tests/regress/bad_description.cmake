@@ -15,11 +15,14 @@ set(cases
   "[test a]\n[test a]\n@:2:1: error: 'a' is defined twice"
   "[test a]\ncolour = red\n@:2:1: error: unknown key 'colour'"
   "[test a]\nbugs = all\n@:2:1: error: test 'a': `bugs =` needs `bugs_file =`"
+  "[test a]\nvectors = k.vec\n@:2:1: error: test 'a': `vectors =` is for `kind = replay-verilator` or `replay-icarus` tests"
+  "[test a]\nkind = replay-icarus\nscenario = k.scn\nvectors = k.vec\n@:4:1: error: test 'a': `vectors =` and `scenario =` both name the traffic"
   # Checked against the world before anything runs (N141).
   "[test a]\nlog_regex = (MISMATCH\n@:2:13: error: test 'a': log_regex does not compile"
   "[test a]\nexpect = fail\nplusargs = +txns=5 +colour=red\n@:3:20: error: test 'a': unknown plusarg '+colour=red' (spagm-cosim +help lists them)"
   "[test a]\nexpect = fail\nplusargs = +bug=no_such_defect\n@:3:17: error: test 'a': unknown defect 'no_such_defect'"
   "[test a]\nplusargs = +seed\n@:2:12: error: test 'a': plusarg '+seed' takes a value"
+  "[test a]\nkind = replay-icarus\nvectors = no_such.vec\n@:3:11: error: test 'a': cannot read the vector file 'no_such.vec' (relative to the description)"
   "bugs_file = ${BUGS}\n[test a]\nbugs = attr_rank_off_by_one no_such_bug\n@:3:29: error: test 'a': unknown defect 'no_such_bug'"
   # Every error of a file, not only the first: the third of three.
   "[test a]\nkind = nope\n[test b]\ncolour = red\n[set s]\ntests = b missing\n@:5:1: error: set 's' names 'missing', which is no test or set")
