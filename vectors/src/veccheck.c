@@ -77,6 +77,32 @@ static void roundtrip_memory(checker *c) {
   spagm_mem_list_free(&now);
 }
 
+/* A state block may leave words at their power-on value unwritten, as a
+ * seeded co-simulation epoch leaves registers to the reset (N280, N291):
+ * a directed test of a reset value needs exactly that (N415). It still
+ * round-trips when each recorded word is the load list's word at its
+ * place and each word left out holds what a reset model lists there. */
+static bool partial_roundtrip(spagm_unit u, const spagm_cfg_list *rec,
+                              const spagm_cfg_list *now) {
+  spagm_model *fresh = spagm_model_new();
+  spagm_cfg_list base = {0};
+  bool ok = fresh && spagm_statemap_load_list(fresh, u, &base) == SPAGM_OK;
+  size_t j = 0;
+  for (size_t i = 0; ok && i < now->n; i++) {
+    if (j < rec->n && rec->w[j].addr == now->w[i].addr) {
+      ok = rec->w[j++].data == now->w[i].data;
+      continue;
+    }
+    size_t k = 0;
+    while (k < base.n && base.w[k].addr != now->w[i].addr) k++;
+    ok = k < base.n && base.w[k].data == now->w[i].data;
+  }
+  ok = ok && j == rec->n;
+  spagm_cfg_list_free(&base);
+  spagm_model_free(fresh);
+  return ok;
+}
+
 /* The words loaded into the rebuilt model must give back the same load
  * list: otherwise the state map lost or invented state. */
 static void roundtrip(checker *c) {
@@ -98,6 +124,7 @@ static void roundtrip(checker *c) {
            now.w[i].data == rec->w[i].data)
       i++;
     if (i == now.n && i == rec->n) continue;
+    if (rec->n < now.n && partial_roundtrip((spagm_unit)u, rec, &now)) continue;
     c->res->state_failed++;
     if (i < now.n && i < rec->n)
       report(c, c->state_line[u],
