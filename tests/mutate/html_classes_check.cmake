@@ -3,8 +3,9 @@
 # mutate.unit's test_every_class_in_json_summary_and_html writes (one
 # mutant of each class, N325) opens in headless Chromium and its DOM shows
 # every class with its count, the score with the classes it leaves out,
-# the formal verdict with its method and bound, and the not exercised
-# mutant in its own section.
+# the formal verdict with its method and bound, the directed test's
+# verdict with the contract's mask or the inputs it leaves out, and the
+# not exercised mutant in its own section.
 #   cmake -DSRC=... -DPAGE=WORK/classes/report.html -DOUT=DIR -P html_classes_check.cmake
 include(${SRC}/tests/support/page_check.cmake)
 spagm_page_check("${PAGE}" "${OUT}" 1280x1600 "the mutation report page" EXPECT
@@ -22,5 +23,8 @@ spagm_page_check("${PAGE}" "${OUT}" 1280x1600 "the mutation report page" EXPECT
     "<td>proven equivalent</td><td>equivalent \\(yosys sat -tempinduct, bound 20\\)</td>"
     "equivalent \\(yosys sat -tempinduct, unbounded\\): assumes rst_n from cycle 1"
     "undecided \\(yosys sat -tempinduct, bound 20\\): front end: unsupported construct"
-    "directed killer_2: equivalent_contract"
+    "directed killer_1: killed"
+    "directed killer_2: equivalent_contract, mask: wb_reg when wb_valid = 0"
+    "directed t7.vec: inconclusive: the test leaves out inputs"
+    "not in the test: cycle 3: a reset after the first cycle"
     "<h2 id=\"not-exercised\">Not exercised \\(1\\)</h2>")

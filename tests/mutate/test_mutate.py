@@ -714,6 +714,9 @@ class ReportClasses(unittest.TestCase):
         rows[5]["formal"] = f("equivalent", 20)
         rows[6]["formal"] = f("equivalent", None, "assumes rst_n from cycle 1")
         rows[7]["formal"] = f("distinguishable", 4)
+        rows[7]["directed"] = {"test": "t7.vec", "verdict": "inconclusive",
+                               "reason": "the test leaves out inputs",
+                               "problems": ["cycle 3: a reset after the first cycle"]}
         rows[8]["formal"] = f("undecided", 20, "front end: unsupported construct")
         rows[9]["formal"] = f("distinguishable", 3)
         rows[9]["directed"] = {"test": "killer_1", "verdict": "killed"}

@@ -72,6 +72,16 @@ def _configure_args(cache, unit, flist, top, port, tree, extra_verilator=()):
     return args
 
 
+def read_state(outdir):
+    """(path, the mutated build's state or None) of OUT/build-state.json."""
+    path = os.path.join(outdir, "build-state.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return path, json.load(f)
+    except (OSError, ValueError):
+        return path, None
+
+
 def reusable(state, digest, want, top, build_type, bindir):
     """True when the mutated build described by `state` (build-state.json)
     has these sources, every wanted mutant (by stable id, with its
@@ -90,15 +100,9 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     built_ids (stable ids), selectors ({stable id: K} of the build),
     rtl (the copy's folder). The build has line coverage of the copy
     (exercised.py, N322)."""
-    state_path = os.path.join(outdir, "build-state.json")
+    state_path, state = read_state(outdir)
     digest = sources_digest(sources)
     want = sorted(m.id for m in mutants)
-    state = None
-    try:
-        with open(state_path, encoding="utf-8") as f:
-            state = json.load(f)
-    except (OSError, ValueError):
-        pass
     tree = os.path.join(outdir, "build")
     bindir = os.path.join(tree, "bin")
     covers = reusable(state, digest, want, top, build_kind(cache), bindir)
@@ -126,6 +130,41 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log):
                                          "line_coverage": True}).encode())
     return {"bindir": bindir, "seconds": seconds, "reused": False, "built_ids": want,
             "selectors": kmap, "rtl": rtl}
+
+
+def prepare_replay(cache, unit, top, port, sources, mutants, outdir, jobs, log):
+    """The Icarus replay testbench of the mutated copy (target
+    spagm-replay-iverilog: an iverilog compile, no Verilator), for directed
+    tests (directed.py). The tree of a campaign is used when its copy holds
+    `mutants`; else the copy is written for them and the tree configured,
+    and its build state says so (without line coverage: a campaign does
+    not reuse its spagm-cosim, which no longer matches the copy). Returns
+    {bindir, selectors ({stable id: K}), seconds}."""
+    state_path, state = read_state(outdir)
+    tree = os.path.join(outdir, "build")
+    want = sorted(m.id for m in mutants)
+    covers = bool(state) and state.get("digest") == sources_digest(sources) \
+        and isinstance(state.get("selectors"), dict) and set(want) <= set(state["selectors"]) \
+        and state.get("top") == top and os.path.exists(os.path.join(tree, "CMakeCache.txt"))
+    target = ["cmake", "--build", tree, "-j", str(jobs), "--target", "spagm-replay-iverilog"]
+    if covers:
+        kmap = state["selectors"]
+        steps = [reconfigure_command(cache, tree), target]
+    else:
+        if state is not None:
+            os.remove(state_path)
+        rtl = os.path.join(outdir, "rtl")
+        flist, kmap = write_copy(sources, mutants, rtl, f"{unit}_mutated.f")
+        steps = [_configure_args(cache, unit, flist, top, port, tree,
+                                 exercised.verilator_args(rtl)), target]
+    t0 = time.monotonic()
+    _run_steps(steps, os.path.join(outdir, "build-replay.log"), log)
+    if not covers:  # the copy's selectors; without line coverage, not reusable() for runs
+        write_whole(state_path, json.dumps({"digest": sources_digest(sources), "selectors": kmap,
+                                             "top": top, "build_type": "",
+                                             "line_coverage": False}).encode())
+    return {"bindir": os.path.join(tree, "bin"), "selectors": kmap,
+            "seconds": time.monotonic() - t0}
 
 
 def reconfigure_command(cache, tree):

@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from . import bins, build, classes, exercised, formal, report, run
+from . import bins, build, classes, directed, exercised, formal, report, run
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -62,6 +62,7 @@ def parser():
     p.add_argument("--regress-arg", action="append", default=[], metavar="ARG",
                    help="one more argument for spagm-regress (--partition, --time ...)")
     formal.add_arguments(p)
+    directed.add_arguments(p)
     return p
 
 
@@ -194,9 +195,16 @@ def _main(args, argv):
         and not args.mutants else f"{len(chosen)} chosen"
     print(f"mutate: unit {args.unit} ({top}, {flist}): {len(chosen)} of {len(mutants)} mutants "
           f"({how}), seeds {args.seeds}", flush=True)
+    if args.directed and not (args.prove or args.prove_only):
+        raise RtlError("--directed makes tests from the counterexamples of --prove or "
+                       "--prove-only: give one of them")
     if args.prove_only:
+        then = None
+        if args.directed:
+            def then(rows):
+                _directed(rows, chosen, args, build_dir, cache, top, port, sources, out)
         return formal.prove_only(chosen, sources, [s.path for s in sources], top, out, args,
-                                 log, src_root)
+                                 log, src_root, then)
     if args.write_copy:
         flist_out, _ = write_copy(sources, chosen, os.path.join(out, "rtl"),
                                   f"{args.unit}_mutated.f")
@@ -221,12 +229,53 @@ def _main(args, argv):
                               flist, top, time.monotonic() - t0, runs_s, mapper, cov_db, phases)
     if args.prove:
         formal.prove_report(rep, chosen, sources, [s.path for s in sources], top, out, args, log)
-        classes.reclassify(rep)  # the survivors' formal verdicts (N325)
+        if args.directed:
+            _directed(rep["mutants"], chosen, args, build_dir, cache, top, port, sources, out)
+        classes.reclassify(rep)  # the survivors' formal verdicts, directed tests (N325)
     paths = report.write(rep, workdir, out)
     report.print_summary(rep, paths)
     if args.prove:
         print("\n".join(formal.summary_lines(rep["mutants"])))
+    if args.directed:
+        print("\n".join(directed.summary_lines(rep["mutants"])))
     return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _directed(rows, chosen, args, build_dir, cache, top, port, sources, out):
+    """--directed: each distinguishable row's counterexample as a vector
+    file replayed on the mutated copy (directed.py, N410); fills `directed`.
+    Killing tests are kept in OUT/killers."""
+    dist = {r["id"] for r in rows if (r.get("formal") or {}).get("verdict") == "distinguishable"}
+    mutants = [m for m in chosen if m.id in dist]
+    if not mutants:
+        log("mutate: directed: no distinguishable mutant")
+        return
+    spagm = directed.binding(build_dir)
+    tool = os.path.join(build_dir, "bin", "spagm")
+    if not os.access(tool, os.X_OK):
+        raise RtlError(f"no {tool}: build the target spagm-cli")
+    rb = build.prepare_replay(cache, args.unit, top, port, sources, mutants, out, args.jobs, log)
+    replay = os.path.join(rb["bindir"], "spagm-replay-iverilog")
+    if not os.access(replay, os.X_OK):
+        raise RtlError(f"no {replay}: the mutated build has no Icarus replay (iverilog missing?)")
+    log(f"mutate: directed: the mutated copy's Icarus replay ready in {rb['seconds']:.0f} s")
+    workdir = _new_rundir(os.path.join(out, "directed"))
+    by_id = {m.id: m for m in mutants}
+    prover = []
+
+    def schedule(mid):  # N416: a second counterexample, inputs held to one epoch's schedule
+        if not prover:
+            prover.append(formal.Prover([s.path for s in sources], top,
+                                        os.path.join(workdir, "formal"), args.yosys,
+                                        args.prove_timeout, args.prove_depth, log))
+        name = "m_" + "".join(c if c.isalnum() else "_" for c in mid) + "_schedule"
+        r = prover[0].prove_schedule(sources, by_id[mid], name)
+        log(f"mutate: directed: {mid}: under the contract's schedule: {r['verdict']} "
+            f"({r['reason'] or r['method']}) {r['seconds']} s")
+        return r
+    directed.direct_all(rows, rb["selectors"], spagm, {"spagm": tool, "replay": replay},
+                        args.unit, workdir, os.path.join(out, "killers"), args.timeout, log,
+                        schedule)
 
 
 def _run_mutants(regress, b, workdir, args, chosen, sources):

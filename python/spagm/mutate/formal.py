@@ -4,7 +4,8 @@ survivors"; rulings N330-N334): the original design and the mutant as two
 copies of the unit with shared inputs, compared on every output port, on
 Yosys with the slang front end (`read_slang`).
 
-Per mutant one Yosys process, with a time limit:
+Per mutant a Yosys process for the bounded check and, when it finds no
+counterexample, one for the induction, each with a time limit:
 - the mutant's copy of the RTL is the mutated copy of rewrite.py holding
   this mutant alone, its selector `spagm_mutsel` a constant (a localparam)
   instead of the plusarg, so elaboration folds every other branch away;
@@ -18,6 +19,10 @@ Per mutant one Yosys process, with a time limit:
   copies' registers start at 0, `rst_n` low in the first cycle, outputs
   compared from the second) and the induction step, the depth raised one
   cycle at a time up to the bound.
+
+For a directed test (directed.py) the bounded check can also hold the
+inputs to the port contract's schedule of one epoch (prove_schedule,
+N416), so its counterexample is one a vector file replays.
 
 Classes: equivalent (`k-induction`, bound null), equivalent only to the
 bound (`bounded`, the depth: undecided, limit depth), distinguishable (a
@@ -265,28 +270,17 @@ class Prover:
         if self.gold:
             res.update(method="front end", reason=f"front end: {self.gold}", limit="front end")
             return res
-        mdir = os.path.join(self.workdir, name)
-        os.makedirs(mdir, exist_ok=True)
-        files = []
-        for s in sources:
-            if s.path == mutant.file:
-                p = os.path.join(mdir, os.path.basename(s.path))
-                rewrite.write_whole(p, single_mutant_text(s, mutant).encode("latin-1"))
-                files.append(p)
-            else:
-                files.append(s.path)
+        files = self._files(sources, mutant, name)
         rst = f"-set-at 1 {{}}{RESET} 0 -set-init-zero"
         k = INDUCTION_DEPTH
-        script = self._read(files) + [f"rename {self.top} spagm_gate"] + self._tie("spagm_gate") + [
-            "read_rtlil gold.il",
-            "design -save both",
-            # Bounded check from reset of the outputs (N333): a counterexample or a depth.
-            "miter -equiv -flatten -make_outputs spagm_gold spagm_gate spagm_miter",
-            "hierarchy -top spagm_miter",
-            f"sat -seq {self.depth} -prove-skip {RESET_CYCLES} -prove trigger 0 {rst.format('in_')} -timeout {self.timeout} "
-            f"-dump_vcd {name}.vcd -show-ports",
-        ] + _induction(k, rst, self.timeout, "")
-        done, text, secs = self._yosys(script, name, self.wall)
+        both = self._both(files)
+        done, text, secs = self._yosys(both + self._bmc(name, rst.format("in_")), name, self.wall)
+        # A counterexample decides the mutant: the induction runs (in a
+        # process of its own) only when the bounded check found none (N410).
+        if done and "SAT proof finished - model found: FAIL!" not in text:
+            done, more, more_s = self._yosys(both + _induction(k, rst, self.timeout, ""),
+                                             f"{name}.induction", self.wall)
+            text, secs = text + "\n" + more, secs + more_s
         res["seconds"] = round(secs, 2)
         res = self._verdict(res, done, text, name)
         # Signals the mutant changes inside the design differ in both copies
@@ -304,10 +298,8 @@ class Prover:
             bl = f"{name}.unmatched"
             rewrite.write_whole(os.path.join(self.workdir, bl),
                                 ("\n".join(unmatched) + "\n").encode())
-            script = self._read(files) + [f"rename {self.top} spagm_gate"] + \
-                self._tie("spagm_gate") + ["read_rtlil gold.il", "design -save both"] + \
-                _induction(k, rst, self.timeout, bl)
-            done, text, secs = self._yosys(script, f"{name}.r{rnd}", self.wall)
+            done, text, secs = self._yosys(both + _induction(k, rst, self.timeout, bl),
+                                           f"{name}.r{rnd}", self.wall)
             res["seconds"] = round(res["seconds"] + secs, 2)
             if done is None:
                 res["reason"] += f"; the induction without {len(unmatched)} changed signals " \
@@ -324,6 +316,97 @@ class Prover:
                            reason="; ".join(res["assumptions"]), k=k, unmatched=unmatched)
                 res.pop("limit")
                 break
+        return res
+
+    def _files(self, sources, mutant, name):
+        """The file list with the mutant's file replaced by its single-mutant copy."""
+        mdir = os.path.join(self.workdir, name)
+        os.makedirs(mdir, exist_ok=True)
+        files = []
+        for s in sources:
+            if s.path == mutant.file:
+                p = os.path.join(mdir, os.path.basename(s.path))
+                rewrite.write_whole(p, single_mutant_text(s, mutant).encode("latin-1"))
+                files.append(p)
+            else:
+                files.append(s.path)
+        return files
+
+    def _both(self, files):
+        """Script lines: the mutant's copy read beside gold.il, saved as `both`."""
+        return self._read(files) + [f"rename {self.top} spagm_gate"] + \
+            self._tie("spagm_gate") + ["read_rtlil gold.il", "design -save both"]
+
+    def _bmc(self, name, sets, depth=None):
+        """Script lines: the bounded check from reset of the outputs (N333),
+        a counterexample (the VCD) or a depth."""
+        return ["miter -equiv -flatten -make_outputs spagm_gold spagm_gate spagm_miter",
+                "hierarchy -top spagm_miter",
+                f"sat -seq {depth or self.depth} -prove-skip {RESET_CYCLES} -prove trigger 0 {sets} "
+                f"-timeout {self.timeout} -dump_vcd {name}.vcd -show-ports"]
+
+    def schedule_sets(self, cfg_cycles=1):
+        """`sat` settings for the port contract's schedule of one epoch
+        (N416): reset in the first cycle only; configuration writes in the
+        `cfg_cycles` cycles after it, with no request offered; then no
+        configuration burst; every response taken at once. Only for a top
+        with the contract's ports."""
+        need = ("cfg_valid", "cfg_write", "req_valid", "rsp_ready")
+        if any(self.ports.get(p, ("",))[0] != "input" for p in need):
+            return None
+        sets = [f"-set-at 1 in_{RESET} 0"]
+        for c in range(RESET_CYCLES + 1, self.depth + cfg_cycles + 1):
+            sets.append(f"-set-at {c} in_{RESET} 1 -set-at {c} in_rsp_ready 1")
+            if c <= RESET_CYCLES + cfg_cycles:
+                sets.append(f"-set-at {c} in_req_valid 0 -set-at {c} in_cfg_write 1")
+            else:
+                sets.append(f"-set-at {c} in_cfg_valid 0")
+        return " ".join(sets) + " -set-init-zero"
+
+    def prove_schedule(self, sources, mutant, name, cfg_cycles=1):
+        """The bounded check of one mutant with its inputs held to the port
+        contract's schedule (schedule_sets): a counterexample a directed
+        test can replay, or none to the depth. The report's `formal` shape;
+        verdict distinguishable or undecided (limit depth, or why not)."""
+        if self.gold is None:
+            self.elaborate_original()
+        res = OrderedDict([("verdict", "undecided"), ("method", ""), ("bound", None),
+                           ("reason", ""), ("assumptions", self.assumptions()),
+                           ("seconds", 0.0), ("counterexample", None)])
+        sets = None if self.gold else self.schedule_sets(cfg_cycles)
+        if sets is None:
+            res.update(method="front end", reason=self.gold or "the top has not the port "
+                       "contract's cfg_valid, cfg_write, req_valid, rsp_ready inputs")
+            return res
+        res["assumptions"] = res["assumptions"] + [
+            f"the port contract's schedule: {RESET} high after cycle 1; configuration writes "
+            f"only in cycles {RESET_CYCLES + 1}..{RESET_CYCLES + cfg_cycles}, with no request "
+            "offered; rsp_ready high"]
+        # The configuration cycles come before the requests: the bound is
+        # the depth after them.
+        depth = self.depth + cfg_cycles
+        files = self._files(sources, mutant, name)
+        done, text, secs = self._yosys(self._both(files) + self._bmc(name, sets, depth), name,
+                                       self.wall)
+        res["seconds"] = round(secs, 2)
+        tool = self.cmd_name()
+        if "SAT proof finished - model found: FAIL!" in text:
+            res.update(verdict="distinguishable", bound=depth,
+                       method=f"{tool} sat: bounded model check from reset, inputs held to "
+                              "the port contract's schedule")
+            cex = self._counterexample(name, res["assumptions"])
+            if cex:
+                res.update(counterexample=cex["file"], cycle=cex["cycle"], outputs=cex["outputs"])
+            return res
+        if done and "SAT proof finished - no model found: SUCCESS!" in text:
+            res.update(method=f"{tool} sat: bounded model check from reset, inputs held to the "
+                              "port contract's schedule", bound=depth, limit="depth",
+                       reason=f"outputs equal to depth {depth} from reset under the "
+                              "contract's schedule")
+            return res
+        res.update(method=tool, limit="time" if done is None else "tool",
+                   reason="time limit" if done is None else
+                   "Yosys: " + (_error_lines(text, self.staging) or f"no answer ({name}.log)"))
         return res
 
     def _unproven(self, text):
@@ -402,7 +485,7 @@ class Prover:
     def cmd_name(self):
         return os.path.basename(self.cmd[0])
 
-    def _counterexample(self, name):
+    def _counterexample(self, name, assumptions=None):
         """The distinguishing trace from the VCD: {file, cycle, outputs}."""
         vcd = os.path.join(self.workdir, f"{name}.vcd")
         if not os.path.exists(vcd):
@@ -433,7 +516,8 @@ class Prover:
                   for st in steps[:cycle]]
         doc = OrderedDict([("format", "spagm mutate counterexample 1"), ("top", self.top),
                            ("cycle", cycle), ("outputs", diffs),
-                           ("assumptions", self.assumptions()), ("inputs", inputs),
+                           ("assumptions", assumptions or self.assumptions()),
+                           ("inputs", inputs),
                            ("vcd", vcd)])
         path = os.path.join(self.workdir, f"{name}.cex.json")
         rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
@@ -581,14 +665,18 @@ def summary_lines(rows):
     return [head] + out
 
 
-def prove_only(chosen, sources, files, top, out, args, log, root):
-    """--prove-only: formal.json with one row per mutant; prints the summary."""
+def prove_only(chosen, sources, files, top, out, args, log, root, then=None):
+    """--prove-only: formal.json with one row per mutant; prints the summary.
+    `then(rows)`: a step after the check that fills the rows' `directed`
+    (--directed), before formal.json is written."""
     from .report import rel
     results, prover = prove_all(chosen, sources, files, top, out, args, log)
     rows = [OrderedDict([("id", m.id), ("file", rel(m.file, root)), ("line", m.line),
                          ("col", m.col), ("operator", m.operator), ("change", m.change),
                          ("before", m.before), ("after", m.after),
-                         ("formal", results[m.id])]) for m in chosen]
+                         ("formal", results[m.id]), ("directed", None)]) for m in chosen]
+    if then is not None:
+        then(rows)
     doc = OrderedDict([("format", "spagm mutate formal 1"), ("top", top),
                        ("rtl", args.rtl or ""), ("yosys", yosys_version(prover.cmd)),
                        ("original_seconds", getattr(prover, "gold_seconds", None)),
@@ -598,5 +686,8 @@ def prove_only(chosen, sources, files, top, out, args, log, root):
     rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
     for line in summary_lines(rows):
         print(line)
+    if then is not None:
+        from .directed import summary_lines as directed_lines
+        print("\n".join(directed_lines(rows)))
     print(f"mutate: formal: {path}")
     return 0

@@ -65,7 +65,12 @@ def _formal_cell(r):
         parts.append(f"{escape(f['verdict'])} ({escape(f['method'])}, {bound})"
                      + (f": {escape(f['reason'])}" if f.get("reason") else ""))
     if d:
-        parts.append(f"directed {escape(d['test'])}: {escape(d['verdict'])}")
+        parts.append(f"directed {escape(d['test'])}: {escape(d['verdict'])}"
+                     + (f", mask: {escape(d['mask'])}" if d.get("mask") else "")
+                     + (f": {escape(d['reason'])}" if d["verdict"] in ("inconclusive", "error")
+                        and d.get("reason") else ""))
+        parts += [f'<span class="ex">not in the test: {escape(p)}</span>'
+                  for p in d.get("problems") or []]
     return "<td>" + "<br>".join(parts) + "</td>"
 
 
