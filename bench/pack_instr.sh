@@ -4,7 +4,7 @@
 # pack both), this tree's txn_pack.c beside a baseline revision's, both
 # compiled in this run with the same compiler and flags and counted by
 # valgrind's callgrind: instruction counts do not depend on the machine's
-# load, unlike wall time (N200). Prints figures only; both checksums must
+# load, unlike wall time. Prints figures only; both checksums must
 # agree (same layout, same bytes).
 #
 #   bench/pack_instr.sh [BASE_REV]     (default b6cbb54)

@@ -2,11 +2,11 @@
 # The Debian package spagm_<version>_<arch>.deb, made by CPack from the
 # install rules (cmake/SpagmPackage.cmake):
 #   cmake --build build --target package     (or: cd build && cpack)
-# It installs to /usr in the FHS places (N193): bin/, lib/ (the build
+# It installs to /usr in the FHS places: bin/, lib/ (the build
 # tree's CMAKE_INSTALL_LIBDIR, not a multiarch folder), include/spagm/,
 # share/spagm/ (SV packages, stand-in RTL, the Icarus replay image),
 # share/doc/spagm/ (guides, CHANGELOG, examples), and the lintian overrides
-# of the warnings that stay, each with its reason (N221).
+# of the warnings that stay, each with its reason.
 # One package: the tools, the libraries, the headers and the CMake and
 # pkg-config files a testbench builds with (a verification team installs
 # the tools and builds against them on the same machines).

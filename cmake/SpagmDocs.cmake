@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # The documentation site: `cmake --build build --target docs` writes
-# build/site (N194). docs/site/stage.py stages the guides, Doxygen writes
+# build/site. docs/site/stage.py stages the guides, Doxygen writes
 # the API reference into the staged source (any Doxygen warning fails the
 # target: every public symbol documented), and MkDocs builds the site with
 # its navigation and search. Not part of `all`: Doxygen and MkDocs are

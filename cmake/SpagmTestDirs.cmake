@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Every test writes under its own folder in the build tree, never in the
-# system temporary folder (N192). Each test added with add_test
+# system temporary folder. Each test added with add_test
 # gets TMPDIR (and TMP, TEMP, which Icarus reads, and TEST_TMPDIR, which
 # GoogleTest's TempDir() reads) set to
 #   <build>/test-tmp/<test name>

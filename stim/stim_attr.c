@@ -268,7 +268,7 @@ static bool is_vs(spagm_stage st) {
 }
 
 /* The first attribute of bmap at or after `start`, wrapping past 255 to 0;
- * 256 when none is mapped. Word by word (N295), the answer of a bit walk. */
+ * 256 when none is mapped. Word by word, the answer of a bit walk. */
 static unsigned next_mapped(const uint32_t *bmap, unsigned start) {
   unsigned w = start / 32;
   uint32_t x = bmap[w] & (~0u << (start % 32));
@@ -322,7 +322,7 @@ static inline uint32_t pick_addr(const stim_attr *sa, spagm_rng *r, const uint32
 /* Vertex handles of a warp: most warps have every handle in range; about
  * one in six has some lanes out of range (R9), so traps stay exceptional. */
 static void vertex_handles(const stim_attr *a, spagm_rng *stream, uint32_t out[SPAGM_LANES]) {
-  spagm_rng local = *stream, *r = &local; /* in registers for the lane loop (N305) */
+  spagm_rng local = *stream, *r = &local; /* in registers for the lane loop */
   unsigned bad_pct = spagm_rng_pct(r, 15) ? 20 : 0;
   for (unsigned l = 0; l < SPAGM_LANES; l++) {
     /* One draw a lane (N306): in range or not (16 bits), then the handle
@@ -351,7 +351,7 @@ static void thread_context(const stim_attr *a, spagm_rng *r, spagm_request *req)
 }
 
 static void random_data(spagm_rng *r, spagm_request *req) {
-  spagm_rng local = *r; /* in registers for the lane loop (N305) */
+  spagm_rng local = *r; /* in registers for the lane loop */
   for (unsigned i = 0; i < 4; i++)
     for (unsigned l = 0; l < SPAGM_LANES; l += 2) {
       uint64_t v = spagm_rng_u64(&local); /* two lanes a draw (N306) */
@@ -401,7 +401,7 @@ static void phys_operands(const stim_attr *a, spagm_rng *r, spagm_request *req,
                           spagm_insn *i, const uint32_t *bmap) {
   i->phys = true;
   i->ra = spagm__stim_reg(r);
-  spagm_rng local = *r; /* in registers for the lane loop (N305) */
+  spagm_rng local = *r; /* in registers for the lane loop */
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     req->a[0][l] = spagm_rng_pct(&local, 95)
                        ? al2p_value(bmap, pick_addr(a, &local, bmap, i->asize))

@@ -14,7 +14,7 @@
 typedef struct stim_corners {
   const spagm_stim_corner *t;
   uint64_t *hits; /* spagm_stim.hits[unit] */
-  /* N295: cum[i] = weight of entries [0, i), so a field's draw needs no
+  /* cum[i] = weight of entries [0, i), so a field's draw needs no
    * walk of its entries when it lands in the field's uniform rest. */
   uint32_t cum[STIM_MAX_CORNERS + 1];
 } stim_corners;
@@ -70,7 +70,7 @@ void spagm__stim_corners_init(stim_corners *c, const spagm_stim_corner *t, unsig
  * with the table's running sums that is k + cum[first] < cum[first + i + 1]:
  * the same draw and answer as walking the weights (the stimulus stays byte
  * for byte), but the field's rest, most draws, costs one compare, inline
- * (N295: it runs per lane of every request). */
+ * (it runs per lane of every request). */
 static inline unsigned spagm__stim_corner_at(const stim_corners *c, uint32_t k1000,
                                              unsigned first, unsigned n) {
   uint32_t k = k1000 + c->cum[first];

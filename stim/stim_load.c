@@ -77,7 +77,7 @@ void spagm__stim_power_on_epoch(spagm_stim *s) {
 static bool left_out(spagm_stim *s, spagm_unit u, uint32_t addr, uint32_t data) {
   uint32_t v;
   /* resets() first: the same answer, and most words (memories, bank
-   * words) are decided by it without a call (N305). */
+   * words) are decided by it without a call. */
   if (!resets(u, addr) || !spagm_stim_keeps_power_on(s, u)) return false;
   const spagm_model *fresh = reset_model(s);
   return fresh && spagm_statemap_read(fresh, u, addr, &v) && v == data;
@@ -252,7 +252,7 @@ static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, 
 void spagm__stim_illegal_epoch(spagm_stim *s) {
   static const unsigned entry[SPAGM_UNIT_COUNT] = {AC_ILLEGAL_WRITES, PC_ILLEGAL_WRITES,
                                                    TC_ILLEGAL_WRITES};
-  /* Each generated unit's table, made ready by its epoch (N295). */
+  /* Each generated unit's table, made ready by its epoch. */
   const stim_corners *const cns[SPAGM_UNIT_COUNT] = {&s->attr.cn, &s->pix.cn, &s->tex.cn};
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     s->illegal_epoch[u] = false;
@@ -294,7 +294,7 @@ static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *
   }
   s->n_illegal[u] = 2 * SPAGM_STIM_ILLEGAL_KINDS;
   /* The merged list built in an array and copied back whole, not word by
-   * word through two lists (N305): the same words in the same order. */
+   * word through two lists: the same words in the same order. */
   size_t total = n + 2 * SPAGM_STIM_ILLEGAL_KINDS, j = 0;
   spagm_cfg_word *all = malloc(total * sizeof *all);
   if (!all) return SPAGM_E_NOMEM;

@@ -116,7 +116,7 @@ static uint8_t lane_sample(const stim_pix *p, spagm_bits *b) {
 
 static void make_pixld(stim_pix *p, spagm_rng *stream, spagm_request *req,
                        spagm_pixld_mode mode, int index) {
-  /* N305: draw from a local copy of the stream, written back at the end:
+  /* Draw from a local copy of the stream, written back at the end:
    * the byte stores into req (sample, a char type) could alias *stream,
    * so through the pointer every draw reloaded and stored its state. */
   spagm_rng local = *stream, *r = &local;

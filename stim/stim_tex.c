@@ -153,7 +153,7 @@ static bool fp32_texels(const spagm_tic *t) {
  * FP32 float texels draw their words from the FP16 rounding corners. */
 static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_model *m,
                              const spagm_tic *t) {
-  /* N305: a local copy of the stream (written back at the end) whose
+  /* A local copy of the stream (written back at the end) whose
    * address never leaves this function, so its state stays in registers
    * across the texel loop; through the pointer, the byte stores into b
    * could alias it and every draw reloaded and stored it. */
@@ -177,7 +177,7 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_mo
         for (uint32_t x = 0; x < w; x++)
           for (unsigned s = 0; s < samples; s++) {
             uint64_t va;
-            spagm_tex_texel_at at; /* found once for the address and the bytes (N296) */
+            spagm_tex_texel_at at; /* found once for the address and the bytes */
             if (spagm__tex_writer_at(&wr, x, y, z, lv, s, &at, &va, NULL) != SPAGM_OK) continue;
             uint8_t b[16];
             if (f32)
@@ -371,7 +371,7 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   const spagm_tic *t = &x->tic[x->slot_header[slot] < STIM_TEX_HEADERS ? x->slot_header[slot] : 0];
   unsigned samples = 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
-  spagm_rng local = *r; /* in registers for the lane loop (N305) */
+  spagm_rng local = *r; /* in registers for the lane loop */
   for (unsigned l = 0; l < SPAGM_LANES; l++)
     for (unsigned k = 0; k < 2; k++) {
       req->a[k][l] = param_value(x, &local, t, samples, pk->ra[k]);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Stage the documentation site's source for MkDocs (N194).
+"""Stage the documentation site's source for MkDocs.
 
     stage.py SOURCE_DIR OUT_DIR VERSION
 
@@ -27,7 +27,7 @@ GROUPS = [
                  "scenario-tex", "assembly", "port-contract", "texture-layout",
                  "report-format"]),
     ("Design", ["design", "architecture", "attribute-unit", "rtl-attr", "rtl-pix", "rtl-tex",
-                "coverage-plan", "stimulus", "spec-notes"]),
+                "coverage-plan", "stimulus", "spec-notes", "decisions", "contributing"]),
 ]
 
 LINK = re.compile(r"(\]\()([^)\s]+)(\))")

@@ -3,8 +3,8 @@
 # per-transaction copies and clears of the model library (pack, unpack,
 # the response and explanation resets) contain no `rep movs` / `rep stos`:
 # GCC's generic tuning expands fixed-size copies of a few KB into those,
-# at half the speed of the C library's memcpy on the machines measured
-# (N312). Each function must be found, so a renamed one fails, not passes.
+# at half the speed of the C library's memcpy on the machines measured.
+# Each function must be found, so a renamed one fails, not passes.
 #
 # cmake -DOBJDUMP=<objdump> -DLIB=<libspagm.a> -P check_no_rep_copies.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -37,6 +37,6 @@ foreach(f IN LISTS functions)
 endforeach()
 if(bad)
   string(REPLACE ";" "\n  " bad "${bad}")
-  message(FATAL_ERROR "string instructions in the per-transaction copies (N312):\n  ${bad}")
+  message(FATAL_ERROR "string instructions in the per-transaction copies:\n  ${bad}")
 endif()
 message(STATUS "no rep movs/stos in: ${functions}")

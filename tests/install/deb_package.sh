@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# CTest (labels install, soak; N193): the Debian package a user installs.
+# CTest (labels install, soak): the Debian package a user installs.
 #   deb_package.sh CMAKE CPACK BUILD_DIR SOURCE_DIR WORK_DIR
 # CPack makes spagm_<version>_<arch>.deb from the build's install rules
 # (into WORK_DIR, not the build tree); its control fields are checked,
 # lintian must report no error and no warning but those overridden with
-# their reasons (cmake/deb-lintian-overrides, N221), and the package
+# their reasons (cmake/deb-lintian-overrides), and the package
 # is unpacked into a scratch root (dpkg -x: what dpkg would put under /).
 # Against that root, as a user's projects would: a C user
 # (examples/out-of-tree, CMake and pkg-config), the predictor user
@@ -46,7 +46,7 @@ done
 echo "== lintian"
 command -v lintian > /dev/null || fail "lintian not found (scripts/install-deps installs it)"
 # Warnings fail too: each one that stays is overridden with its reason in
-# cmake/deb-lintian-overrides (N221), so a new one is seen.
+# cmake/deb-lintian-overrides, so a new one is seen.
 # (--show-overrides would make lintian exit 2 on the overridden ones, so
 # the overrides are listed by a second run whose status is not the gate.)
 lintian --fail-on error,warning --tag-display-limit 0 "$deb" > "$work/lintian.txt" 2>&1 || lrc=$?

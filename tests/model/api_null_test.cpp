@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every public function with NULL for each of its pointer arguments (issue
-// #18, defect 8; the "Pointer arguments" paragraph of each public header):
+// Every public function with NULL for each of its pointer arguments (the
+// "Pointer arguments" paragraph of each public header):
 // never a crash; a status-returning function gives SPAGM_E_ARG, a pointer-
 // or bool-returning one NULL or false. Each call runs in a child process,
 // so one crash is reported with its call and does not hide the others.

@@ -178,7 +178,7 @@ TEST_F(TexLayout, MsaaModes_SampleCountsAndGrids) {
 
 TEST_F(TexLayout, GridWidthsArePowersOfTwo_TldsMaskAndShift) {
   // TLDS finds sample s's sub-texel as (s & (grid_w - 1), s >> log2(grid_w))
-  // instead of dividing on every lane (tlds.c, N301); that is right only
+  // instead of dividing on every lane (tlds.c); that is right only
   // while every grid width of R20 / N64 is a power of two.
   unsigned valid = 0;
   for (unsigned mode = 0; mode < 16; mode++) {

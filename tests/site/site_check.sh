@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# CTest (label site, soak; N194): the documentation site builds, its links
+# CTest (label site, soak): the documentation site builds, its links
 # hold and its pages show what a reader came for.
 #   site_check.sh CMAKE BUILD_DIR SOURCE_DIR WORK_DIR
 # Builds the docs target (Doxygen with warnings as errors, MkDocs) into

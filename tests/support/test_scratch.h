@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The running GoogleTest case's own folder in the build tree (N192): files a
+/* The running GoogleTest case's own folder in the build tree: files a
  * test writes go there, never to fixed names in the system temporary folder,
  * so two build trees' suites (or two cases run at once by ctest -j) never
  * meet. SPAGM_TEST_SCRATCH is the executable's folder under

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # The per-test temporary folders and the check that the suite leaves nothing
-# in the temporary folder it was started with (cmake/SpagmTestDirs.cmake, N192).
+# in the temporary folder it was started with (cmake/SpagmTestDirs.cmake).
 #   -DMODE=setup   -DDIRS=list file -DSTATE=file  create every test's folder,
 #                  record the suite's temporary folder and what it holds
 #   -DMODE=check   -DSTATE=file                   fail naming each entry that
@@ -64,7 +64,7 @@ elseif(MODE STREQUAL "check")
   string(REPLACE ";" "\n  " shown "${new}")
   if(own)
     message(FATAL_ERROR "the suite left these in its temporary folder ${temp} (TMPDIR); "
-                        "a test must write under its own folder in the build tree (N192):\n  ${shown}")
+                        "a test must write under its own folder in the build tree:\n  ${shown}")
   endif()
   message("tmp check skipped: ${temp} is the machine's shared temporary folder, so these new "
           "entries may be another program's; run the suite with TMPDIR set to an empty "

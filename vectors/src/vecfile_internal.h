@@ -59,9 +59,9 @@ static inline uint64_t spagm__vec_width_mask(unsigned bits) {
 }
 
 /* The one range check of the format, shared by the reader (which refuses)
- * and the writer (which will not write) so the two cannot disagree (issue
- * #18): an element value must fit the field's width (`sample` is 4 bits in
- * a uint8_t), a row index must name one of the field's rows. */
+ * and the writer (which will not write) so the two cannot disagree: an
+ * element value must fit the field's width (`sample` is 4 bits in a
+ * uint8_t), a row index must name one of the field's rows. */
 static inline bool spagm__vec_value_fits(const spagm__vec_field *f, uint64_t v) {
   return (v & ~spagm__vec_width_mask(f->info.bits)) == 0;
 }

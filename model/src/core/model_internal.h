@@ -50,14 +50,14 @@ spagm_stage spagm__model_stage(const spagm_model *m);
  *   for (uint32_t left = mask; left; left &= left - 1u) {
  *     unsigned lane = spagm__lowest_lane(left); ...
  * rather than testing each of the 32 bits: with a random lane mask that test
- * is mispredicted about every other lane (N300). Lanes are still
+ * is mispredicted about every other lane. Lanes are still
  * visited lowest first, so "the first lane" of a rule (R9) is unchanged. */
 static inline unsigned spagm__lowest_lane(uint32_t mask) {
   return (unsigned)__builtin_ctz(mask);
 }
 
 /* Explanation slot `slot` of every lane outside `lanes`: LANE_INACTIVE, in
- * a loop of its own and only when an explanation is wanted (N300). */
+ * a loop of its own and only when an explanation is wanted. */
 static inline void spagm__explain_inactive(spagm_explain *ex, unsigned slot, uint32_t lanes) {
   if (!ex) return;
   for (uint32_t left = ~lanes; left; left &= left - 1u)

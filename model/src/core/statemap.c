@@ -204,7 +204,7 @@ static spagm_status push_nonzero_words(spagm_cfg_list *out, uint32_t t, const ui
                                        uint32_t bytes) {
   spagm_status st = SPAGM_OK;
   for (uint32_t off = 0; off < bytes && st == SPAGM_OK; off += 4) {
-    /* Most of an ISBE space is zero: skip 32 zero bytes at once (N295). */
+    /* Most of an ISBE space is zero: skip 32 zero bytes at once. */
     if (off % 32 == 0 && off + 32 <= bytes) {
       uint64_t z[4];
       memcpy(z, buf + off, sizeof z);
@@ -239,7 +239,7 @@ static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
     st = push_nonzero_words(out, t, buf, SPAGM_ISBE_SPACE_BYTES);
   }
   /* Write status a vertex (eight words) at a time, not a word at a time:
-   * the same list, an eighth of the lookups (N295). */
+   * the same list, an eighth of the lookups. */
   for (uint32_t t = T_WS_IN; t <= T_WS_OUT; t++)
     for (uint32_t vx = 0; vx < SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; vx++) {
       uint32_t bits[SPAGM_ATTR_MAP_WORDS];
@@ -249,7 +249,7 @@ static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
     }
   for (uint32_t off = 0; off < SPAGM_HW_COUNT * HW_STRIDE && st == SPAGM_OK; off += 4)
     if (attr_read(m, ADDR(T_HW, off), &v) && v) st = spagm_cfg_list_push(out, ADDR(T_HW, off), v);
-  /* The GS output buffers in one copy as the ISBE spaces (N295). */
+  /* The GS output buffers in one copy as the ISBE spaces. */
   if (st == SPAGM_OK && spagm_attr_read(m, SPAGM_SPACE_GS_OUT, 0, buf, SPAGM_ATTR_GS_BYTES, NULL) == SPAGM_OK)
     st = push_nonzero_words(out, T_GS, buf, SPAGM_ATTR_GS_BYTES);
   free(buf);
@@ -404,7 +404,7 @@ static spagm_status tex_load(const spagm_model *m, spagm_cfg_list *out) {
   for (uint32_t off = 0; off <= 0x014 && st == SPAGM_OK; off += 4)
     if (tex_read(m, ADDR(T_REGS, off), &v)) st = spagm_cfg_list_push(out, ADDR(T_REGS, off), v);
   /* All words of the selected bank: the unit holds only that bank. The
-   * words tex_read gives, with the bank found once, not once a word (N305). */
+   * words tex_read gives, with the bank found once, not once a word. */
   unsigned bank = spagm_tex_selected_cbank(m);
   for (uint32_t i = 0; i < SPAGM_TEX_CBANK_WORDS && st == SPAGM_OK; i++)
     if (spagm_tex_get_cbank_word(m, bank, i, &v) == SPAGM_OK)

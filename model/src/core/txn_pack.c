@@ -87,7 +87,7 @@ static const char *const rsp_dims[] = {SPAGM_RESPONSE_FIELDS(SPAGM_X_DIMS)};
 
 /* Bit offsets and outer dimensions follow from the constant tables; the
  * field listing recomputes them per call so no mutable global exists.
- * pack/unpack keep only the running offset (N200). */
+ * pack/unpack keep only the running offset. */
 static void layout(const field_desc *desc, const char *const *dims, size_t n,
                    unsigned total, spagm_field_info *out) {
   unsigned cursor = total;
@@ -101,7 +101,7 @@ static void layout(const field_desc *desc, const char *const *dims, size_t n,
 
 /* One element of up to 32 bits at bit pos: the word holding pos, funnelled
  * with the next word only when the element spills into it (which then
- * exists). N200: every field has elements of at most 32 bits except insn
+ * exists). Every field has elements of at most 32 bits except insn
  * (two halves), so these two carry the conversion at close to the cost of a
  * copy, without a loop per element. */
 static uint32_t getn(const uint32_t *w, unsigned pos, unsigned bits) {
@@ -122,7 +122,7 @@ static void putn(uint32_t *w, unsigned pos, unsigned bits, uint32_t v) {
 /* On a little-endian host bit p of the word vector is bit p % 8 of its
  * byte p / 8 in memory, so a field whose elements fill whole bytes
  * (bits == 8 * element size) and start on a byte is the same bytes as the C
- * array: one memcpy (N261). Every response field and all request
+ * array: one memcpy. Every response field and all request
  * fields but sample are such; other hosts take the per-element paths. */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define SPAGM_PACK_BYTES 1
@@ -134,9 +134,9 @@ static void putn(uint32_t *w, unsigned pos, unsigned bits, uint32_t v) {
  * bit, `count` elements of `size` bytes each carry `bits`. The path is
  * chosen from these numbers alone; called with constants (the X-macro
  * expansions below), the compiler keeps only the one path and turns each
- * memcpy into fixed moves (N311). Paths: whole bytes on a
- * byte are the C array's bytes (N261); one-byte elements of 1, 2 or 4 bits
- * on a byte (the request's sample) take a shift and a mask each (N265);
+ * memcpy into fixed moves. Paths: whole bytes on a
+ * byte are the C array's bytes; one-byte elements of 1, 2 or 4 bits
+ * on a byte (the request's sample) take a shift and a mask each;
  * the rest funnel through getn/putn or, above 32 bits, get_bits/put_bits. */
 #if defined(__GNUC__)
 #define SPAGM_INLINE static inline __attribute__((always_inline))

@@ -64,7 +64,7 @@ typedef struct spagm_tex_writer {
 
 /* The image of t, or the error spagm_tex_texel_write gives for t. */
 spagm_status spagm__tex_writer_init(spagm_tex_writer *w, const spagm_tic *t, spagm_diag *d);
-/* Where one texel of a writer's image lies, found once (N296). */
+/* Where one texel of a writer's image lies, found once. */
 typedef struct spagm_tex_texel_at {
   uint64_t xb;                  /* byte column of the texel's first byte */
   uint32_t ys, slice, layer;    /* sample row, slice and array layer */

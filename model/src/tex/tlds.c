@@ -211,7 +211,7 @@ static void destinations(const spagm_insn *insn, dest *d) {
 /* ---- The texture of this instruction ------------------------------------ */
 
 /* What every lane shares: the header and what it implies. The decode's
- * results are read in place from the header's memo (N267), which nothing
+ * results are read in place from the header's memo, which nothing
  * changes while the warp runs. */
 typedef struct texture {
   uint32_t header_index;
@@ -244,7 +244,7 @@ static bool type_matches(spagm_tex_param param, unsigned type) {
   }
 }
 
-/* Decode the header bytes into memo unless it holds them already (N267). */
+/* Decode the header bytes into memo unless it holds them already. */
 static const spagm_tex_header_memo *decode_header(spagm_tex_header_memo *memo,
                                                   const uint8_t bytes[SPAGM_TEX_HEADER_BYTES]) {
   if (memo->valid && !memcmp(memo->bytes, bytes, SPAGM_TEX_HEADER_BYTES)) return memo;
