@@ -72,9 +72,8 @@ module tb_cosim_unit
   // inputs above are written only by the block of view_tick, which toggles
   // only on a delivery while tracing: Verilator evaluates the view's
   // decode, and the shadow copies of the wide non-blocking writes, with
-  // the block that writes its inputs, and in the unit's clocked block that
-  // was every cycle of every run, waves or not (about a third of the main
-  // job's instructions; N268).
+  // the block that writes its inputs; written from the unit's clocked block
+  // they would cost every cycle of every run, waves or not.
   bit [SPAGM_REQUEST_BITS-1:0] held_req = '0;
   bit [SPAGM_RESPONSE_BITS-1:0] held_rsp = '0, held_exp = '0;
   bit view_tick = 1'b0;
@@ -133,8 +132,8 @@ module tb_cosim_unit
   // The DPI calls with wide outputs sit in functions of their own, not
   // inlined (no_inline_task), that write the driver's variables below: a
   // wide output of a call in the clocked block is a temporary the
-  // generated code clears on every run of the block, 5.3 KB a cycle per
-  // unit whether the call is made or not (N297). Only the
+  // generated code clears on every run of the block, several KB a cycle
+  // per unit whether the call is made or not. Only the
   // driver calls them. The waves show req, cfg_* and mismatch_* instead.
   /*verilator tracing_off*/
   bit [SPAGM_REQUEST_BITS-1:0] next = '0;  // the request spagm_dpi_next_request gave

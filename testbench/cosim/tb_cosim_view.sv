@@ -6,7 +6,7 @@
 // value an element of a 32-entry array (lane 0 first), so GTKWave lists
 // `req_a0[5]` next to `rsp_wb_value0[5]`. Nothing reads these signals:
 // they exist to be traced. Their inputs change only on a delivery while
-// tracing (tb_cosim_unit.sv's `view_tick` block, N268), so a run without
+// tracing (tb_cosim_unit.sv's `view_tick` block), so a run without
 // waves never evaluates this decode.
 //
 // With the delivered response come the model's expected one (`exp_*`, the

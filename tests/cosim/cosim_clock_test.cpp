@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The clock behind the co-simulation's "time:" line (cosim/clock.h,
-// N310): the time-stamp counter where it is invariant, converted to
+// The clock behind the co-simulation's "time:" line (cosim/clock.h): the
+// time-stamp counter where it is invariant, converted to
 // seconds by the ratio of ticks to monotonic time over the run.
 #include <gtest/gtest.h>
 
@@ -72,7 +72,7 @@ bool cpuinfo_says_invariant_tsc() {
 }
 
 // On x86-64 whose TSC the kernel calls invariant the clock must be the TSC
-// (the cheap read N310 is for); elsewhere it must not be.
+// (a read of a few cycles); elsewhere it must not be.
 TEST(CosimClock, UsesTheTimeStampCounterWhereInvariant) {
   spagm_clock k;
   spagm_clock_start(&k);

@@ -250,7 +250,7 @@ Outcome run_in_flight(unsigned window, uint32_t epoch_txns, uint64_t txns,
   return out;
 }
 
-// N313: the scoreboard's records are reused, the last returned first.
+// The scoreboard's records are reused, the last returned first.
 // Sixteen requests in flight per unit answered last first each still meet
 // their own prediction, and one corrupted response fails alone: a record
 // given to two slots, or returned early, would mix predictions.
