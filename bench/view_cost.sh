@@ -6,7 +6,8 @@
 # testbench/cosim/tb_cosim_unit.sv has no view: no `fields` instance of
 # tb_cosim_view (req_*, rsp_*, exp_*, mismatch_bits) and no `view` block
 # (the spagm_dpi_expected call and the held response, request and expected
-# response) and no `view_tick` block that copies them to the view. Counts the instructions of the same run of both with callgrind
+# response) and no `view_tick` block that copies them to the view.
+# Counts the instructions of the same run of both with callgrind
 # (the machine's load does not change them) and checks that both simulated
 # the same cycles with the same verdict. Figures, not a test.
 #

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The block copy of block_copy.h: its own file, so that n is not a
  * constant where memcpy is called and the call reaches the C library
- * (N269). noipa keeps GCC from propagating the size back in under
+ * rather than GCC's `rep movsq` expansion. noipa keeps GCC from propagating the size back in under
  * link-time optimisation. */
 #include "block_copy.h"
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The clock behind the summary's "time: model, testbench C, simulator"
- * line (#35). The testbench reads it twice around every DPI call
+ * line. The testbench reads it twice around every DPI call
  * that carries a transaction, and the model's share twice more inside, so
- * its own cost lands in the C side it measures. N310: on x86-64 with an
+ * its own cost lands in the C side it measures. On x86-64 with an
  * invariant TSC it is the time-stamp counter (a few nanoseconds a read),
  * converted to seconds once, at the end, by the ratio of ticks to monotonic
  * seconds over the whole run; elsewhere it is CLOCK_MONOTONIC in

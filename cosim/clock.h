@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/* A cheap monotonic tick counter for the co-simulation's time split (N310):
+/* A cheap monotonic tick counter for the co-simulation's time split:
  * read it around the work to count, add up the differences, convert the
  * sum to seconds once at the end. */
 #ifndef SPAGM_COSIM_CLOCK_H

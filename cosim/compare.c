@@ -134,7 +134,7 @@ static void compare_fault(const spagm_response *m, const spagm_explain *ex,
 /* Whether any of the 32 lanes of a write-back slot differs outside its
  * don't-care bits, written or not: a branch-free pass the compiler
  * vectorises. Zero means no written lane differs, so a matching slot skips
- * the walk by lanes; anything else takes the walk, which decides (N266). */
+ * the walk by lanes; anything else takes the walk, which decides. */
 static uint32_t slot_may_differ(const uint32_t *want, const uint32_t *got, const uint32_t *dc) {
   uint32_t acc = 0;
   for (unsigned l = 0; l < SPAGM_LANES; l++) acc |= (want[l] ^ got[l]) & ~dc[l];

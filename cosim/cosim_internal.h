@@ -25,8 +25,8 @@ typedef struct spagm_cosim_record {
 /* A scoreboard slot, found by tag. Its record comes from the unit's spare
  * records, the last returned first, so a run keeps as many records as it
  * has requests in flight and reuses them while they are still in the
- * cache; a record per slot (6 MB a unit) made every accept write 6 KB of
- * memory no cache held (N313). */
+ * cache; a record per slot would make every accept write a record of
+ * several KB to memory no cache holds. */
 typedef struct spagm_cosim_parked {
   bool used;
   uint32_t tag;
@@ -97,8 +97,8 @@ struct spagm_cosim {
   uint64_t unit_clocks[SPAGM_UNIT_COUNT];
   unsigned have_clocks;
   /* Time inside the model (execution and coverage sampling) and inside
-   * the testbench's C calls (spagm_cosim_add_c_ticks), in ticks of clock
-   * (N310); spagm_cosim_finish converts them to the seconds below. */
+   * the testbench's C calls (spagm_cosim_add_c_ticks), in ticks of clock;
+   * spagm_cosim_finish converts them to the seconds below. */
   spagm_clock clock;
   uint64_t model_ticks, c_ticks;
   double model_seconds, c_seconds;

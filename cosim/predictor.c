@@ -468,7 +468,7 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
   if (p->cov && !e->foreign) spagm_cov_sample(p->cov, p->model, NULL, req, &e->exp, &e->ex);
   insert_slot(p, req->tag, idx);
   p->n.outstanding++;
-  if (expected) spagm__block_copy(expected, &e->exp, sizeof *expected); /* N269 */
+  if (expected) spagm__block_copy(expected, &e->exp, sizeof *expected);
   return st;
 }
 
@@ -558,7 +558,7 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
     return SPAGM_OK;
   }
   const parked *e = &p->pool[p->slot[s] - 1];
-  if (expected) /* before release() retires the tag; N269 */
+  if (expected) /* before release() retires the tag */
     spagm__block_copy(expected, &e->exp, sizeof *expected);
   spagm_compare_log log;
   *diffs = spagm__compare_response_diffs(e->insn, &e->exp, &e->ex, observed, &log, p->diff,

@@ -96,7 +96,7 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   }
   p->used = false;
   /* The record goes back to the spares now; nothing takes one before this
-   * call returns, so it is read below as it is (N313). */
+   * call returns, so it is read below as it is. */
   const spagm_cosim_record *r = p->r;
   s->spare[s->nspare++] = p->r;
   p->r = NULL;

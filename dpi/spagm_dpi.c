@@ -126,7 +126,7 @@ unsigned int spagm_dpi_units(void *h) { return spagm_cosim_units(((spagm_dpi_run
 /* The calls that carry transactions and state, and the epoch's setup (the
  * stimulus's state: texture memory, tables), time themselves, so the
  * summary can say how the run's wall time splits between the simulator and
- * the C side (spagm_cosim_add_c_ticks; N310). The per-cycle calls
+ * the C side (spagm_cosim_add_c_ticks). The per-cycle calls
  * (random, outstanding) cost less than a clock read: the testbench makes
  * them only where a draw decides something (N260). */
 #define SPAGM_DPI_TIMED(c) for (uint64_t t0_ = spagm_cosim_ticks(c), once_ = 1; once_; \

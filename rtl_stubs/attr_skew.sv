@@ -3,7 +3,8 @@
 // BMAP has n bits, combinational: (v/32)*(n*128) + k*128 + (v%32)*4.
 // With drop_n (defect attr_skew_stride_drops_n) the vertex-group stride
 // forgets n. A module rather than a function: on Icarus a function in a
-// continuous assignment runs as a thread of its own a delta later; the address stage needs three of these per component.
+// continuous assignment runs as a thread of its own a delta later; the
+// address stage needs three of these per component.
 module attr_skew (
   input  logic [7:0]  v,
   input  logic [7:0]  k,

@@ -186,7 +186,7 @@ void spagm_cosim_set_unit_clocks(spagm_cosim *c, unsigned unit, uint64_t clocks)
  * own share is measured inside. The summary splits the run's time into
  * model, testbench C and the rest (the simulator). */
 void spagm_cosim_add_c_ticks(spagm_cosim *c, uint64_t ticks);
-/* The run's tick counter (cosim/clock.h, N310): cheap to read, so the
+/* The run's tick counter (cosim/clock.h): cheap to read, so the
  * timing of every DPI call costs little of what it measures. */
 uint64_t spagm_cosim_ticks(const spagm_cosim *c);
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# CTest step: a testbench given a +bug= it does not know refuses it (N172): a non-zero exit, the message EXPECT, and no check made.
+# CTest step: a testbench given a +bug= it does not know refuses it (N172):
+# a non-zero exit, the message EXPECT, and no check made.
 #   cmake "-DCMD=program|+arg|..." -DEXPECT=regex -P expect_bug_refused.cmake
 string(REPLACE "|" ";" cmd "${CMD}")
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err

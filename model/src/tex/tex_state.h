@@ -14,7 +14,8 @@
 
 /* A header TLDS decoded and what follows from it (tlds.c): a header's 32
  * bytes alone decide its decoded form, format and image layout, so a warp
- * that reads the same bytes reuses them instead of decoding again. A cache keyed by the bytes, never state: nothing else reads
+ * that reads the same bytes reuses them instead of decoding again. A cache
+ * keyed by the bytes, never state: nothing else reads
  * it and a stale entry cannot match. One entry per header index modulo
  * SPAGM_TEX_MEMOS. */
 #define SPAGM_TEX_MEMOS 16u
