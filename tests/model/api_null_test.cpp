@@ -289,6 +289,8 @@ TEST_F(ApiNull, VectorApi_NullPointers_NeverCrash) {
   ARG(spagm_vec_next(nullptr, nullptr, &d));
   RUNS(spagm_vec_reader_body(nullptr, &u64, &u64));
   ARG(spagm_vec_validate(nullptr, &h, &u64, &d));
+  RUNS(spagm_response_compare_mask(nullptr, &rsp));
+  RUNS(spagm_response_compare_mask(&rsp, nullptr));
   RUNS(spagm_vec_compare_mask(nullptr, &rsp));
   RUNS(spagm_vec_compare_mask(&rsp, nullptr));
   ARG(spagm_vec_readback_words(nullptr, SPAGM_UNIT_PIX, &cl));

@@ -352,28 +352,5 @@ spagm_status spagm__vec_header_check(const spagm_vec_header *h, spagm_diag *d) {
 /* ---- Compare masks (docs/port-contract.md, "What is compared") ---------- */
 
 void spagm_vec_compare_mask(const spagm_response *e, spagm_response *m) {
-  if (!e || !m) return;
-  memset(m, 0, sizeof *m);
-  m->fault = 0xFF;
-  m->fault_lanes = 0xFFFFFFFFu;
-  for (unsigned s = 0; s < SPAGM_WB_SLOTS; s++) {
-    m->wb_valid[s] = 0xFFFFFFFFu;
-    if (!e->wb_valid[s]) continue;
-    m->wb_reg[s] = 0xFF;
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      if (e->wb_valid[s] >> l & 1u) m->wb_value[s][l] = ~e->wb_dontcare[s][l];
-  }
-  m->pd_written = 0xFFFFFFFFu;
-  if (e->pd_written) {
-    m->pd = 0xFF;
-    m->pd_value = e->pd_written;
-  }
-  bool stored = false;
-  for (unsigned c = 0; c < SPAGM_ST_COMPS; c++) {
-    m->st_mask[c] = 0xFFFFFFFFu;
-    if (e->st_mask[c]) stored = true;
-    for (unsigned l = 0; l < SPAGM_LANES; l++)
-      if (e->st_mask[c] >> l & 1u) m->st_addr[c][l] = m->st_data[c][l] = 0xFFFFFFFFu;
-  }
-  if (stored) m->st_space = 0xFF;
+  spagm_response_compare_mask(e, m);
 }

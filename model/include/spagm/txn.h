@@ -122,6 +122,16 @@ const char *spagm_space_name(spagm_space s);
 void spagm_request_init(spagm_request *req);
 /** An empty response: no fault, no writes, no stores, slots RZ, pd PT. */
 void spagm_response_init(spagm_response *resp, uint32_t tag);
+/** mask = the bits of each response field that the port contract compares
+ * with the expected response exp (docs/port-contract.md, "What is
+ * compared"): fault and fault_lanes; per write-back slot wb_valid, and
+ * where it is non-zero wb_reg and the valid lanes' values outside
+ * wb_dontcare; pd_written, and where non-zero pd and the written lanes of
+ * pd_value; st_mask, and where any is non-zero st_space and the stored
+ * lanes' addresses and data. tag and wb_dontcare are not compared
+ * (responses are matched by tag; the RTL drives wb_dontcare 0). Does
+ * nothing when either pointer is NULL. */
+void spagm_response_compare_mask(const spagm_response *exp, spagm_response *mask);
 
 #ifdef __cplusplus
 }

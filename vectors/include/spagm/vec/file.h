@@ -237,12 +237,9 @@ spagm_status spagm_vec_validate(const char *path, spagm_vec_header *h, uint64_t 
 /* ---- Compare masks (docs/port-contract.md, "What is compared") ---------- */
 
 /** mask = the bits of each response field that a checker compares with the
- * expected response exp: fault and fault_lanes; per write-back slot
- * wb_valid, and where it is non-zero wb_reg and the valid lanes' values
- * outside wb_dontcare; pd_written, and where non-zero pd and the written
- * lanes of pd_value; st_mask, and where any is non-zero st_space and the
- * stored lanes' addresses and data. tag and wb_dontcare are not compared
- * (responses are matched by tag; the RTL drives wb_dontcare 0). */
+ * expected response exp: the port contract's mask,
+ * spagm_response_compare_mask of `spagm/txn.h`, kept under this name for
+ * the vector library's users. */
 void spagm_vec_compare_mask(const spagm_response *exp, spagm_response *mask);
 
 /* ---- Generation, checking, export --------------------------------------- */
