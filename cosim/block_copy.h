@@ -13,9 +13,9 @@ extern "C" {
 
 /* memcpy(dst, src, n) that the compiler cannot expand inline at the call
  * site. GCC's generic x86-64 tuning turns a struct assignment or memcpy of
- * a known size up to 8 KB into `rep movsq`; for the predictor's 2 112-byte
- * expected response that was a tenth of a predict + check (perf). The C
- * library's memcpy picks a vector loop for the host instead. */
+ * a known size up to 8 KB into `rep movsq`, slow for a block the size of a
+ * response on the predictor's every predict and check; the C library's
+ * memcpy picks a vector loop for the host instead. */
 void spagm__block_copy(void *dst, const void *src, size_t n);
 
 #ifdef __cplusplus

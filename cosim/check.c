@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The co-simulation's scoreboard (cosim.h): per unit, the model's
- * expected response of each accepted request parked by tag, found again
- * when the response arrives and compared under the port contract. */
-#include <stdlib.h>
+/* The co-simulation's checking (cosim.h): per unit, the model's expected
+ * response of each accepted request parked by tag in the unit's
+ * scoreboard (scoreboard.h), found again when the response arrives and
+ * compared under the port contract; the hang report's oldest request. */
 #include <string.h>
 
 #include "cosim_internal.h"
@@ -13,20 +13,41 @@
  * (the model records them, explain.h) and a TLDS that read none while
  * texture memory was empty. */
 static void exercised(const spagm_cosim *c, spagm_cosim_unit *s, spagm_unit u,
-                      const spagm_request *req, const spagm_cosim_record *r) {
+                      const spagm_request *req, const spagm_parked *e) {
   s->active_lanes += (uint64_t)__builtin_popcount(req->lane_mask);
-  if (u != SPAGM_UNIT_TEX || r->exp.fault) return;
+  if (u != SPAGM_UNIT_TEX || e->exp.fault) return;
   uint32_t written = 0;
-  for (unsigned k = 0; k < SPAGM_WB_SLOTS; k++) written |= r->exp.wb_valid[k];
-  s->texels += (uint64_t)__builtin_popcount(r->ex.texel_read);
-  if (!r->ex.texel_read && written && spagm_tex_mem_pages(c->model, NULL, 0) == 0)
+  for (unsigned k = 0; k < SPAGM_WB_SLOTS; k++) written |= e->exp.wb_valid[k];
+  s->texels += (uint64_t)__builtin_popcount(e->ex.texel_read);
+  if (!e->ex.texel_read && written && spagm_tex_mem_pages(c->model, NULL, 0) == 0)
     s->empty_memory++;
+}
+
+/* Make room in unit u's scoreboard for tag: a request of the same tag
+ * still outstanding, or the oldest when the scoreboard holds its limit,
+ * is dropped and reported; its response will match nothing. */
+static void make_room(spagm_cosim *c, spagm_unit u, uint32_t tag, uint64_t cycle) {
+  spagm_scoreboard *sb = &c->sb[u].board;
+  const char *unit = spagm_unit_name(u);
+  uint32_t old = spagm__sb_find(sb, tag);
+  if (old != ~0u) {
+    spagm__report_tag_in_flight(&c->report, unit, tag, cycle);
+    spagm__cosim_note(c, "slot", u, tag, cycle, cycle, "a request of the same tag in flight");
+  } else if (sb->outstanding >= sb->limit) {
+    const spagm_parked *o = spagm__sb_oldest(sb, 0);
+    spagm__report_full(&c->report, unit, tag, cycle, o->tag, sb->limit);
+    spagm__cosim_note(c, "slot", u, tag, cycle, cycle, "scoreboard full");
+    old = spagm__sb_find(sb, o->tag);
+  } else {
+    return;
+  }
+  spagm__cosim_error(c, cycle);
+  spagm__sb_release(sb, old);
 }
 
 void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
                         uint64_t cycle) {
   spagm_cosim_unit *s = &c->sb[u];
-  spagm_cosim_parked *p = &s->ring[req->tag % SPAGM_COSIM_PARK];
   s->accepted++;
   s->outstanding++;
   spagm_progress_update(&c->progress, ++c->accepted_all);
@@ -35,25 +56,23 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
   if (c->checkpoint_every && c->accepted_all % c->checkpoint_every == 0 &&
       c->accepted_all < c->checkpoint_total)
     spagm__cosim_checkpoint(c);
-  if (p->used) spagm__report_slot_in_use(c, u, req->tag, p->tag, cycle);
-  if (!p->r) p->r = s->nspare ? s->spare[--s->nspare] : malloc(sizeof *p->r);
-  if (!p->r) {
+  make_room(c, u, req->tag, cycle);
+  spagm_parked *e = spagm__sb_park(&s->board, req->tag);
+  if (!e) {
     spagm__cosim_reportf(c, "cosim: out of memory parking %s tag %u\n", spagm_unit_name(u),
                          req->tag);
     spagm__cosim_error(c, cycle);
     return;
   }
-  spagm_cosim_record *r = p->r;
-  p->used = true;
-  p->tag = req->tag;
-  p->cycle = cycle;
-  r->req = *req;
+  e->foreign = false;
+  e->cycle = cycle;
+  e->req = *req;
   if (c->o.check) {
     uint64_t t0 = spagm_clock_ticks(&c->clock);
-    spagm_execute_explained(c->model, req, &r->exp, &r->ex);
-    exercised(c, s, u, req, r);
+    spagm_execute_explained(c->model, req, &e->exp, &e->ex);
+    exercised(c, s, u, req, e);
     if (c->cov) {
-      spagm_cov_sample(c->cov, c->model, NULL, req, &r->exp, &r->ex);
+      spagm_cov_sample(c->cov, c->model, NULL, req, &e->exp, &e->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
     }
     c->model_ticks += spagm_clock_ticks(&c->clock) - t0;
@@ -68,16 +87,37 @@ bool spagm_cosim_expected(const spagm_cosim *c, spagm_unit u, const spagm_respon
   *lanes = 0;
   *rule = 0;
   if ((unsigned)u >= SPAGM_UNIT_COUNT || !c->o.check) return false;
-  const spagm_cosim_parked *p = &c->sb[u].ring[rsp->tag % SPAGM_COSIM_PARK];
-  if (!p->used || p->tag != rsp->tag) return false;
-  *req = p->r->req;
-  *exp = p->r->exp;
-  *lanes = spagm__mismatch_lanes(&p->r->exp, &p->r->ex, rsp, rule);
+  const spagm_scoreboard *sb = &c->sb[u].board;
+  uint32_t slot = spagm__sb_find(sb, rsp->tag);
+  if (slot == ~0u) return false;
+  const spagm_parked *e = spagm__sb_entry(sb, slot);
+  *req = e->req;
+  *exp = e->exp;
+  *lanes = spagm__mismatch_lanes(&e->exp, &e->ex, rsp, rule);
   return true;
 }
 
 unsigned spagm_cosim_outstanding(const spagm_cosim *c, spagm_unit u) {
   return (unsigned)u < SPAGM_UNIT_COUNT ? c->sb[u].outstanding : 0;
+}
+
+/* A response that differs from the prediction e: the report with the
+ * run's context (report.h), the note for the JSON summary, the error. */
+static void mismatch(spagm_cosim *c, spagm_unit u, const spagm_parked *e,
+                     const spagm_response *rsp, const spagm_compare_log *log, uint64_t cycle) {
+  char where[96];
+  snprintf(where, sizeof where, " at cycle %llu (accepted at cycle %llu), epoch %u",
+           (unsigned long long)cycle, (unsigned long long)e->cycle, c->epoch);
+  spagm_mismatch m = {spagm_unit_name(u), e->tag, where, spagm_stim_epoch_summary(c->stim, u),
+                      e->req.insn, e->req.lane_mask, NULL, log};
+  spagm__report_mismatch(&c->report, &m);
+  spagm__report_reproduce(&c->report, c->repro, 1);
+  spagm__cosim_note(c, "response", u, e->tag, cycle, e->cycle, log->n ? log->text[0] : "");
+  if (c->errors == 0) {
+    c->first_error_accept_cycle = e->cycle;
+    c->first_error_lanes = spagm__mismatch_lanes(&e->exp, &e->ex, rsp, NULL);
+  }
+  spagm__cosim_error(c, cycle);
 }
 
 unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *rsp,
@@ -88,43 +128,55 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
    * stay pending, which a run stopped on purpose does not count. */
   if (spagm_cosim_should_stop(c)) return 0;
   spagm_cosim_unit *s = &c->sb[u];
-  spagm_cosim_parked *p = &s->ring[rsp->tag % SPAGM_COSIM_PARK];
-  if (!p->used || p->tag != rsp->tag) {
-    spagm__report_lost_tag(c, u, rsp->tag, cycle);
+  uint32_t slot = spagm__sb_find(&s->board, rsp->tag);
+  if (slot == ~0u) {
+    spagm__report_lost_tag(&c->report, spagm_unit_name(u), rsp->tag, cycle, c->repro);
+    spagm__cosim_note(c, "lost_tag", u, rsp->tag, cycle, ~0ull,
+                      "response tag matches no accepted request");
+    spagm__cosim_error(c, cycle);
     s->failed++;
     return 1;
   }
-  p->used = false;
-  /* The record goes back to the spares now; nothing takes one before this
-   * call returns, so it is read below as it is. */
-  const spagm_cosim_record *r = p->r;
-  s->spare[s->nspare++] = p->r;
-  p->r = NULL;
+  const spagm_parked *e = spagm__sb_entry(&s->board, slot);
   /* +cov: what only a co-simulation sees (N104): tag order, depth, epoch. */
   if (c->cov)
     spagm_cov_sample_response(c->cov, u, rsp->tag < s->done_max, s->outstanding, c->epoch > 0);
   if (rsp->tag > s->done_max) s->done_max = rsp->tag;
   s->outstanding--;
   s->checked++;
+  unsigned diffs = 0;
   if (!c->o.check) {
     s->passed++;
-    return 0;
-  }
-  if (r->exp.fault != SPAGM_FAULT_NONE) s->faults++;
-  /* Compare under docs/port-contract.md (compare.c) and report a mismatch
-   * with the run's context. */
-  spagm_compare_log log;
-  unsigned diffs = spagm__compare_response(r->req.insn, &r->exp, &r->ex, rsp, &log);
-  if (diffs) spagm__report_mismatch(c, u, &r->req, p->tag, p->cycle, &log, cycle);
-  if (diffs) {
-    s->failed++;
-    if (c->errors == 0) {
-      c->first_error_accept_cycle = p->cycle;
-      c->first_error_lanes = spagm__mismatch_lanes(&r->exp, &r->ex, rsp, NULL);
-    }
-    spagm__cosim_error(c, cycle);
   } else {
-    s->passed++;
+    if (e->exp.fault != SPAGM_FAULT_NONE) s->faults++;
+    /* Compared under docs/port-contract.md (compare.c). */
+    spagm_compare_log log;
+    diffs = spagm__compare_response(e->req.insn, &e->exp, &e->ex, rsp, &log);
+    if (diffs) {
+      s->failed++;
+      mismatch(c, u, e, rsp, &log, cycle);
+    } else {
+      s->passed++;
+    }
   }
+  spagm__sb_release(&s->board, slot);
   return diffs;
+}
+
+void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles,
+                      unsigned phase) {
+  static const char *const phase_names[] = {"configuration load", "run", "read-back"};
+  const char *in = phase < 3 ? phase_names[phase] : "run";
+  spagm_cosim_unit *s = &c->sb[u];
+  const spagm_parked *o = spagm__sb_oldest(&s->board, 0);
+  uint32_t oldest = o ? o->tag : 0;
+  uint64_t when = o ? o->cycle : ~0ull;
+  spagm__report_hang(&c->report, spagm_unit_name(u), in, cycle, cycles, s->outstanding, oldest,
+                     when, c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "no handshake for %llu cycles in the %s, %u outstanding",
+           (unsigned long long)cycles, in, s->outstanding);
+  spagm__cosim_note(c, "hang", u, oldest, cycle, when, what);
+  c->hangs++;
+  spagm__cosim_error(c, cycle);
 }

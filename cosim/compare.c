@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /* The comparison rules of docs/port-contract.md: which field differed, on
  * which lane and slot, expected and actual in hex and as a float, and the
- * rule the model applied. Shared by the co-simulation core and the
- * predictor (compare.h); each adds its own report header. */
+ * rule the model applied. Shared by the co-simulation and the predictor
+ * (compare.h); report.c writes the lines under either's header. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Internal: the comparison of one response with the model's expectation
  * under the rules of docs/port-contract.md ("What is compared"). The one
- * comparator of spagm: the co-simulation core (cosim.c) and the predictor
- * (predictor.c) both call it and only add their own report header. */
+ * comparator of spagm: the co-simulation (check.c) and the predictor
+ * (predictor.c) both call it; report.c writes its lines under the header
+ * of either. */
 #ifndef SPAGM_COSIM_COMPARE_H
 #define SPAGM_COSIM_COMPARE_H
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* Internal: the co-simulation context shared by run.c, scoreboard.c,
- * report.c, summary.c and json.c. */
+/* Internal: the co-simulation context shared by run.c, check.c,
+ * summary.c and json.c. */
 #ifndef SPAGM_COSIM_INTERNAL_H
 #define SPAGM_COSIM_INTERNAL_H
 
@@ -8,41 +8,22 @@
 #include "cosim.h"
 #include "clock.h"
 #include "compare.h"
+#include "report.h"
+#include "scoreboard.h"
 #include "spagm/util/progress.h"
 #include "spagm/statemap.h"
 #include "spagm/stim/stim.h"
 
-/* Scoreboard slots per unit; a unit may have fewer requests in flight. */
+/* Requests a unit's scoreboard holds in flight. */
 #define SPAGM_COSIM_PARK 1024u
 
-/* One accepted request and what the model expects of it: 6 KB. */
-typedef struct spagm_cosim_record {
-  spagm_request req;
-  spagm_response exp;
-  spagm_explain ex;
-} spagm_cosim_record;
-
-/* A scoreboard slot, found by tag. Its record comes from the unit's spare
- * records, the last returned first, so a run keeps as many records as it
- * has requests in flight and reuses them while they are still in the
- * cache; a record per slot would make every accept write a record of
- * several KB to memory no cache holds. */
-typedef struct spagm_cosim_parked {
-  bool used;
-  uint32_t tag;
-  uint64_t cycle;
-  spagm_cosim_record *r; /* while used, and kept after a slot collision */
-} spagm_cosim_parked;
-
 typedef struct spagm_cosim_unit {
-  spagm_cosim_parked *ring;
-  spagm_cosim_record **spare; /* SPAGM_COSIM_PARK places, nspare filled */
-  unsigned nspare;
+  spagm_scoreboard board; /* the unit's predictions, by tag */
   uint64_t issued, accepted, checked, passed, failed, faults;
   /* What the checked requests exercised (N362, N375): active lanes, lanes
    * that read a texel, TLDS requests that met empty texture memory. */
   uint64_t active_lanes, texels, empty_memory;
-  unsigned outstanding;
+  unsigned outstanding; /* accepted, not answered (a dropped request stays) */
   uint32_t done_max; /* highest tag answered so far (tags count up per unit) */
   spagm_cfg_list cfg; /* this epoch's load (spagm_stim_load_list) */
   uint32_t unwritten; /* register words 4k it leaves out: bit k (spagm_stim_unwritten, N280) */
@@ -72,8 +53,7 @@ struct spagm_cosim {
   spagm_stim *stim;
   unsigned epoch;
   spagm_cosim_unit sb[SPAGM_UNIT_COUNT];
-  char *report, *taken;
-  size_t report_len, report_cap;
+  spagm_text report, taken; /* the reports not yet taken, and the last taken */
   uint64_t errors, first_error_cycle;
   uint64_t hangs; /* spagm_cosim_hang reports: each counts as one failure */
   uint64_t accepted_all;
@@ -104,27 +84,14 @@ struct spagm_cosim {
   double model_seconds, c_seconds;
 };
 
-/* report.c: append to the report text (printf format). */
+/* run.c: append to the report text (printf format). */
 void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* report.c: count an error at cycle (the first one's cycle is kept). */
+/* run.c: count an error at cycle (the first one's cycle is kept). */
 void spagm__cosim_error(spagm_cosim *c, uint64_t cycle);
-/* report.c, each a report in the report text, a note for the JSON summary
- * and an error: tag accepted on unit u while parked_tag holds its
- * scoreboard slot; a response whose tag matches no accepted request; a
- * response that differs from the prediction of the request req, accepted
- * at accept_cycle (log: the comparator's lines); an image word at addr
- * read as data where the model has want. */
-void spagm__report_slot_in_use(spagm_cosim *c, spagm_unit u, uint32_t tag, uint32_t parked_tag,
-                               uint64_t cycle);
-void spagm__report_lost_tag(spagm_cosim *c, spagm_unit u, uint32_t tag, uint64_t cycle);
-void spagm__report_mismatch(spagm_cosim *c, spagm_unit u, const spagm_request *req, uint32_t tag,
-                            uint64_t accept_cycle, const spagm_compare_log *log, uint64_t cycle);
-void spagm__report_image(spagm_cosim *c, spagm_unit u, uint32_t addr, uint32_t data, uint32_t want,
-                         uint64_t cycle);
 /* run.c: a checkpoint line at accepted_all transactions. */
 void spagm__cosim_checkpoint(spagm_cosim *c);
 /* json.c: remember a mismatch for the JSON summary (the first

@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-/* The predictor (spagm/predictor.h): a model per unit instance, predictions
- * parked by tag in a hash table, the co-simulation's comparator
- * (compare.c) and counters. Independent of the co-simulation run
- * loop and of the stimulus generator. */
-#include <stdarg.h>
+/* The predictor (spagm/predictor.h): a model per unit instance, its
+ * predictions parked by tag in the scoreboard (scoreboard.h), compared by
+ * the comparator (compare.h) and reported as report.h formats them, as in
+ * the co-simulation; counters. Independent of the co-simulation run loop
+ * and of the stimulus generator. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "block_copy.h"
 #include "compare.h"
+#include "report.h"
+#include "scoreboard.h"
 #include "spagm/predictor.h"
 #include "spagm/cov/cov.h"
 #include "spagm/statemap.h"
 #include "spagm/txn_pack.h"
-#include "spagm/vec/file.h"
 
 #define NAME_MAX_LEN 64
-#define POOL_MIN 64u       /* parked predictions allocated at first */
+#define PARKED_MAX (1u << 28) /* predictions outstanding at once */
 #define NEVER_ANSWERED 8u  /* outstanding predictions listed in the summary */
 #define NOTES_KEPT 8u      /* ignored writes, unmapped reads, refusals listed */
 #define NOTE_LEN 160
@@ -26,41 +27,15 @@
  * per store component lanes or 32 lanes; space). */
 #define DIFFS_MAX (1u + 4u * 32u + 1u + 4u * 32u + 1u)
 
-/* One prediction waiting for its response. */
-typedef struct parked {
-  uint32_t tag;
-  bool used;
-  bool foreign;       /* the word is another unit's instruction */
-  uint64_t seq;       /* 1-based number of the prediction */
-  uint64_t insn;
-  uint32_t lane_mask;
-  spagm_response exp;
-  spagm_explain ex;
-} parked;
-
-/* A growable text buffer. */
-typedef struct text {
-  char *s;
-  size_t len, cap;
-} text;
-
 struct spagm_predictor {
   spagm_unit unit;
   uint64_t seed;
   char name[NAME_MAX_LEN];
   spagm_model *model;
   spagm_cov *cov; /* sampled at each predict when not NULL */
-  /* Parked predictions: a pool of entries and an open-addressing table
-   * (linear probing) of pool index + 1 by tag, 0 = empty slot. */
-  parked *pool;
-  uint32_t pool_cap;
-  uint32_t *free_list; /* unused pool indexes, a stack */
-  uint32_t nfree;
-  uint32_t *slot;
-  uint32_t slot_mask;  /* slots - 1, slots a power of two >= 2 * pool_cap */
-  unsigned slot_shift; /* 32 - log2(slots) */
+  spagm_scoreboard board; /* the predictions waiting for their responses */
   spagm_predictor_counts n;
-  text report, summary;
+  spagm_text report, summary;
   bool strict;
   /* Texture header pool: configured by a write of 0x008/0x00C/0x010 since
    * the last reset; headers placed by spagm_predictor_tex_set_header at
@@ -75,112 +50,8 @@ struct spagm_predictor {
   size_t ndiff;
 };
 
-static const char *const k_unit_names[SPAGM_UNIT_COUNT] = {"attr", "pix", "tex"};
-
-/* ---- Text ------------------------------------------------------------------ */
-
-static void text_printf(text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void text_printf(text *t, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) return;
-  if (t->len + (size_t)n + 1 > t->cap) {
-    size_t cap = t->cap ? t->cap : 1024;
-    while (cap < t->len + (size_t)n + 1) cap *= 2;
-    char *s = realloc(t->s, cap);
-    if (!s) return; /* the report is cut short, never overrun */
-    t->s = s;
-    t->cap = cap;
-  }
-  va_start(ap, fmt);
-  vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-  va_end(ap);
-  t->len += (size_t)n;
-}
-
-static const char *text_str(text *t) { return t->s ? t->s : ""; }
-
-static void text_clear(text *t) {
-  t->len = 0;
-  if (t->s) t->s[0] = '\0';
-}
-
-/* ---- Parking by tag -------------------------------------------------------- */
-
-static uint32_t home_slot(const spagm_predictor *p, uint32_t tag) {
-  return (uint32_t)(tag * 0x9E3779B1u) >> p->slot_shift; /* Fibonacci hashing */
-}
-
-/* The slot holding tag, or ~0u. */
-static uint32_t find_slot(const spagm_predictor *p, uint32_t tag) {
-  for (uint32_t i = home_slot(p, tag);; i = (i + 1) & p->slot_mask) {
-    if (!p->slot[i]) return ~0u;
-    if (p->pool[p->slot[i] - 1].tag == tag) return i;
-  }
-}
-
-static void insert_slot(spagm_predictor *p, uint32_t tag, uint32_t idx) {
-  uint32_t i = home_slot(p, tag);
-  while (p->slot[i]) i = (i + 1) & p->slot_mask;
-  p->slot[i] = idx + 1;
-}
-
-/* Empty slot i and move later entries of its probe run back (no
- * tombstones, so lookups stay short however many tags pass through). */
-static void remove_slot(spagm_predictor *p, uint32_t i) {
-  p->slot[i] = 0;
-  for (uint32_t j = (i + 1) & p->slot_mask; p->slot[j]; j = (j + 1) & p->slot_mask) {
-    uint32_t k = home_slot(p, p->pool[p->slot[j] - 1].tag);
-    /* Move j to i unless its home lies cyclically in (i, j]. */
-    bool stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
-    if (stays) continue;
-    p->slot[i] = p->slot[j];
-    p->slot[j] = 0;
-    i = j;
-  }
-}
-
-/* Double the pool (and the table); false when out of memory, nothing lost. */
-static bool grow(spagm_predictor *p) {
-  uint32_t cap = p->pool_cap ? p->pool_cap * 2 : POOL_MIN;
-  if (cap > (1u << 28)) return false;
-  parked *pool = realloc(p->pool, (size_t)cap * sizeof *pool);
-  if (!pool) return false;
-  p->pool = pool;
-  uint32_t *fl = realloc(p->free_list, (size_t)cap * sizeof *fl);
-  uint32_t *slot = calloc((size_t)cap * 2, sizeof *slot);
-  if (!fl || !slot) {
-    if (fl) p->free_list = fl;
-    free(slot);
-    return false;
-  }
-  p->free_list = fl;
-  for (uint32_t i = cap; i-- > p->pool_cap;) {
-    pool[i].used = false;
-    p->free_list[p->nfree++] = i;
-  }
-  free(p->slot);
-  p->slot = slot;
-  p->slot_mask = cap * 2 - 1;
-  p->slot_shift = 32;
-  for (uint32_t n = cap * 2; n > 1; n >>= 1) p->slot_shift--;
-  p->pool_cap = cap;
-  for (uint32_t i = 0; i < cap; i++)
-    if (pool[i].used) insert_slot(p, pool[i].tag, i);
-  return true;
-}
-
 static void release(spagm_predictor *p, uint32_t slot) {
-  uint32_t idx = p->slot[slot] - 1;
-  p->pool[idx].used = false;
-  p->free_list[p->nfree++] = idx;
-  remove_slot(p, slot);
+  spagm__sb_release(&p->board, slot);
   p->n.outstanding--;
 }
 
@@ -189,7 +60,7 @@ static void release(spagm_predictor *p, uint32_t slot) {
 spagm_status spagm_predictor_unit_by_name(const char *name, spagm_unit *unit) {
   if (!name || !unit) return SPAGM_E_ARG;
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++)
-    if (strcmp(name, k_unit_names[u]) == 0) {
+    if (strcmp(name, spagm_unit_name((spagm_unit)u)) == 0) {
       *unit = (spagm_unit)u;
       return SPAGM_OK;
     }
@@ -204,25 +75,23 @@ spagm_predictor *spagm_predictor_new(spagm_unit unit, uint64_t seed, spagm_diag 
   }
   spagm_predictor *p = calloc(1, sizeof *p);
   if (p) p->model = spagm_model_new();
-  if (!p || !p->model || !grow(p)) {
+  if (!p || !p->model || !spagm__sb_init(&p->board, PARKED_MAX)) {
     spagm_predictor_free(p);
     spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "spagm_predictor_new: out of memory");
     return NULL;
   }
   p->unit = unit;
   p->seed = seed;
-  snprintf(p->name, sizeof p->name, "%s", k_unit_names[unit]);
+  snprintf(p->name, sizeof p->name, "%s", spagm_unit_name(unit));
   return p;
 }
 
 void spagm_predictor_free(spagm_predictor *p) {
   if (!p) return;
   spagm_model_free(p->model);
-  free(p->pool);
-  free(p->free_list);
-  free(p->slot);
-  free(p->report.s);
-  free(p->summary.s);
+  spagm__sb_free(&p->board);
+  spagm__text_free(&p->report);
+  spagm__text_free(&p->summary);
   free(p->diff);
   free(p);
 }
@@ -336,7 +205,7 @@ spagm_status spagm_predictor_cfg_read(spagm_predictor *p, uint32_t addr, uint32_
   *data = 0; /* no word there: the DUT answers 0 */
   char line[NOTE_LEN];
   snprintf(line, sizeof line, "read 0x%08x: not an address of the %s unit's map", addr,
-           k_unit_names[p->unit]);
+           spagm_unit_name(p->unit));
   return outside_the_map(p, line, &p->n.unmapped_reads, d);
 }
 
@@ -348,7 +217,7 @@ spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
   if (p->unit != SPAGM_UNIT_TEX)
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0,
                           "%s: tex_set_header on a %s predictor (texture unit only)", p->name,
-                          k_unit_names[p->unit]);
+                          spagm_unit_name(p->unit));
   uint64_t base = 0;
   uint32_t max_index = 0;
   spagm_tex_get_header_pool(p->model, &base, &max_index);
@@ -384,11 +253,7 @@ spagm_status spagm_predictor_tex_set_header(spagm_predictor *p, uint32_t index,
 spagm_status spagm_predictor_reset(spagm_predictor *p) {
   if (!p) return SPAGM_E_ARG;
   spagm_model_reset(p->model);
-  for (uint32_t i = 0; i <= p->slot_mask; i++)
-    if (p->slot[i]) p->pool[p->slot[i] - 1].used = false;
-  memset(p->slot, 0, ((size_t)p->slot_mask + 1) * sizeof *p->slot);
-  p->nfree = 0;
-  for (uint32_t i = p->pool_cap; i-- > 0;) p->free_list[p->nfree++] = i;
+  spagm__sb_clear(&p->board);
   p->n.discarded += p->n.outstanding;
   p->n.outstanding = 0;
   p->pool_written = false;
@@ -402,7 +267,7 @@ spagm_status spagm_predictor_reset(spagm_predictor *p) {
  * this unit's instructions is answered as the DUT must answer it, a
  * warp-wide ILLEGAL_INSTR_ENCODING (docs/port-contract.md, "Which words a
  * unit receives"), the way the model faults an illegal word. */
-static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
+static void execute(spagm_predictor *p, const spagm_request *req, spagm_parked *e) {
   spagm_insn insn;
   e->foreign = false;
   if (spagm_decode(req->insn, &insn, NULL) != SPAGM_OK) {
@@ -424,7 +289,7 @@ static void execute(spagm_predictor *p, const spagm_request *req, parked *e) {
  * explain.h texel_read). A TLDS that read no texel on a model with no
  * texture memory at all is counted too: the trap of a reset that emptied
  * it. */
-static void exercised(spagm_predictor *p, const spagm_request *req, const parked *e) {
+static void exercised(spagm_predictor *p, const spagm_request *req, const spagm_parked *e) {
   p->n.active_lanes += (uint64_t)__builtin_popcount(req->lane_mask);
   if (e->exp.fault) p->n.faults++;
   if (p->unit != SPAGM_UNIT_TEX || e->foreign || e->exp.fault) return;
@@ -441,10 +306,10 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
     return spagm_diag_set(d, SPAGM_E_ARG, 0, 0, "spagm_predictor_predict: %s is NULL",
                           p ? "req" : "p");
   spagm_status st = SPAGM_OK;
-  uint32_t old = find_slot(p, req->tag);
+  uint32_t old = spagm__sb_find(&p->board, req->tag);
   if (old != ~0u) {
     /* The issuing side reused a tag still in flight: keep the newer. */
-    const parked *o = &p->pool[p->slot[old] - 1];
+    const spagm_parked *o = spagm__sb_entry(&p->board, old);
     st = spagm_diag_set(d, SPAGM_E_STATE, 0, 0,
                         "%s: tag %u predicted again while prediction #%llu of it is still "
                         "outstanding; the older prediction is dropped",
@@ -452,67 +317,60 @@ spagm_status spagm_predictor_predict(spagm_predictor *p, const spagm_request *re
     release(p, old);
     p->n.duplicate++;
   }
-  if (!p->nfree && !grow(p))
+  spagm_parked *e = spagm__sb_park(&p->board, req->tag);
+  if (!e)
     return spagm_diag_set(d, SPAGM_E_NOMEM, 0, 0, "%s: out of memory parking tag %u", p->name,
                           req->tag);
-  uint32_t idx = p->free_list[--p->nfree];
-  parked *e = &p->pool[idx];
-  e->used = true;
-  e->tag = req->tag;
-  e->seq = ++p->n.predicted;
-  e->insn = req->insn;
-  e->lane_mask = req->lane_mask;
+  p->n.predicted++;
+  e->req.tag = req->tag;
+  e->req.insn = req->insn;
+  e->req.lane_mask = req->lane_mask;
   execute(p, req, e);
   exercised(p, req, e);
   /* Another unit's word never ran on this unit's model: nothing to cover. */
   if (p->cov && !e->foreign) spagm_cov_sample(p->cov, p->model, NULL, req, &e->exp, &e->ex);
-  insert_slot(p, req->tag, idx);
   p->n.outstanding++;
   if (expected) spagm__block_copy(expected, &e->exp, sizeof *expected);
   return st;
 }
 
 /* The state behind a prediction, one line for reports. */
-static void state_line(const spagm_predictor *p, text *t) {
+static void state_line(const spagm_predictor *p, char *t, size_t n) {
   spagm_stage stage = SPAGM_STAGE_VSA;
   spagm_attr_get_stage(p->model, &stage, NULL);
   if (p->unit == SPAGM_UNIT_PIX) {
     spagm_raster_config rc;
     spagm_pix_get_config(p->model, &rc, NULL);
-    text_printf(t, "stage %s, %u samples, %s positions, SSAA %s%s%s", spagm_stage_name(stage),
-                rc.samples, rc.positions ? "programmable" : "standard", rc.ssaa ? "on" : "off",
+    snprintf(t, n, "stage %s, %u samples, %s positions, SSAA %s%s%s", spagm_stage_name(stage),
+             rc.samples, rc.positions ? "programmable" : "standard", rc.ssaa ? "on" : "off",
                 rc.offset_format == SPAGM_PIX_OFFSET_S012 ? ", S0.12 offsets" : "",
                 rc.order == SPAGM_PIX_ORDER_NVIDIA ? ", NVIDIA order" : "");
   } else if (p->unit == SPAGM_UNIT_ATTR) {
     spagm_attr_config c;
     spagm_attr_get_config(p->model, &c, NULL);
-    text_printf(t, "stage %s, %u vertices, %s ISBE, trap %s", spagm_stage_name(stage),
+    snprintf(t, n, "stage %s, %u vertices, %s ISBE, trap %s", spagm_stage_name(stage),
                 c.vertex_count, c.shared ? "shared" : "separate", c.trap ? "on" : "off");
   } else {
     uint64_t base = 0;
     uint32_t max_index = 0;
     spagm_tex_get_header_pool(p->model, &base, &max_index);
-    text_printf(t, "constant bank c%u, header pool 0x%llx MaximumIndex %u, FP16 %s",
+    snprintf(t, n, "constant bank c%u, header pool 0x%llx MaximumIndex %u, FP16 %s",
                 spagm_tex_selected_cbank(p->model), (unsigned long long)base, max_index,
                 spagm_tex_fp16_round(p->model) == SPAGM_FP16_RZ ? "RZ" : "RNE");
   }
 }
 
-static void report_mismatch(spagm_predictor *p, const parked *e, const spagm_compare_log *log) {
-  char dis[160];
-  spagm_disasm_word(e->insn, dis, sizeof dis);
-  text_printf(&p->report, "MISMATCH %s tag %u (%s, seed %llu, prediction #%llu): ",
-              k_unit_names[p->unit], e->tag, p->name, (unsigned long long)p->seed,
-              (unsigned long long)e->seq);
-  state_line(p, &p->report);
-  text_printf(&p->report, "\n  insn 0x%016llx  %s  lanes 0x%08x\n", (unsigned long long)e->insn,
-              dis, e->lane_mask);
-  if (e->foreign)
-    text_printf(&p->report, "  (not an instruction of the %s unit: it must fault)\n",
-                k_unit_names[p->unit]);
-  for (unsigned i = 0; i < log->n; i++) text_printf(&p->report, "  %s\n", log->text[i]);
-  if (log->total > log->n)
-    text_printf(&p->report, "  ... and %u more differences\n", log->total - log->n);
+static void report_mismatch(spagm_predictor *p, const spagm_parked *e,
+                            const spagm_compare_log *log) {
+  char where[NAME_MAX_LEN + 64], state[256], note[80];
+  snprintf(where, sizeof where, " (%s, seed %llu, prediction #%llu)", p->name,
+           (unsigned long long)p->seed, (unsigned long long)e->seq);
+  state_line(p, state, sizeof state);
+  snprintf(note, sizeof note, "(not an instruction of the %s unit: it must fault)",
+           spagm_unit_name(p->unit));
+  spagm_mismatch m = {spagm_unit_name(p->unit), e->tag, where, state, e->req.insn,
+                      e->req.lane_mask, e->foreign ? note : NULL, log};
+  spagm__report_mismatch(&p->report, &m);
 }
 
 spagm_status spagm_predictor_check(spagm_predictor *p, const spagm_response *observed,
@@ -535,11 +393,11 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
                 : "spagm_predictor_check: p is NULL, nothing compared\n";
     return SPAGM_E_ARG;
   }
-  text_clear(&p->report);
-  *report = text_str(&p->report);
+  spagm__text_clear(&p->report);
+  *report = spagm__text_str(&p->report);
   p->ndiff = 0;
   if (!p->diff) p->diff = malloc(DIFFS_MAX * sizeof *p->diff); /* NULL: text only */
-  uint32_t s = find_slot(p, observed->tag);
+  uint32_t s = spagm__sb_find(&p->board, observed->tag);
   if (s == ~0u) {
     p->n.unknown++;
     if (p->diff) {
@@ -550,18 +408,16 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
       p->diff[0].rule_name = "";
       p->ndiff = 1;
     }
-    text_printf(&p->report,
-                "UNEXPECTED %s tag %u (%s, seed %llu): a response for a tag with no outstanding "
-                "prediction (never accepted, answered twice, or a corrupted tag)\n",
-                k_unit_names[p->unit], observed->tag, p->name, (unsigned long long)p->seed);
-    *report = text_str(&p->report);
+    spagm__report_unexpected(&p->report, spagm_unit_name(p->unit), observed->tag, p->name,
+                             p->seed);
+    *report = spagm__text_str(&p->report);
     return SPAGM_OK;
   }
-  const parked *e = &p->pool[p->slot[s] - 1];
+  const spagm_parked *e = spagm__sb_entry(&p->board, s);
   if (expected) /* before release() retires the tag */
     spagm__block_copy(expected, &e->exp, sizeof *expected);
   spagm_compare_log log;
-  *diffs = spagm__compare_response_diffs(e->insn, &e->exp, &e->ex, observed, &log, p->diff,
+  *diffs = spagm__compare_response_diffs(e->req.insn, &e->exp, &e->ex, observed, &log, p->diff,
                                          p->diff ? DIFFS_MAX : 0);
   p->ndiff = log.ndiff;
   p->n.checked++;
@@ -572,12 +428,12 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
     p->n.matched++;
   }
   release(p, s);
-  *report = text_str(&p->report);
+  *report = spagm__text_str(&p->report);
   return SPAGM_OK;
 }
 
 /* N377: an unknown (X/Z) bit of a 4-state response is a mismatch where
- * the port contract compares (spagm_vec_compare_mask of the prediction),
+ * the port contract compares (spagm_response_compare_mask of the prediction),
  * don't-care elsewhere. Inside, the bit goes to the comparator as the
  * opposite of the expected bit, so the comparator finds the difference
  * itself: the counters, the differences as data and the report's slot,
@@ -587,11 +443,12 @@ spagm_status spagm_predictor_check_expected(spagm_predictor *p, const spagm_resp
 spagm_status spagm_predictor_check_unknown(spagm_predictor *p, const spagm_response *observed,
                                            const spagm_response *unknown, unsigned *diffs,
                                            const char **report, spagm_response *expected) {
-  if (!p || !observed || !unknown || find_slot(p, observed->tag) == ~0u)
+  uint32_t s = p && observed ? spagm__sb_find(&p->board, observed->tag) : ~0u;
+  if (!unknown || s == ~0u)
     return spagm_predictor_check_expected(p, observed, diffs, report, expected);
-  const parked *e = &p->pool[p->slot[find_slot(p, observed->tag)] - 1];
+  const spagm_parked *e = spagm__sb_entry(&p->board, s);
   spagm_response mask;
-  spagm_vec_compare_mask(&e->exp, &mask);
+  spagm_response_compare_mask(&e->exp, &mask);
   uint32_t m[SPAGM_RESPONSE_WORDS], u[SPAGM_RESPONSE_WORDS], x[SPAGM_RESPONSE_WORDS],
       o[SPAGM_RESPONSE_WORDS];
   spagm_response_pack(&mask, m);
@@ -611,11 +468,8 @@ spagm_status spagm_predictor_check_unknown(spagm_predictor *p, const spagm_respo
   spagm_response_unpack(o, &r);
   const char *rep = NULL;
   spagm_status st = spagm_predictor_check_expected(p, &r, diffs, &rep, expected);
-  text_printf(&p->report,
-              "  X/Z: %u unknown bit(s) where the port contract compares (the highest at rsp "
-              "bit %u), shown above as the opposite of the expected value\n",
-              inside, highest);
-  if (report) *report = text_str(&p->report);
+  spagm__report_unknown_bits(&p->report, inside, highest);
+  if (report) *report = spagm__text_str(&p->report);
   return st;
 }
 
@@ -627,7 +481,7 @@ size_t spagm_predictor_diffs(const spagm_predictor *p, const spagm_predictor_dif
   return p->ndiff;
 }
 
-static unsigned exercise_warnings(const spagm_predictor *p, text *t);
+static unsigned exercise_warnings(const spagm_predictor *p, spagm_text *t);
 
 spagm_status spagm_predictor_get_counts(const spagm_predictor *p, spagm_predictor_counts *c) {
   if (!p || !c) return SPAGM_E_ARG;
@@ -646,13 +500,13 @@ static long long bins_hit(const spagm_predictor *p, unsigned *legal) {
 
 /* The exercise warnings: ways a run that checked responses exercised
  * nothing. Written to t when t is not NULL; returns how many. */
-static unsigned exercise_warnings(const spagm_predictor *p, text *t) {
+static unsigned exercise_warnings(const spagm_predictor *p, spagm_text *t) {
   const spagm_predictor_counts *n = &p->n;
   unsigned w = 0;
 #define WARN(...)                            \
   do {                                       \
     w++;                                     \
-    if (t) text_printf(t, __VA_ARGS__);      \
+    if (t) spagm__text_printf(t, __VA_ARGS__); \
   } while (0)
   if (n->checked && !n->active_lanes)
     WARN("WARNING: %s: %llu responses checked but no request had an active lane: nothing "
@@ -674,7 +528,7 @@ static unsigned exercise_warnings(const spagm_predictor *p, text *t) {
          (unsigned long long)p->moved_to);
   if (n->checked && bins_hit(p, NULL) == 0)
     WARN("WARNING: %s: %llu responses checked but no coverage bin of the %s unit was hit\n",
-         p->name, (unsigned long long)n->checked, k_unit_names[p->unit]);
+         p->name, (unsigned long long)n->checked, spagm_unit_name(p->unit));
 #undef WARN
   return w;
 }
@@ -690,64 +544,61 @@ uint64_t spagm_predictor_failures(const spagm_predictor *p) {
 static void list_never_answered(spagm_predictor *p) {
   uint64_t after = 0;
   for (unsigned k = 0; k < NEVER_ANSWERED && k < p->n.outstanding; k++) {
-    const parked *best = NULL;
-    for (uint32_t i = 0; i < p->pool_cap; i++)
-      if (p->pool[i].used && p->pool[i].seq > after && (!best || p->pool[i].seq < best->seq))
-        best = &p->pool[i];
+    const spagm_parked *best = spagm__sb_oldest(&p->board, after);
     if (!best) break;
     char dis[160];
-    spagm_disasm_word(best->insn, dis, sizeof dis);
-    text_printf(&p->summary, "  never answered: tag %u (prediction #%llu) insn 0x%016llx  %s\n",
-                best->tag, (unsigned long long)best->seq, (unsigned long long)best->insn, dis);
+    spagm_disasm_word(best->req.insn, dis, sizeof dis);
+    spagm__text_printf(&p->summary, "  never answered: tag %u (prediction #%llu) insn 0x%016llx  %s\n",
+                best->tag, (unsigned long long)best->seq, (unsigned long long)best->req.insn, dis);
     after = best->seq;
   }
   if (p->n.outstanding > NEVER_ANSWERED)
-    text_printf(&p->summary, "  ... and %llu more never answered\n",
+    spagm__text_printf(&p->summary, "  ... and %llu more never answered\n",
                 (unsigned long long)(p->n.outstanding - NEVER_ANSWERED));
 }
 
 const char *spagm_predictor_summary(spagm_predictor *p) {
   if (!p) return "spagm predictor: no predictor (NULL), 0 passed, 1 failed\n";
   const spagm_predictor_counts *n = &p->n;
-  text_clear(&p->summary);
-  text_printf(&p->summary, "== spagm predictor %s: %s unit, seed %llu ==\n", p->name,
-              k_unit_names[p->unit], (unsigned long long)p->seed);
-  text_printf(&p->summary,
+  spagm__text_clear(&p->summary);
+  spagm__text_printf(&p->summary, "== spagm predictor %s: %s unit, seed %llu ==\n", p->name,
+              spagm_unit_name(p->unit), (unsigned long long)p->seed);
+  spagm__text_printf(&p->summary,
               "predicted %llu, checked %llu, matched %llu, mismatched %llu, outstanding %llu, "
               "unknown tags %llu, duplicate tags %llu, discarded by reset %llu\n",
               (unsigned long long)n->predicted, (unsigned long long)n->checked,
               (unsigned long long)n->matched, (unsigned long long)n->mismatched,
               (unsigned long long)n->outstanding, (unsigned long long)n->unknown,
               (unsigned long long)n->duplicate, (unsigned long long)n->discarded);
-  text_printf(&p->summary, "exercised: %llu active lanes, %llu texels read, %llu faults",
+  spagm__text_printf(&p->summary, "exercised: %llu active lanes, %llu texels read, %llu faults",
               (unsigned long long)n->active_lanes, (unsigned long long)n->texels,
               (unsigned long long)n->faults);
   unsigned legal = 0;
   long long hit = bins_hit(p, &legal);
   if (hit >= 0)
-    text_printf(&p->summary, ", %lld of %u coverage bins of the %s unit hit", hit, legal,
-                k_unit_names[p->unit]);
-  text_printf(&p->summary,
+    spagm__text_printf(&p->summary, ", %lld of %u coverage bins of the %s unit hit", hit, legal,
+                spagm_unit_name(p->unit));
+  spagm__text_printf(&p->summary,
               "\nconfiguration port: %llu illegal writes ignored, %llu unmapped reads "
               "answered 0 (the port contract; not failures%s)\n",
               (unsigned long long)n->ignored_writes, (unsigned long long)n->unmapped_reads,
               p->strict ? "" : ", strict mode refuses them");
   uint64_t kept = n->ignored_writes + n->unmapped_reads;
   for (unsigned i = 0; i < kept && i < NOTES_KEPT; i++)
-    text_printf(&p->summary, "  ignored: %s\n", p->ignored[i]);
+    spagm__text_printf(&p->summary, "  ignored: %s\n", p->ignored[i]);
   if (kept > NOTES_KEPT)
-    text_printf(&p->summary, "  ... and %llu more ignored\n",
+    spagm__text_printf(&p->summary, "  ... and %llu more ignored\n",
                 (unsigned long long)(kept - NOTES_KEPT));
   for (unsigned i = 0; i < n->refused && i < NOTES_KEPT; i++)
-    text_printf(&p->summary, "  refused (a failure): %s\n", p->refusals[i]);
+    spagm__text_printf(&p->summary, "  refused (a failure): %s\n", p->refusals[i]);
   if (n->refused > NOTES_KEPT)
-    text_printf(&p->summary, "  ... and %llu more refused\n",
+    spagm__text_printf(&p->summary, "  ... and %llu more refused\n",
                 (unsigned long long)(n->refused - NOTES_KEPT));
   list_never_answered(p);
   unsigned w = exercise_warnings(p, &p->summary);
   if (w && p->strict)
-    text_printf(&p->summary, "(strict: each warning above is a failure)\n");
-  text_printf(&p->summary, "spagm predictor %s: %llu passed, %llu failed\n", p->name,
+    spagm__text_printf(&p->summary, "(strict: each warning above is a failure)\n");
+  spagm__text_printf(&p->summary, "spagm predictor %s: %llu passed, %llu failed\n", p->name,
               (unsigned long long)n->matched, (unsigned long long)spagm_predictor_failures(p));
-  return text_str(&p->summary);
+  return spagm__text_str(&p->summary);
 }

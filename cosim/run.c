@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* One co-simulation run (cosim.h): its options, the stimulus and golden
  * model it owns, the epochs, each epoch's configuration load and
- * read-back, the texture-memory answers and the backpressure randomness.
- * The scoreboard is scoreboard.c, the reports report.c, the summary
- * summary.c. */
+ * read-back, the texture-memory answers, the backpressure randomness, the
+ * report text and the error count. Accept and check are check.c, the
+ * reports' format report.c, the summary summary.c. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,9 +78,7 @@ spagm_cosim *spagm_cosim_new(const spagm_cosim_opts *o, spagm_diag *d) {
     return NULL;
   }
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-    c->sb[u].ring = calloc(SPAGM_COSIM_PARK, sizeof *c->sb[u].ring);
-    c->sb[u].spare = calloc(SPAGM_COSIM_PARK, sizeof *c->sb[u].spare);
-    if (!c->sb[u].ring || !c->sb[u].spare) goto nomem;
+    if (!spagm__sb_init(&c->sb[u].board, SPAGM_COSIM_PARK)) goto nomem;
     spagm_rng_seed(&c->sb[u].rng, o->seed, 0xB4C4u, u, 0);
   }
   c->first_error_cycle = ~0ull;
@@ -96,18 +95,14 @@ nomem:
 void spagm_cosim_free(spagm_cosim *c) {
   if (!c) return;
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-    spagm_cosim_unit *s = &c->sb[u];
-    for (unsigned i = 0; s->ring && i < SPAGM_COSIM_PARK; i++) free(s->ring[i].r);
-    for (unsigned i = 0; i < s->nspare; i++) free(s->spare[i]);
-    free(s->spare);
-    free(c->sb[u].ring);
+    spagm__sb_free(&c->sb[u].board);
     spagm_cfg_list_free(&c->sb[u].cfg);
     spagm_cfg_list_free(&c->sb[u].rb);
   }
   spagm_stim_free(c->stim);
   spagm_model_free(c->model);
-  free(c->report);
-  free(c->taken);
+  spagm__text_free(&c->report);
+  spagm__text_free(&c->taken);
   free(c->repro);
   free(c->tool);
   free(c->json_path);
@@ -290,7 +285,15 @@ unsigned spagm_cosim_readback_check(spagm_cosim *c, spagm_unit u, uint32_t addr,
   spagm_statemap_read(c->model, u, addr, &want);
   if (want == data) return 0;
   s->rb_failed++;
-  spagm__report_image(c, u, addr, data, want, cycle);
+  const char *target = spagm_statemap_target_name(u, addr);
+  if (s->rb_failed <= 8)
+    spagm__report_image(&c->report, spagm_unit_name(u), c->epoch, cycle, target, addr, data, want,
+                        c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "%s address 0x%08x holds 0x%08x, model has 0x%08x", target, addr,
+           data, want);
+  spagm__cosim_note(c, "image", u, 0, cycle, ~0ull, what);
+  spagm__cosim_error(c, cycle);
   return 1;
 }
 
@@ -302,4 +305,34 @@ void spagm_cosim_tex_read(const spagm_cosim *c, uint64_t va, uint8_t out[32]) {
 bool spagm_cosim_random(spagm_cosim *c, spagm_unit u, unsigned pct) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT) return false;
   return spagm_rng_pct(&c->sb[u].rng, pct);
+}
+
+void spagm__cosim_reportf(spagm_cosim *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  spagm__text_vprintf(&c->report, fmt, ap);
+  va_end(ap);
+}
+
+void spagm__cosim_error(spagm_cosim *c, uint64_t cycle) {
+  c->errors++;
+  if (cycle < c->first_error_cycle) c->first_error_cycle = cycle;
+}
+
+const char *spagm_cosim_take_report(spagm_cosim *c) {
+  /* The returned text stays valid until the next call. */
+  spagm__text_free(&c->taken);
+  c->taken = c->report;
+  memset(&c->report, 0, sizeof c->report);
+  return spagm__text_str(&c->taken);
+}
+
+uint64_t spagm_cosim_errors(const spagm_cosim *c) { return c->errors; }
+uint64_t spagm_cosim_first_error_cycle(const spagm_cosim *c) { return c->first_error_cycle; }
+uint64_t spagm_cosim_first_error_accept_cycle(const spagm_cosim *c) {
+  return c->first_error_accept_cycle;
+}
+uint32_t spagm_cosim_first_error_lanes(const spagm_cosim *c) { return c->first_error_lanes; }
+bool spagm_cosim_should_stop(const spagm_cosim *c) {
+  return c->o.max_errors && c->errors >= c->o.max_errors;
 }

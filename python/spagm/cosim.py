@@ -6,7 +6,7 @@ which order they came back, how many were in flight): the second depend on
 the DUT's timing. ``OrderLog`` records the run's events (each epoch, each
 accepted tag, each delivered response as the DUT drove it);
 ``cosim_replay`` feeds the same events to spagm-cosim's own C scoreboard
-(cosim/scoreboard.c: ``spagm_cosim_accept`` at each accept, ``spagm_cosim_check``
+(cosim/check.c: ``spagm_cosim_accept`` at each accept, ``spagm_cosim_check``
 at each delivery) over the same seeded stream, so its coverage database is
 the co-simulation's for the same transactions in the same order (N232).
 

@@ -2,7 +2,7 @@
 """A testbench's whole coverage database, response order included, is the
 co-simulation's for the same transactions in the same order (N232):
 spagm.cosim_replay feeds a recorded order to spagm-cosim's own scoreboard
-(cosim/scoreboard.c), whose database must equal, byte for byte, the one a Python
+(cosim/check.c), whose database must equal, byte for byte, the one a Python
 testbench sampled (Predictor.set_coverage + Coverage.sample_response, as
 examples/cocotb's scoreboard does). Here the "DUT" is the predictor's own
 answer delivered out of order; python.cocotb.vectors_waves_coverage does

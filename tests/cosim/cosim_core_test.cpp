@@ -270,16 +270,76 @@ TEST(CosimCore, RequestsInFlight_EachKeepsItsOwnPrediction) {
       << one.reports;
 }
 
-// More requests in flight than the scoreboard has slots: the one that
-// lands on an occupied slot is reported, the run goes on, and nothing
-// leaks or is freed twice (the sanitizer suite runs this too).
-TEST(CosimCore, MoreInFlightThanSlots_IsReported) {
-  Outcome o = run_in_flight(1100, 1100, 1100, [](spagm_response &, unsigned) {});
-  EXPECT_GT(o.errors, 0u);
-  EXPECT_NE(o.reports.find("still outstanding in the same scoreboard slot (more than 1024 in "
-                           "flight)"),
+// A pixel-only bench in its first epoch, the load written.
+bool pix_epoch_loaded(Bench &b) {
+  if (!b.c || !b.next_epoch()) return false;
+  spagm_cfg_burst burst;
+  while (spagm_cosim_cfg_burst(b.c, SPAGM_UNIT_PIX, &burst)) {
+  }
+  return true;
+}
+
+// More requests in flight than a unit's scoreboard holds (1024): each
+// request beyond makes room by dropping the oldest, reported with its tag;
+// the dropped requests' responses then match nothing and are reported too,
+// the run goes on, and nothing leaks or is freed twice (the sanitizer
+// suite runs this too).
+TEST(CosimCore, MoreInFlightThanTheScoreboardHolds_DropsTheOldestAndReportsIt) {
+  Bench b(9, 1u << SPAGM_UNIT_PIX, 1100, 1100, true, 0);
+  ASSERT_TRUE(pix_epoch_loaded(b));
+  std::vector<spagm_request> reqs;
+  spagm_request req;
+  uint64_t cycle = 0;
+  while (spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &req)) {
+    spagm_cosim_accept(b.c, SPAGM_UNIT_PIX, &req, ++cycle);
+    reqs.push_back(req);
+  }
+  ASSERT_EQ(reqs.size(), 1100u);
+  std::string reports = spagm_cosim_take_report(b.c);
+  EXPECT_EQ(spagm_cosim_errors(b.c), 1100u - 1024u);
+  EXPECT_NE(reports.find("tag " + std::to_string(reqs[1024].tag) +
+                         " accepted at cycle 1025 while 1024 requests are outstanding, as many "
+                         "as the scoreboard holds: the oldest, tag " +
+                         std::to_string(reqs[0].tag) + ", is dropped (more than 1024 in flight)"),
             std::string::npos)
-      << o.reports.substr(0, 2000);
+      << reports.substr(0, 2000);
+  // The dropped request's response is a lost tag; a kept one still passes.
+  spagm_response rsp;
+  spagm_execute(b.rtl, &reqs[0], &rsp);
+  EXPECT_EQ(spagm_cosim_check(b.c, SPAGM_UNIT_PIX, &rsp, ++cycle), 1u);
+  reports = spagm_cosim_take_report(b.c);
+  EXPECT_NE(reports.find("response with tag " + std::to_string(reqs[0].tag) +
+                         " at cycle 1101 matches no accepted request"),
+            std::string::npos)
+      << reports;
+  EXPECT_EQ(spagm_cosim_outstanding(b.c, SPAGM_UNIT_PIX), 1100u);
+}
+
+// A request accepted while one of the same tag is still outstanding: the
+// older prediction is dropped and reported, the newer is the one its
+// response meets.
+TEST(CosimCore, TagAcceptedTwiceInFlight_DropsTheOlderAndReportsIt) {
+  Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
+  ASSERT_TRUE(pix_epoch_loaded(b));
+  spagm_request first, second;
+  ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &first));
+  ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &second));
+  second.tag = first.tag;
+  spagm_cosim_accept(b.c, SPAGM_UNIT_PIX, &first, 10);
+  spagm_cosim_accept(b.c, SPAGM_UNIT_PIX, &second, 11);
+  std::string reports = spagm_cosim_take_report(b.c);
+  EXPECT_NE(reports.find("MISMATCH pix: tag " + std::to_string(first.tag) +
+                         " accepted at cycle 11 while a request of the same tag is still "
+                         "outstanding: the older is dropped"),
+            std::string::npos)
+      << reports;
+  // The stand-in runs both in acceptance order, as the model did.
+  spagm_response rsp;
+  spagm_execute(b.rtl, &first, &rsp);
+  spagm_execute(b.rtl, &second, &rsp);
+  EXPECT_EQ(spagm_cosim_check(b.c, SPAGM_UNIT_PIX, &rsp, 12), 0u)
+      << spagm_cosim_take_report(b.c);
+  EXPECT_EQ(spagm_cosim_errors(b.c), 1u);
 }
 
 TEST(CosimCore, Bursts_LoadAndReadBackLikeWords) {
