@@ -35,7 +35,7 @@ typedef struct spagm_cosim_unit {
   spagm_rng rng;
 } spagm_cosim_unit;
 
-/* A mismatch remembered for the JSON summary (cosim_json.c). */
+/* A mismatch remembered for the JSON summary (json.c). */
 #define SPAGM_COSIM_NOTES 100u
 typedef struct spagm_cosim_note {
   const char *kind; /* "response", "lost_tag", "image", "hang", "slot" */
