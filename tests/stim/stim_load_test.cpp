@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "spagm/spagm.h"
@@ -40,6 +41,26 @@ spagm_stim *every_unit() {
   spagm_stim_opts_default(&o);
   o.units = 7;
   return spagm_stim_new(&o, nullptr);
+}
+
+// Calls f(s, m, unit, load) for every unit's load list (spagm_stim_load_list)
+// of epochs 0..39 of every_unit(); s and m hold the epoch.
+void each_load(const std::function<void(spagm_stim *, spagm_model *, spagm_unit,
+                                        const spagm_cfg_list &)> &f) {
+  spagm_diag d{};
+  spagm_stim *s = every_unit();
+  spagm_model *m = spagm_model_new();
+  for (unsigned e = 0; e < 40; e++) {
+    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
+    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+      spagm_cfg_list load{};
+      ASSERT_EQ(spagm_stim_load_list(s, m, (spagm_unit)u, &load), SPAGM_OK);
+      f(s, m, (spagm_unit)u, load);
+      spagm_cfg_list_free(&load);
+    }
+  }
+  spagm_model_free(m);
+  spagm_stim_free(s);
 }
 
 // The words a reset sets, from docs/port-contract.md's tables (written
@@ -86,37 +107,30 @@ void check_power_on_load(const spagm_stim *s, const spagm_model *m, const spagm_
 // the words a reset sets and holds (N280, N291); every other epoch's load
 // is the whole statemap list.
 TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetRegisters) {
-  spagm_diag d{};
-  spagm_stim *s = every_unit();
-  spagm_model *m = spagm_model_new(), *fresh = spagm_model_new();
+  spagm_model *fresh = spagm_model_new();
   unsigned kept[SPAGM_UNIT_COUNT] = {0}, whole = 0;
-  for (unsigned e = 0; e < 40; e++) {
-    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_cfg_list all{}, with_illegal{};
-      ASSERT_EQ(spagm_statemap_load_list(m, (spagm_unit)u, &all), SPAGM_OK);
-      ASSERT_EQ(spagm_stim_load_list(s, m, (spagm_unit)u, &with_illegal), SPAGM_OK);
-      spagm_cfg_list load = legal_part(s, (spagm_unit)u, with_illegal);
-      spagm_cfg_list_free(&with_illegal);
-      if (!spagm_stim_keeps_power_on(s, (spagm_unit)u)) {
-        EXPECT_EQ(spagm_stim_unwritten(s, m, (spagm_unit)u), 0u);
-        whole++;
-        ASSERT_EQ(load.n, all.n);
-      } else {
-        kept[u]++;
-        check_power_on_load(s, m, fresh, u, all, load);
-      }
-      spagm_cfg_list_free(&all);
-      spagm_cfg_list_free(&load);
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit u, const spagm_cfg_list &with_illegal) {
+    spagm_cfg_list all{};
+    ASSERT_EQ(spagm_statemap_load_list(m, u, &all), SPAGM_OK);
+    spagm_cfg_list load = legal_part(s, u, with_illegal);
+    if (!spagm_stim_keeps_power_on(s, u)) {
+      EXPECT_EQ(spagm_stim_unwritten(s, m, u), 0u);
+      whole++;
+      EXPECT_EQ(load.n, all.n);
+    } else {
+      kept[u]++;
+      check_power_on_load(s, m, fresh, u, all, load);
     }
-  }
+    spagm_cfg_list_free(&all);
+    spagm_cfg_list_free(&load);
+  });
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) EXPECT_GT(kept[u], 5u) << u;
   EXPECT_GT(whole, 40u);
+  spagm_model *m = spagm_model_new();
   EXPECT_EQ(spagm_stim_load_list(nullptr, m, SPAGM_UNIT_PIX, nullptr), SPAGM_E_ARG);
   EXPECT_FALSE(spagm_stim_keeps_power_on(nullptr, SPAGM_UNIT_PIX));
-  spagm_model_free(fresh);
   spagm_model_free(m);
-  spagm_stim_free(s);
+  spagm_model_free(fresh);
 }
 
 // Illegal write number k (kind k % 3, after the legal words from k = 3):
@@ -179,55 +193,46 @@ void check_placed(spagm_unit un, const spagm_cfg_list &load, const spagm_stim_il
 // list, a value write sits right behind its register's own word, and the
 // read-back names every illegal address.
 TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter) {
-  spagm_diag d{};
-  spagm_stim *s = every_unit();
-  spagm_model *m = spagm_model_new();
   unsigned with[SPAGM_UNIT_COUNT] = {0}, without[SPAGM_UNIT_COUNT] = {0};
-  for (unsigned e = 0; e < 40; e++) {
-    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_unit un = (spagm_unit)u;
-      spagm_cfg_list load{}, again{}, rb{}, plain_rb{};
-      ASSERT_EQ(spagm_stim_load_list(s, m, un, &load), SPAGM_OK);
-      ASSERT_EQ(spagm_stim_load_list(s, m, un, &again), SPAGM_OK);
-      ASSERT_EQ(load.n, again.n); // the same writes on every call
-      const spagm_stim_illegal *ill = nullptr;
-      size_t n = spagm_stim_illegal_writes(s, un, &ill);
-      spagm_cfg_list legal = legal_part(s, un, load);
-      ASSERT_EQ(legal.n + n + spagm_stim_rewritten(s, un), load.n);
-      if (!spagm_stim_has_illegal_writes(s, un)) {
-        without[u]++;
-        EXPECT_EQ(n, 0u);
-      } else {
-        with[u]++;
-        ASSERT_EQ(n, 6u);
-        for (size_t k = 0; k < n; k++) check_refused(m, un, ill[k], k);
-        check_placed(un, load, ill);
-        // The read-back names each illegal address after the statemap's.
-        spagm_statemap_readback_list(m, un, &plain_rb);
-        ASSERT_EQ(spagm_stim_readback_list(s, m, un, &rb), SPAGM_OK);
-        for (size_t k = 0; k < n; k++)
-          EXPECT_TRUE(std::any_of(rb.w + plain_rb.n, rb.w + rb.n,
-                                  [&](const spagm_cfg_word &w) { return w.addr == ill[k].addr; }));
-      }
-      spagm_cfg_list_free(&legal);
-      spagm_cfg_list_free(&load);
-      spagm_cfg_list_free(&again);
-      spagm_cfg_list_free(&rb);
-      spagm_cfg_list_free(&plain_rb);
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &load) {
+    spagm_cfg_list again{}, rb{}, plain_rb{};
+    ASSERT_EQ(spagm_stim_load_list(s, m, un, &again), SPAGM_OK);
+    EXPECT_EQ(load.n, again.n); // the same writes on every call
+    spagm_cfg_list_free(&again);
+    const spagm_stim_illegal *ill = nullptr;
+    size_t n = spagm_stim_illegal_writes(s, un, &ill);
+    spagm_cfg_list legal = legal_part(s, un, load);
+    EXPECT_EQ(legal.n + n + spagm_stim_rewritten(s, un), load.n);
+    spagm_cfg_list_free(&legal);
+    if (!spagm_stim_has_illegal_writes(s, un)) {
+      without[un]++;
+      EXPECT_EQ(n, 0u);
+      return;
     }
-  }
+    with[un]++;
+    ASSERT_EQ(n, 6u);
+    for (size_t k = 0; k < n; k++) check_refused(m, un, ill[k], k);
+    check_placed(un, load, ill);
+    // The read-back names each illegal address after the statemap's.
+    spagm_statemap_readback_list(m, un, &plain_rb);
+    EXPECT_EQ(spagm_stim_readback_list(s, m, un, &rb), SPAGM_OK);
+    for (size_t k = 0; k < n; k++)
+      EXPECT_TRUE(std::any_of(rb.w + plain_rb.n, rb.w + rb.n,
+                              [&](const spagm_cfg_word &w) { return w.addr == ill[k].addr; }));
+    spagm_cfg_list_free(&rb);
+    spagm_cfg_list_free(&plain_rb);
+  });
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
     EXPECT_GT(with[u], 5u) << u;
     EXPECT_GT(without[u], 15u) << u;
   }
+  spagm_model *m = spagm_model_new();
   const spagm_stim_illegal *ill = nullptr;
   EXPECT_EQ(spagm_stim_illegal_writes(nullptr, SPAGM_UNIT_PIX, &ill), 0u);
   EXPECT_FALSE(spagm_stim_has_illegal_writes(nullptr, SPAGM_UNIT_PIX));
   EXPECT_EQ(spagm_stim_readback_list(nullptr, m, SPAGM_UNIT_PIX, nullptr), SPAGM_E_ARG);
   EXPECT_EQ(spagm_stim_unwritten(nullptr, m, SPAGM_UNIT_PIX), 0u);
   spagm_model_free(m);
-  spagm_stim_free(s);
 }
 
 // A write to another target, or to an address of a table that names no
@@ -237,41 +242,30 @@ TEST(StimLoad, IllegalWritesOfEachKindIgnoredAmongAndAfter) {
 // it: the model at target 0 takes every such value. Enough pixel target
 // writes land in the register block to reach that slip in a seed.
 TEST(StimLoad, IllegalAddressWritesCarryAValueTheAliasedRegisterTakes) {
-  spagm_diag d{};
-  spagm_stim *s = every_unit();
-  spagm_model *m = spagm_model_new(), *fresh = spagm_model_new();
+  spagm_model *fresh = spagm_model_new();
   unsigned aliased[SPAGM_UNIT_COUNT] = {0}, pix_block0 = 0;
-  for (unsigned e = 0; e < 40; e++) {
-    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_unit un = (spagm_unit)u;
-      spagm_cfg_list load{};
-      ASSERT_EQ(spagm_stim_load_list(s, m, un, &load), SPAGM_OK);
-      const spagm_stim_illegal *ill = nullptr;
-      size_t n = spagm_stim_illegal_writes(s, un, &ill);
-      for (size_t k = 0; k < n; k++) {
-        if (ill[k].kind == SPAGM_STIM_ILLEGAL_VALUE) continue;
-        uint32_t alias = ill[k].kind == SPAGM_STIM_ILLEGAL_TARGET ? ill[k].addr & 0x0FFFFFFFu
-                                                                   : ill[k].addr & 0x7Fu;
-        uint32_t v = 0;
-        if (!spagm_statemap_read(fresh, un, alias, &v)) continue;
-        spagm_model *scratch = spagm_model_new();
-        EXPECT_EQ(spagm_statemap_write(scratch, un, alias, ill[k].data, nullptr), SPAGM_OK)
-            << "unit " << u << " write 0x" << std::hex << ill[k].addr << " = 0x" << ill[k].data
-            << " aliases 0x" << alias;
-        spagm_model_free(scratch);
-        aliased[u]++;
-        if (un == SPAGM_UNIT_PIX && ill[k].kind == SPAGM_STIM_ILLEGAL_TARGET && alias < 0x80u)
-          pix_block0++;
-      }
-      spagm_cfg_list_free(&load);
+  each_load([&](spagm_stim *s, spagm_model *, spagm_unit un, const spagm_cfg_list &) {
+    const spagm_stim_illegal *ill = nullptr;
+    size_t n = spagm_stim_illegal_writes(s, un, &ill);
+    for (size_t k = 0; k < n; k++) {
+      if (ill[k].kind == SPAGM_STIM_ILLEGAL_VALUE) continue;
+      uint32_t alias = ill[k].kind == SPAGM_STIM_ILLEGAL_TARGET ? ill[k].addr & 0x0FFFFFFFu
+                                                                 : ill[k].addr & 0x7Fu;
+      uint32_t v = 0;
+      if (!spagm_statemap_read(fresh, un, alias, &v)) continue;
+      spagm_model *scratch = spagm_model_new();
+      EXPECT_EQ(spagm_statemap_write(scratch, un, alias, ill[k].data, nullptr), SPAGM_OK)
+          << "unit " << un << " write 0x" << std::hex << ill[k].addr << " = 0x" << ill[k].data
+          << " aliases 0x" << alias;
+      spagm_model_free(scratch);
+      aliased[un]++;
+      if (un == SPAGM_UNIT_PIX && ill[k].kind == SPAGM_STIM_ILLEGAL_TARGET && alias < 0x80u)
+        pix_block0++;
     }
-  }
+  });
   for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) EXPECT_GT(aliased[u], 0u) << u;
   EXPECT_GE(pix_block0, 4u);
   spagm_model_free(fresh);
-  spagm_model_free(m);
-  spagm_stim_free(s);
 }
 
 // One epoch's load of the pixel unit that writes its registers twice:
@@ -320,26 +314,16 @@ void check_rewrites(const spagm_stim *s, const spagm_model *m, const spagm_cfg_l
 // epoch's state (check_rewrites); other epochs and units write nothing
 // twice.
 TEST(StimLoad, RegistersWrittenTwiceEndWithTheEpochsValue) {
-  spagm_diag d{};
-  spagm_stim *s = every_unit();
-  spagm_model *m = spagm_model_new();
   unsigned twice = 0, once = 0, at_reset_value = 0;
-  for (unsigned e = 0; e < 40; e++) {
-    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
-    for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
-      spagm_unit un = (spagm_unit)u;
-      spagm_cfg_list load{};
-      ASSERT_EQ(spagm_stim_load_list(s, m, un, &load), SPAGM_OK);
-      if (un == SPAGM_UNIT_PIX && spagm_stim_rewrites_registers(s, un)) {
-        twice++;
-        check_rewrites(s, m, load, &at_reset_value);
-      } else {
-        EXPECT_EQ(spagm_stim_rewritten(s, un), 0u) << u;
-        if (un == SPAGM_UNIT_PIX) once++;
-      }
-      spagm_cfg_list_free(&load);
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &load) {
+    if (un == SPAGM_UNIT_PIX && spagm_stim_rewrites_registers(s, un)) {
+      twice++;
+      check_rewrites(s, m, load, &at_reset_value);
+    } else {
+      EXPECT_EQ(spagm_stim_rewritten(s, un), 0u) << un;
+      if (un == SPAGM_UNIT_PIX) once++;
     }
-  }
+  });
   EXPECT_GT(twice, 5u);
   EXPECT_GT(once, 15u);
   // Registers whose epoch value is the reset value are among them: a unit
@@ -347,8 +331,6 @@ TEST(StimLoad, RegistersWrittenTwiceEndWithTheEpochsValue) {
   EXPECT_GT(at_reset_value, 5u);
   EXPECT_FALSE(spagm_stim_rewrites_registers(nullptr, SPAGM_UNIT_PIX));
   EXPECT_EQ(spagm_stim_rewritten(nullptr, SPAGM_UNIT_PIX), 0u);
-  spagm_model_free(m);
-  spagm_stim_free(s);
 }
 
 } // namespace
