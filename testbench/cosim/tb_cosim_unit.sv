@@ -128,6 +128,11 @@ module tb_cosim_unit
   // Read bursts offered and not yet answered, oldest first (N122: in order).
   logic [31:0] rb_addr[RB_DEPTH], rb_mask[RB_DEPTH];
   logic [$clog2(RB_DEPTH+1)-1:0] rb_n = 0;
+  // In odd epochs the consumer raises rsp_ready only the cycle after it
+  // sees rsp_valid, as the handshake rules allow (ready may depend on
+  // valid): a unit that needs rsp_ready to fill an empty output stage then
+  // waits forever, which the hang watchdog reports (N425).
+  logic ready_after_valid = 1'b0;
 
   // The DPI calls with wide outputs sit in functions of their own, not
   // inlined (no_inline_task), that write the driver's variables below: a
@@ -170,6 +175,7 @@ module tb_cosim_unit
       rsp_ready <= 1'b0;
       rb_n <= 0;
       quiet <= 0;
+      ready_after_valid <= spagm_dpi_epoch(run.h) % 2 == 1;
     end
     if (cfg_valid && cfg_ready) begin
       cfg_valid <= 1'b0;
@@ -231,7 +237,7 @@ module tb_cosim_unit
           if (first_bad == '1) first_bad <= cycle;
         end
       end
-      rsp_ready <= spagm_dpi_random(run.h, UNIT, 70);
+      rsp_ready <= spagm_dpi_random(run.h, UNIT, 70) && (rsp_valid || !ready_after_valid);
       n = spagm_dpi_outstanding(run.h, UNIT);
       run_done <= stream_done && !req_valid && n == 0 && idle;
       if (stream_done && !req_valid && n == 0) moved = 1'b1;
