@@ -8,6 +8,11 @@ package tb_cosim_pkg;
   localparam int UNIT_PIX = 1;
   localparam int UNIT_TEX = 2;
 
+  // A unit's name, as reports name it (docs/report-format.md).
+  function automatic string unit_name(int unit);
+    return unit == UNIT_ATTR ? "attr" : unit == UNIT_PIX ? "pix" : "tex";
+  endfunction
+
   localparam int HANG_CYCLES = 20000;  // no handshake this long = a hang
   localparam int MEM_SLOTS = 32;       // reads the memory model holds at once
 

@@ -250,8 +250,8 @@ module tb_cosim_unit
       if (cfg_rvalid) begin
         moved = 1'b1;
         if (n == 0) begin
-          $display("spagm-cosim: MISMATCH unit %0d answered a configuration read nobody asked for (cycle %0d)",
-                   UNIT, cycle);
+          $display("spagm-cosim: MISMATCH %0s: answered a configuration read nobody asked for (cycle %0d)",
+                   unit_name(UNIT), cycle);
           mismatch <= 1'b1;
           if (first_bad == '1) first_bad <= cycle;
         end else begin

@@ -19,8 +19,9 @@
 //   readback every read-back word (<unit>_rb.hex: address and expected
 //            word), packed into read bursts the same way; each answer
 //            (cfg_rvalid) is checked against the oldest burst in flight
-// A mismatch report names the tag, the line of the record in the vector
-// file, and each differing field element (fields.hex gives the layout).
+// Reports follow docs/report-format.md: a mismatch names the tag, the line
+// of the record in the vector file, and each differing field element
+// (fields.hex gives the layout).
 module tb_replay_driver
   import tb_replay_pkg::*;
 #(
@@ -397,7 +398,7 @@ module tb_replay_driver
           n_fail = n_fail + 1;
           reports++;
           if (reports <= max_reports)
-            $display("replay: MISMATCH %0s: a response with tag %0d matches no request in flight",
+            $display("replay: MISMATCH %0s: response with tag %0d matches no request in flight",
                      name, tag);
         end else begin
           got = '0;
@@ -428,7 +429,7 @@ module tb_replay_driver
           rb_bad = 1'b1;
           reports++;
           if (reports <= max_reports)
-            $display("replay: MISMATCH %0s answered a configuration read nobody asked for",
+            $display("replay: MISMATCH %0s: answered a configuration read nobody asked for",
                      name);
         end else begin
           for (k = 0; k < 32; k++) begin
@@ -436,7 +437,7 @@ module tb_replay_driver
               rb_bad = 1'b1;
               reports++;
               if (reports <= max_reports)
-                $display("replay: MISMATCH %0s image at the end of epoch %0d: address %h holds %h, expected %h",
+                $display("replay: MISMATCH %0s image at end of epoch %0d: address 0x%h holds 0x%h, model has 0x%h",
                          name, epoch, rb_fa[0] + 4 * k, cfg_rdata[32*k+:32], rb_fd[0][32*k+:32]);
             end
           end

@@ -4,8 +4,12 @@
 # the defect's unit (docs/cosim.md, "Defects"); every reproduce line names
 # the defect by name, never by number (N172), and so does the run header,
 # which names the program that ran (N210).
+# With READ_REPORT (spagm-regress), the reports are read as the failure
+# buckets read them (docs/report-format.md): every header follows the
+# grammar, each report is of the defect's unit and each response report has
+# its instruction and the class of the field that differs.
 #   cmake -DCOSIM=path -DUNIT=attr|pix -DARGS="+bug=...;+seed=..." [-DBUG_NAME=name]
-#         -P expect_defect_caught.cmake
+#         [-DREAD_REPORT=spagm-regress] -P expect_defect_caught.cmake
 execute_process(COMMAND ${COSIM} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc EQUAL 1)
@@ -40,4 +44,30 @@ foreach(r ${repro})
 endforeach()
 if(NOT out MATCHES "cosim: [0-9]+ passed, [1-9][0-9]* failed")
   message(FATAL_ERROR "the summary does not end with a failure count")
+endif()
+if(READ_REPORT)
+  set(log "${CMAKE_CURRENT_BINARY_DIR}/cosim.log")
+  if(DEFINED ENV{TMPDIR})  # the test's own folder (cmake/SpagmTestDirs.cmake)
+    set(log "$ENV{TMPDIR}/cosim.log")
+  endif()
+  file(WRITE "${log}" "${out}")
+  execute_process(COMMAND ${READ_REPORT} --read-report "${log}" RESULT_VARIABLE rc
+                  OUTPUT_VARIABLE read ERROR_VARIABLE read_err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the reports do not follow docs/report-format.md (exit ${rc}):\n${read_err}")
+  endif()
+  string(REGEX MATCHALL "report [0-9]+ " all "${read}")
+  string(REGEX MATCHALL "\n  unit      ${UNIT}\n" of_unit "${read}")
+  string(REGEX MATCHALL "subject   response\n" responses "${read}")
+  string(REGEX MATCHALL "subject   response\n  tag       [0-9]+\n  insn      [^-\n][^\n]*\n  field     [^-\n]"
+         read_responses "${read}")
+  foreach(v all of_unit responses read_responses)
+    list(LENGTH ${v} n_${v})
+  endforeach()
+  if(NOT n_of_unit EQUAL n_all OR NOT n_read_responses EQUAL n_responses)
+    message(FATAL_ERROR "of ${n_all} reports, ${n_of_unit} are of ${UNIT}, ${n_read_responses} "
+                        "of ${n_responses} responses with an instruction and a field:\n${read}")
+  endif()
+  string(REGEX MATCH "bucket    [^\n]*" first "${read}")
+  message("${n_all} reports read as the failure buckets read them; the first's ${first}")
 endif()
