@@ -109,9 +109,8 @@ void spagm__report_hang(spagm_text *t, const char *unit, const char *in, uint64_
 void spagm__report_unexpected(spagm_text *t, const char *unit, uint32_t tag, const char *name,
                               uint64_t seed) {
   spagm__text_printf(t,
-                     "UNEXPECTED %s tag %u (%s, seed %llu): a response for a tag with no "
-                     "outstanding prediction (never accepted, answered twice, or a corrupted "
-                     "tag)\n",
+                     "MISMATCH %s: response with tag %u (%s, seed %llu) matches no outstanding "
+                     "prediction (never accepted, answered twice, or a corrupted tag)\n",
                      unit, tag, name, (unsigned long long)seed);
 }
 

@@ -227,6 +227,24 @@ TEST(ReportFormat, PredictorWrongValue_ReadAsResponseWithInsnFieldAndRule) {
   EXPECT_NE(std::string(r[0].rule).find("PIXLD"), std::string::npos) << text;
 }
 
+TEST(ReportFormat, PredictorUnknownTag_ReadAsHandshakeWithTag) {
+  spagm_diag d{};
+  std::unique_ptr<spagm_predictor, PredictorDeleter> p(
+      spagm_predictor_new(SPAGM_UNIT_TEX, 42, &d));
+  ASSERT_NE(p, nullptr) << d.msg;
+  spagm_response rsp;
+  spagm_response_init(&rsp, 77);
+  unsigned n = 0;
+  const char *text = nullptr;
+  ASSERT_EQ(spagm_predictor_check(p.get(), &rsp, &n, &text), SPAGM_OK);
+  std::vector<rg_report> r = read_reports(text);
+  ASSERT_EQ(r.size(), 1u) << text;
+  EXPECT_STREQ(r[0].unit, "tex");
+  EXPECT_EQ(r[0].subject, RG_REPORT_HANDSHAKE);
+  EXPECT_EQ(r[0].tag, 77);
+  EXPECT_EQ(bucket(r[0]), "tex - | handshake | -");
+}
+
 // The reader itself: a header that starts like a report and breaks the
 // grammar is refused with its line, never read as another unit's report.
 TEST(ReportFormat, HeaderWithoutUnitName_Refused) {

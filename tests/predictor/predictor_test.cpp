@@ -388,14 +388,14 @@ TEST_F(PixPredictor, Predictor_UnknownTag_IsAFailure_DESIGN3) {
   unsigned n = 0;
   std::string rep = check(got, &n);
   EXPECT_EQ(n, 1u);
-  EXPECT_NE(rep.find("UNEXPECTED pix tag 6"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("MISMATCH pix: response with tag 6 (pix, seed 42) matches no outstanding"), std::string::npos) << rep;
   EXPECT_NE(rep.find("seed 42"), std::string::npos) << rep;
   // Answering the same tag twice: the second has nothing to match.
   got.tag = 5;
   EXPECT_EQ(check(got, &n), "");
   rep = check(got, &n);
   EXPECT_EQ(n, 1u);
-  EXPECT_NE(rep.find("UNEXPECTED pix tag 5"), std::string::npos) << rep;
+  EXPECT_NE(rep.find("MISMATCH pix: response with tag 5"), std::string::npos) << rep;
   spagm_predictor_counts c = counts();
   EXPECT_EQ(c.unknown, 2u);
   EXPECT_EQ(c.matched, 1u);
