@@ -36,7 +36,7 @@ more=$(awk -F'\t' 'NF >= 4 && $1 ~ /:[0-9]+:[0-9a-f]+$/ && !seen[$3]++ { print $
 ids=$(printf '%s\n' "$defect" "$dead" $more | sort -u | paste -sd, -)
 echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2"
 "$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --build-type None --jobs 2 --out "$work/mut" | tee "$work/run1.log"
-grep -q "^mutate: original design (mutant 0): survived" "$work/run1.log"
+grep -q "^mutate: original design (mutant 0): passed" "$work/run1.log"
 grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- o_rd_write <= !x_fault && x_rd_write;"
 
 echo "== report.json: schema, verdicts"

@@ -5,7 +5,7 @@
 # every class with its count, the score with the classes it leaves out,
 # the formal verdict with its method and bound, the directed test's
 # verdict with the contract's mask or the inputs it leaves out, and the
-# not exercised mutant in its own section.
+# not exercised mutant in its own section, and mutant 0's runs as passed.
 #   cmake -DSRC=... -DPAGE=WORK/classes/report.html -DOUT=DIR -P html_classes_check.cmake
 include(${SRC}/tests/support/page_check.cmake)
 spagm_page_check("${PAGE}" "${OUT}" 1280x1600 "the mutation report page" EXPECT
@@ -27,4 +27,5 @@ spagm_page_check("${PAGE}" "${OUT}" 1280x1600 "the mutation report page" EXPECT
     "directed killer_2: equivalent_contract, mask: wb_reg when wb_valid = 0"
     "directed t7.vec: inconclusive: the test leaves out inputs"
     "not in the test: cycle 3: a reset after the first cycle"
-    "<h2 id=\"not-exercised\">Not exercised \\(1\\)</h2>")
+    "<h2 id=\"not-exercised\">Not exercised \\(1\\)</h2>"
+    "Original design \\(mutant 0\\): <span id=\"original\">passed</span>")

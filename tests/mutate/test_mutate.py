@@ -681,6 +681,18 @@ class CoverageBins(unittest.TestCase):
             jsonschema.validate(rep, schema)
 
 
+class OriginalDesignText(unittest.TestCase):
+    """The summary and the page say what mutant 0's runs did in words: the
+    report's `survived` status of the original design reads `passed`."""
+
+    def test_original_design_reads_passed_failed_or_error(self):
+        def text(status, reason=""):
+            return classes.original_text({"original": {"status": status, "reason": reason}})
+        self.assertEqual(text("survived"), "passed")
+        self.assertEqual(text("killed", "seed 2: mismatch"), "failed (seed 2: mismatch)")
+        self.assertEqual(text("error", "build failed"), "error (build failed)")
+
+
 class ReportClasses(unittest.TestCase):
     """N325: the report holds every class per unit, file and operator, the
     formal check's verdict with its method and bound, and the score

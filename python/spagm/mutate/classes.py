@@ -89,3 +89,11 @@ def reclassify(rep):
     rep["per_operator"] = OrderedDict((o, tally([r for r in rows if r["operator"] == o]))
                                       for o in OPERATORS)
     return rep
+
+
+def original_text(rep):
+    """What mutant 0's runs said, in words: the report keeps the mutant
+    statuses (`survived` = every seed passed), a person reads `passed`."""
+    o = rep["original"]
+    words = {"survived": "passed", "killed": "failed", "error": "error"}[o["status"]]
+    return words + (f" ({o['reason']})" if o["reason"] else "")

@@ -5,7 +5,7 @@ score, tables per file and per operator, the survivors with their diff,
 the errors with their reason, then every mutant."""
 from html import escape
 
-from .classes import CLASSES
+from .classes import CLASSES, original_text
 from .mutant import OPERATORS
 
 STYLE = ("body{font-family:sans-serif} table{border-collapse:collapse;margin-bottom:1em}\n"
@@ -125,7 +125,7 @@ def page(rep):
            f'{s["mutants"]} mutants, less {s["proven_equivalent"] + s["equivalent_contract"]} '
            "equivalent (killed / (all - proven equivalent - equivalent under the contract); "
            "errors, undecided and not exercised mutants count against it). "
-           f'Original design (mutant 0): <span id="original">{rep["original"]["status"]}'
+           f'Original design (mutant 0): <span id="original">{escape(original_text(rep))}'
            "</span>.</p>",
            f'<p class="ex">{escape(rep["command"])}</p>',
            '<p class="ex">Coverage bins: <span class="bin hole">hole</span> never hit, '

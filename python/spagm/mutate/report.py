@@ -128,8 +128,7 @@ def pct(score):
 
 def print_summary(rep, paths):
     s = rep["score"]
-    print(f"mutate: original design (mutant 0): {rep['original']['status']}"
-          + (f" ({rep['original']['reason']})" if rep["original"]["reason"] else ""))
+    print(f"mutate: original design (mutant 0): {classes.original_text(rep)}")
     print(f"mutate: unit {rep['unit']}: score {pct(s['score'])} ({s['killed']} killed of "
           f"{s['mutants']} mutants, less {s['proven_equivalent'] + s['equivalent_contract']} "
           f"equivalent; seeds {rep['seeds']}"
