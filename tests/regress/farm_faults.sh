@@ -48,8 +48,18 @@ fresh limit
 (limit; "$regress" "${args[@]}" --out "$out/limit" >"$out/limit.log" 2>&1)
 rc=$?
 [ $rc -eq 1 ] || fail "time limit: exit $rc, expected 1; $(tail -3 "$out/limit.log")"
+# What a run that ended otherwise saw: its log (the seconds it slept),
+# its record and the farm's output files, for a failure that does not
+# come back on a rerun.
+evidence() { # DIR ID
+  echo "--- $2: record"; cat "$1/runs/$2/status" 2>&1
+  echo "--- $2: log"; cat "$1/runs/$2/log" 2>&1
+  echo "--- farm output"; tail -n 5 "$1"/slurm/*.out 2>&1
+  echo "--- jobs"; cat "$1/slurm/jobs" 2>&1
+}
 for id in lengthy_run.s1 lengthy_run.s2; do
-  [ "$(field "$out/limit" $id status)" = timeout ] || fail "$id: $(field "$out/limit" $id status), expected timeout"
+  [ "$(field "$out/limit" $id status)" = timeout ] ||
+    { evidence "$out/limit" $id; fail "$id: $(field "$out/limit" $id status), expected timeout"; }
   [ "$(field "$out/limit" $id farm)" = TIMEOUT ] || fail "$id: farm=$(field "$out/limit" $id farm)"
   field "$out/limit" $id reason | grep -q 'Slurm time limit reached' ||
     fail "$id: reason $(field "$out/limit" $id reason)"
