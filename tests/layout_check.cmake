@@ -176,7 +176,7 @@ elseif(CHECK STREQUAL "comment_policy")
       endforeach()
     endif()
     file(STRINGS "${ROOT}/${f}" names
-         REGEX "(TEST(_F|_P)?\\( *[A-Za-z0-9_]+, *[A-Za-z0-9_]+_[NR][0-9]+ *\\)|add_test\\( *NAME +[^ )]*_[NR][0-9]+( |\\)|$)|def test_[a-z0-9_]*_[nr][0-9]+\\()")
+         REGEX "(TEST(_F|_P)?\\( *[A-Za-z0-9_]+, *[A-Za-z0-9_]+_[NR][0-9]+ *\\)|add_test\\( *NAME +[^ )]*_[NR][0-9]+( |\\)|$)|def test_[A-Za-z0-9_]*_[NRnr][0-9]+\\()")
     foreach(h IN LISTS names)
       string(STRIP "${h}" h)
       list(APPEND bad "${f}: a test named for a ruling number: ${h}")

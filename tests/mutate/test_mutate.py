@@ -76,7 +76,7 @@ class PixSites(unittest.TestCase):
         (m,) = self.find("pix_lane.sv", line, "< -> <=")
         self.assertTrue(m.id and not m.excluded)
 
-    def test_dead_branch_under_bug_sel_is_not_mutated_N151(self):
+    def test_dead_branch_under_bug_sel_is_not_mutated(self):
         line = _line_of("pix_lane.sv", "index <= {27'd0, count}")
         dead = [m for m in self.cands if m.file.endswith("pix_lane.sv") and m.line == line]
         self.assertTrue(dead)
@@ -98,14 +98,14 @@ class PixSites(unittest.TestCase):
             _line_of("pix_lane.sv", "assign lowest_covered = "))]
         self.assertTrue(low and all(m.id for m in low if m.excluded != "bug_sel logic"))
 
-    def test_bug_sel_logic_is_not_mutated_N151(self):
+    def test_bug_sel_logic_is_not_mutated(self):
         for m in self.kept:
             self.assertNotIn("bug_sel", m.before.split("//")[0] if m.change.startswith("==")
                              else "", m.location())
         bug = [m for m in self.cands if "bug_sel ==" in m.before and m.operator == "relational"]
         self.assertTrue(bug and all(m.excluded == "bug_sel logic" for m in bug))
 
-    def test_constants_in_widths_and_parameters_are_not_mutated_N152(self):
+    def test_constants_in_widths_and_parameters_are_not_mutated(self):
         for m in self.kept:
             self.assertNotRegex(m.before, r"^\s*localparam\b", m.location())
             self.assertFalse(re.match(r"^(input|output)\s", m.before), m.location())
@@ -122,7 +122,7 @@ class PixSites(unittest.TestCase):
 
 
 class Rules(unittest.TestCase):
-    def test_testbench_only_code_is_not_mutated_N152(self):
+    def test_testbench_only_code_is_not_mutated(self):
         srcs, cands = sites_of(os.path.join(SRC, "rtl_stubs", "attr.f"))
         ram = [m for m in cands if m.file.endswith("attr_ram.sv")]
         init = _line_of("attr_ram.sv", "initial begin")
@@ -531,7 +531,7 @@ class BuildType(unittest.TestCase):
     """--build-type: the mutated build's CMAKE_BUILD_TYPE (the soak tests
     build unoptimised), and a build of another type is not reused."""
 
-    def test_mutated_build_is_unoptimised_by_default_N270(self):
+    def test_mutated_build_is_unoptimised_by_default(self):
         self.assertEqual(cli.parser().parse_args(["--unit", "pix"]).build_type, "None")
         self.assertEqual(cli.parser().parse_args(["--unit", "pix", "--build-type", "Release"])
                          .build_type, "Release")
@@ -572,7 +572,7 @@ class BuildType(unittest.TestCase):
         old = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
         self.assertFalse(build.reusable(old, "d", [1], "pix_unit", "Release", bindir))
 
-    def test_reused_build_is_still_brought_up_to_date_N273_N275(self):
+    def test_reused_build_is_still_brought_up_to_date(self):
         # A reused tree keeps its mutated copy and its settings (no rewrite,
         # no -D) but CMake is run again on it (N275: files added to spagm
         # since) and it is built (N273: the stimulus and harness may have
