@@ -465,6 +465,50 @@ class Selection(unittest.TestCase):
             run.parse_seeds("5..1")
 
 
+class RegressDescription(unittest.TestCase):
+    """The generated description stays within spagm-regress's line limit
+    for a whole unit (thousands of mutants), and its set still names every
+    mutant exactly once."""
+
+    @staticmethod
+    def sets(text):
+        out, name = {}, None
+        for line in text.splitlines():
+            if line.startswith("[set "):
+                name = line[5:-1]
+            elif name and line.startswith("tests = "):
+                out[name] = line[8:].split()
+                name = None
+        return out
+
+    def expand(self, sets, name):
+        return [t for m in sets[name] for t in (self.expand(sets, m) if m in sets else [m])]
+
+    def test_WholeUnitSet_FitsRegressLineLimit(self):
+        with open(os.path.join(SRC, "regress", "desc.c"), encoding="utf-8") as f:
+            limit = re.search(r"strlen\(line\) > (\d+)\)", f.read())
+        self.assertIsNotNone(limit, "regress/desc.c: the line limit check is not found")
+        self.assertEqual(run.LINE_LIMIT, int(limit.group(1)))
+        ids = list(range(0, 3000))
+        text = run.description("tex", ids, "1..5", None, "", 300)
+        self.assertLessEqual(max(len(line) for line in text.splitlines()), run.LINE_LIMIT)
+        sets = self.sets(text)
+        self.assertGreater(len(sets), 1)
+        self.assertEqual(self.expand(sets, "mutants"), [f"m{k}" for k in ids])
+
+    def test_SmallSet_IsOneLine(self):
+        sets = self.sets(run.description("pix", [0, 3, 7], "1", None, "", 300))
+        self.assertEqual(sets, {"mutants": ["m0", "m3", "m7"]})
+
+    def test_SetsNestAsDeepAsNeeded(self):
+        members = [f"m{i}" for i in range(200)]
+        lines = run.set_sections("s", members, limit=40)
+        self.assertLessEqual(max(len(line) for line in lines), 40)
+        sets = self.sets("\n".join(lines))
+        self.assertEqual(len(sets), len(set(sets)))
+        self.assertEqual(self.expand(sets, "s"), members)
+
+
 class Classification(unittest.TestCase):
     """Verdicts from spagm-regress results and the co-simulation's summary
     (N154): a refusal, a crash or a bare timeout is an error, never a kill."""

@@ -62,8 +62,36 @@ def description(unit, ids, seeds_text, txns, plusargs, timeout, line_coverage=Fa
             cmd += " " + plusargs
         lines += ["", f"[test m{k}]", "kind = command", f"command = {cmd}",
                   f"seeds = {seeds_text}", f"timeout = {timeout}"]
-    lines += ["", "[set mutants]", "tests = " + " ".join(f"m{k}" for k in ids), ""]
-    return "\n".join(lines)
+    lines += set_sections("mutants", [f"m{k}" for k in ids])
+    return "\n".join(lines + [""])
+
+
+# spagm-regress refuses a description line longer than this (regress/desc.c).
+LINE_LIMIT = 4000
+
+
+def set_sections(name, members, limit=LINE_LIMIT, prefix=None):
+    """`[set NAME]` naming `members`. A whole unit's mutants do not fit in
+    one `tests =` line, so they are split into sets NAME_1, NAME_2, ...
+    of whole names that each fit, and NAME names those (a set may name
+    sets, docs/regress.md), as many levels deep as the count needs."""
+    line = "tests = " + " ".join(members)
+    if len(line) <= limit:
+        return ["", f"[set {name}]", line]
+    prefix = prefix or name
+    out, parts, chunk, width = [], [], [], len("tests =")
+    for m in members:
+        if chunk and width + 1 + len(m) > limit:
+            parts.append(chunk)
+            chunk, width = [], len("tests =")
+        chunk.append(m)
+        width += 1 + len(m)
+    parts.append(chunk)
+    subs = []
+    for i, part in enumerate(parts, 1):
+        subs.append(f"{prefix}_{i}")
+        out += ["", f"[set {subs[-1]}]", "tests = " + " ".join(part)]
+    return out + set_sections(name, subs, limit, prefix + "_g")
 
 
 def run_all(regress, bindir, workdir, unit, ids, args, log, name="regress", seeds=None,
