@@ -10,6 +10,8 @@ import json
 import os
 import random
 import re
+import shutil
+import subprocess
 import sys
 import unittest
 
@@ -179,6 +181,65 @@ class DerivedDefectSignals(unittest.TestCase):
             self.assertEqual(by_line[at(dead)], {"dead when bug_sel = 0"}, dead)
         self.assertIn("kept", by_line[at("assign both")])
         self.assertIn("kept", by_line[at("assign w")])
+
+
+SIGNED = """module sgn (input logic [7:0] x, output logic [31:0] y, output logic [31:0] z);
+  always_comb begin
+    y = 32'($signed(x) >>> 2);
+  end
+  assign z = 32'($signed(x) >>> 1);
+endmodule
+"""
+
+SIGNED_TB = """module tb;
+  logic [7:0] x;
+  logic [31:0] y, z;
+  sgn u (.x(x), .y(y), .z(z));
+  initial begin x = 8'h80; #1 $display("y=%h", y); $finish; end
+endmodule
+"""
+
+
+class SignednessMutants(unittest.TestCase):
+    """`$signed` <-> `$unsigned` changes the type: a conditional operator
+    with one unsigned operand is unsigned, so the copy selects such a
+    mutant around its statement, and drops one it cannot (a continuous
+    assignment) by a rule, rather than change the original design."""
+
+    def setUp(self):
+        d = os.path.join(WORK, "signed")
+        write(os.path.join(d, "sgn.sv"), SIGNED)
+        self.srcs, cands = sites_of(write(os.path.join(d, "sgn.f"), "sgn.sv\n"))
+        self.ext = {m.line: m for m in cands if m.operator == "extension"}
+        self.out = os.path.join(d, "copy")
+
+    def test_SignednessSwap_InStatement_SelectedAroundIt(self):
+        m = self.ext[3]
+        self.assertTrue(m.id)
+        self.assertEqual([e.level for e in m.edits], ["stmt"])
+        self.assertEqual(m.col, SIGNED.splitlines()[2].index("$signed") + 1)
+        self.assertEqual(m.after, "y = 32'($unsigned(x) >>> 2);")
+
+    def test_SignednessSwap_InContinuousAssign_DroppedByRule(self):
+        self.assertEqual(self.ext[5].excluded, sites.R_SIGN)
+        self.assertIn(sites.R_SIGN, sites.RULES)
+
+    def test_SignednessSwap_MutantZeroIsTheOriginal(self):
+        if not shutil.which("iverilog"):
+            self.skipTest("no iverilog")
+        m = self.ext[3]
+        _, kmap = rewrite.write_copy(self.srcs, [m], self.out, "sgn_mutated.f")
+        tb = write(os.path.join(self.out, "tb.sv"), SIGNED_TB)
+        sim = os.path.join(self.out, "sim")
+        subprocess.run(["iverilog", "-g2012", "-o", sim, os.path.join(self.out, "sgn.sv"), tb],
+                       check=True)
+
+        def y(k):
+            r = subprocess.run(["vvp", "-n", sim, f"+mutant={k}"], check=True,
+                               capture_output=True, text=True)
+            return re.search(r"y=([0-9a-f]+)", r.stdout).group(1)
+        self.assertEqual(y(0), "ffffffe0")          # 0x80 >>> 2, sign-extended
+        self.assertEqual(y(kmap[m.id]), "00000020")  # the mutant: zero-extended
 
 
 class Copy(unittest.TestCase):

@@ -51,6 +51,39 @@ def _replace_token(en, node, tok, new):
     return [Edit(s, e, "expr", text)]
 
 
+# The rule that drops a signedness change the copy cannot select (below).
+R_SIGNEDNESS = "signedness outside a statement"
+STATEMENTS = {getattr(K, n) for n in dir(K) if n.endswith("Statement")}
+NOT_PROCEDURAL = (K.ContinuousAssign, K.DataDeclaration, K.ModuleDeclaration,
+                  K.PortDeclaration, K.HierarchyInstantiation)
+
+
+def enclosing_statement(node):
+    """The innermost procedural statement around `node`, None when it sits
+    in a continuous assignment, a declaration or a port connection.
+
+    `$signed(x)` and `$unsigned(x)` differ in type, not in value: a
+    conditional operator with one signed and one unsigned operand is
+    unsigned, so `(sel ? $unsigned(x) : $signed(x)) >>> n` shifts in zeros
+    with sel false too, and the copy's mutant 0 would not be the design.
+    Such a mutant is selected around its whole statement instead, where
+    each branch keeps its own type."""
+    n = node.parent
+    while n is not None:
+        if n.kind in STATEMENTS:
+            return n
+        if n.kind in NOT_PROCEDURAL:
+            return None
+        n = n.parent
+    return None
+
+
+def _widen(en, edit, stmt):
+    """`edit` applied inside the statement `stmt`, as a statement edit."""
+    s, e = _range(stmt)
+    return Edit(s, e, "stmt", en.text[s:edit.start] + edit.text + en.text[edit.end:e])
+
+
 def _whole(node, text):
     s, e = _range(node)
     return [Edit(s, e, "expr", text)]
@@ -82,8 +115,14 @@ def sites(en, node, reason):
         name = node.left.systemIdentifier.valueText
         if name in ("$signed", "$unsigned"):
             other = "$unsigned" if name == "$signed" else "$signed"
-            en.add(node, "extension", f"{name} -> {other}",
-                   _replace_token(en, node, node.left.systemIdentifier, other), reason)
+            edits = _replace_token(en, node, node.left.systemIdentifier, other)
+            stmt = enclosing_statement(node)
+            if stmt is None:
+                reason = reason or R_SIGNEDNESS
+            else:
+                edits = [_widen(en, edits[0], stmt)]
+            en.add(node, "extension", f"{name} -> {other}", edits, reason,
+                   at=_range(node)[0])
     if k == K.ConcatenationExpression:
         _extension_sites(en, node, reason)
 

@@ -29,7 +29,9 @@ R_PACKAGE = "package"
 R_LABEL = "case label"
 R_SAME = "same text as another mutant"
 R_LOOP = "clocked loop body"
-RULES = (R_BUG, R_DEAD, R_TB, R_CONST, R_TARGET, R_EVENT, R_PACKAGE, R_LABEL, R_LOOP, R_SAME)
+R_SIGN = ops.R_SIGNEDNESS
+RULES = (R_BUG, R_DEAD, R_TB, R_CONST, R_TARGET, R_EVENT, R_PACKAGE, R_LABEL, R_LOOP, R_SIGN,
+         R_SAME)
 
 TB_KINDS = {K.InitialBlock, K.FinalBlock, K.ImmediateAssertStatement,
             K.AssertPropertyStatement, K.ConcurrentAssertionMember,
@@ -48,8 +50,10 @@ class Enumerator:
         self.genvars = {}  # genvar -> (first, last) value, None when unknown
 
     # ---- candidates ------------------------------------------------------
-    def add(self, node, operator, change, edits, reason):
-        at = min(e.start for e in edits)
+    def add(self, node, operator, change, edits, reason, at=None):
+        """A candidate; `at` is the offset it is located at (default: its
+        first edit's start)."""
+        at = min(e.start for e in edits) if at is None else at
         line, col = line_col(self.text, at)
         if not reason and self.module and names_in(node) & self.tainted().keys():
             reason = R_BUG
