@@ -451,6 +451,32 @@ class NotExercised(unittest.TestCase):
         self.assertEqual(ran["regress-more"][1], "2,3")
         self.assertEqual(set(phases), {"original_s", "first_seed_s", "more_seeds_s"})
 
+    def test_OriginalFails_NoMutantRuns(self):
+        b = {"selectors": rewrite.selectors(self.kept), "rtl": os.path.dirname(self.copy),
+             "bindir": "/nonexistent"}
+        ran = []
+
+        def fake_run_all(regress, bindir, workdir, unit, ids, args, log, name="regress",
+                         seeds=None, line_coverage=False):
+            ran.append(name)
+            runs = [{"seed": 1, "verdict": "killed", "why": "mismatch", "status": "fail",
+                     "exit": 1, "wall_s": 0.1, "log": os.path.join(workdir, "log")}]
+            return {k: run.decide(runs) for k in ids}, os.path.join(workdir, name)
+        args = cli.parser().parse_args(["--unit", "pix", "--seeds", "1..3"])
+        real = run.run_all
+        run.run_all = fake_run_all
+        try:
+            results, _, _, idle = cli._run_mutants(
+                "regress", b, os.path.join(WORK, "idle", "run-broken"), args, self.kept,
+                self.srcs)
+        finally:
+            run.run_all = real
+        self.assertEqual(ran, ["regress-original"])
+        self.assertEqual(results[0][0], "killed")
+        self.assertEqual(idle, set())
+        for m in self.kept:
+            self.assertEqual(results[m.id], ("error", run.ORIGINAL_FAILED, []))
+
 
 class Selection(unittest.TestCase):
     def test_sample_is_reproducible_and_seeded(self):

@@ -119,10 +119,14 @@ def run_all(regress, bindir, workdir, unit, ids, args, log, name="regress", seed
     return classify(out, results), out
 
 
+ORIGINAL_FAILED = "not run: the original design (mutant 0) did not pass"
+
+
 def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, skip):
     """The runs in the order that kills soonest (N323):
     1. the original design (K = 0) on every seed (its coverage, and the
-       lines it executes when the build has line coverage);
+       lines it executes when the build has line coverage); when it does
+       not pass, nothing else runs and every mutant is an error;
     2. `skip(original_runs)` -> the Ks not to run (not exercised, N322);
     3. every other mutant on the first seed;
     4. the mutants the first seed did not kill, on the other seeds.
@@ -135,6 +139,15 @@ def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, ski
                      args.seeds, line_coverage)
     times["original_s"] = time.monotonic() - t
     dirs.append(d)
+    if res.get(0, ("error",))[0] != "survived":
+        # Every mutant would fail as the original does and read as killed.
+        log(f"mutate: the original design (mutant 0) did not pass ({res.get(0, ('', ''))[1]}; "
+            f"its runs are in {d}): no mutant is run")
+        out = dict(res)
+        for k in ks:
+            if k:
+                out[k] = ("error", ORIGINAL_FAILED, [])
+        return out, times, dirs, set()
     skipped = set(skip(res.get(0, ("", "", []))[2]))
     todo = [k for k in ks if k and k not in skipped]
     t = time.monotonic()
