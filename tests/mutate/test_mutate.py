@@ -703,6 +703,23 @@ class BuildType(unittest.TestCase):
         old = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
         self.assertFalse(build.reusable(old, "d", [1], "pix_unit", "Release", bindir))
 
+    def test_CopyCodeChange_BuildNotReused(self):
+        srcs, _ = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        same = build.sources_digest(srcs)
+        self.assertEqual(build.sources_digest(srcs), same)
+        tool = os.path.join(WORK, "tool-copy")
+        shutil.rmtree(tool, ignore_errors=True)
+        shutil.copytree(build.TOOL_DIR, tool)
+        with open(os.path.join(tool, "rewrite.py"), "a", encoding="utf-8") as f:
+            f.write("# another version\n")
+        real = build.TOOL_DIR
+        build.TOOL_DIR = tool
+        try:
+            other = build.sources_digest(srcs)
+        finally:
+            build.TOOL_DIR = real
+        self.assertNotEqual(other, same)
+
     def test_reused_build_is_still_brought_up_to_date(self):
         # A reused tree keeps its mutated copy and its settings (no rewrite,
         # no -D) but CMake is run again on it (N275: files added to spagm

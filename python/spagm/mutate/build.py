@@ -6,8 +6,8 @@ copy's list, built for the one target spagm-cosim. No spagm file is edited
 (docs/own-rtl.md).
 
 The tree is reused when it already holds every mutant asked for (the copy
-is rewritten, and Verilator re-run, only when the set grows or the RTL
-changed): `--rerun survivors` runs on the build of the first run. A reused
+is rewritten, and Verilator re-run, only when the set grows, the RTL
+changed or the tool's code that writes the copy changed): `--rerun survivors` runs on the build of the first run. A reused
 tree is still configured again and built (incrementally, N273, N275): the
 rest of spagm-cosim, the stimulus, the harness and the other units' RTL,
 may have changed since, and a score measured on yesterday's stimulus is
@@ -38,8 +38,19 @@ def build_kind(cache):
     return f"{t} {cache[CXX_FLAGS]}" if cache.get(CXX_FLAGS) else t
 
 
+# The tool's files that decide the copy's text and its Verilator options:
+# a copy written by another version of them is written again, not reused.
+TOOL_DIR = os.path.dirname(os.path.abspath(__file__))
+COPY_CODE = ("design.py", "exercised.py", "mutant.py", "ops.py", "rewrite.py", "sites.py")
+
+
 def sources_digest(sources):
+    """The digest the build state keys the copy with: the unit's sources
+    and the code that turns them into the copy."""
     h = hashlib.sha256()
+    for name in COPY_CODE:
+        with open(os.path.join(TOOL_DIR, name), "rb") as f:
+            h.update(name.encode() + b"\0" + f.read() + b"\0")
     for s in sources:
         h.update(s.path.encode() + b"\0" + s.text.encode("latin-1") + b"\0")
     return h.hexdigest()
