@@ -332,7 +332,7 @@ class StableIds(unittest.TestCase):
         self.assertGreater(len(ida - moved), 300)
 
 
-IDLE = """module idle (input logic clk, input logic [3:0] a, output logic [3:0] z, output logic w);
+IDLE = """module idle (input logic clk, input logic [3:0] a, output logic [3:0] z, output logic w, output logic v);
   always @* begin
     if (a == 4'd9) begin
       z = a + 4'd1;
@@ -344,6 +344,13 @@ IDLE = """module idle (input logic clk, input logic [3:0] a, output logic [3:0] 
       2'd1: w = a[2];
       default: w = 1'b1;
     endcase
+  end
+  always @* begin
+    if (a == 4'd15) begin
+      v = a[3];
+    end else begin
+      v = a[0];
+    end
   end
 endmodule
 """
@@ -377,7 +384,9 @@ class NotExercised(unittest.TestCase):
         # case item of line 10 have count 0.
         self.points = [("v_line", 2, "2,7,12", 40), ("v_branch", 3, "3-4", 0),
                        ("v_branch", 3, "5-6", 40), ("v_line", 8, "8", 10),
-                       ("v_line", 9, "9", 10), ("v_line", 10, "10", 0), ("v_line", 11, "11", 20)]
+                       ("v_line", 9, "9", 10), ("v_line", 10, "10", 0), ("v_line", 11, "11", 20),
+                       ("v_line", 14, "14,19", 0), ("v_branch", 15, "15-16", 0),
+                       ("v_branch", 15, "17-18", 0)]
         self.dat = coverage_dat(os.path.join(d, "orig", "rtl_cov.dat"), self.copy, self.points)
 
     def at(self, line):
@@ -387,7 +396,7 @@ class NotExercised(unittest.TestCase):
         counts = exercised.read_counts([self.dat])
         idle = exercised.not_exercised(self.kept, {self.sv: IDLE}, {self.sv: self.copy}, counts)
         self.assertTrue(idle)
-        self.assertEqual({m.line for m in idle}, {4, 10})
+        self.assertEqual({m.line for m in idle}, {4, 10, 15, 16, 18})
         ids = {m.id for m in idle}
         self.assertTrue({m.id for m in self.at(4) + self.at(10)} <= ids)
         # The if's condition (line 3) is evaluated on every pass even though
@@ -402,7 +411,19 @@ class NotExercised(unittest.TestCase):
                             [("v_line", 10, "10", 1)])
         counts = exercised.read_counts([self.dat, more])
         idle = exercised.not_exercised(self.kept, {self.sv: IDLE}, {self.sv: self.copy}, counts)
-        self.assertEqual({m.line for m in idle}, {4})
+        self.assertEqual({m.line for m in idle}, {4, 15, 16, 18})
+
+    def test_ZeroLineInBlockThatRan_IsExercised(self):
+        counts = exercised.read_counts([self.dat])
+        blocks = {self.sv: exercised.procedural_blocks(self.srcs[0])}
+        self.assertEqual(blocks[self.sv], [(2, 13), (14, 20)])
+        idle = exercised.not_exercised(self.kept, {self.sv: IDLE}, {self.sv: self.copy}, counts,
+                                       blocks)
+        self.assertEqual({m.line for m in idle}, {15, 16, 18})
+        # A line outside every block (a continuous assignment a point's
+        # range names) counts as executed.
+        self.assertEqual(exercised.not_exercised(self.kept, {self.sv: IDLE},
+                                                 {self.sv: self.copy}, counts, {self.sv: []}), [])
 
     def test_not_exercised_mutant_is_not_run(self):
         b = {"selectors": rewrite.selectors(self.kept), "rtl": os.path.dirname(self.copy),
@@ -436,8 +457,12 @@ class NotExercised(unittest.TestCase):
                 "regress", b, os.path.join(WORK, "idle", "run"), args, self.kept, self.srcs)
         finally:
             run.run_all = real
-        self.assertEqual({i.split(":")[1] for i in idle}, {"4", "10"})
+        # Lines 4 and 10 count 0 inside a block that ran: run (Verilator
+        # reports such zeros for lines that did run). The second block never ran.
+        self.assertEqual({i.split(":")[1] for i in idle}, {"15", "16", "18"})
         kmap = b["selectors"]
+        for m in self.at(4) + self.at(10):
+            self.assertIn(kmap[m.id], ran["regress-first"][0])
         for mid in idle:
             self.assertEqual(results[mid][0], "not_exercised")
             self.assertNotIn(kmap[mid], ran["regress-first"][0])

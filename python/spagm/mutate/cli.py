@@ -296,7 +296,8 @@ def _run_mutants(regress, b, workdir, args, chosen, sources):
             log("mutate: no line coverage from every run of the original; every mutant runs")
             return []
         counts = exercised.read_counts(dats)
-        out = exercised.not_exercised(list(by_k_id.values()), texts, copy_of, counts)
+        blocks = {s.path: exercised.procedural_blocks(s) for s in sources}
+        out = exercised.not_exercised(list(by_k_id.values()), texts, copy_of, counts, blocks)
         log(f"mutate: {len(out)} of {len(chosen)} mutants not exercised by the original's "
             f"runs (seeds {seeds}): not run")
         return [kmap[m.id] for m in out]
