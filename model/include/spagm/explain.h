@@ -100,7 +100,8 @@ typedef struct spagm_explain {
   uint16_t fault_rule; /**< rule behind resp.fault, 0 when none */
   int32_t fault_arg[3]; /**< the numbers of the fault's sentence */
   uint16_t rule[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES]; /**< 0 = nothing recorded */
-  int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3]; /**< the numbers of each rule's sentence */
+  int32_t arg[SPAGM_EXPLAIN_SLOTS][SPAGM_LANES][3]; /**< the numbers of each rule's
+                                                          sentence, valid where rule is not 0 */
   uint8_t value_type[SPAGM_EXPLAIN_SLOTS]; /**< spagm_value_type of each slot's values,
                                                 the same on every lane */
   bool has_tex_header;  /**< a TLDS read a header index from its constant bank */
@@ -111,7 +112,8 @@ typedef struct spagm_explain {
   spagm_explain_texel texel[SPAGM_LANES]; /**< per lane, valid in texel_lanes */
 } spagm_explain;
 
-/** Clear ex: no rule recorded anywhere. No-op when ex is NULL. */
+/** Clear ex: no rule recorded anywhere, every byte zero. No-op when ex is
+ * NULL. */
 void spagm_explain_init(spagm_explain *ex);
 
 

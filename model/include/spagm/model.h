@@ -68,7 +68,11 @@ spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn,
                                 const spagm_request *req, spagm_response *resp,
                                 spagm_explain *ex);
 
-/** Decode req->insn and execute with explanation. */
+/** Decode req->insn and execute with explanation. Both functions clear
+ * what ex recorded before (its rules, fault rule, value types and TLDS
+ * marks) but not the numbers behind them: arg[s][l] is valid where
+ * rule[s][l] is not 0 and texel[l] in texel_lanes, other entries keep
+ * whatever they held (N426). */
 spagm_status spagm_execute_explained(spagm_model *m, const spagm_request *req,
                                      spagm_response *resp, spagm_explain *ex);
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Rule table and explanation formatting (explain.h). */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/model_internal.h"
 #include "spagm/explain.h"
 
 typedef struct rule_entry {
@@ -37,6 +39,14 @@ const char *spagm_rule_text(unsigned rule) {
 
 void spagm_explain_init(spagm_explain *ex) {
   if (ex) memset(ex, 0, sizeof *ex);
+}
+
+/* Two ranges: the marks before arg (fault_rule .. rule) and those between
+ * arg and texel (value_type .. texel_read). */
+void spagm__explain_clear_marks(spagm_explain *ex) {
+  memset(ex, 0, offsetof(spagm_explain, arg));
+  size_t from = offsetof(spagm_explain, value_type);
+  memset((char *)ex + from, 0, offsetof(spagm_explain, texel) - from);
 }
 
 /* Expand %0..%2 (decimal) and %x0..%x2 (hex) with the recorded arguments. */

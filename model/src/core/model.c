@@ -56,7 +56,7 @@ spagm_status spagm_execute_insn(spagm_model *m, const spagm_insn *insn,
                                 const spagm_request *req, spagm_response *resp,
                                 spagm_explain *ex) {
   if (!m || !insn || !req || !resp) return SPAGM_E_ARG;
-  if (ex) spagm_explain_init(ex);
+  if (ex) spagm__explain_clear_marks(ex);
   if (!spagm__insn_fields_fit(insn)) {
     /* No word holds it: refused, and a caller that ignores the status
      * still sees a warp-wide fault rather than stale data. */
@@ -79,7 +79,7 @@ spagm_status spagm_execute_explained(spagm_model *m, const spagm_request *req,
   if (!m || !req || !resp) return SPAGM_E_ARG;
   spagm_insn insn;
   if (spagm_decode(req->insn, &insn, NULL) != SPAGM_OK) {
-    if (ex) spagm_explain_init(ex);
+    if (ex) spagm__explain_clear_marks(ex);
     /* An illegal word is an architectural fault, not an API error. */
     spagm__fault_warp(req, resp, ex, SPAGM_FAULT_ILLEGAL_INSTR_ENCODING,
                       SPAGM_RULE_ILLEGAL_WORD, 0, 0, 0);

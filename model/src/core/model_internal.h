@@ -56,6 +56,14 @@ static inline unsigned spagm__lowest_lane(uint32_t mask) {
   return (unsigned)__builtin_ctz(mask);
 }
 
+/* Clear what says a rule or location was recorded in ex (not NULL):
+ * fault_rule, fault_arg, rule, value_type, has_tex_header, tex_header,
+ * texel_lanes and texel_read. arg and texel keep their bytes: nothing reads
+ * arg[s][l] where rule[s][l] is 0 or texel[l] outside texel_lanes (N426),
+ * so an explanation reused for every request (a scoreboard entry) is not
+ * cleared whole each time. explain.c. */
+void spagm__explain_clear_marks(spagm_explain *ex);
+
 /* Explanation slot `slot` of every lane outside `lanes`: LANE_INACTIVE, in
  * a loop of its own and only when an explanation is wanted. */
 static inline void spagm__explain_inactive(spagm_explain *ex, unsigned slot, uint32_t lanes) {
