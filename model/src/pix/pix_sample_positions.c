@@ -29,15 +29,15 @@ int spagm__pix_samples_valid(unsigned samples) {
          samples == 16;
 }
 
-spagm_sample_pos spagm__pix_standard_pos(spagm_pix_sample_order order,
-                                         unsigned samples, unsigned index) {
+const spagm_sample_pos *spagm__pix_standard_table(spagm_pix_sample_order order,
+                                                  unsigned samples) {
   bool nv = order == SPAGM_PIX_ORDER_NVIDIA;
   switch (samples) {
-    case 1: return pos1[index & 0u];
-    case 2: return (nv ? nv2 : pos2)[index & 1u];
-    case 4: return pos4[index & 3u];
-    case 8: return (nv ? nv8 : pos8)[index & 7u];
-    default: return pos16[index & 15u];
+    case 1: return pos1;
+    case 2: return nv ? nv2 : pos2;
+    case 4: return pos4;
+    case 8: return nv ? nv8 : pos8;
+    default: return pos16;
   }
 }
 

@@ -18,11 +18,18 @@ typedef struct spagm_pix_state {
  * order. */
 void spagm__pix_config_default(spagm_raster_config *cfg);
 
+/* The standard positions of a sample count in the given order (N351),
+ * sample index i at [i]; the caller guarantees samples is one of 1, 2, 4,
+ * 8, 16 (pix_sample_positions.c). */
+const spagm_sample_pos *spagm__pix_standard_table(spagm_pix_sample_order order,
+                                                  unsigned samples);
+
 /* Standard position in the given order (N351); the caller guarantees
- * samples is one of 1, 2, 4, 8, 16 and index < samples
- * (pix_sample_positions.c). */
-spagm_sample_pos spagm__pix_standard_pos(spagm_pix_sample_order order,
-                                         unsigned samples, unsigned index);
+ * samples is one of 1, 2, 4, 8, 16 and index < samples. */
+static inline spagm_sample_pos spagm__pix_standard_pos(spagm_pix_sample_order order,
+                                                       unsigned samples, unsigned index) {
+  return spagm__pix_standard_table(order, samples)[index & (samples - 1u)];
+}
 
 /* True when samples is a raster sample count the hardware has. */
 int spagm__pix_samples_valid(unsigned samples);

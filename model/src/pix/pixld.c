@@ -29,6 +29,12 @@ typedef struct pix_ctx {
   const spagm_raster_config *raster;
   unsigned samples;    /* raster sample count */
   uint32_t count_mask; /* coverage bits of samples 0..samples-1 */
+  /* The configured positions, found once per warp: sample s is at
+   * pos[s & pos_mask] (the programmable table's 16 entries, or the
+   * standard table of the count in the configured order, N55, N351). */
+  const spagm_sample_pos *pos;
+  unsigned pos_mask;
+  int offset_scale; /* 256 for S0.12 offsets, else 1 (N350) */
 } pix_ctx;
 
 /* One lane's result and the rule behind it. */
@@ -88,14 +94,13 @@ static uint32_t sample_index(const pix_ctx *c, unsigned lane) {
 /* Position of sample s in the configured positions (standard §7.4 or the
  * programmable table, N55); s < samples. */
 static spagm_sample_pos position(const pix_ctx *c, unsigned s) {
-  if (c->raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE)
-    return c->raster->table[s & (SPAGM_PIX_MAX_SAMPLES - 1u)];
-  return spagm__pix_standard_pos(c->raster->order, c->samples, s);
+  return c->pos[s & c->pos_mask];
 }
 
-/* dx [15:0], dy [31:16] (§7.4), in the configured word format (N350). */
+/* dx [15:0], dy [31:16] (§7.4), in the configured word format (N350):
+ * spagm_pix_pack_offset_as with the format's scale found once. */
 static uint32_t packed(const pix_ctx *c, spagm_sample_pos p) {
-  return spagm_pix_pack_offset_as(c->raster->offset_format, p.x, p.y);
+  return spagm_pix_pack_offset(p.x * c->offset_scale, p.y * c->offset_scale);
 }
 
 static unsigned lowest_set_bit(uint32_t bits) {
@@ -267,6 +272,14 @@ void spagm__pixld_execute(spagm_model *m, const spagm_insn *insn,
   c.raster = &m->pix.raster;
   c.samples = c.raster->samples;
   c.count_mask = (1u << c.samples) - 1u; /* samples <= 16 */
+  if (c.raster->positions == SPAGM_PIX_POSITIONS_PROGRAMMABLE) {
+    c.pos = c.raster->table;
+    c.pos_mask = SPAGM_PIX_MAX_SAMPLES - 1u;
+  } else {
+    c.pos = spagm__pix_standard_table(c.raster->order, c.samples);
+    c.pos_mask = c.samples - 1u;
+  }
+  c.offset_scale = c.raster->offset_format == SPAGM_PIX_OFFSET_S012 ? 256 : 1;
 
   /* R16: Pd only for .COVERED and .MY_INDEX, and PT suppresses the write. */
   bool pd = insn->pd != SPAGM_PT;
