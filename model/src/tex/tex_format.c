@@ -103,6 +103,7 @@ spagm_tex_unsupported spagm__tex_format_init(spagm_tex_format *f,
                                                        : NULL;
   /* N67: a format without alpha reads alpha 1, integer when its R is. */
   f->missing_a = is_int_type(f->type[0]) ? ONE_INT : ONE_FLOAT;
+  for (unsigned i = 0; i < 4; i++) f->comp_type[i] = (uint8_t)spagm__tex_component_type(f, i);
   return SPAGM_TEXU_NONE;
 }
 

@@ -47,6 +47,7 @@ typedef struct spagm_tex_format {
   const uint32_t *table8[4];
   bool integer;        /* a stored component is SINT or UINT (R22, N72) */
   uint32_t missing_a;  /* alpha of formats without one (N67) */
+  uint8_t comp_type[4]; /* spagm__tex_component_type of X, Y, Z, W */
 } spagm_tex_format;
 
 /* Fill f from the header's format fields. Returns SPAGM_TEXU_NONE, or the

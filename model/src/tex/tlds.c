@@ -306,7 +306,7 @@ static void explain_texture(spagm_explain *ex, const spagm_insn *insn, const tex
   if (found != LOOKUP_OK || insn->f16) return;
   for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++)
     if (d->reg[slot] != SPAGM_RZ)
-      ex->value_type[slot] = (uint8_t)spagm__tex_component_type(tx->fmt, d->lo[slot]);
+      ex->value_type[slot] = tx->fmt->comp_type[d->lo[slot] & 3u]; /* a component 0..3 */
 }
 
 /* ---- One lane ------------------------------------------------------------ */
@@ -447,16 +447,23 @@ static void explain_read(const spagm_insn *insn, const texel_at *at,
 }
 
 /* The lane's location into the explanation (explain.h,
- * spagm_explain_texel): read, with its address, or out of range. */
-static void explain_location(spagm_explain *ex, unsigned lane, const texel_at *at,
-                             bool read, uint64_t address) {
+ * spagm_explain_texel): read, with its address, or out of range (R18,
+ * address 0). A location that passed the R18 checks needs no clamping:
+ * each coordinate is below its level's size (at most 65536) and the level
+ * at most the view's last. The lane masks texel_lanes and texel_read are
+ * the warp's, set once after its lanes (spagm__tlds_execute). */
+static inline void explain_location(spagm_explain *ex, unsigned lane, const texel_at *at,
+                                    bool read, uint64_t address) {
   spagm_explain_texel *e = &ex->texel[lane];
-  e->s = clamp32(at->x), e->t = clamp32(at->y), e->r = clamp32(at->z);
-  e->level = at->level > UINT32_MAX ? UINT32_MAX : (uint32_t)at->level;
+  if (read) {
+    e->s = (int32_t)at->x, e->t = (int32_t)at->y, e->r = (int32_t)at->z;
+    e->level = (uint32_t)at->level;
+  } else {
+    e->s = clamp32(at->x), e->t = clamp32(at->y), e->r = clamp32(at->z);
+    e->level = at->level > UINT32_MAX ? UINT32_MAX : (uint32_t)at->level;
+  }
   e->layer = at->layer, e->sample = at->sample;
-  e->address = read ? address : 0u;
-  ex->texel_lanes |= 1u << lane;
-  if (read) ex->texel_read |= 1u << lane;
+  e->address = address;
 }
 
 /* Read and convert one texel into comp; false (with comp set to zeros)
@@ -537,6 +544,22 @@ static void write_lane(bool f16, const written *w, unsigned lane,
   }
 }
 
+/* R24: no destination, so nothing is written and no texture is read. */
+static void explain_no_destination(spagm_explain *ex, uint32_t lanes) {
+  if (!ex) return;
+  for (uint32_t left = lanes; left; left &= left - 1u)
+    spagm_explain_set(ex, 0, spagm__lowest_lane(left), SPAGM_RULE_TEX_R24_NO_DEST, 0, 0, 0);
+}
+
+/* Every active lane writes every destination register: zeros when out of
+ * range (R18), so the valid masks are the lane mask. */
+static void write_registers(const dest *d, uint32_t lanes, spagm_response *resp) {
+  for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++) {
+    resp->wb_reg[slot] = d->reg[slot];
+    resp->wb_valid[slot] = d->reg[slot] != SPAGM_RZ ? lanes : 0u;
+  }
+}
+
 void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
                          const spagm_request *req, spagm_response *resp,
                          spagm_explain *ex) {
@@ -548,22 +571,12 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   }
   const uint32_t lanes = req->lane_mask;
   if (insn->rd == SPAGM_RZ && insn->rd1 == SPAGM_RZ) {
-    /* R24: no destination, so nothing is written and no texture is read. */
-    if (ex)
-      for (uint32_t left = lanes; left; left &= left - 1u)
-        spagm_explain_set(ex, 0, spagm__lowest_lane(left),
-                          SPAGM_RULE_TEX_R24_NO_DEST, 0, 0, 0);
+    explain_no_destination(ex, lanes);
     return;
   }
-
-  /* Every active lane writes every destination register: zeros when out of
-   * range (R18), so the valid masks are the lane mask. */
   dest d;
   destinations(insn, &d);
-  for (unsigned slot = 0; slot < SPAGM_WB_SLOTS; slot++) {
-    resp->wb_reg[slot] = d.reg[slot];
-    resp->wb_valid[slot] = d.reg[slot] != SPAGM_RZ ? lanes : 0u;
-  }
+  write_registers(&d, lanes, resp);
   const spagm_tex_state *s = &m->tex;
   texture tx = {0, 0, 0, NULL, NULL, NULL};
   reason warp_why = {0, {0, 0, 0}};
@@ -579,13 +592,14 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
   const sources src = operand_sources(&packings[insn->tlds_encoding], req);
   spagm_tex_page_cache cache;
   memset(&cache, 0, sizeof cache);
+  uint32_t read = 0; /* the lanes that read their texel */
   for (uint32_t left = lanes; left; left &= left - 1u) {
     unsigned lane = spagm__lowest_lane(left);
     uint32_t comp[4];
     reason why;
     if (found == LOOKUP_OK) {
       coords c = lane_coords(&src, lane);
-      load_texel(s, insn, &tx, &c, &cache, comp, &why, ex, lane);
+      read |= (uint32_t)load_texel(s, insn, &tx, &c, &cache, comp, &why, ex, lane) << lane;
       if (f16_dontcare) {
         why.rule = SPAGM_RULE_TEX_F16_INTEGER_DONTCARE;
         why.arg[0] = (int32_t)tx.header_index, why.arg[1] = 0, why.arg[2] = 0;
@@ -595,5 +609,10 @@ void spagm__tlds_execute(spagm_model *m, const spagm_insn *insn,
       why = warp_why;               /* for the warp's reason */
     }
     write_lane(insn->f16, &w, lane, comp, &why, s->fp16_round, resp, ex);
+  }
+  /* With the texture found, every active lane has its location. */
+  if (ex && found == LOOKUP_OK) {
+    ex->texel_lanes = lanes;
+    ex->texel_read = read;
   }
 }
