@@ -115,10 +115,10 @@ static void lanes_diff(spagm_compare_log *l, const char *what, uint32_t want, ui
         want ^ got);
 }
 
-static void compare_fault(const spagm_response *m, const spagm_explain *ex,
+/* A fault or fault lanes that differ: the record and the report line. */
+static void fault_differs(const spagm_response *m, const spagm_explain *ex,
                           const spagm_response *rtl, spagm_compare_log *log) {
   char why[200];
-  if (rtl->fault == m->fault && rtl->fault_lanes == m->fault_lanes) return;
   spagm_explain_fault(ex, why, sizeof why);
   record(log, SPAGM_DIFF_FAULT, -1, -1, 0, m->fault, rtl->fault, ex, 0);
   if (log->diff && log->ndiff) {
@@ -129,6 +129,14 @@ static void compare_fault(const spagm_response *m, const spagm_explain *ex,
         spagm_fault_name((spagm_fault)m->fault), m->fault_lanes,
         spagm_fault_name((spagm_fault)rtl->fault), rtl->fault_lanes,
         why[0] ? "\n      model: " : "", why);
+}
+
+/* The fault and its lanes: the test inline in the comparator, the
+ * record and the line out of it, as few responses differ. */
+static inline void compare_fault(const spagm_response *m, const spagm_explain *ex,
+                                 const spagm_response *rtl, spagm_compare_log *log) {
+  if (rtl->fault != m->fault || rtl->fault_lanes != m->fault_lanes)
+    fault_differs(m, ex, rtl, log);
 }
 
 /* Whether any of the 32 lanes of a write-back slot differs outside its
