@@ -170,9 +170,12 @@ static void decode_rgb9e5(uint32_t w, uint32_t rgb[3]) {
 
 void spagm__tex_format_decode(const spagm_tex_format *f, const uint8_t *bytes,
                               uint32_t out[4]) {
-  /* R21: missing components are G = B = 0 and alpha = 1 before the
-   * swizzle (N67). */
-  uint32_t rgba[4] = {0, 0, 0, f->missing_a};
+  /* Every value a swizzle source selects, by source (DESIGN §7.5): 0 for
+   * ZERO (and the reserved 1, which the format refuses), then R, G, B, A,
+   * ONE_INT and ONE_FLOAT. R21: missing components are G = B = 0 and
+   * alpha = 1 before the swizzle (N67). */
+  uint32_t by_source[8] = {0, 0, 0, 0, 0, f->missing_a, ONE_INT, ONE_FLOAT};
+  uint32_t *rgba = by_source + SPAGM_TEXSRC_R;
   switch (f->kind) {
     case SPAGM_TEXK_32:
       for (unsigned c = 0; c < f->ncomp; c++)
@@ -208,14 +211,9 @@ void spagm__tex_format_decode(const spagm_tex_format *f, const uint8_t *bytes,
     case SPAGM_TEXK_E5B9G9R9: decode_rgb9e5(le32(bytes), rgba); break;
     default: break;
   }
-  /* The header's X/Y/Z/W sources (DESIGN §7.5). */
-  for (unsigned i = 0; i < 4; i++) {
-    unsigned s = f->source[i];
-    out[i] = s >= SPAGM_TEXSRC_R && s <= SPAGM_TEXSRC_A ? rgba[s - SPAGM_TEXSRC_R]
-             : s == SPAGM_TEXSRC_ONE_INT                ? ONE_INT
-             : s == SPAGM_TEXSRC_ONE_FLOAT              ? ONE_FLOAT
-                                                        : 0u;
-  }
+  /* The header's X/Y/Z/W sources (DESIGN §7.5); each is at most 7
+   * (spagm__tex_format_init refuses the others). */
+  for (unsigned i = 0; i < 4; i++) out[i] = by_source[f->source[i] & 7u];
 }
 
 static unsigned number_type(unsigned data_type) {
