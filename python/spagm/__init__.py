@@ -24,7 +24,7 @@ _LAZY = {
     "Field": "model", "Lanes": "model",
     "UNITS": "model", "unit_index": "model", "version": "model", "cfg_bursts": "model",
     "Predictor": "predictor", "CheckResult": "predictor", "Difference": "predictor",
-    "TexelLocation": "predictor",
+    "TexelLocation": "model",
     "assemble": "asm", "assemble_all": "asm", "disassemble": "asm",
     "VecReader": "vec", "VecWriter": "vec", "read_transactions": "vec",
     "Stimulus": "stim", "cosim_stream": "stim",
@@ -46,9 +46,9 @@ if TYPE_CHECKING:  # the lazy names as a type checker sees them (py.typed)
     from .asm import assemble, assemble_all, disassemble
     from .cosim import OrderLog, cosim_replay
     from .coverage import Coverage
-    from .model import (UNITS, Explanation, Field, Lanes, Model, Request, Response, cfg_bursts,
-                        unit_index, version)
-    from .predictor import CheckResult, Difference, Predictor, TexelLocation
+    from .model import (UNITS, Explanation, Field, Lanes, Model, Request, Response, TexelLocation,
+                        cfg_bursts, unit_index, version)
+    from .predictor import CheckResult, Difference, Predictor
     from .stim import Stimulus, cosim_stream
     from .texture import TexHeader
     from .tools import find_tool

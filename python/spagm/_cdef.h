@@ -108,6 +108,8 @@ void spagm_response_unpack(const uint32_t *words, spagm_response *resp);
 /* ---- explain.h ---- */
 #define SPAGM_EXPLAIN_SLOTS ...
 #define SPAGM_EXPLAIN_PD_SLOT ...
+typedef enum spagm_value_type { SPAGM_VALUE_TYPE_RULE, SPAGM_VALUE_TYPE_FLOAT, SPAGM_VALUE_TYPE_SINT,
+  SPAGM_VALUE_TYPE_UINT, ... } spagm_value_type;
 typedef struct spagm_explain_texel {
   int32_t s; int32_t t; int32_t r; uint32_t level; uint32_t layer; uint32_t sample;
   uint64_t address;
@@ -118,6 +120,12 @@ typedef struct spagm_explain {
   int32_t fault_arg[3];
   uint16_t rule[5][32];
   int32_t arg[5][32][3];
+  uint8_t value_type[5];
+  bool has_tex_header;
+  uint32_t tex_header;
+  uint32_t texel_lanes;
+  uint32_t texel_read;
+  spagm_explain_texel texel[32];
   ...;
 } spagm_explain;
 void spagm_explain_init(spagm_explain *ex);

@@ -355,6 +355,21 @@ class Response(_Txn):
                 f"wb_valid={[hex(v) for v in self.cdata.wb_valid]})")
 
 
+class TexelLocation(NamedTuple):
+    """Where a TLDS lane's texel is (spagm_explain_texel): coordinates
+    ``s``, ``t``, ``r`` after the AOFFI offsets, ``level``, ``layer``,
+    ``sample``, and ``address``, the texture-memory byte address of its
+    first byte, or None when the lane read no texel (out of range, R18)."""
+
+    s: int
+    t: int
+    r: int
+    level: int
+    layer: int
+    sample: int
+    address: Optional[int]
+
+
 class Explanation:
     """Which spec rule produced each value of a response (spagm_explain):
     slots 0..3 are the write-back slots or store components, 4 the
@@ -400,6 +415,35 @@ class Explanation:
         buf = ffi.new("char[]", n + 1)
         lib.spagm_explain_fault(self.cdata, buf, n + 1)
         return ffi.string(buf).decode()
+
+    _VALUE_TYPES = {lib.SPAGM_VALUE_TYPE_RULE: "", lib.SPAGM_VALUE_TYPE_FLOAT: "float",
+                    lib.SPAGM_VALUE_TYPE_SINT: "sint", lib.SPAGM_VALUE_TYPE_UINT: "uint"}
+
+    def value_type(self, slot: int) -> str:
+        """How a slot's values read as numbers where the instruction decides
+        it: "float", "sint" or "uint" (a TLDS slot carries its texture
+        component's data type, R21); "" when the rule's unit decides."""
+        self._where(slot, 0)
+        return self._VALUE_TYPES[self.cdata.value_type[slot]]
+
+    @property
+    def tex_header(self) -> Optional[int]:
+        """The texture header index a TLDS read from its constant bank, or
+        None when it read none."""
+        return self.cdata.tex_header if self.cdata.has_tex_header else None
+
+    def texel(self, lane: int) -> Optional[TexelLocation]:
+        """Where a TLDS lane's texel is, after the AOFFI offsets (R19); its
+        ``address`` is None when the lane read no texel (out of range,
+        R18). None for a lane with no texel location (not a TLDS, or the
+        lane inactive or faulted before its texel was found)."""
+        self._where(0, lane)
+        if not (self.cdata.texel_lanes >> lane) & 1:
+            return None
+        t = self.cdata.texel[lane]
+        read = (self.cdata.texel_read >> lane) & 1
+        return TexelLocation(t.s, t.t, t.r, t.level, t.layer, t.sample,
+                             t.address if read else None)
 
 
 def _word_list(lst) -> List[Tuple[int, int]]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Union
 
 from . import _lib
 from ._lib import arg_error, ffi, lib, new_diag, raise_for, unit_index
-from .model import Model, Request, Response
+from .model import Model, Request, Response, TexelLocation
 
 if TYPE_CHECKING:
     from .texture import TexHeader
@@ -35,21 +35,6 @@ _FIELDS = ("fault", "wb_lanes", "wb_reg", "wb_value", "pd_lanes", "pd_reg", "pd_
 
 
 _KINDS = ("", "float", "uint", "sint", "offsets", "halves")
-
-
-class TexelLocation(NamedTuple):
-    """Where a TLDS lane's texel is (spagm_explain_texel): coordinates
-    ``s``, ``t``, ``r`` after the AOFFI offsets, ``level``, ``layer``,
-    ``sample``, and ``address``, the texture-memory byte address of its
-    first byte, or None when the lane read no texel (out of range, R18)."""
-
-    s: int
-    t: int
-    r: int
-    level: int
-    layer: int
-    sample: int
-    address: Optional[int]
 
 
 class Difference(NamedTuple):

@@ -94,3 +94,28 @@ def test_import_without_binding_names_the_fix(tmp_path):
                          text=True, env={"PYTHONPATH": pkg, "PATH": os.environ["PATH"]})
     assert out.returncode == 0, out.stderr
     assert "IMPORT" in out.stdout and "pip install ./python" in out.stdout
+
+
+def test_explanation_names_a_tlds_lanes_texel_header_and_value_type():
+    """A TLDS explanation carries the header it used, each lane's texel
+    location (address None when out of range, R18) and the slot's number
+    type (R21); a PIXLD's has none of them."""
+    m = spagm.Model()
+    m.write_word("tex", 0x008, 0x10000)
+    m.write_word("tex", 0x010, 7)  # MaximumIndex
+    h = spagm.TexHeader(components="R32", data_type="SINT", width=8, height=8, address=0x40000)
+    m.set_header(3, h)
+    m.set_cbank_word(0, 1, 3)
+    req = spagm.Request(lane_mask=0b1_0001_0000)
+    req.a[0][4], req.b[0][4] = 5, 6
+    req.a[0][8], req.b[0][8] = 9, 0  # s past the 8-texel width
+    rsp, ex = m.execute("TLDS.LZ RZ, R0, R2, R4, 0x1, 2D, R;", req)
+    assert rsp.fault == 0
+    assert ex.tex_header == 3 and ex.value_type(0) == "sint"
+    assert ex.texel(4) == spagm.TexelLocation(5, 6, 0, 0, 0, 0, h.texel_address(5, 6))
+    assert ex.texel(8) == spagm.TexelLocation(9, 0, 0, 0, 0, 0, None)
+    assert ex.texel(0) is None
+    _, pix = ps_model().execute(COVMASK)
+    assert pix.tex_header is None and pix.value_type(0) == "" and pix.texel(0) is None
+    with pytest.raises(spagm.SpagmError):
+        ex.texel(32)
