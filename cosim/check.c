@@ -163,9 +163,43 @@ unsigned spagm_cosim_check(spagm_cosim *c, spagm_unit u, const spagm_response *r
   return diffs;
 }
 
+static const char *const phase_names[] = {"configuration load", "run", "read-back",
+                                          "gap between epochs"};
+
+/* The first few reports of a broken port rule per unit are printed (a unit
+ * that breaks one every cycle would bury the rest); each counts. */
+#define SPAGM_PORT_REPORTS 8u
+
+void spagm_cosim_unasked_read(spagm_cosim *c, spagm_unit u, uint64_t cycle, unsigned phase) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT || spagm_cosim_should_stop(c)) return;
+  spagm_cosim_unit *s = &c->sb[u];
+  const char *in = phase_names[phase < 4 ? phase : 3];
+  if (++s->unasked_reads <= SPAGM_PORT_REPORTS)
+    spagm__report_unasked_read(&c->report, spagm_unit_name(u), in, cycle, c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "cfg_rvalid with no read burst outstanding, in the %s", in);
+  spagm__cosim_note(c, "unasked_read", u, 0, cycle, ~0ull, what);
+  spagm__cosim_error(c, cycle);
+}
+
+void spagm_cosim_idle_owed(spagm_cosim *c, spagm_unit u, uint64_t cycle) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT || spagm_cosim_should_stop(c)) return;
+  spagm_cosim_unit *s = &c->sb[u];
+  const spagm_parked *o = spagm__sb_oldest(&s->board, 0);
+  uint32_t oldest = o ? o->tag : 0;
+  uint64_t when = o ? o->cycle : ~0ull;
+  if (++s->idle_owed <= SPAGM_PORT_REPORTS)
+    spagm__report_idle_owed(&c->report, spagm_unit_name(u), cycle, s->outstanding, oldest, when,
+                            c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "idle while %u accepted requests are not yet responded",
+           s->outstanding);
+  spagm__cosim_note(c, "idle_owed", u, oldest, cycle, when, what);
+  spagm__cosim_error(c, cycle);
+}
+
 void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cycles,
                       unsigned phase) {
-  static const char *const phase_names[] = {"configuration load", "run", "read-back"};
   const char *in = phase < 3 ? phase_names[phase] : "run";
   spagm_cosim_unit *s = &c->sb[u];
   const spagm_parked *o = spagm__sb_oldest(&s->board, 0);

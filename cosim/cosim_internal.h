@@ -32,13 +32,16 @@ typedef struct spagm_cosim_unit {
   size_t rb_pos;
   bool rb_built;
   uint64_t rb_checked, rb_failed;
+  /* Port rules broken (spagm_cosim_unasked_read, spagm_cosim_idle_owed). */
+  uint64_t unasked_reads, idle_owed;
   spagm_rng rng;
 } spagm_cosim_unit;
 
 /* A mismatch remembered for the JSON summary (json.c). */
 #define SPAGM_COSIM_NOTES 100u
 typedef struct spagm_cosim_note {
-  const char *kind; /* "response", "lost_tag", "image", "hang", "slot" */
+  const char *kind; /* "response", "lost_tag", "image", "hang", "slot",
+                     * "unasked_read", "idle_owed" */
   spagm_unit unit;
   uint32_t tag;
   uint64_t cycle, accept_cycle; /* accept_cycle ~0 when not a transaction */

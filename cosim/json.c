@@ -40,6 +40,8 @@ static void write_units(spagm_json *j, const spagm_cosim *c) {
     spagm_json_u64(j, "pending", s->outstanding);
     spagm_json_u64(j, "image_words", s->rb_checked);
     spagm_json_u64(j, "image_words_failed", s->rb_failed);
+    spagm_json_u64(j, "unasked_reads", s->unasked_reads);
+    spagm_json_u64(j, "idle_owed", s->idle_owed);
     if (c->have_clocks >> u & 1u) spagm_json_u64(j, "clock_cycles", c->unit_clocks[u]);
     spagm_json_end(j);
   }

@@ -91,18 +91,45 @@ void spagm__report_image(spagm_text *t, const char *unit, unsigned epoch, uint64
   spagm__report_reproduce(t, repro, 0);
 }
 
+/* " (oldest tag T, accepted at cycle A)", or "" when oldest_cycle is ~0. */
+static void oldest_text(char *buf, size_t n, uint32_t oldest, uint64_t oldest_cycle) {
+  buf[0] = '\0';
+  if (oldest_cycle != ~0ull)
+    snprintf(buf, n, " (oldest tag %u, accepted at cycle %llu)", oldest,
+             (unsigned long long)oldest_cycle);
+}
+
 void spagm__report_hang(spagm_text *t, const char *unit, const char *in, uint64_t cycle,
                         uint64_t cycles, unsigned outstanding, uint32_t oldest,
                         uint64_t oldest_cycle, const char *repro) {
-  char oldest_txt[80] = "";
-  if (oldest_cycle != ~0ull)
-    snprintf(oldest_txt, sizeof oldest_txt, " (oldest tag %u, accepted at cycle %llu)", oldest,
-             (unsigned long long)oldest_cycle);
+  char oldest_txt[80];
+  oldest_text(oldest_txt, sizeof oldest_txt, oldest, oldest_cycle);
   spagm__text_printf(t,
                      "HANG %s in the %s at cycle %llu: no handshake for %llu cycles with %u "
                      "requests outstanding%s\n",
                      unit, in, (unsigned long long)cycle, (unsigned long long)cycles,
                      outstanding, oldest_txt);
+  spagm__report_reproduce(t, repro, 1);
+}
+
+void spagm__report_unasked_read(spagm_text *t, const char *unit, const char *in, uint64_t cycle,
+                                const char *repro) {
+  spagm__text_printf(t,
+                     "MISMATCH %s: answered a configuration read nobody asked for at cycle %llu "
+                     "in the %s (cfg_rvalid high with no read burst outstanding)\n",
+                     unit, (unsigned long long)cycle, in);
+  spagm__report_reproduce(t, repro, 1);
+}
+
+void spagm__report_idle_owed(spagm_text *t, const char *unit, uint64_t cycle,
+                             unsigned outstanding, uint32_t oldest, uint64_t oldest_cycle,
+                             const char *repro) {
+  char oldest_txt[80];
+  oldest_text(oldest_txt, sizeof oldest_txt, oldest, oldest_cycle);
+  spagm__text_printf(t,
+                     "MISMATCH %s: idle at cycle %llu while %u accepted requests are not yet "
+                     "responded%s\n",
+                     unit, (unsigned long long)cycle, outstanding, oldest_txt);
   spagm__report_reproduce(t, repro, 1);
 }
 

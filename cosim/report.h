@@ -88,6 +88,16 @@ void spagm__report_image(spagm_text *t, const char *unit, unsigned epoch, uint64
 void spagm__report_hang(spagm_text *t, const char *unit, const char *in, uint64_t cycle,
                         uint64_t cycles, unsigned outstanding, uint32_t oldest,
                         uint64_t oldest_cycle, const char *repro);
+/* Co-simulation: a cfg_rvalid pulse at cycle, in phase `in`, with no read
+ * burst outstanding. */
+void spagm__report_unasked_read(spagm_text *t, const char *unit, const char *in, uint64_t cycle,
+                                const char *repro);
+/* Co-simulation: idle high at cycle while `outstanding` accepted requests
+ * are not yet responded, the oldest (tag oldest) accepted at oldest_cycle
+ * (~0: none known). */
+void spagm__report_idle_owed(spagm_text *t, const char *unit, uint64_t cycle,
+                             unsigned outstanding, uint32_t oldest, uint64_t oldest_cycle,
+                             const char *repro);
 /* Predictor: a response for a tag with no outstanding prediction. */
 void spagm__report_unexpected(spagm_text *t, const char *unit, uint32_t tag, const char *name,
                               uint64_t seed);

@@ -120,6 +120,25 @@ static void print_where_time_went(const spagm_cosim *c, FILE *out, uint64_t cycl
   }
 }
 
+/* A line per unit and port rule it broke (N430), each counted as one
+ * failure, as differing images are: the events are in the reports above.
+ * Returns the failures. */
+static uint64_t port_rule_lines(const spagm_cosim *c, FILE *out) {
+  uint64_t port = 0;
+  for (unsigned u = 0; u < SPAGM_UNIT_COUNT; u++) {
+    const spagm_cosim_unit *s = &c->sb[u];
+    if (!(c->o.units >> u & 1u)) continue;
+    if (s->unasked_reads)
+      fprintf(out, "%s: %llu configuration answers nobody asked for\n",
+              spagm_unit_name((spagm_unit)u), (unsigned long long)s->unasked_reads);
+    if (s->idle_owed)
+      fprintf(out, "%s: idle %llu times while accepted requests were not yet responded\n",
+              spagm_unit_name((spagm_unit)u), (unsigned long long)s->idle_owed);
+    port += (s->unasked_reads ? 1 : 0) + (s->idle_owed ? 1 : 0);
+  }
+  return port;
+}
+
 uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double seconds) {
   uint64_t passed = 0, failed = 0, images = 0, total = 0;
   spagm_progress_end(&c->progress);
@@ -155,6 +174,7 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
           (unsigned long long)cycles, seconds, (double)total / secs, (double)cycles / secs);
   print_where_time_went(c, out, cycles, total, secs);
   if (images) fprintf(out, "%llu image words differ\n", (unsigned long long)images);
+  uint64_t port = port_rule_lines(c, out);
   if (spagm_cosim_should_stop(c))
     fprintf(out, "stopped after %llu errors (+max_errors=%u)\n", (unsigned long long)c->errors,
             c->o.max_errors);
@@ -162,8 +182,9 @@ uint64_t spagm_cosim_finish(spagm_cosim *c, FILE *out, uint64_t cycles, double s
     fprintf(out, "first mismatch at cycle %llu; reproduce with waves: %s +waves_on_fail\n",
             (unsigned long long)c->first_error_cycle, c->repro);
   /* Differing images count as one failure, and so does a hang (which may
-   * come with nothing outstanding: in the load or the read-back). */
-  failed += (images ? 1 : 0) + c->hangs;
+   * come with nothing outstanding: in the load or the read-back) and each
+   * port rule a unit broke. */
+  failed += (images ? 1 : 0) + c->hangs + port;
   bool json_ok = !c->json_path || spagm__cosim_write_json(c, cycles, seconds, passed, failed);
   spagm_diag cd = {0, 0, ""};
   bool cov_ok = !c->cov || spagm_cov_write(c->cov, c->cov_path, &cd) == SPAGM_OK;

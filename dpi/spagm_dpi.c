@@ -50,6 +50,9 @@ unsigned int spagm_dpi_readback_check_burst(void *h, unsigned int unit, unsigned
 svBit spagm_dpi_random(void *h, unsigned int unit, unsigned int pct);
 void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
                     unsigned long long cycles, unsigned int phase);
+void spagm_dpi_unasked_read(void *h, unsigned int unit, unsigned long long cycle,
+                            unsigned int phase);
+void spagm_dpi_idle_owed(void *h, unsigned int unit, unsigned long long cycle);
 void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
@@ -252,6 +255,19 @@ void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
                     unsigned long long cycles, unsigned int phase) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   spagm_cosim_hang(r->c, (spagm_unit)unit, cycle, cycles, phase);
+  flush_reports(r);
+}
+
+void spagm_dpi_unasked_read(void *h, unsigned int unit, unsigned long long cycle,
+                            unsigned int phase) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_cosim_unasked_read(r->c, (spagm_unit)unit, cycle, phase);
+  flush_reports(r);
+}
+
+void spagm_dpi_idle_owed(void *h, unsigned int unit, unsigned long long cycle) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_cosim_idle_owed(r->c, (spagm_unit)unit, cycle);
   flush_reports(r);
 }
 

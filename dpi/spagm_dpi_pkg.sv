@@ -112,6 +112,17 @@ package spagm_dpi_pkg;
       input chandle h, input int unsigned unit, input longint unsigned cycle,
       input longint unsigned cycles, input int unsigned phase);
 
+  // Port rules the testbench sees broken (docs/port-contract.md), each
+  // reported and counted as a mismatch: unit raised cfg_rvalid at cycle
+  // with no read burst outstanding, in phase (0 configuration load, 1 run,
+  // 2 read-back, 3 between epochs); unit held idle high at cycle while
+  // requests it accepted were not yet responded.
+  import "DPI-C" function void spagm_dpi_unasked_read(
+      input chandle h, input int unsigned unit, input longint unsigned cycle,
+      input int unsigned phase);
+  import "DPI-C" function void spagm_dpi_idle_owed(
+      input chandle h, input int unsigned unit, input longint unsigned cycle);
+
   // 32 bytes of the epoch's texture memory at byte address addr (a multiple
   // of 32, wrapping modulo 2^48): byte k in data[8k+7:8k]. The texture
   // unit's memory model in the testbench answers reads with it.

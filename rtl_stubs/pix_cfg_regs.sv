@@ -28,10 +28,9 @@
 // VSA, 1 sample, standard positions, table all (0, 0), SSAA off, offsets
 // in sixteenths, D3D order.
 //
-// Defect 18 (bug_table_busy_stuck, pix_bugs.md): a write into the table
-// sets `table_busy`, as a table kept in a RAM with a multi-cycle write would,
-// and nothing clears it: cfg_ready and the unit's idle stay low until reset,
-// so the load never ends (the testbench's hang watchdog, docs/cosim.md).
+// Defect 18 (bug_table_busy_stuck, pix_bugs.md): a table write sets
+// `table_busy`, as a RAM with a multi-cycle write would, and nothing clears
+// it: cfg_ready and idle stay low until reset, so the load hangs.
 module pix_cfg_regs (
   input  logic          clk,
   input  logic          rst_n,
@@ -51,7 +50,8 @@ module pix_cfg_regs (
   output logic          order_nvidia,  // 0x14: NVIDIA standard order
   output logic [127:0]  prog_table,    // entry i at [8*i +: 8]
   output logic          table_busy,    // defect 18 only; 0 otherwise
-  input  logic          bug_table_busy_stuck
+  input  logic          bug_table_busy_stuck,
+  input  logic          bug_rvalid_on_write    // defect 22
 );
 
   // Words of block 0.
@@ -142,7 +142,9 @@ module pix_cfg_regs (
     if (!rst_n) begin
       cfg_rvalid <= 1'b0;
     end else begin
-      cfg_rvalid <= rd;
+      // Defect 22 (bug_rvalid_on_write, pix_bugs.md): a write burst is
+      // answered like a read, a cfg_rvalid pulse nobody asked for.
+      cfg_rvalid <= rd || (bug_rvalid_on_write && cfg_valid && cfg_write);
       if (rd) cfg_rdata <= block0 ? block_image : '0;
     end
   end

@@ -70,13 +70,13 @@ module pix_unit
   localparam logic [7:0] BUG_CFG_TABLE_BUSY_STUCK = 8'd18;
   localparam logic [7:0] BUG_OFFSET_FORMAT_IGNORED = 8'd19;
   localparam logic [7:0] BUG_SAMPLE_ORDER_IGNORED = 8'd20;
-
+  localparam logic [7:0] BUG_IDLE_WITHOUT_O = 8'd21;
+  localparam logic [7:0] BUG_CFG_RVALID_ON_WRITE = 8'd22;
   // ---- Configuration registers -------------------------------------------
   logic [2:0]   cfg_stage, cfg_count_log2;
   logic         cfg_programmable, cfg_ssaa, cfg_offset_s012, cfg_order_nvidia;
   logic [127:0] cfg_table;
   logic         cfg_table_busy;
-
   pix_cfg_regs u_cfg (
     .clk         (clk),
     .rst_n       (rst_n),
@@ -96,7 +96,7 @@ module pix_unit
     .order_nvidia(cfg_order_nvidia),
     .prog_table  (cfg_table),
     .table_busy  (cfg_table_busy),
-    .bug_table_busy_stuck(bug_sel == BUG_CFG_TABLE_BUSY_STUCK)
+    .bug_table_busy_stuck(bug_sel == BUG_CFG_TABLE_BUSY_STUCK), .bug_rvalid_on_write(bug_sel == BUG_CFG_RVALID_ON_WRITE)
   );
 
   // ---- Request fields the pixel unit reads --------------------------------
@@ -124,8 +124,8 @@ module pix_unit
   assign d_to_x = d_valid && (!x_valid || x_to_o);
   assign req_ready = !d_valid || d_to_x;
   assign req_fire = req_valid && req_ready;
-  assign idle = !d_valid && !x_valid && !o_valid && !cfg_table_busy;
-
+  assign idle = !d_valid && !x_valid && !cfg_table_busy &&
+                (!o_valid || bug_sel == BUG_IDLE_WITHOUT_O);  // defect 21: O left out
   // ---- D: accept ----------------------------------------------------------
   logic [31:0]          d_tag, d_lane_mask;
   logic [63:0]          d_insn;

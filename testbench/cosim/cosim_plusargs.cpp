@@ -140,6 +140,13 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
 
 }  // namespace
 
+std::string verilator_seed(const std::vector<std::string> &args) {
+  uint64_t seed = 1;
+  if (!parse_u64(plusarg(args, "seed"), &seed)) seed = 1;
+  // Verilator takes 1..INT_MAX (0 would seed from the system's entropy).
+  return std::to_string(1 + seed % 2147483646u);
+}
+
 bool is_wave_option(const std::string &a) {
   for (const char *p : {"+trace", "+trace_start=", "+trace_stop=", "+trace_file=",
                         "+waves_on_fail", "+waves_dir=", "+spagm_rerun", "+repro=", "+json=", "+cov=", "+rtl_cov=",
@@ -177,6 +184,14 @@ int parse_plusargs(int argc, char **argv, Options *o) {
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;
+  // Every variable without an initialiser or a reset starts at a random
+  // value drawn from the run's seed (the build verilates with --x-initial
+  // unique), as on silicon or in a four-state simulator: a register whose
+  // reset is missing shows, and the same seed draws the same values
+  // (docs/cosim.md, "Initial values"). Put first, so a user's own
+  // +verilator+ plusargs after them win.
+  o->run_args.insert(o->run_args.begin() + 1,
+                     {"+verilator+rand+reset+2", "+verilator+seed+" + verilator_seed(o->args)});
   o->run_args.push_back("+repro=" + repro_command(o->args, bug));
   // The run header names the harness and the defect (N210).
   o->run_args.push_back("+spagm_tool=" + o->program);

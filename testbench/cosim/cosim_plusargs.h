@@ -44,6 +44,10 @@ struct Options {
 // status: 0 after +help or +list_bugs, 2 on a bad argument (with a message).
 int parse_plusargs(int argc, char **argv, Options *o);
 
+// The +verilator+seed+ value of a run's random initial values, derived from
+// its +seed (1 when none): 1 + seed mod (2^31 - 2).
+std::string verilator_seed(const std::vector<std::string> &args);
+
 // Options that only control outputs (waves, JSON, progress); they are not
 // part of the reproduction and the waves re-run does not repeat them.
 bool is_wave_option(const std::string &a);

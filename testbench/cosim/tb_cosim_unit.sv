@@ -133,6 +133,15 @@ module tb_cosim_unit
   // valid): a unit that needs rsp_ready to fill an empty output stage then
   // waits forever, which the hang watchdog reports (N425).
   logic ready_after_valid = 1'b0;
+  // Port rules checked every cycle (docs/port-contract.md, reported by the
+  // C core): `idle` promises "nothing accepted and not yet responded", so
+  // it must be low while the scoreboard holds a request the unit accepted
+  // on an earlier edge and has not answered (`owed`: the outstanding count
+  // after the last edge); `cfg_rvalid` is "one pulse per read burst", so a
+  // pulse with no read outstanding, in any phase out of reset, is an answer
+  // nobody asked for. A stretch of cycles idle while owed is one report.
+  int unsigned owed = 0;
+  logic idle_bad = 1'b0;
 
   // The DPI calls with wide outputs sit in functions of their own, not
   // inlined (no_inline_task), that write the driver's variables below: a
@@ -175,11 +184,23 @@ module tb_cosim_unit
       rsp_ready <= 1'b0;
       rb_n <= 0;
       quiet <= 0;
+      owed <= 0;
       ready_after_valid <= spagm_dpi_epoch(run.h) % 2 == 1;
     end
     if (cfg_valid && cfg_ready) begin
       cfg_valid <= 1'b0;
       moved = 1'b1;
+    end
+    idle_bad <= idle && owed != 0;
+    if (idle && owed != 0 && !idle_bad) begin
+      spagm_dpi_idle_owed(run.h, UNIT, cycle);
+      mismatch <= 1'b1;
+      if (first_bad == '1) first_bad <= cycle;
+    end
+    if (rst_n && cfg_rvalid && ctrl != C_READBACK) begin
+      spagm_dpi_unasked_read(run.h, UNIT, cycle, ctrl == C_LOAD ? 0 : ctrl == C_RUN ? 1 : 3);
+      mismatch <= 1'b1;
+      if (first_bad == '1) first_bad <= cycle;
     end
     // Load: the next burst as soon as the last one is taken (N121); the
     // load is done when all are taken and the unit is idle.
@@ -239,6 +260,7 @@ module tb_cosim_unit
       end
       rsp_ready <= spagm_dpi_random(run.h, UNIT, 70) && (rsp_valid || !ready_after_valid);
       n = spagm_dpi_outstanding(run.h, UNIT);
+      owed <= n;
       run_done <= stream_done && !req_valid && n == 0 && idle;
       if (stream_done && !req_valid && n == 0) moved = 1'b1;
     end
@@ -250,8 +272,7 @@ module tb_cosim_unit
       if (cfg_rvalid) begin
         moved = 1'b1;
         if (n == 0) begin
-          $display("spagm-cosim: MISMATCH %0s: answered a configuration read nobody asked for (cycle %0d)",
-                   unit_name(UNIT), cycle);
+          spagm_dpi_unasked_read(run.h, UNIT, cycle, 2);
           mismatch <= 1'b1;
           if (first_bad == '1) first_bad <= cycle;
         end else begin

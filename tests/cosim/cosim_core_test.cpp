@@ -342,6 +342,56 @@ TEST(CosimCore, TagAcceptedTwiceInFlight_DropsTheOlderAndReportsIt) {
   EXPECT_EQ(spagm_cosim_errors(b.c), 1u);
 }
 
+// A cfg_rvalid pulse with no read outstanding (N430): reported as an answer
+// nobody asked for, with the phase; an error, and one failure of the run.
+TEST(CosimCore, UnaskedConfigurationAnswer_IsReportedAndFailsTheRun) {
+  Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
+  ASSERT_TRUE(pix_epoch_loaded(b));
+  spagm_cosim_unasked_read(b.c, SPAGM_UNIT_PIX, 7, 0);
+  spagm_cosim_unasked_read(b.c, SPAGM_UNIT_PIX, 9, 1);
+  std::string reports = spagm_cosim_take_report(b.c);
+  EXPECT_NE(reports.find("MISMATCH pix: answered a configuration read nobody asked for at "
+                         "cycle 7 in the configuration load"),
+            std::string::npos)
+      << reports;
+  EXPECT_NE(reports.find("at cycle 9 in the run"), std::string::npos) << reports;
+  EXPECT_EQ(spagm_cosim_errors(b.c), 2u);
+  EXPECT_EQ(spagm_cosim_first_error_cycle(b.c), 7u);
+  Outcome out;
+  finish(b.c, 20, &out);
+  EXPECT_EQ(out.failed, 1u) << out.summary;
+  EXPECT_NE(out.summary.find("pix: 2 configuration answers nobody asked for"), std::string::npos)
+      << out.summary;
+  EXPECT_NE(out.summary.find("cosim: 0 passed, 1 failed"), std::string::npos) << out.summary;
+}
+
+// idle high while a request is owed (N430): the report names how many are
+// owed and the oldest, by the scoreboard's count; an error and a failure.
+TEST(CosimCore, IdleWhileARequestIsOwed_IsReportedWithTheOldestAndFailsTheRun) {
+  Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
+  ASSERT_TRUE(pix_epoch_loaded(b));
+  spagm_request req;
+  ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &req));
+  spagm_cosim_accept(b.c, SPAGM_UNIT_PIX, &req, 10);
+  spagm_cosim_idle_owed(b.c, SPAGM_UNIT_PIX, 12);
+  std::string reports = spagm_cosim_take_report(b.c);
+  EXPECT_NE(reports.find("MISMATCH pix: idle at cycle 12 while 1 accepted requests are not yet "
+                         "responded (oldest tag " + std::to_string(req.tag) +
+                         ", accepted at cycle 10)"),
+            std::string::npos)
+      << reports;
+  EXPECT_EQ(spagm_cosim_errors(b.c), 1u);
+  spagm_response rsp;
+  spagm_execute(b.rtl, &req, &rsp);
+  EXPECT_EQ(spagm_cosim_check(b.c, SPAGM_UNIT_PIX, &rsp, 13), 0u) << spagm_cosim_take_report(b.c);
+  Outcome out;
+  finish(b.c, 20, &out);
+  EXPECT_EQ(out.failed, 1u) << out.summary;
+  EXPECT_NE(out.summary.find("pix: idle 1 times while accepted requests were not yet responded"),
+            std::string::npos)
+      << out.summary;
+}
+
 TEST(CosimCore, Bursts_LoadAndReadBackLikeWords) {
   // The same run through the burst calls passes, and a wrong image word
   // read in a burst is caught with its address.

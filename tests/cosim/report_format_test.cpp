@@ -194,6 +194,30 @@ TEST(ReportFormat, CosimHang_ReadAsHangOfItsUnit) {
   EXPECT_EQ(bucket(r[0]), "hang attr");
 }
 
+TEST(ReportFormat, CosimUnaskedConfigurationAnswer_ReadAsHandshake) {
+  Core k(SPAGM_UNIT_PIX);
+  spagm_cosim_unasked_read(k.c, k.u, 7, 0);
+  k.take();
+  std::vector<rg_report> r = read_reports(k.reports);
+  ASSERT_EQ(r.size(), 1u) << k.reports;
+  EXPECT_STREQ(r[0].kind, "mismatch");
+  EXPECT_EQ(r[0].subject, RG_REPORT_HANDSHAKE);
+  EXPECT_EQ(bucket(r[0]), "pix - | handshake | -");
+}
+
+TEST(ReportFormat, CosimIdleWhileOwed_ReadAsHandshake) {
+  Core k(SPAGM_UNIT_ATTR);
+  spagm_request req;
+  ASSERT_TRUE(k.accept(&req));
+  spagm_cosim_idle_owed(k.c, k.u, k.cycle + 2);
+  k.take();
+  std::vector<rg_report> r = read_reports(k.reports);
+  ASSERT_EQ(r.size(), 1u) << k.reports;
+  EXPECT_STREQ(r[0].kind, "mismatch");
+  EXPECT_EQ(r[0].subject, RG_REPORT_HANDSHAKE);
+  EXPECT_EQ(bucket(r[0]), "attr - | handshake | -");
+}
+
 struct PredictorDeleter {
   void operator()(spagm_predictor *p) const { spagm_predictor_free(p); }
 };

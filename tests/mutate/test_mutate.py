@@ -650,6 +650,8 @@ class Classification(unittest.TestCase):
             ("m5", 1, "fail", 1, ["image"]), ("m5", 2, "crash", -1, None),
             ("m6", 1, "crash", -1, None),
             ("m7", 1, "fail", 1, None),
+            ("m8", 1, "fail", 1, ["unasked_read"]),
+            ("m9", 1, "pass", 0, []), ("m9", 2, "fail", 1, ["idle_owed"]),
         ])
         self.assertEqual(r[0][0], "survived")
         self.assertEqual(r[1][:2], ("killed", "mismatch (seed 2)"))
@@ -660,6 +662,8 @@ class Classification(unittest.TestCase):
         self.assertEqual(r[5][:2], ("killed", "readback (seed 1)"))
         self.assertEqual(r[6][0], "error")
         self.assertEqual(r[7][0], "error")
+        self.assertEqual(r[8][:2], ("killed", "port rule (seed 1)"))
+        self.assertEqual(r[9][:2], ("killed", "port rule (seed 2)"))
 
 
 class BadInput(unittest.TestCase):

@@ -30,7 +30,7 @@ module pix_unit_selftest;
   parameter int LPC = 16;         // LANES_PER_CYCLE of the unit under test
   parameter int SEED = 1;
   parameter int TXN_PER_EPOCH = 32;
-  localparam int NUM_BUGS = 20;   // defects 1..20 of pix_bugs.md
+  localparam int NUM_BUGS = 20;   // defects 1..20 of pix_bugs.md (21, 22: port rules)
   localparam int BUG_HANG = 18;   // pix_cfg_table_busy_stuck: hangs the load
   localparam int MAX_TXN = 4096;  // tags per bug_sel run
 

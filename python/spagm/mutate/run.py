@@ -6,8 +6,9 @@ too and must pass.
 
 Classification (rule N154):
 - killed: a run failed (exit 1-127) and the co-simulation's own JSON
-  summary names a mismatch (a response or lost tag), a hang, or a
-  read-back (state image) difference;
+  summary names a mismatch (a response or lost tag), a hang, a
+  read-back (state image) difference, or a broken port rule (a
+  configuration answer nobody asked for, idle while a request is owed);
 - survived: every run passed;
 - error: anything else: a refused run (exit 2), a crash, a timeout without
   a hang reported by the co-simulation, a failure without a summary.
@@ -23,7 +24,8 @@ from .rewrite import write_whole
 from .rtl import RtlError
 
 KILL_KINDS = {"response": "mismatch", "lost_tag": "mismatch", "slot": "mismatch",
-              "hang": "hang", "image": "readback"}
+              "hang": "hang", "image": "readback",
+              "unasked_read": "port rule", "idle_owed": "port rule"}
 
 
 def parse_seeds(text):
