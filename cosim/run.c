@@ -156,7 +156,10 @@ uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
 /* N290: the model must refuse every illegal write of the epoch's load of
  * unit u, as the unit must ignore it (N123); a write the model takes would
  * change the state the stimulus built, so it is a harness error. Each is
- * sampled as coverage (kind x placed among or after the legal words). */
+ * sampled as coverage (kind x placed among or after the legal words), and
+ * so are the pixel load's corners of stimulus 10 (N420, N421): a write that
+ * aliases a register with a value it can hold, every register written
+ * twice. */
 static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
   const spagm_stim_illegal *ill;
   size_t n = spagm_stim_illegal_writes(c->stim, u, &ill);
@@ -170,7 +173,13 @@ static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
       return false;
     }
     if (c->cov) spagm_cov_sample_illegal_write(c->cov, u, (unsigned)ill[i].kind, ill[i].after);
+    if (c->cov && u == SPAGM_UNIT_PIX && ill[i].aliases)
+      spagm_cov_sample_load_corner(c->cov, u, ill[i].kind == SPAGM_STIM_ILLEGAL_TARGET
+                                                   ? SPAGM_COV_LOAD_ALIASED_TARGET_WRITE
+                                                   : SPAGM_COV_LOAD_ALIASED_ADDRESS_WRITE);
   }
+  if (c->cov && u == SPAGM_UNIT_PIX && spagm_stim_rewrites_registers(c->stim, u))
+    spagm_cov_sample_load_corner(c->cov, u, SPAGM_COV_LOAD_WRITTEN_TWICE);
   return true;
 }
 

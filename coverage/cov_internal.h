@@ -47,6 +47,7 @@ typedef enum cov_pt {
   COV_ATTR_UNWRITTEN, /* co-simulation only (N291) */
   COV_TEX_UNWRITTEN,
   COV_PIX_CONFIG_CHOICE, /* N350, N351, N353 */
+  COV_PIX_LOAD_CORNER,   /* co-simulation only (N420, N421, N433) */
   COV_PT_COUNT
 } cov_pt;
 

@@ -116,6 +116,10 @@ static const char *const illegal_places[] = {"among", "after"};
 static const char *const offset_modes[] = {"OFFSET", "CENTROID_OFFSET"};
 static const char *const config_settings[] = {"sixteenths", "S0.12", "D3D_order", "NVIDIA_order"};
 
+/* N420, N421: stimulus 10's corners of the pixel load (spagm_cov_load_corner). */
+static const char *const load_corners[] = {"written_twice", "aliased_target_write",
+                                           "aliased_address_write"};
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -379,6 +383,14 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                                3, {DIM("mode", offset_modes), DIM("setting", config_settings),
                                    DIM("samples", sample_counts)},
                                NULL, false, 0},
+    [COV_PIX_LOAD_CORNER] = {"pix.load_corner", SPAGM_UNIT_PIX,
+                             "co-simulation only: the corners of an epoch's pixel load that a "
+                             "unit refusing a legal value equal to its reset value, or decoding "
+                             "the address too loosely, gets wrong: every register the load names "
+                             "written twice, another legal value first (N420); an illegal write "
+                             "to another target, or to a hole, carrying a value the register "
+                             "its address aliases can hold (N421)",
+                             1, {DIM("corner", load_corners)}, NULL, true, 0},
 };
 
 /* Boundary corners of docs/stimulus.md that this plan does not bin, each with

@@ -307,6 +307,12 @@ spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_
   return SPAGM_OK;
 }
 
+spagm_status spagm_cov_sample_load_corner(spagm_cov *c, spagm_unit u, unsigned corner) {
+  if (!c || u != SPAGM_UNIT_PIX || corner >= SPAGM_COV_LOAD_CORNERS) return SPAGM_E_ARG;
+  hit1(c, COV_PIX_LOAD_CORNER, corner);
+  return SPAGM_OK;
+}
+
 spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
                                             bool after) {
   static const cov_pt point[SPAGM_UNIT_COUNT] = {COV_ATTR_ILLEGAL, COV_PIX_ILLEGAL,

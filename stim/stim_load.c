@@ -223,7 +223,7 @@ static const illegal_reg *reg_at(const illegal_map *mp, uint32_t a) {
 static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, bool after,
                                        spagm_rng *r, spagm_rng *a, uint32_t *reg) {
   const illegal_map *mp = &maps[u];
-  spagm_stim_illegal w = {0, spagm_rng_u32(r), k, after};
+  spagm_stim_illegal w = {0, spagm_rng_u32(r), k, after, false};
   if (k == SPAGM_STIM_ILLEGAL_TARGET || k == SPAGM_STIM_ILLEGAL_ADDRESS) {
     uint32_t alias;
     if (k == SPAGM_STIM_ILLEGAL_TARGET) {
@@ -239,7 +239,10 @@ static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, 
       alias = off & 0x7Fu;
     }
     const illegal_reg *g = reg_at(mp, alias);
-    if (g) w.data = legal_value(mp, g, a);
+    if (g) {
+      w.data = legal_value(mp, g, a);
+      w.aliases = true;
+    }
   } else {
     const illegal_reg *g = &mp->regs[spagm_rng_below(r, mp->nregs)];
     w.addr = g->addr + 4u * spagm_rng_below(r, g->words);

@@ -199,8 +199,7 @@ async def run_unit(dut, o: Options) -> Bench:
         sb.unwritten = part.unwritten
         t0 = time.perf_counter()
         if sb.cov is not None and o.cov_responses:
-            for w in part.illegal:  # sampled at the load, as spagm-cosim does
-                sb.cov.sample_illegal_write(o.unit, w.kind, w.after)
+            sb.cov.sample_load(o.unit, part.illegal, part.rewrites)  # as spagm-cosim does
         for va, data in part.memory:
             sb.p.model.write_memory(o.unit, va, data)
         fig.spagm_seconds += time.perf_counter() - t0

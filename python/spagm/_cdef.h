@@ -244,9 +244,10 @@ uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u)
 typedef enum spagm_stim_illegal_kind { SPAGM_STIM_ILLEGAL_TARGET, SPAGM_STIM_ILLEGAL_ADDRESS,
   SPAGM_STIM_ILLEGAL_VALUE, SPAGM_STIM_ILLEGAL_KINDS } spagm_stim_illegal_kind;
 typedef struct spagm_stim_illegal {
-  uint32_t addr; uint32_t data; spagm_stim_illegal_kind kind; bool after; ...;
+  uint32_t addr; uint32_t data; spagm_stim_illegal_kind kind; bool after; bool aliases; ...;
 } spagm_stim_illegal;
 bool spagm_stim_has_illegal_writes(const spagm_stim *s, spagm_unit u);
+bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u);
 size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
                                  const spagm_stim_illegal **out);
 spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m, spagm_unit u,
@@ -315,6 +316,10 @@ spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_
                                         uint32_t unwritten);
 spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
                                             bool after);
+typedef enum spagm_cov_load_corner { SPAGM_COV_LOAD_WRITTEN_TWICE,
+  SPAGM_COV_LOAD_ALIASED_TARGET_WRITE, SPAGM_COV_LOAD_ALIASED_ADDRESS_WRITE,
+  SPAGM_COV_LOAD_CORNERS } spagm_cov_load_corner;
+spagm_status spagm_cov_sample_load_corner(spagm_cov *c, spagm_unit u, unsigned corner);
 spagm_status spagm_cov_merge(spagm_cov *into, const spagm_cov *from, spagm_diag *d);
 spagm_status spagm_cov_write(const spagm_cov *c, const char *path, spagm_diag *d);
 spagm_status spagm_cov_read(const char *path, spagm_cov **out, spagm_diag *d);

@@ -71,6 +71,26 @@ class Coverage:
                                                      bool(after)), None,
                   "spagm_cov_sample_illegal_write")
 
+    def sample_load(self, unit: Union[str, int], illegal, rewrites: bool) -> None:
+        """What spagm-cosim samples at each epoch's load (UnitEpoch.illegal
+        and .rewrites): every illegal write (sample_illegal_write) and, for
+        the pixel unit, the load's corners of stimulus 10 (pix.load_corner,
+        N433): a kind 0 or 1 write that aliases a register, every register
+        written twice."""
+        u = unit_index(unit)
+        for w in illegal:
+            self.sample_illegal_write(u, w.kind, w.after)
+            if u == lib.SPAGM_UNIT_PIX and w.aliases:
+                corner = (lib.SPAGM_COV_LOAD_ALIASED_TARGET_WRITE
+                          if w.kind == lib.SPAGM_STIM_ILLEGAL_TARGET
+                          else lib.SPAGM_COV_LOAD_ALIASED_ADDRESS_WRITE)
+                raise_for(lib.spagm_cov_sample_load_corner(self._ptr, u, corner), None,
+                          "spagm_cov_sample_load_corner")
+        if u == lib.SPAGM_UNIT_PIX and rewrites:
+            raise_for(lib.spagm_cov_sample_load_corner(self._ptr, u,
+                                                       lib.SPAGM_COV_LOAD_WRITTEN_TWICE),
+                      None, "spagm_cov_sample_load_corner")
+
     def merge(self, other: "Coverage") -> None:
         """Add ``other``'s hits and inputs to this database (spagm cov merge)."""
         if not isinstance(other, Coverage):

@@ -31,8 +31,9 @@ class UnitEpoch(NamedTuple):
     power-on value, N280, and with the epoch's illegal writes, N290; None:
     ``words``), the register words it leaves out (``unwritten``, bit k for
     word 4k: spagm_stim_unwritten), the illegal writes among ``load``
-    (``illegal``) and the addresses spagm-cosim reads back at the end of
-    the epoch (``readback``)."""
+    (``illegal``), the addresses spagm-cosim reads back at the end of the
+    epoch (``readback``) and whether the load writes every register twice
+    (``rewrites``, N420)."""
 
     unit: str
     words: List[Tuple[int, int]]
@@ -43,17 +44,21 @@ class UnitEpoch(NamedTuple):
     unwritten: int = 0
     illegal: Sequence["IllegalWrite"] = ()
     readback: Sequence[int] = ()
+    rewrites: bool = False
 
 
 class IllegalWrite(NamedTuple):
     """One write of a load the unit must ignore (N123, N290): kind 0 a
     target with no table, 1 an address no table names, 2 a value the
-    register cannot hold; after: placed after every legal word."""
+    register cannot hold; after: placed after every legal word; aliases: a
+    kind 0 or 1 write carrying a value the register its address aliases
+    can hold (N421)."""
 
     addr: int
     data: int
     kind: int
     after: bool
+    aliases: bool = False
 
 
 class Epoch(NamedTuple):
@@ -114,7 +119,12 @@ class Stimulus:
         out = ffi.new("const spagm_stim_illegal **")
         n = lib.spagm_stim_illegal_writes(self._s, unit_index(unit), out)
         return [IllegalWrite(out[0][i].addr, out[0][i].data, int(out[0][i].kind),
-                             bool(out[0][i].after)) for i in range(n)]
+                             bool(out[0][i].after), bool(out[0][i].aliases)) for i in range(n)]
+
+    def rewrites_registers(self, unit: Union[str, int]) -> bool:
+        """Whether this epoch's load of unit writes every register it names
+        twice, another legal value first (N420; pixel unit)."""
+        return bool(lib.spagm_stim_rewrites_registers(self._s, unit_index(unit)))
 
     def readback_addresses(self, unit: Union[str, int]) -> List[int]:
         """The addresses spagm-cosim reads back at the end of this epoch
@@ -157,6 +167,7 @@ def cosim_stream(seed: int = 1, units: Union[str, Sequence[str]] = "pix", txns: 
             load = stim.load_words(u)
             parts[u] = UnitEpoch(u, stim.model.state_words(u), stim.model.memory_words(u),
                                  stim.summary(u), reqs, load, stim.unwritten(u),
-                                 stim.illegal_writes(u), stim.readback_addresses(u))
+                                 stim.illegal_writes(u), stim.readback_addresses(u),
+                                 stim.rewrites_registers(u))
         yield Epoch(epoch, parts)
         epoch += 1

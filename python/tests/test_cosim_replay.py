@@ -45,8 +45,7 @@ def bench_run(cov_path, order_path, hold):
                     p.cfg_write(addr, data)
             else:
                 p.cfg_write(addr, data)
-        for w in part.illegal:  # sampled at the load, as spagm-cosim does
-            cov.sample_illegal_write("pix", w.kind, w.after)
+        cov.sample_load("pix", part.illegal, part.rewrites)  # as spagm-cosim does
         flight = []
         for req in part.requests:
             flight.append(p.predict(req))

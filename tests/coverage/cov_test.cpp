@@ -386,10 +386,11 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // The cosim points count now: their 18 in-order bins are holes but the one
   // attr response hit, and so are the 24 bins of pix.unwritten (N280: no
   // load of this database left a register out), the 18 of the three
-  // illegal_write points (N290: no load carried one) and the 11 of
-  // attr.unwritten and tex.unwritten (N291); the 21 ISBEWR bins left the
+  // illegal_write points (N290: no load carried one), the 11 of
+  // attr.unwritten and tex.unwritten (N291) and the 3 of pix.load_corner
+  // (N433: no load wrote twice or aliased); the 21 ISBEWR bins left the
   // holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11);
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -405,6 +406,36 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   EXPECT_EQ(spagm_cov_report_holes(c, nullptr), holes_cosim + 5);
   EXPECT_EQ(spagm_cov_bin_gap(c, op_stage, 100000), SPAGM_COV_GAP_NONE);
   EXPECT_EQ(spagm_cov_bin_gap(nullptr, op_stage, isbewr), SPAGM_COV_GAP_NONE);
+  spagm_cov_free(c);
+}
+
+// Stimulus 10's pixel load corners (N420, N421, N433): each sample hits its
+// bin of pix.load_corner; another unit or corner is refused.
+TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  size_t pt = n;
+  for (size_t i = 0; i < n; i++)
+    if (std::string(plan[i].name) == "pix.load_corner") pt = i;
+  ASSERT_LT(pt, n);
+  EXPECT_TRUE(plan[pt].cosim_only);
+  ASSERT_EQ(spagm_cov_point_bins(plan + pt), 3u);
+  EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_PIX, SPAGM_COV_LOAD_ALIASED_ADDRESS_WRITE),
+            SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_PIX, SPAGM_COV_LOAD_WRITTEN_TWICE),
+            SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_PIX, SPAGM_COV_LOAD_WRITTEN_TWICE),
+            SPAGM_OK);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "written_twice")), 2u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "aliased_target_write")), 0u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "aliased_address_write")), 1u);
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_ATTR, SPAGM_COV_LOAD_WRITTEN_TWICE),
+            SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_PIX, SPAGM_COV_LOAD_CORNERS), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_sample_load_corner(nullptr, SPAGM_UNIT_PIX, 0), SPAGM_E_ARG);
   spagm_cov_free(c);
 }
 

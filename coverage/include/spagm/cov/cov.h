@@ -145,6 +145,18 @@ spagm_status spagm_cov_sample_unwritten(spagm_cov *c, spagm_unit u, const spagm_
  * them. SPAGM_E_ARG for NULL c, a bad unit or kind. */
 spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
                                             bool after);
+/** The corners of stimulus 10 in a pixel load (co-simulation only, N420,
+ * N421), the bins of pix.load_corner. */
+typedef enum spagm_cov_load_corner {
+  SPAGM_COV_LOAD_WRITTEN_TWICE,          /**< every register written twice */
+  SPAGM_COV_LOAD_ALIASED_TARGET_WRITE,   /**< another target's write aliases a register */
+  SPAGM_COV_LOAD_ALIASED_ADDRESS_WRITE,  /**< a hole's write aliases a register */
+  SPAGM_COV_LOAD_CORNERS
+} spagm_cov_load_corner;
+/** Co-simulation only: the epoch's load of unit u had corner `corner`.
+ * Only the pixel unit has the point; SPAGM_E_ARG for NULL c, another unit
+ * or a bad corner. */
+spagm_status spagm_cov_sample_load_corner(spagm_cov *c, spagm_unit u, unsigned corner);
 /** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);

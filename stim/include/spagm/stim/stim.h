@@ -155,6 +155,10 @@ typedef struct spagm_stim_illegal {
   uint32_t data;                /**< the word written there */
   spagm_stim_illegal_kind kind; /**< what makes it illegal */
   bool after;                   /**< after every legal word, else among them */
+  /** A target or address write that carries a value the register of target
+   * 0 its address aliases can hold (N421): a unit that decodes the address
+   * too loosely takes it. */
+  bool aliases;
 } spagm_stim_illegal;
 
 /** Whether the current epoch's load of unit u carries illegal writes (the
