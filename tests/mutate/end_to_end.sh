@@ -14,7 +14,8 @@
 #     each row's coverage bins (N271) with the states the original design's
 #     runs left them in;
 #   - a run whose plusarg spagm-cosim refuses (+txns=0, exit 2) makes the
-#     mutant an error, never a kill; the rerun reuses the mutated build.
+#     original design an error, so no mutant is run and each is an error
+#     (N441), never a kill; the rerun reuses the mutated build.
 #   end_to_end.sh SOURCE_DIR BUILD_DIR WORK_DIR PYTHON
 set -euo pipefail
 trap 'echo "mutate.pix_end_to_end: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -66,5 +67,5 @@ cat "$work/run2.log"
 [ "$rc" = 1 ] || { echo "exit $rc, expected 1 (the original did not pass)"; exit 1; }
 grep -q "mutated build reused" "$work/run2.log"
 "$py" "$src/tests/mutate/check_report.py" "$src" "$work/mut/report.json" \
-  "$dead=error:refused" original=error
+  "$dead=error:not run: the original design" original=error:refused
 echo "mutate.pix_end_to_end: passed"
