@@ -19,6 +19,11 @@
 //   readback every read-back word (<unit>_rb.hex: address and expected
 //            word), packed into read bursts the same way; each answer
 //            (cfg_rvalid) is checked against the oldest burst in flight
+// In every phase out of reset, the port rules of docs/port-contract.md that
+// no response shows: `cfg_rvalid` only answers a read burst (one pulse per
+// burst, N122), and `idle` is low while a request is accepted and not yet
+// responded. Each broken rule is a handshake report and a failure, as in
+// the co-simulation (cosim/check.c).
 // Reports follow docs/report-format.md: a mismatch names the tag, the line
 // of the record in the vector file, and each differing field element
 // (fields.hex gives the layout).
@@ -31,6 +36,7 @@ module tb_replay_driver
   parameter int RING = 16            // requests in flight the checker tracks
 ) (
   input  logic                clk,
+  input  logic                rst_n,
   input  logic [2:0]          phase,
   input  logic [31:0]         epoch,     // for messages
   output logic                present,   // the export has this unit
@@ -81,6 +87,10 @@ module tb_replay_driver
   logic [31:0] s_line[0:RING-1];
   logic s_used[0:RING-1];
   int outstanding = 0;
+  // Requests the unit accepted and has not yet answered: what `idle` must
+  // see as owed. `idle_bad` makes a run of idle cycles one report.
+  int owed = 0;
+  logic idle_bad = 1'b0;
 
   // ---- Epoch bookkeeping -------------------------------------------------------
   int cfg_left = 0, txn_left = 0, rb_left = 0, n_pass, n_fail, quiet = 0;
@@ -318,6 +328,8 @@ module tb_replay_driver
       rb_n = 0;
       rb_bad = 1'b0;
       quiet = 0;
+      owed = 0;
+      idle_bad = 1'b0;
       if (!counts_read) begin
         counts_read = 1'b1;
         cfg_left = 0;
@@ -337,6 +349,31 @@ module tb_replay_driver
       cfg_valid <= 1'b0;
       progress = 1'b1;
     end
+
+    // The port rules: idle while owed a response; an answer to no read
+    // outside the read-back (the read-back checks its own answers below).
+    if (idle && owed != 0) begin
+      if (!idle_bad) begin
+        n_fail = n_fail + 1;
+        reports++;
+        if (reports <= max_reports)
+          $display("replay: MISMATCH %0s: idle in epoch %0d while %0d accepted requests are not yet responded",
+                   name, epoch, owed);
+      end
+      idle_bad = 1'b1;
+    end else begin
+      idle_bad = 1'b0;
+    end
+    if (rst_n && cfg_rvalid && phase != PH_READBACK) begin
+      n_fail = n_fail + 1;
+      reports++;
+      if (reports <= max_reports)
+        $display("replay: MISMATCH %0s: answered a configuration read nobody asked for in the %0s of epoch %0d",
+                 name, phase == PH_LOAD ? "configuration load" : phase == PH_RUN ? "run" :
+                 "gap between epochs", epoch);
+    end
+    if (req_valid && req_ready) owed = owed + 1;
+    if (rsp_valid && rsp_ready && owed != 0) owed = owed - 1;
 
     // Load: the next burst as soon as the last one is taken (N121); done
     // when all are taken and the unit is idle.

@@ -48,7 +48,7 @@ module tb_replay_unit
   logic drv_load_done;
   int drv_failed;
   tb_replay_driver #(.UNIT(UNIT), .REQ_BITS(REQUEST_BITS), .RSP_BITS(RESPONSE_BITS)) drv (
-    .clk, .phase, .epoch, .present, .load_done(drv_load_done), .run_done, .rb_done, .hung,
+    .clk, .rst_n, .phase, .epoch, .present, .load_done(drv_load_done), .run_done, .rb_done, .hung,
     .passed, .failed(drv_failed), .cfg_valid, .cfg_ready, .cfg_write, .cfg_addr, .cfg_mask,
     .cfg_wdata, .cfg_rvalid, .cfg_rdata, .idle, .req_valid, .req_ready, .req, .rsp_valid,
     .rsp_ready, .rsp);

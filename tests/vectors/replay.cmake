@@ -61,7 +61,9 @@ if(DEFINED READ_REPORT)
   endif()
   set(head "report [0-9]+ \\(line [0-9]+\\)\n  producer  replay\n  kind      (mismatch|hang)\n  unit      ${UNIT}\n")
   set(response "subject   response\n  tag       [0-9]+\n  insn      -\n  field     (write-back|predicate|fault|store)[^\n]*\n")
-  set(handshake "subject   handshake\n  tag       [0-9]+\n")
+  # A handshake names a tag when there is one (a response no request matches),
+  # none for a port rule (an unasked answer, idle while owed).
+  set(handshake "subject   handshake\n  tag       ([0-9]+|-)\n")
   set(image "subject   image\n  tag       -\n  insn      -\n  field     state image\n")
   string(REGEX MATCHALL "report [0-9]+ " all "${read}")
   string(REGEX MATCHALL "${head}" of_unit "${read}")
