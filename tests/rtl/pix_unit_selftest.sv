@@ -12,6 +12,9 @@
 //     with random request gaps and random response backpressure;
 //   - checks every response by tag, that none is lost or duplicated, and
 //     that rsp stays stable while rsp_valid waits for rsp_ready;
+//   - checks the port rules no response shows: cfg_rvalid only in the cycle
+//     after a read burst (one pulse per burst, N122), and idle low while a
+//     request is accepted and not yet responded;
 //   - repeats the whole run for bug_sel = 0 .. NUM_BUGS (but the load hang
 //     of defect 18, which the testbench's watchdog shows): bug_sel 0 must
 //     give no mismatch, every defect of pix_bugs.md at least one.
@@ -30,7 +33,7 @@ module pix_unit_selftest;
   parameter int LPC = 16;         // LANES_PER_CYCLE of the unit under test
   parameter int SEED = 1;
   parameter int TXN_PER_EPOCH = 32;
-  localparam int NUM_BUGS = 20;   // defects 1..20 of pix_bugs.md (21, 22: port rules)
+  localparam int NUM_BUGS = 22;   // defects 1..22 of pix_bugs.md
   localparam int BUG_HANG = 18;   // pix_cfg_table_busy_stuck: hangs the load
   localparam int MAX_TXN = 4096;  // tags per bug_sel run
 
@@ -306,11 +309,18 @@ module pix_unit_selftest;
   int in_flight = 0, max_in_flight = 0;  // accepted, not yet answered
   logic rsp_waiting = 1'b0;
   logic [RESPONSE_BITS-1:0] rsp_held;
+  logic read_due = 1'b0;  // a read burst went in on the last edge: its answer is due
+  logic idle_bad = 1'b0;  // a stretch of idle cycles while owed is one mismatch
 
   always @(posedge clk) begin
     acc_evt = rst_n && req_valid && req_ready;
     if (in_flight > max_in_flight) max_in_flight = in_flight;
     if (rst_n) begin
+      if (cfg_rvalid && !read_due) mismatch(-1, "cfg_rvalid with no read burst asked");
+      read_due = cfg_valid && cfg_ready && !cfg_write_en;
+      if (idle && in_flight != 0 && !idle_bad)
+        mismatch(-1, "idle while an accepted request is not yet responded");
+      idle_bad = idle && in_flight != 0;
       if (acc_evt) in_flight++;
       if (rsp_valid && rsp_ready) in_flight--;
       if (rsp_waiting && (!rsp_valid || rsp != rsp_held))
@@ -324,6 +334,8 @@ module pix_unit_selftest;
     end else begin
       rsp_waiting = 1'b0;
       in_flight = 0;
+      read_due = 1'b0;
+      idle_bad = 1'b0;
     end
   end
 
