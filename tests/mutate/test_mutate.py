@@ -183,6 +183,37 @@ class DerivedDefectSignals(unittest.TestCase):
         self.assertIn("kept", by_line[at("assign w")])
 
 
+LIST_PORTS = """module leaf (input logic [7:0] a, b, output logic [7:0] y);
+  assign y = a ^ b;
+endmodule
+module top (input logic [15:0] x, output logic [7:0] y);
+  leaf u (.a(x[0 +: 8]), .b(x[8 +: 8]), .y(y));
+endmodule
+"""
+
+
+class AnsiPortLists(unittest.TestCase):
+    """A port after a comma takes the direction and type before it
+    (IEEE 1800 23.2.2.3), so a connection to it is an input's expression
+    and is mutated like the first port's."""
+
+    def test_second_port_of_a_list_is_an_input_whose_connection_is_mutated(self):
+        d = os.path.join(WORK, "ansi_list")
+        write(os.path.join(d, "leaf.sv"), LIST_PORTS)
+        _, cands = sites_of(write(os.path.join(d, "leaf.f"), "leaf.sv\n"))
+        conn = _text_line(LIST_PORTS, "leaf u (")
+        kept = [m for m in cands if m.line == conn and not m.excluded]
+        b_col = LIST_PORTS.splitlines()[conn - 1].index(".b(") + 1
+        y_col = LIST_PORTS.splitlines()[conn - 1].index(".y(") + 1
+        on_b = [m for m in kept if b_col < m.col < y_col]
+        self.assertTrue(on_b, "no mutant of the second port's connection: "
+                        + repr([(m.col, m.excluded, m.before) for m in cands if m.line == conn]))
+
+
+def _text_line(text, needle):
+    return next(i for i, t in enumerate(text.splitlines(), 1) if needle in t)
+
+
 SIGNED = """module sgn (input logic [7:0] x, output logic [31:0] y, output logic [31:0] z);
   always_comb begin
     y = 32'($signed(x) >>> 2);

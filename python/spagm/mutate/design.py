@@ -116,12 +116,25 @@ class Design:
         info = ModuleInfo(mod.header.name.valueText)
         info.node = mod
         self.modules[info.name] = info
+        # A port of an ANSI list without a direction takes the previous
+        # port's, and one with neither direction nor type takes its type too
+        # (IEEE 1800-2017 23.2.2.3): `input logic [7:0] a, b` makes b an
+        # 8-bit input. The first port's default direction is inout.
+        last_dir, last_type = "inout", None
         for n in walk_nodes(mod):
             k = n.kind
             if k == K.ImplicitAnsiPort:
                 d = getattr(n.header, "direction", None)
-                info.ports[n.declarator.name.valueText] = d.rawText if d else "inout"
-                self._range(info, n.declarator, getattr(n.header, "dataType", None))
+                dtype = getattr(n.header, "dataType", None)
+                if d is not None and d.rawText:
+                    last_dir = d.rawText
+                    last_type = dtype
+                elif not str(n.header).strip():
+                    dtype = last_type
+                else:
+                    last_type = dtype
+                info.ports[n.declarator.name.valueText] = last_dir
+                self._range(info, n.declarator, dtype)
             elif k == K.PortDeclaration:
                 d = n.header.direction.rawText if getattr(n.header, "direction", None) else "inout"
                 for decl in n.declarators:
