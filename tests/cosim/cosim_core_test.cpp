@@ -19,6 +19,44 @@ namespace {
 
 using Corrupt = std::function<void(spagm_response &, const spagm_request &)>;
 
+// The attribute unit's word at target t, offset off (docs/port-contract.md):
+// registers, maps and default table, both ISBE spaces, both write statuses,
+// HW values, GS buffers; a word no table names reads 0.
+uint32_t attr_readback_value(const spagm_model *m, uint32_t t, uint32_t off) {
+  uint32_t v = 0;
+  if (t == 0 && off <= 0x1C) { /* the scalar registers an illegal value aims at */
+    spagm_attr_config c;
+    spagm_attr_get_config(m, &c, nullptr);
+    uint32_t regs[] = {(uint32_t)c.stage, c.shared,     c.trap,        c.vertex_count,
+                       c.patch_words,     c.gs_max_vertices, c.streq_start, c.streq_end};
+    return regs[off / 4];
+  }
+  if (t == 0 && off >= 0x100 && off < 0x180) { /* IMAP, OMAP, previous OMAP, next IMAP */
+    static const spagm_attr_map maps[] = {SPAGM_MAP_IMAP, SPAGM_MAP_OMAP, SPAGM_MAP_OMAP_PREV,
+                                          SPAGM_MAP_IMAP_NEXT};
+    uint32_t bits[8];
+    spagm_attr_get_map(m, maps[(off - 0x100) / 32], bits, nullptr);
+    return bits[(off % 32) / 4];
+  }
+  if (t == 0 && off >= 0x400 && off < 0x800) { /* the default table (R3) */
+    spagm_attr_config c;
+    spagm_attr_get_config(m, &c, nullptr);
+    return c.defaults[(off - 0x400) / 4];
+  }
+  if ((t == 1 || t == 2) && off < 0x40A00)
+    spagm_attr_read32(m, t == 1 ? SPAGM_SPACE_ISBE_IN : SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);
+  if ((t == 3 || t == 4) && off < 0x2000) { /* 256 vertices of 8 words */
+    uint32_t bits[8];
+    spagm_attr_get_written_bits(m, t == 3 ? SPAGM_SPACE_ISBE_IN : SPAGM_SPACE_ISBE_OUT, off / 32,
+                                bits, nullptr);
+    v = bits[(off % 32) / 4];
+  }
+  if (t == 5 && off < 0x1800) /* kind off / 1024, entry (off % 1024) / 4 (R2) */
+    spagm_attr_get_hw(m, (spagm_attr_hw)(off / 1024), (off % 1024) / 4, &v, nullptr);
+  if (t == 6 && off < 0x20000) spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, &v, nullptr);
+  return v;
+}
+
 // The stand-in RTL's word at a read-back address, written from
 // docs/port-contract.md independently of model/src/core/statemap.c.
 uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
@@ -55,21 +93,7 @@ uint32_t readback_value(const spagm_model *m, unsigned unit, uint32_t addr) {
                        (uint32_t)spagm_tex_fp16_round(m)};
     return regs[off / 4];
   }
-  if (t == 0 && off <= 0x1C) { /* the scalar registers an illegal value aims at */
-    spagm_attr_config c;
-    spagm_attr_get_config(m, &c, nullptr);
-    uint32_t regs[] = {(uint32_t)c.stage, c.shared,     c.trap,        c.vertex_count,
-                       c.patch_words,     c.gs_max_vertices, c.streq_start, c.streq_end};
-    return regs[off / 4];
-  }
-  if (t == 2 && off < 0x40A00) spagm_attr_read32(m, SPAGM_SPACE_ISBE_OUT, off, &v, nullptr);
-  if (t == 4 && off < 0x2000) { /* 256 vertices of 8 words */
-    uint32_t bits[8];
-    spagm_attr_get_written_bits(m, SPAGM_SPACE_ISBE_OUT, off / 32, bits, nullptr);
-    v = bits[(off % 32) / 4];
-  }
-  if (t == 6 && off < 0x20000) spagm_attr_read32(m, SPAGM_SPACE_GS_OUT, off, &v, nullptr);
-  return v;
+  return attr_readback_value(m, t, off);
 }
 
 struct Outcome {

@@ -173,6 +173,45 @@ TEST(Statemap, ReadbackCoversOutputSpaceOfLiveVertices) {
   spagm_cfg_list_free(&l);
 }
 
+// The load writes the registers, the input space, the input write status and
+// the HW values; the read-back reads them all back through the port, so a
+// wrong read path of any target shows.
+TEST(Statemap, Readback_CoversEveryTargetTheLoadWrites) {
+  Models m;
+  spagm_diag d{};
+  uint32_t imap[8] = {0}, oprev[8] = {0};
+  imap[1] = 0x0000000Fu;  // 0x80..0x8C
+  oprev[1] = 0x0000000Fu;
+  spagm_attr_set_map(m.a, SPAGM_MAP_IMAP, imap, &d);
+  spagm_attr_set_map(m.a, SPAGM_MAP_OMAP_PREV, oprev, &d);
+  spagm_attr_set_vertex_count(m.a, 40, &d);
+  spagm_cfg_list l{};
+  ASSERT_EQ(spagm_statemap_readback_list(m.a, SPAGM_UNIT_ATTR, &l), SPAGM_OK);
+  size_t regs = 0, maps = 0, defaults = 0, in_attr = 0, in_tail = 0, ws_in = 0, hw = 0;
+  for (size_t i = 0; i < l.n; i++) {
+    uint32_t t = l.w[i].addr >> 28, off = l.w[i].addr & 0x0FFFFFFF;
+    if (t == 0 && off < 0x100) regs++;
+    if (t == 0 && off >= 0x100 && off < 0x180) maps++;
+    if (t == 0 && off >= 0x400 && off < 0x800) defaults++;
+    if (t == 1 && off < SPAGM_ISBE_MAP_BASE) in_attr++;
+    if (t == 1 && off >= SPAGM_ISBE_MAP_BASE) in_tail++;
+    if (t == 3) ws_in++;
+    if (t == 5) hw++;
+    uint32_t v;
+    EXPECT_TRUE(spagm_statemap_read(m.a, SPAGM_UNIT_ATTR, l.w[i].addr, &v))
+        << std::hex << l.w[i].addr << " is not a readable word";
+  }
+  EXPECT_EQ(regs, 8u);  // 0x000..0x01C, not the clear command
+  EXPECT_EQ(maps, 32u);
+  EXPECT_EQ(defaults, 256u);
+  // R1: 2 blocks of 32 vertices x 4 input attributes x 128 bytes.
+  EXPECT_EQ(in_attr, 256u);
+  EXPECT_EQ(in_tail, (SPAGM_ISBE_SPACE_BYTES - SPAGM_ISBE_MAP_BASE) / 4);  // map, patch, primitive
+  EXPECT_EQ(ws_in, 256u * 8u);
+  EXPECT_EQ(hw, size_t{SPAGM_HW_COUNT} * 256u);
+  spagm_cfg_list_free(&l);
+}
+
 TEST(Statemap, BadWrites_AreRefusedWithAReason) {
   Models m;
   spagm_diag d{};

@@ -80,12 +80,15 @@ bool spagm_cfg_list_next_burst(const spagm_cfg_list *l, size_t *pos, spagm_cfg_b
 spagm_status spagm_statemap_load_list(const spagm_model *m, spagm_unit u,
                                       spagm_cfg_list *out);
 
-/** The addresses (data 0) whose words instructions can change, read back at
- * the end of an epoch: the output ISBE space's attributes of the live
- * vertices and its patch region, the output write status, the used GS
- * buffers in a GS; the pixel unit's registers (the two configuration
- * choices only when not 0, N352) and programmable table; the texture unit's
- * registers and the first row of its constant bank. Appended to out. */
+/** The addresses (data 0) read back at the end of an epoch: for the
+ * attribute unit every target, in target order (the registers, maps and
+ * default table; the input space's attributes of the live vertices and its
+ * map, patch and primitive regions; the output space's attributes of the
+ * live vertices and its patch region; both write statuses; every HW value;
+ * the used GS buffers in a GS); the pixel unit's registers (the two
+ * configuration choices only when not 0, N352) and programmable table; the
+ * texture unit's registers and the first row of its constant bank.
+ * Appended to out. */
 spagm_status spagm_statemap_readback_list(const spagm_model *m, spagm_unit u,
                                           spagm_cfg_list *out);
 

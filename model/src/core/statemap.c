@@ -256,28 +256,55 @@ static spagm_status attr_load(const spagm_model *m, spagm_cfg_list *out) {
   return st;
 }
 
+/* Attributes in a map: N of the R1 layout it gives. */
+static uint32_t map_count(const spagm_model *m, spagm_attr_map k) {
+  uint32_t bits[SPAGM_ATTR_MAP_WORDS];
+  spagm_attr_get_map(m, k, bits, NULL);
+  uint32_t n = 0;
+  for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
+    for (uint32_t x = bits[i]; x; x &= x - 1) n++;
+  return n;
+}
+
+static spagm_status push_range(spagm_cfg_list *out, uint32_t t, uint32_t from, uint32_t to) {
+  spagm_status st = SPAGM_OK;
+  for (uint32_t off = from; off < to && st == SPAGM_OK; off += 4)
+    st = spagm_cfg_list_push(out, ADDR(t, off), 0);
+  return st;
+}
+
+/* The end-of-epoch read-back names every target of the unit, in target
+ * order: the state instructions change (the output space's attributes of
+ * the live vertices and its patch region, the output write status, the used
+ * GS buffers in a GS) and the state only the load writes, read through the
+ * same port (N465): the registers, maps and default table (target 0, the
+ * clear command 0x040 aside), the input space's attributes of the live
+ * vertices and its map, patch and primitive regions (target 1), the input
+ * write status (target 3) and every HW value (target 5). */
 static spagm_status attr_readback(const spagm_model *m, spagm_cfg_list *out) {
   spagm_attr_config c;
-  uint32_t bout[SPAGM_ATTR_MAP_WORDS];
   spagm_attr_get_config(m, &c, NULL);
-  spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, bout, NULL);
-  unsigned n = 0;
-  for (unsigned i = 0; i < SPAGM_ATTR_MAP_WORDS; i++)
-    for (uint32_t x = bout[i]; x; x &= x - 1) n++;
-  spagm_status st = SPAGM_OK;
-  uint32_t attr_bytes = ((c.vertex_count + 31) / 32) * n * 128u; /* R1 */
-  for (uint32_t off = 0; off < attr_bytes && st == SPAGM_OK; off += 4)
-    st = spagm_cfg_list_push(out, ADDR(T_ISBE_OUT, off), 0);
-  for (uint32_t off = 0; off < 4 * c.patch_words && st == SPAGM_OK; off += 4)
-    st = spagm_cfg_list_push(out, ADDR(T_ISBE_OUT, SPAGM_ISBE_PATCH_BASE + off), 0);
-  for (uint32_t off = 0; off < 32 * SPAGM_ATTR_MAX_VERTICES && st == SPAGM_OK; off += 4)
-    st = spagm_cfg_list_push(out, ADDR(T_WS_OUT, off), 0);
+  uint32_t groups = (c.vertex_count + 31) / 32; /* R1 */
+  uint32_t n = map_count(m, SPAGM_MAP_BMAP_OUT);
+  spagm_status st = push_range(out, T_REGS, 0x000, 0x020);
+  if (st == SPAGM_OK) st = push_range(out, T_REGS, 0x100, 0x180);
+  if (st == SPAGM_OK) st = push_range(out, T_REGS, 0x400, 0x800);
+  if (st == SPAGM_OK)
+    st = push_range(out, T_ISBE_IN, 0, groups * map_count(m, SPAGM_MAP_BMAP_IN) * 128u);
+  if (st == SPAGM_OK) st = push_range(out, T_ISBE_IN, SPAGM_ISBE_MAP_BASE, SPAGM_ISBE_SPACE_BYTES);
+  if (st == SPAGM_OK) st = push_range(out, T_ISBE_OUT, 0, groups * n * 128u);
+  if (st == SPAGM_OK)
+    st = push_range(out, T_ISBE_OUT, SPAGM_ISBE_PATCH_BASE,
+                    SPAGM_ISBE_PATCH_BASE + 4 * c.patch_words);
+  if (st == SPAGM_OK) st = push_range(out, T_WS_IN, 0, 32 * SPAGM_ATTR_MAX_VERTICES);
+  if (st == SPAGM_OK) st = push_range(out, T_WS_OUT, 0, 32 * SPAGM_ATTR_MAX_VERTICES);
+  if (st == SPAGM_OK) st = push_range(out, T_HW, 0, SPAGM_HW_COUNT * HW_STRIDE);
   if (c.stage == SPAGM_STAGE_GS) {
     uint32_t words = c.gs_max_vertices * n; /* N26 */
     if (words > SPAGM_ATTR_GS_LANE_WORDS) words = SPAGM_ATTR_GS_LANE_WORDS;
-    for (uint32_t l = 0; l < SPAGM_LANES; l++)
-      for (uint32_t w = 0; w < words && st == SPAGM_OK; w++)
-        st = spagm_cfg_list_push(out, ADDR(T_GS, l * SPAGM_ATTR_GS_LANE_BYTES + 4 * w), 0);
+    for (uint32_t l = 0; l < SPAGM_LANES && st == SPAGM_OK; l++)
+      st = push_range(out, T_GS, l * SPAGM_ATTR_GS_LANE_BYTES,
+                      l * SPAGM_ATTR_GS_LANE_BYTES + 4 * words);
   }
   return st;
 }
