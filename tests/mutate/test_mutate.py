@@ -507,6 +507,48 @@ class NotExercised(unittest.TestCase):
         self.assertEqual(ran["regress-more"][1], "2,3")
         self.assertEqual(set(phases), {"original_s", "first_seed_s", "more_seeds_s"})
 
+    def test_NotExercised_FromFirstPartsOriginal(self):
+        # Two parts: the original runs on both (m0, m0p2), and only the
+        # first part's runs write line coverage; they decide for both.
+        kmap = rewrite.selectors(self.kept)
+        ks = sorted(kmap.values())
+        half = len(ks) // 2
+        b = {"selectors": kmap, "rtl": os.path.dirname(self.copy), "bindir": "/p1/bin",
+             "parts": [{"bindir": "/p1/bin", "ks": ks[:half], "line_coverage": True},
+                       {"bindir": "/p2/bin", "ks": ks[half:], "line_coverage": False}]}
+        ran = {}
+        dat = self.dat
+
+        def fake_run_all(regress, bindir, workdir, unit, ids, args, log, name="regress",
+                         seeds=None, line_coverage=False, parts=None):
+            ran[name] = (list(ids), parts)
+            runs = {}
+            for k in ids:
+                for test in (["m0", "m0p2"] if k == 0 else [f"m{k}"]):
+                    for seed in run.parse_seeds(seeds):
+                        d = os.path.join(workdir, name, f"{test}.s{seed}")
+                        os.makedirs(d, exist_ok=True)
+                        if test == "m0":
+                            with open(dat, encoding="utf-8") as f:
+                                write(os.path.join(d, "rtl_cov.dat"), f.read())
+                        runs.setdefault(k, []).append(
+                            {"test": test, "seed": seed, "verdict": "passed", "why": "",
+                             "status": "pass", "exit": 0, "wall_s": 0.1,
+                             "log": os.path.join(d, "log")})
+            return {k: run.decide(r) for k, r in runs.items()}, os.path.join(workdir, name)
+        args = cli.parser().parse_args(["--unit", "pix", "--seeds", "1..2"])
+        real = run.run_all
+        run.run_all = fake_run_all
+        try:
+            results, _, _, idle = cli._run_mutants(
+                "regress", b, os.path.join(WORK, "idle", "run-parts"), args, self.kept,
+                self.srcs)
+        finally:
+            run.run_all = real
+        self.assertEqual({i.split(":")[1] for i in idle}, {"15", "16", "18"})
+        self.assertEqual(ran["regress-original"][1], b["parts"])
+        self.assertEqual(len(results[0][2]), 4)  # two parts x two seeds
+
     def test_OriginalFails_NoMutantRuns(self):
         b = {"selectors": rewrite.selectors(self.kept), "rtl": os.path.dirname(self.copy),
              "bindir": "/nonexistent"}
@@ -810,6 +852,180 @@ class BuildType(unittest.TestCase):
         tree = os.path.join(out, "build")
         self.assertEqual(ran, [["cmake", "-S", SRC, "-B", tree], build.build_command(tree, 2)])
         self.assertFalse(os.path.exists(os.path.join(out, "rtl")))  # the copy is kept as is
+
+
+class Parts(unittest.TestCase):
+    """--part-size: the mutants built in parts, each a copy with only its
+    mutants and a build of its own; K names one mutant across the parts,
+    and the original runs on every part."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.srcs, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        cls.kept = [m for m in cands if m.id]
+
+    def test_Split_FewestEvenPartsInOrder(self):
+        ms = list(range(2159))
+        parts = build.split(ms, 300)
+        self.assertEqual([len(p) for p in parts], [270] * 7 + [269])
+        self.assertEqual([x for p in parts for x in p], ms)
+        self.assertEqual(build.split(ms[:300], 300), [ms[:300]])
+        self.assertEqual(build.split(ms, 0), [ms])
+
+    def test_PartCopy_HoldsOnlyItsMutantsWithCampaignSelectors(self):
+        kmap = rewrite.selectors(self.kept)
+        files = sorted({m.file for m in self.kept})
+        one = [m for m in self.kept if m.file == files[0]][:3]
+        out = os.path.join(WORK, "parts", "copy")
+        shutil.rmtree(out, ignore_errors=True)
+        flist, got = rewrite.write_copy(self.srcs, one, out, "pix_mutated.f", kmap, files)
+        self.assertEqual(got, {m.id: kmap[m.id] for m in one})
+        # Every file a mutant of the campaign is in is copied (the line
+        # coverage of the part that runs the original names them all), with
+        # this part's mutants only, and keeps its line numbers.
+        listed = read_filelist(flist)
+        for f in files:
+            self.assertIn(os.path.join(out, os.path.basename(f)), listed)
+        texts = {}
+        for f in files:
+            with open(os.path.join(out, os.path.basename(f)), encoding="latin-1") as fh:
+                texts[f] = fh.read()
+            with open(f, encoding="latin-1") as fh:
+                self.assertEqual(texts[f].count("\n"), fh.read().count("\n"))
+        sels = set(re.findall(r"spagm_mutsel == 32'd(\d+)", "".join(texts.values())))
+        self.assertEqual(sels, {str(kmap[m.id]) for m in one})
+        self.assertNotIn("spagm_mutsel", texts[files[1]])
+
+    def fake_build(self, out, mutants, part_size, cache=None):
+        ran = []
+
+        class Done:
+            returncode = 0
+
+        def fake(args, **kw):
+            ran.append(args)
+            if args[:2] == ["cmake", "--build"]:  # the build writes spagm-cosim
+                write(os.path.join(args[2], "bin", "spagm-cosim"), "")
+            return Done()
+        real = build.subprocess.run
+        build.subprocess.run = fake
+        try:
+            b = build.prepare(cache or {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "None"},
+                              "pix", "pix_unit", "2", self.srcs, mutants, out, 2,
+                              lambda m: None, part_size)
+        finally:
+            build.subprocess.run = real
+        return b, ran
+
+    def test_PartsBuild_EachPartItsOwnCopyAndTree(self):
+        out = os.path.join(WORK, "parts", "build")
+        shutil.rmtree(out, ignore_errors=True)
+        ms = self.kept[:25]
+        b, ran = self.fake_build(out, ms, 10)
+        self.assertFalse(b["reused"])
+        self.assertEqual(b["selectors"], rewrite.selectors(ms))
+        self.assertEqual([len(p["ks"]) for p in b["parts"]], [9, 8, 8])
+        self.assertEqual([k for p in b["parts"] for k in p["ks"]], list(range(1, 26)))
+        trees = [os.path.join(out, f"part-{i}", "build") for i in (1, 2, 3)]
+        configures = [a for a in ran if a[:2] == ["cmake", "-S"]]
+        self.assertEqual([a[a.index("-B") + 1] for a in configures], trees)
+        # Line coverage in the first part only (the original's runs there).
+        vlt = os.path.join(out, "part-1", "rtl", exercised.VLT)
+        self.assertIn(f"-DSPAGM_VERILATOR_EXTRA_ARGS=--coverage-line;{vlt}", configures[0])
+        for a in configures[1:]:
+            self.assertIn("-DSPAGM_VERILATOR_EXTRA_ARGS=", a)
+        self.assertEqual([p["line_coverage"] for p in b["parts"]], [True, False, False])
+        self.assertEqual(b["bindir"], os.path.join(trees[0], "bin"))
+        for i, p in enumerate(b["parts"], 1):
+            with open(os.path.join(out, f"part-{i}", "rtl", "selectors.tsv"),
+                      encoding="utf-8") as f:
+                ks = [int(ln.split("\t")[0]) for ln in f if not ln.startswith("#")]
+            self.assertEqual(ks, p["ks"])
+        # The survivors of part 3 again: part 3 and the first (the
+        # original's line coverage) are brought up to date, not part 2.
+        b2, ran2 = self.fake_build(out, ms[20:22], 10)
+        self.assertTrue(b2["reused"])
+        self.assertEqual([p["bindir"] for p in b2["parts"]],
+                         [os.path.join(t, "bin") for t in (trees[0], trees[2])])
+        self.assertEqual(ran2, [["cmake", "-S", SRC, "-B", trees[0]],
+                                build.build_command(trees[0], 2),
+                                ["cmake", "-S", SRC, "-B", trees[2]],
+                                build.build_command(trees[2], 2)])
+        self.assertEqual(b2["selectors"], b["selectors"])
+        # Parts larger than the size asked are built again, not reused.
+        b3, _ = self.fake_build(out, ms[20:22], 1)
+        self.assertFalse(b3["reused"])
+        # One part keeps the layout of a campaign without parts (OUT/build).
+        b4, ran4 = self.fake_build(out, ms[:5], 10)
+        self.assertEqual(b4["bindir"], os.path.join(out, "build", "bin"))
+
+    def test_ReplayOfOnePartsMutants_UsesThatPartsTree(self):
+        out = os.path.join(WORK, "parts", "replay")
+        shutil.rmtree(out, ignore_errors=True)
+        ms = self.kept[:25]
+        b, _ = self.fake_build(out, ms, 10)
+        for i in (1, 2, 3):
+            write(os.path.join(out, f"part-{i}", "build", "CMakeCache.txt"), "")
+        ran = []
+
+        class Done:
+            returncode = 0
+        real = build.subprocess.run
+        build.subprocess.run = lambda args, **kw: ran.append(args) or Done()
+        cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "None"}
+        try:
+            rb = build.prepare_replay(cache, "pix", "pix_unit", "2", self.srcs, ms[10:12], out,
+                                      2, lambda m: None)
+            tree = os.path.join(out, "part-2", "build")
+            self.assertEqual(rb["bindir"], os.path.join(tree, "bin"))
+            self.assertEqual(rb["selectors"], b["selectors"])
+            self.assertEqual(ran[0], ["cmake", "-S", SRC, "-B", tree])
+            # Mutants of two parts: a copy of their own in OUT/replay; the
+            # campaign's build state and trees stay as they are.
+            ran.clear()
+            rb = build.prepare_replay(cache, "pix", "pix_unit", "2", self.srcs,
+                                      [ms[0], ms[24]], out, 2, lambda m: None)
+        finally:
+            build.subprocess.run = real
+        self.assertEqual(rb["bindir"], os.path.join(out, "replay", "build", "bin"))
+        self.assertTrue(os.path.exists(os.path.join(out, "replay", "rtl", "selectors.tsv")))
+        _, state = build.read_state(out)
+        self.assertEqual(len(build.state_parts(state)), 3)
+
+    def test_PartsRun_EachMutantOnItsPartOriginalOnEveryPart(self):
+        parts = [{"bindir": "/p1/bin", "ks": [1, 2]}, {"bindir": "/p 2/bin", "ks": [3]}]
+        text = run.description("pix", [0, 1, 3], "1..2", None, "", 60, True, parts)
+        tests = dict(re.findall(r"\[test (\S+)\]\nkind = command\ncommand = (.*)", text))
+        self.assertEqual(set(tests), {"m0", "m0p2", "m1", "m3"})
+        self.assertIn("exec /p1/bin/spagm-cosim ", tests["m0"])
+        self.assertIn("+mutant=0 ", tests["m0p2"])
+        self.assertIn("exec '/p 2/bin/spagm-cosim' ", tests["m0p2"])
+        self.assertIn("exec /p1/bin/spagm-cosim ", tests["m1"])
+        self.assertIn("exec '/p 2/bin/spagm-cosim' +units=pix +seed={seed} +mutant=3 ",
+                      tests["m3"])
+        # The original's coverage (functional and line) from the first part only.
+        self.assertIn("+rtl_cov=rtl_cov.dat", tests["m0"])
+        self.assertNotIn("+cov=", tests["m0p2"])
+        self.assertNotIn("+rtl_cov", tests["m0p2"])
+        self.assertIn("tests = m0 m0p2 m1 m3", text)
+        # A single part runs {bin} as before.
+        self.assertIn("exec {bin}/spagm-cosim", run.description("pix", [1], "1", None, "", 60,
+                                                                False, parts[:1]))
+
+    def test_OriginalFailsOnOnePart_NoMutantRuns(self):
+        out = os.path.join(WORK, "parts", "orig")
+        runs = []
+        for test, status in (("m0", "pass"), ("m0p2", "fail")):
+            rid = f"{test}.s1"
+            write(os.path.join(out, "runs", rid, "cosim.json"),
+                  json.dumps({"mismatches": [{"kind": "response"}] if status == "fail" else []}))
+            runs.append({"test": test, "seed": 1, "id": rid, "status": status,
+                         "exit": 1 if status == "fail" else 0})
+        res = run.classify(out, {"runs": runs})
+        self.assertEqual(set(res), {0})
+        self.assertEqual(res[0][0], "killed")
+        self.assertEqual([r["test"] for r in res[0][2]], ["m0", "m0p2"])
+        self.assertEqual(run.classify(out, {"runs": [dict(runs[0], test="m5p2")]}), {})
 
 
 class CoverageBins(unittest.TestCase):

@@ -17,6 +17,10 @@ from .sites import RULES, enumerate_sites
 from .source import Source
 
 
+# --part-size's default (N460).
+PART_SIZE = 300
+
+
 def parser():
     p = argparse.ArgumentParser(
         prog="spagm mutate",
@@ -56,6 +60,10 @@ def parser():
                    help="C++ flags of the mutated build's type (CMAKE_CXX_FLAGS_<TYPE>), e.g. "
                         "'-O1 -DNDEBUG' with --build-type Release: half the compile of -O3, "
                         "runs about 12 %% slower (N324)")
+    p.add_argument("--part-size", type=int, default=PART_SIZE, metavar="N",
+                   help="build the mutants in parts of at most N, each a copy and a build of "
+                        "its own: more to compile, far cheaper runs (default %(default)s; "
+                        "0: one copy of every mutant; N460)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="runs at once, and the build's -j (default: cores)")
     p.add_argument("--launcher", default="local", choices=["local", "slurm"])
@@ -217,9 +225,13 @@ def _main(args, argv):
     cache = dict(cache, CMAKE_BUILD_TYPE=args.build_type)  # N270
     if args.cxx_flags:
         cache[build.CXX_FLAGS] = args.cxx_flags  # N324
-    b = build.prepare(cache, args.unit, top, port, sources, chosen, out, args.jobs, log)
-    print(f"mutate: mutated build {'reused' if b['reused'] else 'made'} in {b['seconds']:.0f} s",
-          flush=True)
+    if args.part_size < 0:
+        raise RtlError("--part-size must be 0 (one copy) or more")
+    b = build.prepare(cache, args.unit, top, port, sources, chosen, out, args.jobs, log,
+                      args.part_size)
+    parts = f" ({len(b['parts'])} parts)" if len(b["parts"]) > 1 else ""
+    print(f"mutate: mutated build {'reused' if b['reused'] else 'made'}{parts} in "
+          f"{b['seconds']:.0f} s", flush=True)
     workdir = _new_rundir(out)
     t1 = time.monotonic()
     results, regdirs, phases, skipped = _run_mutants(regress, b, workdir, args, chosen, sources)
@@ -290,6 +302,8 @@ def _run_mutants(regress, b, workdir, args, chosen, sources):
     seeds = args.seeds
 
     def skip(original_runs):
+        # The first part's runs (test m0) write the line coverage (run.description).
+        original_runs = [r for r in original_runs if r.get("test", "m0") == "m0"]
         dats = [os.path.join(os.path.dirname(r["log"]), "rtl_cov.dat") for r in original_runs]
         dats = [d for d in dats if os.path.exists(d)]
         if len(dats) != len(original_runs) or not dats:
@@ -303,7 +317,8 @@ def _run_mutants(regress, b, workdir, args, chosen, sources):
         return [kmap[m.id] for m in out]
 
     by_k, phases, dirs, skipped = run.run_phased(regress, b["bindir"], workdir, args.unit,
-                                                 sorted(by_k_id), args, log, True, skip)
+                                                 sorted(by_k_id), args, log, True, skip,
+                                                 b.get("parts"))
     results = {}
     for k, m in by_k_id.items():
         if k in skipped:

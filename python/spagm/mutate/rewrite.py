@@ -110,19 +110,25 @@ def selectors(mutants):
     return {m.id: k for k, m in enumerate(mutants, 1)}
 
 
-def write_copy(sources, mutants, outdir, list_name):
+def write_copy(sources, mutants, outdir, list_name, kmap=None, files=()):
     """Writes the mutated files, their list and `selectors.tsv` (K, the
     stable id, the place and the change) into outdir; returns (the list's
-    path, {stable id: K}). Files are written whole (temp file, then rename)."""
+    path, {stable id: K}). Files are written whole (temp file, then rename).
+
+    A part of a campaign (build.py, N460) passes `kmap`, the K of every
+    mutant of the campaign (so K names one mutant in every part), and
+    `files`, the campaign's files with a mutant: each is copied, with or
+    without this part's mutants, so the line coverage of the part that
+    runs the original covers every file a mutant of any part is in."""
     os.makedirs(outdir, exist_ok=True)
-    kmap = selectors(mutants)
-    by_file = {}
+    kmap = dict(kmap) if kmap is not None else selectors(mutants)
+    by_file = {f: [] for f in files}
     for m in mutants:
         by_file.setdefault(m.file, []).append(m)
     lines = ["// Mutated copy of a unit's RTL, written by spagm mutate (docs/mutate.md)."]
     for src in sources:
         ms = by_file.get(src.path)
-        if not ms:
+        if ms is None:
             lines.append(src.path)
             continue
         out = os.path.join(outdir, os.path.basename(src.path))
@@ -133,7 +139,7 @@ def write_copy(sources, mutants, outdir, list_name):
     write_whole(os.path.join(outdir, SELECTORS), ("\n".join(table) + "\n").encode())
     flist = os.path.join(outdir, list_name)
     write_whole(flist, ("\n".join(lines) + "\n").encode())
-    return flist, kmap
+    return flist, {m.id: kmap[m.id] for m in mutants}
 
 
 def write_whole(path, data):

@@ -16,6 +16,7 @@ A killed run decides the mutant even when another of its runs is an error.
 """
 import json
 import os
+import re
 import shlex
 import subprocess
 import time
@@ -45,16 +46,35 @@ def parse_seeds(text):
     return out
 
 
-def description(unit, ids, seeds_text, txns, plusargs, timeout, line_coverage=False):
+def description(unit, ids, seeds_text, txns, plusargs, timeout, line_coverage=False, parts=None):
     """One test per mutant. `kind = command` running {bin}/spagm-cosim:
     spagm-regress refuses a cosim test's plusarg that spagm-cosim's +help
-    does not list (N141), and +mutant is the mutated RTL's own plusarg."""
+    does not list (N141), and +mutant is the mutated RTL's own plusarg.
+
+    `parts` ([{bindir, ks}], build.prepare, N460): a build of several
+    parts runs each mutant's test with its part's spagm-cosim, and the
+    original (K = 0) on every part: `m0` on the first (its coverage) and
+    `m0pI` on part I, since each part is a copy of its own that must pass
+    unmutated too (N441)."""
     lines = ["# Written by spagm mutate (docs/mutate.md): one test per mutant,",
              "# +mutant=K selects it in the mutated build; K = 0 is the original."]
+    several = parts is not None and len(parts) > 1
+    bin_of = {}
+    if several:
+        for p in parts:
+            bin_of.update({k: p["bindir"] for k in p["ks"]})
+    tests = []
     for k in ids:
-        cmd = (f"exec {{bin}}/spagm-cosim +units={unit} +seed={{seed}} +mutant={k}"
+        if k == 0 and several:
+            tests += [("m0", 0, parts[0]["bindir"])]
+            tests += [(f"m0p{i}", 0, p["bindir"]) for i, p in enumerate(parts[1:], 2)]
+        else:
+            tests.append((f"m{k}", k, bin_of.get(k)))
+    for name, k, bindir in tests:
+        tool = shlex.quote(os.path.join(bindir, "spagm-cosim")) if bindir else "{bin}/spagm-cosim"
+        cmd = (f"exec {tool} +units={unit} +seed={{seed}} +mutant={k}"
                " +json=cosim.json +max_errors=1 +no_progress")
-        if k == 0:  # the original design's coverage: the survivors' bins (bins.py)
+        if name == "m0":  # the original design's coverage: the survivors' bins (bins.py)
             cmd += " +cov=cov.cov"
             if line_coverage:  # the lines it executes (exercised.py)
                 cmd += " +rtl_cov=rtl_cov.dat"
@@ -62,9 +82,9 @@ def description(unit, ids, seeds_text, txns, plusargs, timeout, line_coverage=Fa
             cmd += f" +txns={txns}"
         if plusargs:
             cmd += " " + plusargs
-        lines += ["", f"[test m{k}]", "kind = command", f"command = {cmd}",
+        lines += ["", f"[test {name}]", "kind = command", f"command = {cmd}",
                   f"seeds = {seeds_text}", f"timeout = {timeout}"]
-    lines += set_sections("mutants", [f"m{k}" for k in ids])
+    lines += set_sections("mutants", [t[0] for t in tests])
     return "\n".join(lines + [""])
 
 
@@ -97,14 +117,14 @@ def set_sections(name, members, limit=LINE_LIMIT, prefix=None):
 
 
 def run_all(regress, bindir, workdir, unit, ids, args, log, name="regress", seeds=None,
-            line_coverage=False):
+            line_coverage=False, parts=None):
     """Runs mutants `ids` on `seeds` (text, default args.seeds) as one
     regression in workdir/NAME and returns {K: (status, reason, runs)}
-    and the results folder."""
+    and the results folder. `parts`: the build's parts (description())."""
     os.makedirs(workdir, exist_ok=True)
     desc = os.path.join(workdir, f"{name}.regress")
     write_whole(desc, description(unit, ids, seeds or args.seeds, args.txns, args.plusargs,
-                                  args.timeout, line_coverage).encode())
+                                  args.timeout, line_coverage, parts).encode())
     out = os.path.join(workdir, name)
     cmd = [regress, "--file", desc, "--set", "mutants", "--bindir", bindir, "--out", out,
            "--jobs", str(args.jobs), "--launcher", args.launcher] + args.regress_arg
@@ -124,7 +144,7 @@ def run_all(regress, bindir, workdir, unit, ids, args, log, name="regress", seed
 ORIGINAL_FAILED = "not run: the original design (mutant 0) did not pass"
 
 
-def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, skip):
+def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, skip, parts=None):
     """The runs in the order that kills soonest (N323):
     1. the original design (K = 0) on every seed (its coverage, and the
        lines it executes when the build has line coverage); when it does
@@ -137,8 +157,9 @@ def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, ski
     seeds = parse_seeds(args.seeds)
     times, dirs = {}, []
     t = time.monotonic()
+    extra = {"parts": parts} if parts is not None and len(parts) > 1 else {}
     res, d = run_all(regress, bindir, workdir, unit, [0], args, log, "regress-original",
-                     args.seeds, line_coverage)
+                     args.seeds, line_coverage, **extra)
     times["original_s"] = time.monotonic() - t
     dirs.append(d)
     if res.get(0, ("error",))[0] != "survived":
@@ -156,7 +177,7 @@ def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, ski
     first = {}
     if todo:
         first, d = run_all(regress, bindir, workdir, unit, todo, args, log, "regress-first",
-                           str(seeds[0]))
+                           str(seeds[0]), **extra)
         dirs.append(d)
     times["first_seed_s"] = time.monotonic() - t
     rest = [k for k in todo if first.get(k, ("error",))[0] != "killed"]
@@ -164,7 +185,7 @@ def run_phased(regress, bindir, workdir, unit, ks, args, log, line_coverage, ski
     more = {}
     if rest and len(seeds) > 1:
         more, d = run_all(regress, bindir, workdir, unit, rest, args, log, "regress-more",
-                          ",".join(str(x) for x in seeds[1:]))
+                          ",".join(str(x) for x in seeds[1:]), **extra)
         dirs.append(d)
     times["more_seeds_s"] = time.monotonic() - t
     out = dict(res)
@@ -210,15 +231,21 @@ def _first_line(out, run):
     return "no log"
 
 
+# mK (mutant K), m0pI (the original on part I, description()).
+TEST_NAME = re.compile(r"^m(?:(\d+)|(0)p[1-9]\d*)$")
+
+
 def classify(out, results):
     per = {}
     for run in results.get("runs", []):
         test = run.get("test", "")
-        if not test.startswith("m") or not test[1:].isdigit():
+        m = TEST_NAME.match(test)
+        if not m:
             continue
-        k = int(test[1:])
+        k = int(m.group(1) or m.group(2))
         verdict, why = _run_verdict(out, run)
-        per.setdefault(k, []).append({"seed": run.get("seed"), "verdict": verdict, "why": why,
+        per.setdefault(k, []).append({"test": test, "seed": run.get("seed"), "verdict": verdict,
+                                      "why": why,
                                       "status": run.get("status"), "exit": run.get("exit"),
                                       "wall_s": run.get("wall_s"),
                                       "log": os.path.join(out, "runs", run["id"], "log")})
