@@ -5,9 +5,10 @@
 // failure, summary() and failures() agree, a header placed before the pool
 // is configured is refused, a run with no active lane warns (a failure in
 // strict mode), spagm_tex_header encodes and decodes the model's headers
-// and refuses a field that does not fit, and an unknown (X/Z) bit is a
-// mismatch inside the compared bits and don't-care outside. Each check
-// prints "ok" or "FAIL"; any FAIL ends with $fatal.
+// and refuses a field that does not fit, an unknown (X/Z) bit is a
+// mismatch inside the compared bits and don't-care outside, and the pixel
+// unit's offset format and sample order registers change what .OFFSET
+// predicts. Each check prints "ok" or "FAIL"; any FAIL ends with $fatal.
 module tb_predictor_contract;
   import spagm_txn_pkg::*;
   import spagm_pkg::*;
@@ -214,6 +215,38 @@ module tb_predictor_contract;
       void'(xp.predict_expected(req, exp));
       expect_true(xp.check_logic(exp, report) == 0, "check_logic of a 2-state response is check");
       expect_true(xp.failures() == 1 && summary_agrees(xp), "one failure, the X inside");
+    end
+
+    // The pixel unit's two configuration choices (docs/port-contract.md,
+    // spec-notes N350-N352) reach the model through cfg_write: 2 samples,
+    // .OFFSET of sample 0, in each setting of registers 0x10 and 0x14.
+    begin
+      spagm_pix_predictor cp = new(1, "tb.choices");
+      bit [31:0] got[3];
+      void'(cp.cfg_write(32'h00, 5));  // PS
+      void'(cp.cfg_write(32'h04, 2));  // 2 samples
+      req = spagm_request_t'(0);
+      req.insn = 64'hefe8e0018007ff04;  // PIXLD.OFFSET R4, [0x0]
+      req.lane_mask = 32'h1;
+      for (int k = 0; k < 3; k++) begin
+        if (k == 1) void'(cp.cfg_write(32'h10, 1));  // offset format S0.12
+        if (k == 2) void'(cp.cfg_write(32'h14, 1));  // sample order NVIDIA
+        req.tag = 80 + k;
+        void'(cp.predict_expected(req, exp));
+        got[k] = exp.wb_value[0][0];
+        void'(cp.check(exp, report));  // answered, so no prediction is left outstanding
+      end
+      expect_true(got[0] == 32'h0004_0004, $sformatf(
+                  "sixteenths, D3D order: sample 0 of 2 is (+4, +4) = 0x00040004 (0x%08x)", got[0]));
+      expect_true(got[1] == 32'h0400_0400, $sformatf(
+                  "S0.12: (+4, +4) is 0x04000400 (0x%08x)", got[1]));
+      expect_true(got[2] == 32'hFC00_FC00, $sformatf(
+                  "S0.12, NVIDIA order: sample 0 of 2 is (-4, -4) = 0xFC00FC00 (0x%08x)", got[2]));
+      expect_true(cp.cfg_read(32'h10) == 1 && cp.cfg_read(32'h14) == 1,
+                  "both registers read back 1");
+      expect_true(cp.cfg_write(32'h10, 2) && cp.cfg_read(32'h10) == 1,
+                  "a format value the register cannot hold is ignored");
+      expect_true(cp.failures() == 0, cp.failures() == 0 ? "no failure" : cp.summary());
     end
 
     // A TLDS value difference names the header its bank word gave: header
