@@ -80,16 +80,20 @@ module tb_pix_predictor;
   endfunction
 
   function automatic void make_config(int phase);
-    bit programmable = rnd(3) == 0;
+    // Phases 1 to 3 show the configuration choices (N350, N351): the S0.12
+    // offset format in 1 and 3, NVIDIA's sample order in 2 and 3, on 2 or 8
+    // standard positions, where the two orders differ. The others draw
+    // both at random.
+    bit choices = phase >= 1 && phase <= 3;
+    bit programmable = !choices && rnd(3) == 0;
     cfg_n = 0;
     // The last phase runs outside the pixel shader: every PIXLD must fault (R8).
     push_cfg(32'h00, phase == PHASES - 1 ? rnd(5) : 5);
-    push_cfg(32'h04, 1 << rnd(5));  // 1, 2, 4, 8 or 16 samples
+    push_cfg(32'h04, choices ? 2 << 2 * rnd(2) : 1 << rnd(5));  // 2 or 8 samples; else 1 to 16
     push_cfg(32'h08, {31'd0, programmable});
     push_cfg(32'h0C, rnd(2));  // SSAA
-    // The configuration choices (N350, N351) by phase, both values of each.
-    push_cfg(32'h10, phase % 2);        // offset format: sixteenths, S0.12
-    push_cfg(32'h14, (phase / 2) % 2);  // sample order: D3D, NVIDIA
+    push_cfg(32'h10, choices ? 32'(phase != 2) : rnd(2));  // offset format: sixteenths, S0.12
+    push_cfg(32'h14, choices ? 32'(phase != 1) : rnd(2));  // sample order: D3D, NVIDIA
     if (programmable)
       for (int i = 0; i < 16; i++) push_cfg(32'h40 + 4 * i, rnd(256));  // x [3:0], y [7:4]
   endfunction
