@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # CTest (labels install, soak): the Debian package a user installs.
-#   deb_package.sh CMAKE CPACK BUILD_DIR SOURCE_DIR WORK_DIR
+#   deb_package.sh CMAKE CPACK BUILD_DIR SOURCE_DIR WORK_DIR [FUSESOC]
 # CPack makes spagm_<version>_<arch>.deb from the build's install rules
 # (into WORK_DIR, not the build tree); its control fields are checked,
 # lintian must report no error and no warning but those overridden with
@@ -10,11 +10,13 @@
 # Against that root, as a user's projects would: a C user
 # (examples/out-of-tree, CMake and pkg-config), the predictor user
 # (examples/predictor) and the SystemC user (the VP example's source the
-# package installs under share/doc) are built and run; and the version
+# package installs under share/doc) are built and run; the version
 # agrees everywhere: the package, spagm --version, pkg-config and
-# find_package(spagm <major.minor>).
+# find_package(spagm <major.minor>); and with FUSESOC, `fusesoc library
+# add` of the package's share/spagm lists spagm's six cores
+# (docs/install.md, "FuseSoC").
 set -euo pipefail
-cmake=$1 cpack=$2 build=$3 src=$4 work=$5
+cmake=$1 cpack=$2 build=$3 src=$4 work=$5 fusesoc=${6:-}
 rm -rf "$work"
 mkdir -p "$work"
 fail() { echo "deb_package: $*" >&2; exit 1; }
@@ -84,6 +86,22 @@ missing = [p for p in paths if not os.path.isfile(os.path.join(base, p))]
 print("FuseSoC index:", "missing " + ", ".join(missing) if missing else "every file present")
 sys.exit(1 if missing else 0)
 PY
+if [ -n "$fusesoc" ]; then
+  echo "== FuseSoC: the package's share/spagm as a library"
+  export XDG_CACHE_HOME="$work/xdg-cache" XDG_DATA_HOME="$work/xdg-data" XDG_CONFIG_HOME="$work/xdg-config"
+  (cd "$work" && "$fusesoc" --config "$work/fusesoc.conf" library add spagm "$usr/share/spagm" \
+     > "$work/fusesoc-library.log" 2>&1) || { cat "$work/fusesoc-library.log"; fail "fusesoc library add failed"; }
+  (cd "$work" && "$fusesoc" --config "$work/fusesoc.conf" core list > "$work/fusesoc-cores.txt" 2>&1) ||
+    { cat "$work/fusesoc-cores.txt"; fail "fusesoc core list failed"; }
+  for core in spagm:dv:predictor spagm:examples:pix_predictor spagm:stubs:attr spagm:stubs:pix \
+              spagm:stubs:tex spagm:tools:gen; do
+    grep -Eq "^$core:[^[:space:]]*[[:space:]]" "$work/fusesoc-cores.txt" ||
+      { cat "$work/fusesoc-cores.txt"; fail "fusesoc core list of the package lacks $core"; }
+  done
+  echo "fusesoc core list of /usr/share/spagm: the six spagm cores"
+else
+  echo "== FuseSoC: not checked (no fusesoc beside the project's Python; scripts/install-deps installs it)"
+fi
 pc=$(find "$usr" -name spagm.pc -path '*/pkgconfig/*' | head -1)
 [ -n "$pc" ] || fail "no spagm.pc in the package"
 libdir=$(dirname "$(dirname "$pc")")
