@@ -110,17 +110,18 @@ def run_example(e, library, plusargs, expect, build_env=True):
     return p.stdout + p.stderr
 
 
+# The two runs of docs/install.md, "FuseSoC", with its arguments.
 def fusesoc_run_predictor_example_passes(e):
-    out = run_example(e, e.src, ["--txns", "3000"], 0)
+    out = run_example(e, e.src, [], 0)
     check("tb_pix_predictor: PASSED (seed 1)" in out, f"no PASSED line:\n{out[-3000:]}")
-    check(re.search(r"spagm predictor \S+: 3000 passed, 0 failed", out), "no predictor summary")
-    print("fusesoc run --target sim spagm:examples:pix_predictor: 3000 passed, 0 failed")
+    check(re.search(r"spagm predictor \S+: 12000 passed, 0 failed", out), "no predictor summary")
+    print("fusesoc run --target sim spagm:examples:pix_predictor: 12000 passed, 0 failed")
 
 
 def fusesoc_run_predictor_example_fails_on_defect(e):
-    out = run_example(e, e.src, ["--txns", "2000", "--bug", "pix_covmask_unmasked"], 1)
-    check("FAILED" in out, f"no FAILED verdict:\n{out[-3000:]}")
-    print("fusesoc run with +bug=pix_covmask_unmasked: FAILED, fusesoc exit 1")
+    out = run_example(e, e.src, ["--seed", "7", "--txns", "20000", "--bug", "pix_covmask_unmasked"], 1)
+    check("FAILED" in out and "(seed 7)" in out, f"no FAILED verdict of seed 7:\n{out[-3000:]}")
+    print("fusesoc run --seed 7 --txns 20000 --bug pix_covmask_unmasked: FAILED, fusesoc exit 1")
 
 
 def fusesoc_installed_cores_run_the_example(e):
