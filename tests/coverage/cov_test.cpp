@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -512,6 +513,53 @@ TEST(COV_Ucis, InputNameNotUtf8_RefusedWritingNothing) {
   spagm_cov *c = spagm_cov_new();
   ASSERT_EQ(spagm_cov_begin_input(c, "seed \xff", nullptr), SPAGM_OK);
   expect_export_refused(c, "not_utf8.ucis.xml", "not UTF-8");
+  spagm_cov_free(c);
+}
+
+// Each coverpoint carries its point's depth goal (N161) as at_least, and
+// each bin its hit count, as the database holds them (N390).
+TEST(COV_Ucis, EveryCoverpointHasItsGoalAndEveryBinItsHits) {
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  collect(c, 1, 300);
+  std::string path = tmp("goals.ucis.xml");
+  ASSERT_EQ(spagm_cov_export_ucis(c, path.c_str(), nullptr), SPAGM_OK);
+  const std::string xml = slurp(path);
+  // The number after `attr="` at or after `from`; npos when there is none.
+  auto number_after = [&](const std::string &attr, size_t from, size_t *at) -> uint64_t {
+    *at = xml.find(attr + "=\"", from);
+    return *at == std::string::npos ? 0 : std::stoull(xml.substr(*at + attr.size() + 2));
+  };
+  std::set<unsigned> goals;
+  size_t points = 0, bins = 0;
+  for (size_t at = xml.find("<coverpoint "); at != std::string::npos;
+       at = xml.find("<coverpoint ", at + 1)) {
+    size_t key_at = 0, goal_at = 0;
+    const size_t i = number_after("key", at, &key_at);
+    const size_t end = xml.find("</coverpoint>", at);
+    ASSERT_LT(i, n);
+    ASSERT_NE(end, std::string::npos);
+    const unsigned goal = (unsigned)number_after("at_least", at, &goal_at);
+    ASSERT_LT(goal_at, end) << plan[i].name;
+    EXPECT_EQ(goal, spagm_cov_bin_at_least(plan + i, 0)) << plan[i].name;
+    goals.insert(goal);
+    size_t bin_at = at;
+    for (unsigned b = 0; b < spagm_cov_point_bins(plan + i); b++) {
+      bin_at = xml.find("<coverpointBin ", bin_at + 1);
+      ASSERT_LT(bin_at, end) << plan[i].name << " bin " << b;
+      size_t count_at = 0;
+      EXPECT_EQ(number_after("coverageCount", bin_at, &count_at), spagm_cov_hits(c, i, b))
+          << plan[i].name << " bin " << b;
+      bins++;
+    }
+    EXPECT_GT(xml.find("<coverpointBin ", bin_at + 1), end) << plan[i].name << ": more bins";
+    points++;
+  }
+  EXPECT_GT(points, 20u);
+  EXPECT_GT(bins, 500u);
+  EXPECT_EQ(goals, (std::set<unsigned>{1u, 10u}));  // the plan's two depths, both exported
   spagm_cov_free(c);
 }
 
