@@ -101,6 +101,13 @@ class Decode(unittest.TestCase):
         self.assertEqual(t.problems[0][0], 3)
         self.assertIn("a reset after the first cycle", t.problems[0][1])
 
+    def test_offer_during_the_reset_cycle_is_reported(self):
+        req = pixld("PIXLD.MSCOUNT R2;")
+        t = directed.decode([step(in_rst_n=0, in_req_valid=1, in_req=req), step()], PORTS)
+        self.assertEqual(t.requests, [])
+        self.assertEqual(t.problems, [(1, "req_valid high during reset (illegal: N479, nothing "
+                                          "is offered while rst_n is low)")])
+
     def test_burst_beside_a_request_is_illegal(self):
         req = pixld("PIXLD.MSCOUNT R2;")
         t = directed.decode([RESET, step(in_req_valid=1, in_req=req, **write_burst(0, {0: 5}))],
@@ -146,6 +153,32 @@ class VectorFile(unittest.TestCase):
                          (spagm.Request.from_bits(req).insn, 0xFFFFFFFF, lanes))
         # 4 samples: COVMASK clears the bits at or above the count (R13).
         self.assertEqual(list(txns[0].response.wb_value[0]), [v & 0xF for v in lanes])
+
+    def test_operand_of_ra_rz_is_replayed_as_zero_and_reported(self):
+        # RZ reads as 0: a request naming Ra = RZ with a nonzero a[0] is one
+        # the issuing side never sends, so the test holds the 0 it sends.
+        a0 = [0] * 32
+        a0[3], a0[9] = 5, 0x80000000
+        req = pixld("PIXLD.COVERED R2, [RZ+#3];", a=[a0, [0] * 32])
+        t = directed.decode([RESET, step(**write_burst(0, {0: 5})),
+                             step(in_req_valid=1, in_req=req)], PORTS)
+        path = os.path.join(self.work, "t.vec")
+        problems = directed.write_test(spagm, t, "pix", path, "t.cex.json")
+        self.assertEqual(problems, [(3, "a request whose Ra is RZ carries a nonzero a[0] or a[1] "
+                                        "in 2 lane(s); the test supplies 0 (DESIGN §3: RZ reads "
+                                        "as 0, the issuing side supplies the value)")])
+        txns = [i for i in spagm.VecReader(path) if isinstance(i, spagm.vec.TxnItem)]
+        self.assertEqual(list(txns[0].request.a[0]), [0] * 32)
+
+    def test_operand_of_a_register_ra_is_kept(self):
+        a0 = [l * 7 for l in range(32)]
+        req = pixld("PIXLD.COVERED R2, [R4+#1];", a=[a0, [0] * 32])
+        t = directed.decode([RESET, step(**write_burst(0, {0: 5})),
+                             step(in_req_valid=1, in_req=req)], PORTS)
+        path = os.path.join(self.work, "t.vec")
+        self.assertEqual(directed.write_test(spagm, t, "pix", path, "t.cex.json"), [])
+        txns = [i for i in spagm.VecReader(path) if isinstance(i, spagm.vec.TxnItem)]
+        self.assertEqual(list(txns[0].request.a[0]), a0)
 
     def test_write_the_unit_ignores_is_reported_not_dropped(self):
         t = directed.decode([RESET, step(**write_burst(0, {0: 5, 1: 3}))], PORTS)

@@ -124,6 +124,36 @@ class SmallUnit(unittest.TestCase):
         self.assertIn("time limit", r["reason"])
 
 
+class ContractReset(unittest.TestCase):
+    """The ABC miter's reset is the port contract's: nothing offered while
+    rst_n is low, a later reset at least two cycles long, outputs compared
+    while rst_n is high."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx_reset.f")
+        cls.prover = formal.Prover(cls.files, "fx_reset", os.path.join(WORK, "reset"),
+                                   timeout=60, depth=6)
+
+    def test_reset_removed_from_a_valid_bit_is_proven_under_the_contracts_reset(self):
+        # Without its reset, v takes in_valid during reset: only an offer
+        # the contract forbids there tells the copies apart.
+        r = self.prover.prove(self.srcs, find(self.mutants, 14, "condition forced false"),
+                              "valid_no_reset")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIn("scorr + pdr", r["method"])
+        self.assertTrue(any("nothing offered while it is low (held at 0: in_valid)" in a
+                            and "at least 2 cycles" in a for a in r["assumptions"]),
+                        r["assumptions"])
+
+    def test_reset_removed_from_a_loaded_register_is_distinguishable_after_a_later_reset(self):
+        # r keeps a loaded value through a reset after the first cycle.
+        r = self.prover.prove(self.srcs, find(self.mutants, 18, "condition forced false"),
+                              "register_no_reset")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual([o["port"] for o in r["outputs"]], ["out_r"])
+
+
 class ChangedSignalNoOutputReads(unittest.TestCase):
     def test_mutant_changing_an_unread_bit_is_proven_by_abc(self):
         files, srcs, mutants = design("fx_masked.f")

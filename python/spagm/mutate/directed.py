@@ -46,6 +46,7 @@ CFG_IN = ("cfg_valid", "cfg_write", "cfg_addr", "cfg_mask", "cfg_wdata")
 REQ_IN = ("req_valid", "req")
 NEEDED_OUT = ("cfg_ready", "req_ready", "idle")
 WORDS_PER_BURST = 32
+RZ = 255  # the zero register (DESIGN §7.1)
 
 # Why the contract does not compare a response field's bits (port-contract
 # "What is compared"; N274 for the register of an unwritten slot).
@@ -123,7 +124,12 @@ def decode(steps, ports):
     pend_cfg = pend_req = None   # what was offered and not yet taken
     for c, st in enumerate(steps, 1):
         if c == 1:
-            continue  # the reset cycle: the testbench offers nothing during reset
+            # The reset cycle: nothing is offered while rst_n is low (N479).
+            offered = [p for p in ("req_valid", "cfg_valid") if _bits(st, "in_" + p)]
+            if offered:
+                t.problems.append((c, f"{' and '.join(offered)} high during reset (illegal: "
+                                      "N479, nothing is offered while rst_n is low)"))
+            continue
         if _bits(st, "in_rst_n") == 0:
             t.problems.append((c, "a reset after the first cycle: a vector file resets only at "
                                   "the start of an epoch"))
@@ -223,6 +229,11 @@ def write_test(spagm, trace, unit, path, name):
                 trace.notes.append(f"cycle {c}: request tag {req.tag:#x} replayed as {n} (a "
                                    "vector file from a scenario numbers its records from 0, N86)")
                 req.tag = n
+            nonzero = _ra_rz_operands(req)
+            if nonzero:
+                problems.append((c, f"a request whose Ra is RZ carries a nonzero a[0] or a[1] in "
+                                    f"{nonzero} lane(s); the test supplies 0 (DESIGN §3: RZ "
+                                    "reads as 0, the issuing side supplies the value)"))
             rsp, ex = m.execute(req.insn, req)
             w.txn(unit, req, rsp, ex)
         w.readback(unit, m.readback_words(unit))
@@ -231,6 +242,20 @@ def write_test(spagm, trace, unit, path, name):
         w.abort()
         raise
     return problems
+
+
+def _ra_rz_operands(req):
+    """The lanes whose a[0] or a[1] (Ra, Ra + 1) a request with Ra = RZ
+    (bits [15:8] of every instruction word, DESIGN §7.1) gives nonzero,
+    each set to 0 as the issuing side supplies it; 0 when none."""
+    if (req.insn >> 8) & 0xFF != RZ:
+        return 0
+    lanes = 0
+    for lane in range(len(req.a[0])):
+        if req.a[0][lane] or req.a[1][lane]:
+            req.a[0][lane] = req.a[1][lane] = 0
+            lanes += 1
+    return lanes
 
 
 def contract_masks(spagm, steps, cycle, outputs, trace):

@@ -56,6 +56,9 @@ from .rtl import RtlError
 RESET = "rst_n"
 DEFECT_SELECT = "bug_sel"
 RESET_CYCLES = 1
+# The port contract's shortest reset after the first cycle (N479): the ABC
+# miter holds the reset low at least this many cycles whenever it falls.
+RESET_MIN_CYCLES = 2
 # Cycles the induction assumes the matched signals equal before the step.
 INDUCTION_DEPTH = 4
 # Inductions with the signals the mutant changes left unmatched.
@@ -273,11 +276,20 @@ class Prover:
                     self.gold = _error_lines(text, self.staging) or "Yosys failed (gold_tie.log)"
         return self.gold or None
 
-    def assumptions(self):
-        a = [f"{RESET} low in cycle 1 (reset), free after; outputs compared from cycle "
-             f"{RESET_CYCLES + 1}",
-             "every register starts at 0 in both copies (registers without a reset "
-             "start equal)"]
+    def assumptions(self, abc=False):
+        """The assumptions of a result: `abc`, those of the AIGER miter's
+        harness (the port contract's reset, N479)."""
+        if abc:
+            valids = ", ".join(self._offers()) or "none"
+            a = [f"{RESET} low in cycle 1 (reset) and, whenever it is low again, for at least "
+                 f"{RESET_MIN_CYCLES} cycles; nothing offered while it is low (held at 0: "
+                 f"{valids}); outputs compared from cycle {RESET_CYCLES + 1}, while it is high "
+                 "(the port contract's reset, N479)"]
+        else:
+            a = [f"{RESET} low in cycle 1 (reset), free after; outputs compared from cycle "
+                 f"{RESET_CYCLES + 1}"]
+        a.append("every register starts at 0 in both copies (registers without a reset "
+                 "start equal)")
         if DEFECT_SELECT in self.ports:
             a.append(f"{DEFECT_SELECT} = 0 in every cycle (no injected defect)")
         return a
@@ -350,22 +362,46 @@ class Prover:
             return "clk"
         return next((n for n in ins if "clk" in n.lower()), None)
 
+    def _offers(self):
+        """The inputs that offer a transfer (a name ending in `valid`:
+        `req_valid`, `cfg_valid` of the port contract), held at 0 while the
+        reset is low (N479)."""
+        return [n for n, (d, _) in self.ports.items()
+                if d == "input" and n.lower().endswith("valid")]
+
     def _harness(self):
         """The miter inside the assumptions of the proof from reset: the
-        reset input held low in the first cycle, the outputs compared from
-        the second; `bad` is the property ABC proves never true."""
+        port contract's reset (N479) -- the reset input low in the first
+        cycle and, whenever it falls again, for at least RESET_MIN_CYCLES
+        cycles; nothing offered while it is low; outputs compared only while
+        it is high. `bad` is the property ABC proves never true."""
         clk = self._clock()
+        offers = set(self._offers())
         ins = [(n, w) for n, (d, w) in self.ports.items()
                if d == "input" and n != DEFECT_SELECT]
+
+        def drive(n, w):
+            if n == RESET:
+                return "!in_reset"
+            return f"in_reset ? {w}'d0 : in_{n}" if n in offers else f"in_{n}"
         ports = ",\n".join(f"  input wire [{w - 1}:0] in_{n}" for n, w in ins)
-        conn = ",\n".join(f"    .in_{n}(" + (f"first ? {w}'d0 : in_{n}" if n == RESET
-                                              else f"in_{n}") + ")" for n, w in ins)
+        conn = ",\n".join(f"    .in_{n}({drive(n, w)})" for n, w in ins)
+        # held[k]: the reset was low k + 1 cycles ago. A reset after the
+        # first cycle low for fewer than RESET_MIN_CYCLES cycles so far stays
+        # low; the first cycle's is one cycle (every register starts at 0).
+        r = RESET_MIN_CYCLES
+        rst = f" || !in_{RESET}" if RESET in self.ports else ""
         return (f"module spagm_reset_miter (\n{ports},\n  output wire bad);\n"
-                f"  reg first = 1'b1;  // the reset cycle\n"
-                f"  always @(posedge in_{clk}) first <= 1'b0;\n"
+                f"  reg first = 1'b1;  // the first cycle\n"
+                f"  reg [{r - 1}:0] held = {{{r}{{1'b1}}}};\n"
+                f"  wire in_reset = first{rst} || (held[0] && !(&held));\n"
+                f"  always @(posedge in_{clk}) begin\n"
+                f"    first <= 1'b0;\n"
+                f"    held <= {{held[{r - 2}:0], in_reset}};\n"
+                f"  end\n"
                 f"  wire trigger;\n"
                 f"  spagm_miter u_miter (\n{conn},\n    .trigger(trigger));\n"
-                f"  assign bad = trigger && !first;\n"
+                f"  assign bad = trigger && !in_reset;\n"
                 f"endmodule\n")
 
     def _aiger(self, name):
@@ -407,6 +443,7 @@ class Prover:
         bounded check of Yosys to its depth, so it has the same form as
         every other (the VCD, the inputs per cycle)."""
         tool, abc = self.cmd_name(), os.path.basename(self.abc[0])
+        res["assumptions"] = self.assumptions(abc=True)
         done, text, secs = self._yosys(both + self._aiger(name), name, self.wall)
         res["seconds"] = round(secs, 2)
         if done is not True:
@@ -482,14 +519,15 @@ class Prover:
 
     def schedule_sets(self, cfg_cycles=1):
         """`sat` settings for the port contract's schedule of one epoch
-        (N416): reset in the first cycle only; configuration writes in the
+        (N416): reset in the first cycle only, nothing offered during it
+        (N479); configuration writes in the
         `cfg_cycles` cycles after it, with no request offered; then no
         configuration burst; every response taken at once. Only for a top
         with the contract's ports."""
         need = ("cfg_valid", "cfg_write", "req_valid", "rsp_ready")
         if any(self.ports.get(p, ("",))[0] != "input" for p in need):
             return None
-        sets = [f"-set-at 1 in_{RESET} 0"]
+        sets = [f"-set-at 1 in_{RESET} 0"] + [f"-set-at 1 in_{n} 0" for n in self._offers()]
         for c in range(RESET_CYCLES + 1, self.depth + cfg_cycles + 1):
             sets.append(f"-set-at {c} in_{RESET} 1 -set-at {c} in_rsp_ready 1")
             if c <= RESET_CYCLES + cfg_cycles:
