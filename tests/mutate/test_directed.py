@@ -128,6 +128,20 @@ class Decode(unittest.TestCase):
         self.assertIn("of the port contract", str(e.exception))
 
 
+class NoCounterexample(unittest.TestCase):
+    def test_distinguishable_mutant_without_a_trace_is_an_error_naming_why(self):
+        # ABC found the cycle, the bounded check to it gave no trace.
+        work = os.path.join(WORK, "nocex")
+        res = directed.direct(spagm, {"spagm": SPAGM, "replay": "/nonexistent"}, "m.sv:1:0",
+                              1, {"verdict": "distinguishable", "counterexample": None,
+                                  "reason": "pdr: outputs differ in cycle 9; the bounded check "
+                                            "to that depth gave no trace"},
+                              "pix", work, os.path.join(work, "keep"), 10)
+        self.assertEqual(res["verdict"], "error")
+        self.assertEqual(res["test"], "-")
+        self.assertIn("no counterexample file: pdr: outputs differ in cycle 9", res["reason"])
+
+
 class VectorFile(unittest.TestCase):
     def setUp(self):
         self.work = os.path.join(WORK, "vec", self._testMethodName)

@@ -362,7 +362,9 @@ def _direct_one(spagm, tools, name, k, formal_res, unit, workdir, keep_dir, time
                        ("problems", []), ("notes", [])])
     cex_path = formal_res.get("counterexample")
     if not cex_path:
-        res.update(verdict="error", reason="no counterexample file")
+        # The report names a test in every directed row (report.schema.json).
+        res.update(verdict="error", test="-", reason="no counterexample file: "
+                   + (formal_res.get("reason") or "the formal check gave none"))
         return res
     with open(cex_path, encoding="utf-8") as f:
         cex = json.load(f)
