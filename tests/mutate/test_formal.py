@@ -92,6 +92,10 @@ class SmallUnit(unittest.TestCase):
         # rst_n is held low in cycle 1 and free after: out_q differs in
         # cycle 2 whatever rst_n is then.
         self.assertEqual(cex["inputs"][0]["rst_n"], "0x0")
+        # Nothing is offered in the reset cycle (the port contract's reset).
+        self.assertEqual(cex["inputs"][0]["in_valid"], "0x0")
+        with open(os.path.join(self.work, "increment.bmc.ys"), encoding="utf-8") as f:
+            self.assertIn("-set-at 1 in_in_valid 0", f.read())
         self.assertIn("a distinguishing input in cycle 2", r["method"])
         self.assertNotIn("bug_sel", cex["inputs"][0])
 
