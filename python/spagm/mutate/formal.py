@@ -325,7 +325,45 @@ class Prover:
                  f"kept as registers, in {secs:.1f} s")
         if not done:
             return _error_lines(text, self.staging) or "Yosys failed (gold_cut.log)"
+        done, text, secs = self._yosys(["read_rtlil gold.cut.il"] + self._copy_aiger("gold", "gold"),
+                                       "gold_aiger", limit)
+        self.gold_seconds = round(self.gold_seconds + secs, 2)
+        if not done:
+            return _error_lines(text, self.staging) or "Yosys failed (gold_aiger.log)"
         return None
+
+    def _copy_aiger(self, copy, name):
+        """Script lines: one copy (spagm_gold or spagm_gate, read) inside
+        its own harness as an AIGER file `{name}.cut.aig`, for ABC's
+        `miter` of the two (N477): `rst_n` low in the first cycle, the
+        unit's outputs 0 then (compared from the second), the memories'
+        ports as they are (compared in every cycle), the read data inputs.
+        One copy per Yosys process: the two prepared attribute copies do
+        not fit the WebAssembly build's 4 GB together."""
+        clk = self._clock()
+        ins = [(n, w) for n, (d, w) in self.ports.items() if d == "input" and n != DEFECT_SELECT]
+        ins += [(n, w) for n, (d, w) in self.cut_ports.items() if d == "input"]
+        outs = [(n, w) for n, (d, w) in self.ports.items() if d == "output"]
+        mem = [(n, w) for n, (d, w) in self.cut_ports.items() if d == "output"]
+        decl = [f"  input wire [{w - 1}:0] in_{n}" for n, w in ins]
+        decl += [f"  output wire [{w - 1}:0] o_{n}" for n, w in outs + mem]
+        conn = [f"    .{n}(" + (f"first ? {w}'d0 : in_{n}" if n == RESET else f"in_{n}") + ")"
+                for n, w in ins]
+        conn += [f"    .{n}(c_{n})" for n, _ in outs + mem]
+        body = ["  reg first = 1'b1;  // the reset cycle",
+                f"  always @(posedge in_{clk}) first <= 1'b0;"]
+        body += [f"  wire [{w - 1}:0] c_{n};" for n, w in outs + mem]
+        body += [f"  spagm_{copy} u_copy (", ",\n".join(conn), "  );"]
+        body += [f"  assign o_{n} = first ? {w}'d0 : c_{n};" for n, w in outs]
+        body += [f"  assign o_{n} = c_{n};" for n, _ in mem]
+        hv = f"{name}.copy.v"
+        rewrite.write_whole(os.path.join(self.workdir, hv), (
+            "module spagm_copy (\n" + ",\n".join(decl) + ");\n" + "\n".join(body)
+            + "\nendmodule\n").encode())
+        return [f"read_verilog {hv}", "hierarchy -top spagm_copy", "proc", "flatten",
+                "async2sync", "dffunmap", "setundef -zero -init", "setundef -undriven -anyseq",
+                "opt_clean", "techmap", "opt -fast -nodffe -nosdff", "dffunmap", "aigmap",
+                "opt_clean", f"write_aiger -zinit -symbols {name}.cut.aig"]
 
     def hist_depth(self):
         """Writes each memory of the confirming miter keeps (memcut.py):
@@ -481,12 +519,12 @@ class Prover:
                 "techmap", "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
                 f"write_aiger -zinit -miter {name}.aig"]
 
-    def _abc(self, name):
+    def _abc(self, name, read=None):
         """ABC on the AIGER: signal correspondence (`&scorr`: registers and
         nodes proven equal by induction from the initial state, merged),
         then property-directed reachability (`pdr`, IC3) on what is left.
         (finished, output text, seconds)."""
-        script = f"read_aiger {name}.aig; &get; &scorr; &put; pdr -T {self.timeout}"
+        script = f"{read or f'read_aiger {name}.aig'}; &get; &scorr; &put; pdr -T {self.timeout}"
         t0 = time.monotonic()
         try:
             r = subprocess.run(self.abc + ["-c", script], cwd=self.workdir,
@@ -559,24 +597,17 @@ class Prover:
                 "their write and read ports compared in every cycle from reset, their "
                 "read data one input shared by both copies")
 
-    def _mem_harness(self, model, sat=False):
-        """The harness of a miter whose memories are replaced (memcut.py):
-        both copies instantiated with the unit's inputs shared, `rst_n` low
-        in the first cycle. `model` "cut": `bad` when a unit output differs
-        after the first cycle or a memory port differs in any cycle, the
-        read data shared inputs. "history": `bad` when a unit output
-        differs after the first cycle while neither copy's memories have
-        dropped a write. `sat`: the copies' outputs and `trigger` as ports
-        too, for the bounded check's VCD (`_counterexample`)."""
+    def _hist_harness(self, sat=False):
+        """The harness of the confirming miter (memcut.py, history): both
+        copies instantiated with the unit's inputs shared, `rst_n` low in
+        the first cycle; `bad` when a unit output differs after the first
+        cycle while neither copy's memories have dropped a write. `sat`:
+        the copies' outputs and `trigger` as ports too, for the bounded
+        check's VCD (`_counterexample`)."""
         clk = self._clock()
         ins = [(n, w) for n, (d, w) in self.ports.items() if d == "input" and n != DEFECT_SELECT]
         outs = [(n, w) for n, (d, w) in self.ports.items() if d == "output"]
-        mem_in = [(n, w) for n, (d, w) in self.cut_ports.items() if d == "input"]
-        mem_out = [(n, w) for n, (d, w) in self.cut_ports.items() if d == "output"]
-        if model == "cut":
-            ins = ins + mem_in
-        else:
-            mem_out = [(memcut.OVERFLOW, 1)]
+        ovf = [(memcut.OVERFLOW, 1)]
         decl = [f"  input wire [{w - 1}:0] in_{n}" for n, w in ins] + ["  output wire bad"]
         if sat:
             decl += ["  output wire trigger"] + [f"  output wire [{w - 1}:0] {c}_{n}"
@@ -585,42 +616,37 @@ class Prover:
                 f"  always @(posedge in_{clk}) first <= 1'b0;"]
         if not sat:
             body += [f"  wire [{w - 1}:0] {c}_{n};" for n, w in outs for c in ("gold", "gate")]
-        body += [f"  wire [{w - 1}:0] {c}_{n};" for n, w in mem_out for c in ("gold", "gate")]
+        body += [f"  wire [{w - 1}:0] {c}_{n};" for n, w in ovf for c in ("gold", "gate")]
         for c in ("gold", "gate"):
             conn = [f"    .{n}(" + (f"first ? {w}'d0 : in_{n}" if n == RESET else f"in_{n}")
                     + ")" for n, w in ins]
-            conn += [f"    .{n}({c}_{n})" for n, _ in outs + mem_out]
+            conn += [f"    .{n}({c}_{n})" for n, _ in outs + ovf]
             body += [f"  spagm_{c} u_{c} (", ",\n".join(conn), "  );"]
         # One compare per port into a vector, reduced once: a chain of
         # thousands of `||` exhausts the Verilog front end's stack.
-        for vec, ports in (("unit_d", outs), ("mem_d", mem_out if model == "cut" else [])):
-            body.append(f"  wire [{max(1, len(ports)) - 1}:0] {vec};")
-            body += [f"  assign {vec}[{i}] = gold_{n} != gate_{n};" for i, (n, _) in
-                     enumerate(ports)] or [f"  assign {vec} = 1'b0;"]
-        body.append("  wire unit_diff = |unit_d;")
-        if model == "cut":
-            body += ["  wire mem_diff = |mem_d;", "  assign bad = (unit_diff && !first) || mem_diff;"]
-        else:
-            o = memcut.OVERFLOW
-            body.append(f"  assign bad = unit_diff && !first && !gold_{o} && !gate_{o};")
+        body.append(f"  wire [{max(1, len(outs)) - 1}:0] unit_d;")
+        body += [f"  assign unit_d[{i}] = gold_{n} != gate_{n};" for i, (n, _) in
+                 enumerate(outs)] or ["  assign unit_d = 1'b0;"]
+        o = memcut.OVERFLOW
+        body.append(f"  assign bad = (|unit_d) && !first && !gold_{o} && !gate_{o};")
         if sat:
             body.append("  assign trigger = bad;")
         return ("module spagm_reset_miter (\n" + ",\n".join(decl) + ");\n"
                 + "\n".join(body) + "\nendmodule\n")
 
-    def _mem_miter(self, model, name, sat=False, depth=None):
-        """Script lines after both copies are read: the harness of `model`
+    def _hist_miter(self, name, sat=False, depth=None):
+        """Script lines after both copies are read: the confirming harness
         flattened, then the AIGER (`sat` False) or the bounded check to
         `depth` with its VCD."""
-        hv = f"{name}.{model}{'.sat' if sat else ''}.harness.v"
-        rewrite.write_whole(os.path.join(self.workdir, hv), self._mem_harness(model, sat).encode())
+        hv = f"{name}.history{'.sat' if sat else ''}.harness.v"
+        rewrite.write_whole(os.path.join(self.workdir, hv), self._hist_harness(sat).encode())
         lines = [f"read_verilog {hv}", "hierarchy -top spagm_reset_miter", "proc", "flatten",
                  "async2sync", "dffunmap"]
         if not sat:
             return lines + ["setundef -zero -init", "setundef -undriven -anyseq",
                             "opt_merge -share_all", "opt_clean", "techmap",
                             "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
-                            f"write_aiger -zinit -miter {name}.{model}.aig"]
+                            f"write_aiger -zinit -miter {name}.history.aig"]
         return lines + ["setundef -undriven -anyseq", "opt_clean",
                         f"sat -seq {depth} -prove-skip {RESET_CYCLES} -prove bad 0 "
                         f"-set-at 1 in_{RESET} 0 -set-init-zero -timeout {self.timeout} "
@@ -659,17 +685,15 @@ class Prover:
         rewrite.write_whole(os.path.join(self.workdir, f"{name}.cut.il"), cut.encode())
         # No `design -save`: a second copy of both designs in memory is what
         # the WebAssembly build's 4 GB cannot hold for the attribute unit.
-        # The harness's `opt_clean` cleans the mutant's copy with the rest.
-        both = ["read_rtlil gold.cut.il", f"read_rtlil {name}.cut.il"] + \
-            [f"{c} spagm_gate" for c in PREP_REST if c != "opt_clean"]
-        done, text, secs = self._yosys(both + self._mem_miter("cut", name), f"{name}.cut",
-                                       self.wall)
+        done, text, secs = self._yosys([f"read_rtlil {name}.cut.il"] + PREP_REST
+                                       + self._copy_aiger("gate", name), f"{name}.cut", self.wall)
         res["seconds"] = round(res["seconds"] + secs, 2)
         if done is not True:
             return self._verdict(res, done, text, name)
-        abc_done, out, abc_s = self._abc(f"{name}.cut")
+        abc_done, out, abc_s = self._abc(f"{name}.cut", f"miter gold.cut.aig {name}.cut.aig")
         res["seconds"] = round(res["seconds"] + abc_s, 2)
-        method = f"{abc} &scorr + pdr on the miter with the memories cut out ({tool} write_aiger)"
+        method = (f"{abc} &scorr + pdr on the miter with the memories cut out ({abc} miter of "
+                  f"the copies {tool} writes)")
         if re.search(r"^Property proved\.", out, re.M):
             res.update(verdict="equivalent", bound=None, limit=None,
                        method=f"{method}: proven for every input sequence from reset and every "
@@ -708,7 +732,7 @@ class Prover:
                             "".join(mods.values()).encode())
         both = [f"read_verilog {name}.hist.v", "read_rtlil gold.hist.il",
                 f"read_rtlil {name}.hist.il", "proc"] + PREP_REST
-        done, text, secs = self._yosys(both + self._mem_miter("history", name),
+        done, text, secs = self._yosys(both + self._hist_miter(name),
                                        f"{name}.history", self.wall)
         res["seconds"] = round(res["seconds"] + secs, 2)
         hm = f"{abc} &scorr + pdr on the miter with each memory its last {k} writes"
@@ -718,7 +742,7 @@ class Prover:
             hit = re.search(r"was asserted in frame (\d+)", out)
             if hit:
                 cyc = int(hit.group(1)) + RESET_CYCLES
-                done, text, secs = self._yosys(both + self._mem_miter("history", name, True, cyc),
+                done, text, secs = self._yosys(both + self._hist_miter(name, True, cyc),
                                                f"{name}.bmc", self.wall)
                 res["seconds"] = round(res["seconds"] + secs, 2)
                 cex = self._counterexample(name, res["assumptions"]) \
