@@ -159,7 +159,7 @@ uint32_t spagm_cosim_units(const spagm_cosim *c) { return c->o.units; }
  * sampled as coverage (kind x placed among or after the legal words), and
  * so are the pixel load's corners of stimulus 10 (N420, N421): a write that
  * aliases a register with a value it can hold, every register written
- * twice. */
+ * twice; and the attribute epoch's corners of stimulus 11 (N466, N467). */
 static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
   const spagm_stim_illegal *ill;
   size_t n = spagm_stim_illegal_writes(c->stim, u, &ill);
@@ -180,6 +180,9 @@ static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
   }
   if (c->cov && u == SPAGM_UNIT_PIX && spagm_stim_rewrites_registers(c->stim, u))
     spagm_cov_sample_load_corner(c->cov, u, SPAGM_COV_LOAD_WRITTEN_TWICE);
+  for (unsigned k = 0; c->cov && u == SPAGM_UNIT_ATTR && k < SPAGM_STIM_ATTR_CORNERS; k++)
+    if (spagm_stim_attr_corner_drawn(c->stim, (spagm_stim_attr_corner)k))
+      spagm_cov_sample_attr_corner(c->cov, k);
   return true;
 }
 

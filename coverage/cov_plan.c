@@ -120,6 +120,11 @@ static const char *const config_settings[] = {"sixteenths", "S0.12", "D3D_order"
 static const char *const load_corners[] = {"written_twice", "aliased_target_write",
                                            "aliased_address_write"};
 
+/* N466, N467: stimulus 11's corners of an attribute epoch
+ * (spagm_stim_attr_corner). */
+static const char *const attr_epoch_corners[] = {"all_attributes_mapped", "one_output_attribute",
+                                                 "blocks_written_twice", "memory_after_clear"};
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -391,6 +396,15 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                              "to another target, or to a hole, carrying a value the register "
                              "its address aliases can hold (N421)",
                              1, {DIM("corner", load_corners)}, NULL, true, 0},
+    [COV_ATTR_EPOCH_CORNER] = {"attr.epoch_corner", SPAGM_UNIT_ATTR,
+                               "co-simulation only: the corners of an attribute epoch that a "
+                               "unit slicing a count or a rank one bit short, or writing words "
+                               "a burst's mask leaves out, gets wrong: every attribute mapped "
+                               "(N = 256, ranks up to 255) or one output attribute (N = 1, GS "
+                               "vertex indices up to 1023) (N466); every memory block loaded in "
+                               "two bursts, the second over words the first wrote, and a memory "
+                               "burst right after the clear command (N467)",
+                               1, {DIM("corner", attr_epoch_corners)}, NULL, true, 0},
 };
 
 /* Boundary corners of docs/stimulus.md that this plan does not bin, each with

@@ -82,6 +82,7 @@ spagm_status spagm_stim_begin_epoch(spagm_stim *s, unsigned epoch, spagm_model *
   }
   if (st == SPAGM_OK) spagm__stim_illegal_epoch(s); /* N290 */
   if (st == SPAGM_OK) spagm__stim_power_on_epoch(s); /* N291 */
+  if (st == SPAGM_OK) spagm__stim_attr_load_epoch(s); /* N467 */
   /* One stage serves both units: the unit the stage does not suit (PIXLD
    * outside PS, attribute instructions in PS, R8) gets a twentieth of the
    * epoch, enough to exercise the fault, and the other the whole. */

@@ -235,6 +235,34 @@ static uint32_t attr_of_rank(const uint32_t *map, uint32_t k) {
   return 0;
 }
 
+/* N466: the maps at their ends, from a stream of its own (the drawn maps are
+ * replaced, so the other draws of an epoch without the corner are those of
+ * stimulus 10). Every attribute mapped makes N = 256 in both spaces, so
+ * ranks reach 255 and the vertex-group stride 256 x 128 bytes; the vertex
+ * count then stays at 33..64 (vertices past 31 use the stride, and the
+ * load and read-back of 2 x 256 x 32 words per space stay short). One
+ * output attribute makes N = 1, so a GS buffer's words are the vertex
+ * indices themselves; a GS epoch then takes MaxOutputVertexCount 1024, so
+ * stores reach indices 512..1023 (R12, N26). */
+static void map_corner(spagm_stim *s, stim_attr *a, spagm_attr_config *c) {
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 10);
+  unsigned corner = spagm__stim_corner(&a->cn, &k, AC_MAP_ALL, 2);
+  if (corner == 0) {
+    uint32_t *maps[] = {c->imap, c->omap, c->omap_prev, c->imap_next};
+    for (unsigned i = 0; i < 4; i++) memset(maps[i], 0xFF, SPAGM_ATTR_MAP_WORDS * sizeof(uint32_t));
+    c->vertex_count = 33 + spagm_rng_below(&k, 32);
+    a->corners |= 1u << SPAGM_STIM_ATTR_ALL_MAPPED;
+  } else if (corner == 1) {
+    unsigned at = spagm_rng_below(&k, SPAGM_ATTR_COUNT);
+    memset(c->omap, 0, SPAGM_ATTR_MAP_WORDS * sizeof(uint32_t));
+    c->omap[at / 32] = 1u << (at % 32);
+    c->imap_next[at / 32] |= 1u << (at % 32);
+    if (c->stage == SPAGM_STAGE_GS) c->gs_max_vertices = SPAGM_ATTR_MAX_GS_VERTICES;
+    a->corners |= 1u << SPAGM_STIM_ATTR_ONE_OUTPUT;
+  }
+}
+
 spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d) {
   stim_attr *a = &s->attr;
@@ -242,6 +270,7 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm__stim_corners_init(&a->cn, spagm__stim_attr_corners, AC_N, s->hits[SPAGM_UNIT_ATTR]);
   spagm_attr_config c;
   random_config(s, &a->cn, r, &c);
+  map_corner(s, a, &c);
   spagm_status st = spagm_attr_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
 

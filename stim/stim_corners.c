@@ -56,6 +56,18 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     /* N291: the epoch's load leaves the registers and default-table words
      * that hold their power-on value unwritten (the reset gives them). */
     {"load", "power-on values left in place (registers, default table)", 300, true},
+    /* N466: the attribute maps at their ends: every attribute in all four
+     * maps (N = 256 in both spaces, ranks up to 255, 33..64 vertices), or
+     * one attribute in the output map (N = 1; in a GS epoch with
+     * MaxOutputVertexCount 1024, so a buffer holds 1024 vertices). */
+    {"attribute maps", "every attribute mapped (N = 256)", 200, true},
+    {"attribute maps", "one output attribute (N = 1)", 200, true},
+    /* N467: the epoch's load writes every memory block of two or more
+     * words in two bursts (its odd words, then its even words), so the
+     * second burst's mask leaves out words the block already holds; and
+     * its first memory block in the cycle after the clear command. */
+    {"load", "memory blocks written in two bursts (a partial mask over written words)", 300, true},
+    {"load", "a memory burst right after the clear command", 300, true},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {

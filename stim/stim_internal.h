@@ -34,6 +34,8 @@ enum {
   AC_GS_LIMIT, AC_GS_WORD_LAST, AC_GS_WORD_INVALID,
   AC_ILLEGAL_WRITES,
   AC_LOAD_POWER_ON,
+  AC_MAP_ALL, AC_MAP_ONE_OUTPUT,
+  AC_LOAD_TWICE, AC_LOAD_AFTER_CLEAR,
   AC_N
 };
 enum {
@@ -99,6 +101,9 @@ typedef struct stim_attr {
                           reachable (1024 / N < gs_max, N26), else 0 (N283) */
   uint32_t bmap_in[SPAGM_ATTR_MAP_WORDS], bmap_out[SPAGM_ATTR_MAP_WORDS];
   unsigned directed; /* next directed recipe */
+  /* Stimulus 11's epoch corners drawn (spagm_stim_attr_corner), bit k for
+   * corner k (N466, N467). */
+  uint32_t corners;
   bool have_followup; /* an ALD.O queued behind an AST (hazard) */
   spagm_request followup;
 } stim_attr;
@@ -158,6 +163,8 @@ void spagm__stim_illegal_epoch(spagm_stim *s);
  * epoch corner (stim_load.c, N291; the pixel unit's is drawn with its
  * state, stim_pix.c). */
 void spagm__stim_power_on_epoch(spagm_stim *s);
+/* Draw the attribute load's corners of stimulus 11 (stim_load.c, N467). */
+void spagm__stim_attr_load_epoch(spagm_stim *s);
 
 /* Load the unit's state for the epoch into m (already reset) and remember
  * what the request generator needs. */

@@ -110,6 +110,68 @@ uint32_t spagm_stim_unwritten(spagm_stim *s, const spagm_model *m, spagm_unit u)
   return left;
 }
 
+/* ---- The attribute load's memory bursts (N467) ---------------------------------------- */
+
+bool spagm_stim_attr_corner_drawn(const spagm_stim *s, spagm_stim_attr_corner k) {
+  return s && s->in_epoch && (unsigned)k < SPAGM_STIM_ATTR_CORNERS && (s->attr.corners >> k & 1u);
+}
+
+void spagm__stim_attr_load_epoch(spagm_stim *s) {
+  if (!(s->o.units >> SPAGM_UNIT_ATTR & 1u)) return;
+  /* A stream of its own: every other draw is unchanged. */
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 11);
+  if (spagm__stim_corner(&s->attr.cn, &k, AC_LOAD_TWICE, 1) == 0)
+    s->attr.corners |= 1u << SPAGM_STIM_ATTR_BLOCKS_TWICE;
+  if (spagm__stim_corner(&s->attr.cn, &k, AC_LOAD_AFTER_CLEAR, 1) == 0)
+    s->attr.corners |= 1u << SPAGM_STIM_ATTR_AFTER_CLEAR;
+}
+
+#define BLOCK(a) ((a) & ~(uint32_t)127)
+
+/* The end of the run of words from i on that lie in i's 128-byte block. */
+static size_t block_end(const spagm_cfg_list *l, size_t i) {
+  size_t j = i + 1;
+  while (j < l->n && BLOCK(l->w[j].addr) == BLOCK(l->w[i].addr)) j++;
+  return j;
+}
+
+/* Move the first run of memory words (a target above 0, one block) of the
+ * load l[from..] to right behind its clear command, l[from]: the clear's
+ * busy cycle is the cycle that burst is offered (N121: the port must not
+ * take it then; a unit that does loses it to the flash clear). */
+static void memory_after_clear(spagm_cfg_list *l, size_t from) {
+  if (from >= l->n || l->w[from].addr != 0x040u) return;
+  size_t i = from + 1;
+  while (i < l->n && l->w[i].addr >> 28 == 0) i++;
+  if (i >= l->n || i == from + 1) return;
+  size_t j = block_end(l, i), k = j - i;
+  if (k > 32) return; /* a block holds 32 words; a list naming one twice is left alone */
+  spagm_cfg_word run[32];
+  memcpy(run, l->w + i, k * sizeof *run);
+  memmove(l->w + from + 1 + k, l->w + from + 1, (i - from - 1) * sizeof *l->w);
+  memcpy(l->w + from + 1, run, k * sizeof *run);
+}
+
+/* Write every memory block of two or more words of l[from..] as two bursts:
+ * its odd words, then its even words. The second starts below the end of
+ * the first, so it is a burst of its own (N120, spagm_cfg_list_next_burst)
+ * whose mask leaves out words the block already holds: a unit that writes
+ * a masked-off word, or writes a burst into other banks, loses them. */
+static void blocks_twice(spagm_cfg_list *l, size_t from) {
+  for (size_t i = from; i < l->n;) {
+    size_t j = block_end(l, i), k = j - i;
+    if (l->w[i].addr >> 28 != 0 && k >= 2 && k <= 32) {
+      spagm_cfg_word run[32];
+      size_t n = 0;
+      for (size_t x = 1; x < k; x += 2) run[n++] = l->w[i + x];
+      for (size_t x = 0; x < k; x += 2) run[n++] = l->w[i + x];
+      memcpy(l->w + i, run, k * sizeof *run);
+    }
+    i = j;
+  }
+}
+
 /* ---- Illegal writes (N123, N290) ------------------------------------------------------ */
 
 /* What a value-kind write breaks: a register and the rule its values obey. */
@@ -378,6 +440,10 @@ spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_uni
   size_t from = out->n;
   spagm_cfg_list pre = {0};
   spagm_status st = legal_list(s, m, u, out);
+  if (st == SPAGM_OK && u == SPAGM_UNIT_ATTR) {
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_AFTER_CLEAR)) memory_after_clear(out, from);
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_BLOCKS_TWICE)) blocks_twice(out, from);
+  }
   if (st == SPAGM_OK && spagm_stim_rewrites_registers(s, u))
     st = rewrites(s, u, out, from, out->n - from, &pre);
   if (st == SPAGM_OK && spagm_stim_has_illegal_writes(s, u)) st = insert_illegal(s, u, out, from);

@@ -388,10 +388,10 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // attr response hit, and so are the 24 bins of pix.unwritten (N280: no
   // load of this database left a register out), the 18 of the three
   // illegal_write points (N290: no load carried one), the 11 of
-  // attr.unwritten and tex.unwritten (N291) and the 3 of pix.load_corner
-  // (N433: no load wrote twice or aliased); the 21 ISBEWR bins left the
-  // holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3);
+  // attr.unwritten and tex.unwritten (N291), the 3 of pix.load_corner
+  // (N433: no load wrote twice or aliased) and the 4 of attr.epoch_corner
+  // (N466, N467: no epoch drew one); the 21 ISBEWR bins left the holes.
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 4);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -437,6 +437,34 @@ TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
             SPAGM_E_ARG);
   EXPECT_EQ(spagm_cov_sample_load_corner(c, SPAGM_UNIT_PIX, SPAGM_COV_LOAD_CORNERS), SPAGM_E_ARG);
   EXPECT_EQ(spagm_cov_sample_load_corner(nullptr, SPAGM_UNIT_PIX, 0), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
+// Stimulus 11's attribute epoch corners (N466, N467): each sample hits its
+// bin of attr.epoch_corner, a co-simulation-only point; a bad corner is
+// refused.
+TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  size_t pt = n;
+  for (size_t i = 0; i < n; i++)
+    if (std::string(plan[i].name) == "attr.epoch_corner") pt = i;
+  ASSERT_LT(pt, n);
+  EXPECT_TRUE(plan[pt].cosim_only);
+  EXPECT_EQ(plan[pt].unit, SPAGM_UNIT_ATTR);
+  ASSERT_EQ(spagm_cov_point_bins(plan + pt), (unsigned)SPAGM_STIM_ATTR_CORNERS);
+  EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_ONE_OUTPUT), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_AFTER_CLEAR), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_AFTER_CLEAR), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "all_attributes_mapped")), 0u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "one_output_attribute")), 1u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "blocks_written_twice")), 0u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "memory_after_clear")), 2u);
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_CORNERS), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_sample_attr_corner(nullptr, 0), SPAGM_E_ARG);
   spagm_cov_free(c);
 }
 

@@ -63,6 +63,19 @@ void each_load(const std::function<void(spagm_stim *, spagm_model *, spagm_unit,
   spagm_stim_free(s);
 }
 
+// The words of a load in list order: the clear command first, then by
+// address (the statemap's order), so a load whose memory blocks go in
+// another order (N467) compares with the statemap's list word by word.
+spagm_cfg_list in_list_order(const spagm_cfg_list &load) {
+  std::vector<spagm_cfg_word> w(load.w, load.w + load.n);
+  auto key = [](const spagm_cfg_word &x) { return x.addr == 0x040u ? 0ull : x.addr + 1ull; };
+  std::stable_sort(w.begin(), w.end(),
+                   [&](const spagm_cfg_word &a, const spagm_cfg_word &b) { return key(a) < key(b); });
+  spagm_cfg_list out{};
+  for (const spagm_cfg_word &x : w) spagm_cfg_list_push(&out, x.addr, x.data);
+  return out;
+}
+
 // The words a reset sets, from docs/port-contract.md's tables (written
 // here independently of stim_load.c): the pixel unit's registers and
 // table, the attribute unit's registers, maps and default table (not its
@@ -112,7 +125,8 @@ TEST(StimLoad, PowerOnLoadLeavesOutOnlyResetRegisters) {
   each_load([&](spagm_stim *s, spagm_model *m, spagm_unit u, const spagm_cfg_list &with_illegal) {
     spagm_cfg_list all{};
     ASSERT_EQ(spagm_statemap_load_list(m, u, &all), SPAGM_OK);
-    spagm_cfg_list load = legal_part(s, u, with_illegal);
+    spagm_cfg_list legal = legal_part(s, u, with_illegal), load = in_list_order(legal);
+    spagm_cfg_list_free(&legal);
     if (!spagm_stim_keeps_power_on(s, u)) {
       EXPECT_EQ(spagm_stim_unwritten(s, m, u), 0u);
       whole++;
@@ -331,6 +345,112 @@ TEST(StimLoad, RegistersWrittenTwiceEndWithTheEpochsValue) {
   EXPECT_GT(at_reset_value, 5u);
   EXPECT_FALSE(spagm_stim_rewrites_registers(nullptr, SPAGM_UNIT_PIX));
   EXPECT_EQ(spagm_stim_rewritten(nullptr, SPAGM_UNIT_PIX), 0u);
+}
+
+// The attribute load's bursts (spagm_cfg_list_next_burst) from l[from..].
+std::vector<spagm_cfg_burst> bursts_of(const spagm_cfg_list &l) {
+  std::vector<spagm_cfg_burst> out;
+  size_t pos = 0;
+  spagm_cfg_burst b;
+  while (spagm_cfg_list_next_burst(&l, &pos, &b)) out.push_back(b);
+  return out;
+}
+
+// In an epoch that draws "memory blocks written in two bursts" every memory
+// block of two or more words goes in two bursts, the second's mask leaving
+// out the words the first wrote; in one that draws "a memory burst right
+// after the clear command" the second burst is a memory block. Either way
+// the load holds the statemap's words (in_list_order), so the state is the
+// epoch's; other epochs load the statemap's order.
+TEST(StimLoad, AttributeMemoryBlocksInTwoBurstsAndRightAfterTheClear) {
+  unsigned twice = 0, after_clear = 0, plain = 0;
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &with_illegal) {
+    if (un != SPAGM_UNIT_ATTR) return;
+    spagm_cfg_list load = legal_part(s, un, with_illegal), all{}, sorted = in_list_order(load);
+    ASSERT_EQ(spagm_stim_load_list(s, m, un, &all), SPAGM_OK);
+    spagm_cfg_list_free(&all);
+    ASSERT_EQ(spagm_statemap_load_list(m, un, &all), SPAGM_OK);
+    bool split = spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_BLOCKS_TWICE);
+    bool first = spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_AFTER_CLEAR);
+    if (!spagm_stim_keeps_power_on(s, un)) {
+      ASSERT_EQ(sorted.n, all.n);
+      EXPECT_EQ(std::memcmp(sorted.w, all.w, all.n * sizeof all.w[0]), 0);
+    }
+    std::vector<spagm_cfg_burst> b = bursts_of(load);
+    ASSERT_GT(b.size(), 2u);
+    EXPECT_EQ(b[0].addr, 0u);  // the clear command's block
+    EXPECT_EQ(b[0].mask, 1u << (0x040 / 4));
+    if (first) {
+      after_clear++;
+      EXPECT_NE(b[1].addr >> 28, 0u) << "a memory block right after the clear";
+    } else {
+      EXPECT_EQ(b[1].addr >> 28, 0u) << "the registers right after the clear";
+    }
+    // Per memory block: the bursts naming it, and whether a later one's mask
+    // leaves out words an earlier one wrote.
+    unsigned blocks = 0, over_written = 0;
+    for (size_t i = 0; i < b.size(); i++) {
+      if (b[i].addr >> 28 == 0 || (i > 0 && b[i - 1].addr == b[i].addr)) continue;
+      blocks++;
+      uint32_t words = b[i].mask;
+      size_t j = i + 1;
+      for (; j < b.size() && b[j].addr == b[i].addr; j++) {
+        EXPECT_EQ(b[j].mask & words, 0u) << "a word written twice";
+        if (b[j].mask != 0 && words != 0) over_written++;
+        words |= b[j].mask;
+      }
+      if (split && __builtin_popcount(words) >= 2) {
+        EXPECT_EQ(j - i, 2u) << std::hex << b[i].addr;
+      } else {
+        EXPECT_EQ(j - i, 1u) << std::hex << b[i].addr;
+      }
+    }
+    if (split) {
+      twice++;
+      EXPECT_GT(over_written, blocks / 2);
+    } else {
+      EXPECT_EQ(over_written, 0u);
+      if (!first) plain++;
+    }
+    spagm_cfg_list_free(&load);
+    spagm_cfg_list_free(&all);
+    spagm_cfg_list_free(&sorted);
+  });
+  EXPECT_GT(twice, 5u);
+  EXPECT_GT(after_clear, 5u);
+  EXPECT_GT(plain, 5u);
+  EXPECT_FALSE(spagm_stim_attr_corner_drawn(nullptr, SPAGM_STIM_ATTR_BLOCKS_TWICE));
+}
+
+// The map corners (N466): every attribute in both BMAPs (N = 256) with
+// 33..64 vertices, or one attribute in the output BMAP (N = 1).
+TEST(StimLoad, AttributeMapCornersGiveNOf256AndOne) {
+  unsigned all_mapped = 0, one = 0;
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &) {
+    if (un != SPAGM_UNIT_ATTR) return;
+    auto count = [&](spagm_attr_map k) {
+      uint32_t bits[8];
+      spagm_attr_get_map(m, k, bits, nullptr);
+      unsigned n = 0;
+      for (uint32_t x : bits) n += (unsigned)__builtin_popcount(x);
+      return n;
+    };
+    spagm_attr_config c;
+    spagm_attr_get_config(m, &c, nullptr);
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_ALL_MAPPED)) {
+      all_mapped++;
+      EXPECT_EQ(count(SPAGM_MAP_BMAP_IN), 256u);
+      EXPECT_EQ(count(SPAGM_MAP_BMAP_OUT), 256u);
+      EXPECT_GE(c.vertex_count, 33u);
+      EXPECT_LE(c.vertex_count, 64u);
+    }
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_ONE_OUTPUT)) {
+      one++;
+      EXPECT_EQ(count(SPAGM_MAP_BMAP_OUT), 1u);
+    }
+  });
+  EXPECT_GT(all_mapped, 1u);
+  EXPECT_GT(one, 1u);
 }
 
 } // namespace

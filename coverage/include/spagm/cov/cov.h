@@ -157,6 +157,10 @@ typedef enum spagm_cov_load_corner {
  * Only the pixel unit has the point; SPAGM_E_ARG for NULL c, another unit
  * or a bad corner. */
 spagm_status spagm_cov_sample_load_corner(spagm_cov *c, spagm_unit u, unsigned corner);
+/** Co-simulation only: the attribute epoch drew corner `corner`
+ * (spagm_stim_attr_corner, N466, N467), a bin of attr.epoch_corner.
+ * SPAGM_E_ARG for NULL c or a bad corner. */
+spagm_status spagm_cov_sample_attr_corner(spagm_cov *c, unsigned corner);
 /** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);

@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 10u
+#define SPAGM_STIM_VERSION 11u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -115,7 +115,11 @@ bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
  * right behind the register's own word) and one of each after them; when
  * spagm_stim_rewrites_registers (N420), first a write of another legal
  * value to each register word the rest names (spagm_stim_rewritten of
- * them). out is appended to. */
+ * them). For the attribute unit, the first memory block right behind the
+ * clear command when the epoch draws SPAGM_STIM_ATTR_AFTER_CLEAR, and each
+ * memory block of two or more words as its odd words, then its even words
+ * (two bursts, N120) when it draws SPAGM_STIM_ATTR_BLOCKS_TWICE (N467): the
+ * same words, so the same state. out is appended to. */
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out);
 
@@ -138,6 +142,21 @@ bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u);
  * in the current epoch are such first writes (in ascending address order);
  * 0 when the epoch draws no rewrite for u, for NULL or a bad unit. */
 size_t spagm_stim_rewritten(const spagm_stim *s, spagm_unit u);
+
+/** Stimulus 11's corners of an attribute epoch (docs/stimulus.md): the
+ * maps at their ends (N466) and the load's memory bursts (N467). */
+typedef enum spagm_stim_attr_corner {
+  SPAGM_STIM_ATTR_ALL_MAPPED,      /**< every attribute in all four maps (N = 256) */
+  SPAGM_STIM_ATTR_ONE_OUTPUT,      /**< one attribute in the output map (N = 1) */
+  SPAGM_STIM_ATTR_BLOCKS_TWICE,    /**< each memory block loaded in two bursts */
+  SPAGM_STIM_ATTR_AFTER_CLEAR,     /**< a memory burst right after the clear command */
+  SPAGM_STIM_ATTR_CORNERS
+} spagm_stim_attr_corner;
+
+/** Whether the current epoch drew attribute corner k (false outside an
+ * epoch, for NULL or a bad k). The load corners apply to the lists
+ * spagm_stim_load_list gives when the attribute unit is in the mix. */
+bool spagm_stim_attr_corner_drawn(const spagm_stim *s, spagm_stim_attr_corner k);
 
 /** Kinds of illegal configuration write (docs/port-contract.md, N123): the
  * unit must ignore each, and a read of the address gives 0 (kinds TARGET
