@@ -417,9 +417,7 @@ TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
   ASSERT_NE(c, nullptr);
   size_t n = 0;
   const spagm_cov_point *plan = spagm_cov_plan(&n);
-  size_t pt = n;
-  for (size_t i = 0; i < n; i++)
-    if (std::string(plan[i].name) == "pix.load_corner") pt = i;
+  size_t pt = point_index("pix.load_corner");
   ASSERT_LT(pt, n);
   EXPECT_TRUE(plan[pt].cosim_only);
   ASSERT_EQ(spagm_cov_point_bins(plan + pt), 3u);
@@ -448,9 +446,7 @@ TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   ASSERT_NE(c, nullptr);
   size_t n = 0;
   const spagm_cov_point *plan = spagm_cov_plan(&n);
-  size_t pt = n;
-  for (size_t i = 0; i < n; i++)
-    if (std::string(plan[i].name) == "attr.epoch_corner") pt = i;
+  size_t pt = point_index("attr.epoch_corner");
   ASSERT_LT(pt, n);
   EXPECT_TRUE(plan[pt].cosim_only);
   EXPECT_EQ(plan[pt].unit, SPAGM_UNIT_ATTR);
