@@ -20,6 +20,8 @@ if [ "$launcher" = fake-slurm ]; then
   nolimit() { unset FAKE_SLURM_TIME_LIMIT_S; export FARM_SLEEP_S=3; }
   fresh() { export FAKE_SLURM_DIR=$out/$1.fake; rm -rf "$FAKE_SLURM_DIR"; mkdir -p "$FAKE_SLURM_DIR"; }
   cancel_sleep=6
+  # The first scancel is ignored, so the retry below is always exercised.
+  export FAKE_SLURM_SCANCEL_IGNORED=1
 else
   here=$(cd "$t/../.." && pwd)
   up=$("$here/scripts/slurm-local" up 2>&1) || { echo "SKIP: Slurm cannot start here: $up"; exit 77; }
@@ -73,8 +75,11 @@ echo "time limit: both runs timeout (farm=TIMEOUT), --resume ran both, passed"
 fresh cancel
 nolimit
 # On Slurm the runs last long enough that a controller slow to answer
-# scancel still finds task 0 running; scancel is retried while it refuses
-# (a busy controller), and what it said is kept for the failure message.
+# scancel still finds task 0 running. scancel is retried while it refuses
+# (a busy controller) and while task 0 is still running a few seconds after
+# a scancel that reported success: a task just launched can miss the
+# signal. What scancel said and the states seen are kept for the failure
+# message.
 export FARM_SLEEP_S=$cancel_sleep
 "$regress" "${args[@]}" --out "$out/cancel" >"$out/cancel.log" 2>&1 &
 pid=$!
@@ -84,9 +89,17 @@ for _ in $(seq 600); do
 done
 job=$(cut -f1 "$out/cancel/slurm/jobs" 2>/dev/null | head -1)
 [ -n "$job" ] || { kill -INT $pid; fail "no job submitted"; }
-for _ in $(seq 20); do
-  scancel "${job}_0" >>"$out/scancel.log" 2>&1 && break
-  sleep 1
+task0_state() { # task 0's state, as the launcher asks squeue (empty: gone)
+  squeue -h -r -t all -o '%F %K %T' -j "$job" 2>/dev/null | awk '$2 == 0 { print $3 }'
+}
+for try in $(seq 20); do
+  scancel "${job}_0" >>"$out/scancel.log" 2>&1 || { sleep 1; continue; }
+  for _ in $(seq 15); do
+    st=$(task0_state)
+    case "$st" in RUNNING | PENDING | CONFIGURING) sleep 0.2 ;; *) break ;; esac
+  done
+  echo "after scancel $try: task 0 ${st:-gone}" >>"$out/scancel.log"
+  case "$st" in RUNNING | PENDING | CONFIGURING) ;; *) break ;; esac
 done
 wait $pid
 rc=$?
