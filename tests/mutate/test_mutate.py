@@ -1181,6 +1181,114 @@ class ReportClasses(unittest.TestCase):
         report.print_summary(rep, ["r.json", "r.html"])
 
 
+class Tables(unittest.TestCase):
+    """`--tables`: docs/mutate.md's campaign tables printed from the
+    reports (N500), and the source commit each report records."""
+
+    @staticmethod
+    def _report(unit="pix"):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        ms = [m for m in cands if m.id][:5]
+        ok = [{"seed": 1, "verdict": "passed", "why": "", "exit": 0, "wall_s": 0.1, "log": "l"}]
+        bad = [{"seed": 2, "verdict": "killed", "why": "mismatch", "exit": 1, "wall_s": 0.1,
+                "log": "l"}]
+        results = {0: ("survived", "", ok)}
+        for m, st in zip(ms, ["killed", "killed", "survived", "survived", "not_exercised"]):
+            results[m.id] = (st, "", bad if st == "killed" else ok if st == "survived" else [])
+        args = cli.parser().parse_args(["--unit", "pix"])
+        rep = report.build_report(args, ["--unit", "pix"], ms, cands, results, ["r"],
+                                  {"seconds": 12.5, "reused": False}, SRC, "pix.f", "pix_unit",
+                                  30.0, 17.5, None, None, {"original_s": 2.5, "first_seed_s": 15.0})
+        rep["mutants"][2]["formal"] = {"verdict": "equivalent", "method": "abc pdr",
+                                       "bound": None, "reason": "", "seconds": 4.25}
+        classes.reclassify(rep)
+        rep["unit"] = unit
+        return json.loads(json.dumps(rep))
+
+    def test_UnitRow_HoldsEveryClassAndTheScore(self):
+        from spagm.mutate import tables
+        text = tables.markdown([self._report()])
+        for head in tables.HEADS.values():
+            self.assertIn(f" {head} |", text.splitlines()[4])
+        # 5 mutants: 2 killed, 1 proven equivalent, 1 not analysed, 1 not exercised.
+        self.assertIn("| pix | 5 | 2 | 0 | 0 | 1 | 0 | 0 | 1 | 1 | 0 | 0 | 50.0 % |", text)
+        self.assertIn("| pix | 12.5 | 17.5 | original 2.5, first seed 15.0 | 4.2 (1 checked) |",
+                      text)
+
+    def test_PerFileRows_SumToTheUnit(self):
+        from spagm.mutate import tables
+        rep = self._report()
+        text = tables.markdown([rep])
+        rows = [ln for ln in text.splitlines() if ln.startswith("| `rtl_stubs/")]
+        self.assertEqual(len(rows), len(rep["per_file"]))
+        self.assertEqual(sum(int(r.split("|")[2]) for r in rows), 5)
+
+    def test_AllUnits_OneRowEachAndTheirSum(self):
+        reps = [self._report(u) for u in ("attr", "pix", "tex")]
+        out = os.path.join(WORK, "tables")
+        for r in reps:
+            write(os.path.join(out, r["unit"], "report.json"), json.dumps(r))
+        got = self._cli(["--all-units", "--tables", "--out", out])
+        self.assertEqual(got[0], 0)
+        for u in ("attr", "pix", "tex"):
+            self.assertIn(f"| {u} | 5 | 2 |", got[1])
+        self.assertIn("| all | 15 | 6 | 0 | 0 | 3 | 0 | 0 | 3 | 3 | 0 | 0 | 50.0 % |", got[1])
+
+    def test_MissingOrForeignReport_RefusedWithItsPath(self):
+        out = os.path.join(WORK, "tables-bad")
+        write(os.path.join(out, "attr", "report.json"), json.dumps(self._report("attr")))
+        write(os.path.join(out, "pix", "report.json"), json.dumps(self._report("tex")))
+        rc, _, err = self._cli(["--all-units", "--tables", "--out", out])
+        self.assertEqual(rc, 2)
+        self.assertIn(os.path.join(out, "pix", "report.json") + ": the report is of unit 'tex'",
+                      err)
+        rc, _, err = self._cli(["--unit", "tex", "--tables", "--out", os.path.join(out, "tex")])
+        self.assertEqual(rc, 2)
+        self.assertIn("cannot read the report", err)
+
+    def test_SourceState_CommitAndLocalChanges(self):
+        repo = os.path.join(WORK, "source-state")
+        shutil.rmtree(repo, ignore_errors=True)
+        os.makedirs(repo)
+        git = lambda *a: subprocess.run(["git", "-C", repo, "-c", "user.name=t",  # noqa: E731
+                                         "-c", "user.email=t@t", *a], check=True,
+                                        capture_output=True, text=True).stdout.strip()
+        git("init", "-q")
+        write(os.path.join(repo, "a.sv"), "module a; endmodule\n")
+        git("add", "a.sv")
+        git("commit", "-q", "-m", "a")
+        head = git("rev-parse", "HEAD")
+        self.assertEqual(dict(report.source_state(repo)), {"commit": head, "dirty": False})
+        write(os.path.join(repo, "b.txt"), "untracked\n")
+        self.assertFalse(report.source_state(repo)["dirty"])
+        write(os.path.join(repo, "a.sv"), "module a; wire w; endmodule\n")
+        self.assertEqual(dict(report.source_state(repo)), {"commit": head, "dirty": True})
+        from spagm.mutate import tables
+        rep = self._report()
+        rep["source"] = report.source_state(repo)
+        self.assertIn(f"- Source: {head[:12]} with local changes.", tables.markdown([rep]))
+        plain = os.path.join(WORK, "source-state-none")
+        os.makedirs(plain, exist_ok=True)
+        old = os.environ.get("GIT_CEILING_DIRECTORIES")
+        os.environ["GIT_CEILING_DIRECTORIES"] = WORK  # the build tree may sit in a work tree
+        try:
+            self.assertEqual(dict(report.source_state(plain)), {"commit": None, "dirty": None})
+        finally:
+            if old is None:
+                del os.environ["GIT_CEILING_DIRECTORIES"]
+            else:
+                os.environ["GIT_CEILING_DIRECTORIES"] = old
+
+    @staticmethod
+    def _cli(argv):
+        import contextlib
+        import io
+        o, e = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
+            rc = cli.main(argv)
+        return rc, o.getvalue(), e.getvalue()
+
+
 def _line_of(name, needle):
     with open(os.path.join(SRC, "rtl_stubs", name), encoding="utf-8") as f:
         for no, line in enumerate(f, 1):

@@ -10,7 +10,7 @@ import shlex
 import sys
 import time
 
-from . import bins, build, classes, directed, exercised, formal, report, run
+from . import bins, build, classes, directed, exercised, formal, report, run, tables
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -36,6 +36,11 @@ def parser():
     p.add_argument("--top", help="the unit's top module (default: SPAGM_<UNIT>_TOP of --build)")
     p.add_argument("--out", help="work folder (default: BUILD/mutate/UNIT)")
     p.add_argument("--list", action="store_true", help="list the mutants and counts, run nothing")
+    p.add_argument("--tables", action="store_true",
+                   help="print the Markdown tables of the unit's report (--from, default "
+                        "OUT/report.json) or, with --all-units, of each unit's "
+                        "(OUT/UNIT/report.json): classes and score per unit and per file, "
+                        "the time of each phase; run nothing")
     p.add_argument("--write-copy", action="store_true",
                    help="write the mutated copy of the chosen mutants to OUT/rtl, build nothing")
     p.add_argument("--sample", type=int, metavar="N", help="run N mutants picked at random")
@@ -136,12 +141,37 @@ def main(argv=None):
     if args.seeds is None:
         args.seeds = "1..20" if args.rerun else "1..5"
     try:
+        if args.tables:
+            return _tables(args)
         if args.all_units:
             return _all_units(args, argv if argv is not None else sys.argv[1:])
         return _main(args, argv if argv is not None else sys.argv[1:])
     except RtlError as e:
         print(f"spagm mutate: {e}", file=sys.stderr)
         return 2
+
+
+# What --tables reads of a report.
+TABLE_FIELDS = ("unit", "seeds", "txns", "command", "selection", "original", "score",
+                "per_file", "timing")
+
+
+def _tables(args):
+    """--tables: the Markdown of docs/mutate.md's campaign tables, printed
+    from the reports (tables.py)."""
+    build_dir = os.path.abspath(args.build)
+    if args.all_units:
+        if args.from_report:
+            raise RtlError("--tables --all-units reads OUT/UNIT/report.json of each unit: "
+                           "not with --from")
+        base = args.out or os.path.join(build_dir, "mutate")
+        paths = [os.path.join(base, u, "report.json") for u in UNITS]
+    else:
+        out = args.out or os.path.join(build_dir, "mutate", args.unit)
+        paths = [args.from_report or os.path.join(out, "report.json")]
+    reps = [report.read(p, u, TABLE_FIELDS) for p, u in zip(paths, UNITS if args.all_units else [args.unit])]
+    sys.stdout.write(tables.markdown(reps))
+    return 0
 
 
 def _all_units(args, argv):

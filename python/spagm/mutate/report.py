@@ -5,6 +5,7 @@ one-line diff and location, as JSON (schema: report.schema.json beside
 this file) and an HTML page (html.py). Errors are never kills (N153)."""
 import json
 import os
+import subprocess
 import sys
 from collections import Counter, OrderedDict
 
@@ -13,7 +14,22 @@ from .bins import cited_comment
 from .mutant import OPERATORS
 from .rewrite import write_whole
 
-FORMAT = "spagm mutate report 2"
+FORMAT = "spagm mutate report 3"
+
+
+def source_state(root):
+    """The commit of the source tree at `root` and whether it has changes
+    not committed (tracked files only): what a report's figures are of.
+    Both None when `root` is not a git work tree or git is missing."""
+    def git(*a):
+        r = subprocess.run(["git", "-C", root, *a], capture_output=True, text=True, check=False)
+        return r.stdout.strip() if r.returncode == 0 else None
+    try:
+        commit = git("rev-parse", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no") if commit else None
+    except OSError:
+        commit = dirty = None
+    return OrderedDict([("commit", commit), ("dirty", None if dirty is None else bool(dirty))])
 
 
 def rel(path, root):
@@ -75,6 +91,7 @@ def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top
         ("format", FORMAT),
         ("unit", args.unit), ("top", top), ("rtl", flist),
         ("command", command_line(argv)),
+        ("source", source_state(root)),
         ("selection", OrderedDict([("sample", args.sample), ("seed", args.seed),
                                    ("rerun", args.rerun), ("mutants", len(chosen)),
                                    ("of", len(kept))])),
@@ -160,9 +177,9 @@ def _bins_text(bins, shown=6):
     return ", ".join(f"{b['name']} ({b['state']})" for b in pick) + more
 
 
-def survivors(path, unit=None):
-    """The survivors of the report at `path` (its mutant rows), refused
-    with a clear error when the report cannot be read or is of another unit."""
+def read(path, unit=None, need=("mutants",)):
+    """The report at `path`, refused with a clear error when it cannot be
+    read, lacks one of the fields `need`, or is of another unit."""
     from .rtl import RtlError
     try:
         with open(path, encoding="utf-8") as f:
@@ -171,8 +188,19 @@ def survivors(path, unit=None):
         raise RtlError(f"{path}: cannot read the report: {e}") from None
     if not isinstance(rep, dict) or not isinstance(rep.get("mutants"), list):
         raise RtlError(f"{path}: not a spagm mutate report (no mutant list)")
+    missing = [k for k in need if k not in rep]
+    if missing:
+        raise RtlError(f"{path}: not a whole spagm mutate report (no {', '.join(missing)})")
     if unit is not None and rep.get("unit") != unit:
         raise RtlError(f"{path}: the report is of unit '{rep.get('unit')}', not '{unit}'")
+    return rep
+
+
+def survivors(path, unit=None):
+    """The survivors of the report at `path` (its mutant rows), refused
+    with a clear error when the report cannot be read or is of another unit."""
+    from .rtl import RtlError
+    rep = read(path, unit)
     rows = [m for m in rep["mutants"] if isinstance(m, dict) and m.get("status") == "survived"]
     if not rows:
         raise RtlError(f"{path}: the report has no survivors to run again")
