@@ -23,6 +23,23 @@ static void exercised(const spagm_cosim *c, spagm_cosim_unit *s, spagm_unit u,
     s->empty_memory++;
 }
 
+/* N495: stimulus 12's conversion corners among the texels a TLDS.F16
+ * read, each once per request like every other bin. The generator knows
+ * which texel words it drew at a corner (spagm_stim_f16_corners_at); a
+ * replayed vector file has no generator, so no bin is hit. */
+static void sample_f16_inputs(const spagm_cosim *c, const spagm_request *req,
+                              const spagm_parked *e) {
+  spagm_insn in;
+  if (!c->stim || !e->ex.texel_read || e->exp.fault ||
+      spagm_decode(req->insn, &in, NULL) != SPAGM_OK || !in.f16)
+    return;
+  uint32_t corners = 0;
+  for (uint32_t l = e->ex.texel_read; l; l &= l - 1)
+    corners |= spagm_stim_f16_corners_at(c->stim, e->ex.texel[__builtin_ctz(l)].address);
+  for (; corners; corners &= corners - 1)
+    spagm_cov_sample_f16_input(c->cov, (unsigned)__builtin_ctz(corners));
+}
+
 /* Make room in unit u's scoreboard for tag: a request of the same tag
  * still outstanding, or the oldest when the scoreboard holds its limit,
  * is dropped and reported; its response will match nothing. */
@@ -74,6 +91,7 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
     if (c->cov) {
       spagm_cov_sample(c->cov, c->model, NULL, req, &e->exp, &e->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
+      if (u == SPAGM_UNIT_TEX) sample_f16_inputs(c, req, e);
     }
     c->model_ticks += spagm_clock_ticks(&c->clock) - t0;
   }

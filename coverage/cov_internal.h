@@ -49,6 +49,7 @@ typedef enum cov_pt {
   COV_PIX_CONFIG_CHOICE, /* N350, N351, N353 */
   COV_PIX_LOAD_CORNER,   /* co-simulation only (N420, N421, N433) */
   COV_ATTR_EPOCH_CORNER, /* co-simulation only (N466, N467) */
+  COV_TEX_F16_INPUT,     /* co-simulation only (N495) */
   COV_PT_COUNT
 } cov_pt;
 

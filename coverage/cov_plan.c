@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cov_internal.h"
+#include "spagm/stim/stim.h"
 
 /* ---- Rule bins: every rule id a unit can record (explain.h) ------------ */
 
@@ -124,6 +125,16 @@ static const char *const load_corners[] = {"written_twice", "aliased_target_writ
  * (spagm_stim_attr_corner). */
 static const char *const attr_epoch_corners[] = {"all_attributes_mapped", "one_output_attribute",
                                                  "blocks_written_twice", "memory_after_clear"};
+
+/* N495: stimulus 12's corners of the fp32 -> fp16 conversion
+ * (spagm_stim_f16_corner). */
+static const char *const f16_inputs[] = {
+    "infinity",           "quiet_nan",          "signalling_nan",    "nan_low_payload",
+    "below_tie",          "above_tie",          "below_65520",       "above_65520",
+    "overflow",           "subnormal_tie",      "min_normal_tie",    "min_subnormal",
+    "half_min_subnormal", "above_half_min_subnormal", "underflow",   "zero"};
+_Static_assert(sizeof f16_inputs / sizeof f16_inputs[0] == SPAGM_STIM_F16_CORNERS,
+               "a bin per conversion corner");
 
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
@@ -405,6 +416,12 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                                "two bursts, the second over words the first wrote, and a memory "
                                "burst right after the clear command (N467)",
                                1, {DIM("corner", attr_epoch_corners)}, NULL, true, 0},
+    [COV_TEX_F16_INPUT] = {"tex.fp16_input", SPAGM_UNIT_TEX,
+                           "co-simulation only: a TLDS.F16 lane read a texel holding a word "
+                           "of this fp32 -> fp16 conversion corner (R22): infinity, NaNs, one "
+                           "ulp either side of a rounding tie, the overflow edge around 65520, "
+                           "the subnormal and underflow edges, zero (stimulus 12, N495)",
+                           1, {DIM("corner", f16_inputs)}, NULL, true, 0},
 };
 
 /* Boundary corners of docs/stimulus.md that this plan does not bin, each with
@@ -415,7 +432,9 @@ const spagm__cov_unbinned spagm__cov_not_binned[] = {
      "registers and the explanation do not carry it, and recovering it means fetching the texel "
      "again (header, layout, format) beside the model. The generator counts these inputs per "
      "word written, and the corner-count test holds each to 10 per seed (N240, N242); the "
-     "rounded results are binned by tex.fp16"},
+     "rounded results are binned by tex.fp16. Stimulus 12's conversion corners are binned in "
+     "the co-simulation, which asks the generator what it drew at a texel's address "
+     "(tex.fp16_input, N495)"},
     {"Power-on values of the texture pool (base 0, MaximumIndex 0) and of the constant bank "
      "words",
      "N246: stimulus 7 never keeps the pool and the bank words (every epoch draws a pool and 32 "

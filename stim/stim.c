@@ -43,6 +43,7 @@ spagm_stim *spagm_stim_new(const spagm_stim_opts *o, spagm_diag *d) {
 void spagm_stim_free(spagm_stim *s) {
   if (!s) return;
   spagm_model_free(s->reset_model);
+  free(s->f16_texels);
   free(s);
 }
 

@@ -134,6 +134,27 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     {"FP16 rounding input", "tie above the largest finite (65520)", 30, true},
     {"FP16 rounding input", "smallest normal (2^-14)", 30, true},
     {"FP16 rounding input", "largest subnormal (2^-14 - 2^-24)", 30, true},
+    /* N495: the FP32 corners of the conversion itself, drawn per FP32 word
+     * from a stream of their own (stimulus 12, spagm_stim_f16_corner):
+     * the special values, a value one ulp either side of a rounding tie,
+     * the overflow edge, and the subnormal and underflow edges. A word that
+     * draws none keeps the rounding-input draw above. */
+    {"FP16 conversion input", "infinity", 25, true},
+    {"FP16 conversion input", "quiet NaN", 15, true},
+    {"FP16 conversion input", "signalling NaN", 15, true},
+    {"FP16 conversion input", "NaN with its payload only in the dropped bits", 10, true},
+    {"FP16 conversion input", "one ulp below a tie", 25, true},
+    {"FP16 conversion input", "one ulp above a tie", 25, true},
+    {"FP16 conversion input", "one ulp below 65520", 15, true},
+    {"FP16 conversion input", "one ulp above 65520", 15, true},
+    {"FP16 conversion input", "overflow (2^16 and above)", 15, true},
+    {"FP16 conversion input", "a subnormal result's tie", 25, true},
+    {"FP16 conversion input", "the tie below the smallest normal", 15, true},
+    {"FP16 conversion input", "smallest subnormal (2^-24)", 15, true},
+    {"FP16 conversion input", "half the smallest subnormal (2^-25)", 15, true},
+    {"FP16 conversion input", "one ulp above 2^-25", 15, true},
+    {"FP16 conversion input", "underflow (below 2^-25)", 15, true},
+    {"FP16 conversion input", "zero", 15, true},
     /* N62: a header outside the modelled subset (a block of 2^6 or 2^7
      * GOBs), drawn per header: its reads are don't-care. */
     {"header", "outside the modelled subset (block height 2^6..2^7 GOBs)", 30, true},

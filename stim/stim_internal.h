@@ -57,7 +57,8 @@ enum {
   TC_HDR_LAST, TC_HDR_INVALID,
   TC_F16_TIE_EVEN, TC_F16_TIE_ODD, TC_F16_MAX, TC_F16_TIE_ABOVE_MAX, TC_F16_MIN_NORMAL,
   TC_F16_MAX_SUBNORMAL,
-  TC_HDR_UNSUPPORTED,
+  TC_F16_CONV_FIRST, /* stimulus 12: spagm_stim_f16_corner k is entry TC_F16_CONV_FIRST + k */
+  TC_HDR_UNSUPPORTED = TC_F16_CONV_FIRST + SPAGM_STIM_F16_CORNERS,
   TC_REG_RB_RZ, TC_REG_RA_RZ, TC_REG_RB_NOT_RZ,
   TC_ILLEGAL_WRITES,
   TC_LOAD_POWER_ON,
@@ -127,6 +128,11 @@ typedef struct stim_tex {
   unsigned directed;
 } stim_tex;
 
+typedef struct stim_f16_texel {
+  uint64_t address;
+  uint32_t corners;
+} stim_f16_texel;
+
 struct spagm_stim {
   spagm_stim_opts o;
   unsigned epoch;
@@ -155,6 +161,12 @@ struct spagm_stim {
    * counts those words at the start of the last load list of u. */
   bool rewrite_epoch[SPAGM_UNIT_COUNT];
   size_t n_rewritten[SPAGM_UNIT_COUNT];
+  /* N495: the texels of this epoch's FP32 float textures that hold a word
+   * of a stimulus-12 conversion corner, by the address of their first
+   * byte (sorted once the epoch's textures are filled), with the corners
+   * as bits (spagm_stim_f16_corner). */
+  stim_f16_texel *f16_texels;
+  size_t n_f16_texels, cap_f16_texels;
 };
 
 /* Draw each generated unit's "illegal writes" epoch corner (stim_load.c). */

@@ -122,15 +122,61 @@ static void random_tic(const stim_corners *cn, spagm_rng *r, spagm_tic *t, uint6
   }
 }
 
+/* N495 (stimulus 12): the FP32 word of conversion corner c
+ * (spagm_stim_f16_corner), either sign, its free bits from k. FP16 keeps 10
+ * of FP32's 23 fraction bits in the normal range (exponents 113..142); a
+ * subnormal result of exponent e (103..112) keeps 126 - e fewer, so its
+ * tie is the bit below the kept ones. */
+static uint32_t f16_corner_word(spagm_rng *k, unsigned c) {
+  uint32_t bits = spagm_rng_u32(k), more = spagm_rng_u32(k);
+  uint32_t sign = bits & 0x80000000u;
+  uint32_t normal = (113u + spagm_rng_below(k, 30)) << 23 | (bits & 0x3FFu) << 13;
+  switch (c) {
+    case SPAGM_STIM_F16_INF: return sign | 0x7F800000u;
+    case SPAGM_STIM_F16_QUIET_NAN: return sign | 0x7FC00000u | (more & 0x3FFFFFu);
+    case SPAGM_STIM_F16_SIGNALLING_NAN: /* a payload bit among the kept ones */
+      return sign | 0x7F800000u | (more & 0x3FE000u ? more & 0x3FFFFFu : 0x200000u);
+    case SPAGM_STIM_F16_NAN_LOW_PAYLOAD: return sign | 0x7F800000u | (1u + (more & 0xFFEu));
+    case SPAGM_STIM_F16_BELOW_TIE: return sign | normal | 0x0FFFu;
+    case SPAGM_STIM_F16_ABOVE_TIE: return sign | normal | 0x1001u;
+    case SPAGM_STIM_F16_BELOW_MAX_TIE: return sign | 0x477FEFFFu;
+    case SPAGM_STIM_F16_ABOVE_MAX_TIE: return sign | 0x477FF001u;
+    case SPAGM_STIM_F16_OVERFLOW: return sign | (143u + spagm_rng_below(k, 112)) << 23 | (more & 0x7FFFFFu);
+    case SPAGM_STIM_F16_SUBNORMAL_TIE: {
+      uint32_t e = 103u + spagm_rng_below(k, 10), shift = 126u - e;
+      return sign | e << 23 | (more & 0x7FFFFFu & ~((1u << shift) - 1u)) | 1u << (shift - 1u);
+    }
+    case SPAGM_STIM_F16_MIN_NORMAL_TIE: return sign | 0x387FE000u;
+    case SPAGM_STIM_F16_MIN_SUBNORMAL: return sign | 0x33800000u;
+    case SPAGM_STIM_F16_HALF_MIN_SUBNORMAL: return sign | 0x33000000u;
+    case SPAGM_STIM_F16_ABOVE_HALF_MIN_SUBNORMAL: return sign | 0x33000001u;
+    case SPAGM_STIM_F16_UNDERFLOW: { /* exponent 0 is an fp32 denormal */
+      uint32_t w = spagm_rng_below(k, 102) << 23 | (more & 0x7FFFFFu);
+      return sign | (w ? w : 1u);
+    }
+    default: return sign; /* SPAGM_STIM_F16_ZERO */
+  }
+}
+
 /* An FP32 word at an FP16 rounding corner (R22; docs/stimulus.md), or a
  * random word. FP16 keeps 10 of FP32's 23 fraction bits: a tie has the 13
- * dropped bits 0x1000; its parity is the lowest kept bit. */
-static uint32_t f16_input(const stim_corners *cn, spagm_rng *r) {
+ * dropped bits 0x1000; its parity is the lowest kept bit. The conversion
+ * corners of stimulus 12 come from k, drawn after r's draws, so a word that
+ * draws none is stimulus 11's; one that draws one sets its bit in
+ * *corners. */
+static uint32_t f16_input(const stim_corners *cn, spagm_rng *r, spagm_rng *k,
+                          uint32_t *corners) {
   uint32_t bits = spagm_rng_u32(r);
   uint32_t sign = bits & 0x80000000u;
   uint32_t exp = 113u + spagm_rng_below(r, 30); /* FP16 normal exponents */
   uint32_t frac = (bits & 0x7FEu) << 13;          /* 10 kept bits, low one 0 */
-  switch (spagm__stim_corner(cn, r, TC_F16_TIE_EVEN, 6)) {
+  uint32_t pick = spagm_rng_below(r, 1000);
+  unsigned c = spagm__stim_corner(cn, k, TC_F16_CONV_FIRST, SPAGM_STIM_F16_CORNERS);
+  if (c < SPAGM_STIM_F16_CORNERS) {
+    *corners |= 1u << c;
+    return f16_corner_word(k, c);
+  }
+  switch (spagm__stim_corner_at(cn, pick, TC_F16_TIE_EVEN, 6)) {
     case 0: return sign | exp << 23 | frac | 0x1000u;
     case 1: return sign | exp << 23 | frac | 0x2000u | 0x1000u;
     case 2: return sign | 0x477FE000u;
@@ -139,6 +185,39 @@ static uint32_t f16_input(const stim_corners *cn, spagm_rng *r) {
     case 5: return sign | 0x387FC000u;
     default: return bits;
   }
+}
+
+/* Remember a texel holding conversion corners (N495), by its first byte's
+ * address; the list is sorted when the epoch's textures are filled. Out of
+ * memory, the texel goes unrecorded (the list feeds coverage only). */
+static void note_f16_texel(spagm_stim *s, uint64_t address, uint32_t corners) {
+  if (s->n_f16_texels == s->cap_f16_texels) {
+    size_t cap = s->cap_f16_texels ? 2 * s->cap_f16_texels : 1024;
+    stim_f16_texel *p = realloc(s->f16_texels, cap * sizeof *p);
+    if (!p) return;
+    s->f16_texels = p;
+    s->cap_f16_texels = cap;
+  }
+  s->f16_texels[s->n_f16_texels].address = address;
+  s->f16_texels[s->n_f16_texels++].corners = corners;
+}
+
+static int by_address(const void *a, const void *b) {
+  uint64_t x = ((const stim_f16_texel *)a)->address, y = ((const stim_f16_texel *)b)->address;
+  return (x > y) - (x < y);
+}
+
+uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address) {
+  if (!s || !s->in_epoch) return 0;
+  size_t lo = 0, hi = s->n_f16_texels;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    uint64_t a = s->f16_texels[mid].address;
+    if (a == address) return s->f16_texels[mid].corners;
+    if (a < address) lo = mid + 1;
+    else hi = mid;
+  }
+  return 0;
 }
 
 /* Whether a texture's components are FP32 words (what .F16 rounds). */
@@ -150,14 +229,16 @@ static bool fp32_texels(const spagm_tic *t) {
 }
 
 /* Fill every texel of every level, layer and sample with random bytes;
- * FP32 float texels draw their words from the FP16 rounding corners. */
-static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_model *m,
+ * FP32 float texels draw their words from the FP16 rounding corners, and
+ * from the conversion corners of `conv` (stimulus 12). */
+static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, spagm_model *m,
                              const spagm_tic *t) {
+  const stim_corners *cn = &g->tex.cn;
   /* A local copy of the stream (written back at the end) whose
    * address never leaves this function, so its state stays in registers
    * across the texel loop; through the pointer, the byte stores into b
    * could alias it and every draw reloaded and stored it. */
-  spagm_rng local = *stream, *r = &local;
+  spagm_rng local = *stream, *r = &local, klocal = *conv, *k = &klocal;
   bool f32 = fp32_texels(t);
   unsigned samples = 1, levels = t->max_mip_level + 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
@@ -180,12 +261,14 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_mo
             spagm_tex_texel_at at; /* found once for the address and the bytes */
             if (spagm__tex_writer_at(&wr, x, y, z, lv, s, &at, &va, NULL) != SPAGM_OK) continue;
             uint8_t b[16];
-            if (f32)
+            if (f32) {
+              uint32_t corners = 0;
               for (unsigned i = 0; i < bytes; i += 4) {
-                uint32_t word = f16_input(cn, r);
-                for (unsigned k = 0; k < 4; k++) b[i + k] = (uint8_t)(word >> (8 * k));
+                uint32_t word = f16_input(cn, r, k, &corners);
+                for (unsigned j = 0; j < 4; j++) b[i + j] = (uint8_t)(word >> (8 * j));
               }
-            else
+              if (corners) note_f16_texel(g, va, corners);
+            } else
               for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
             /* Where TLDS reads it: a 12-byte texel word by word (N75). */
             spagm__tex_writer_store(&wr, m, &at, b, NULL);
@@ -203,6 +286,7 @@ static uint64_t fill_texture(const stim_corners *cn, spagm_rng *stream, spagm_mo
     free(pages);
   }
   *stream = local;
+  *conv = klocal;
   return end;
 }
 
@@ -217,11 +301,17 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_status st = spagm_tex_set_header_pool(m, pool, x->max_index);
   if (st != SPAGM_OK) return spagm_diag_set(d, st, 0, 0, "texture stimulus: bad header pool");
   uint64_t next = pool + 32u * STIM_TEX_HEADERS + 0x10000u;
+  /* N495: the conversion corners from a stream of their own. */
+  spagm_rng conv;
+  spagm_rng_seed(&conv, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 12);
+  s->n_f16_texels = 0;
   for (unsigned i = 0; i < STIM_TEX_HEADERS; i++) {
     random_tic(&x->cn, r, &x->tic[i], &next);
     if ((st = spagm_tex_set_header(m, i, &x->tic[i], d)) != SPAGM_OK) return st;
-    next = fill_texture(&x->cn, r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
+    next = fill_texture(s, &conv, r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
   }
+  if (s->n_f16_texels)
+    qsort(s->f16_texels, s->n_f16_texels, sizeof *s->f16_texels, by_address);
   x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
   spagm_tex_select_cbank(m, x->bank);
   for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {

@@ -4,7 +4,8 @@
 # merged databases: pix.load_corner (stimulus 10: every register written
 # twice, N420; an illegal write aliasing a register with a value it can
 # hold, N421), attr.epoch_corner (stimulus 11: the maps at their ends,
-# N466; the load's memory bursts, N467).
+# N466; the load's memory bursts, N467), tex.fp16_input (stimulus 12: the
+# fp32 -> fp16 conversion corners a TLDS.F16 read, N495).
 #   cmake -DCOSIM=spagm-cosim -DCLI=spagm -DDIR=out -DUNIT=pix -DPOINT=pix.load_corner
 #         -DBINS=3 -P corner_point_check.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/cosim_seeds_merged.cmake)

@@ -297,6 +297,18 @@ static size_t point_index(const char *name) {
   return 0;
 }
 
+// Index of the co-simulation-only point `name` of unit u, which has `bins`
+// bins (a failure otherwise).
+static size_t cosim_corner_point(const char *name, spagm_unit u, unsigned bins) {
+  size_t n = 0;
+  const spagm_cov_point *plan = spagm_cov_plan(&n);
+  size_t pt = point_index(name);
+  EXPECT_TRUE(plan[pt].cosim_only) << name;
+  EXPECT_EQ(plan[pt].unit, u) << name;
+  EXPECT_EQ(spagm_cov_point_bins(plan + pt), bins) << name;
+  return pt;
+}
+
 // pix.unwritten (N280): a PIXLD accepted while the load left pixel
 // registers out credits field x mode for each register left out, and
 // nothing for other units, other instructions or no register left out.
@@ -389,9 +401,10 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // load of this database left a register out), the 18 of the three
   // illegal_write points (N290: no load carried one), the 11 of
   // attr.unwritten and tex.unwritten (N291), the 3 of pix.load_corner
-  // (N433: no load wrote twice or aliased) and the 4 of attr.epoch_corner
-  // (N466, N467: no epoch drew one); the 21 ISBEWR bins left the holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 4);
+  // (N433: no load wrote twice or aliased), the 4 of attr.epoch_corner
+  // (N466, N467: no epoch drew one) and the 16 of tex.fp16_input (N495: no
+  // TLDS.F16 read a corner); the 21 ISBEWR bins left the holes.
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 4 + 16);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -444,13 +457,7 @@ TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
 TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   spagm_cov *c = spagm_cov_new();
   ASSERT_NE(c, nullptr);
-  size_t n = 0;
-  const spagm_cov_point *plan = spagm_cov_plan(&n);
-  size_t pt = point_index("attr.epoch_corner");
-  ASSERT_LT(pt, n);
-  EXPECT_TRUE(plan[pt].cosim_only);
-  EXPECT_EQ(plan[pt].unit, SPAGM_UNIT_ATTR);
-  ASSERT_EQ(spagm_cov_point_bins(plan + pt), (unsigned)SPAGM_STIM_ATTR_CORNERS);
+  size_t pt = cosim_corner_point("attr.epoch_corner", SPAGM_UNIT_ATTR, SPAGM_STIM_ATTR_CORNERS);
   EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_ONE_OUTPUT), SPAGM_OK);
   EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_AFTER_CLEAR), SPAGM_OK);
   EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_AFTER_CLEAR), SPAGM_OK);
@@ -461,6 +468,25 @@ TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   EXPECT_TRUE(spagm_cov_has_cosim(c));
   EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_CORNERS), SPAGM_E_ARG);
   EXPECT_EQ(spagm_cov_sample_attr_corner(nullptr, 0), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
+// Stimulus 12's conversion corners (N495): each sample hits its bin of
+// tex.fp16_input, a co-simulation-only point; a bad corner is refused.
+TEST(COV_Cosim, Fp16InputCorner_HitsItsBin_BadCornerRefused) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  size_t pt = cosim_corner_point("tex.fp16_input", SPAGM_UNIT_TEX, SPAGM_STIM_F16_CORNERS);
+  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_INF), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_ABOVE_TIE), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_ABOVE_TIE), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "infinity")), 1u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "above_tie")), 2u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "below_tie")), 0u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "zero")), 0u);
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_CORNERS), SPAGM_E_ARG);
+  EXPECT_EQ(spagm_cov_sample_f16_input(nullptr, 0), SPAGM_E_ARG);
   spagm_cov_free(c);
 }
 

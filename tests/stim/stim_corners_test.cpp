@@ -265,11 +265,12 @@ TEST(StimCorners, EveryCornerTenTimesPerSeed) {
       EXPECT_GE(v.mask_all_but_one[u], kAtLeast) << "seed " << seed << " unit " << u;
       for (unsigned i = 0; i < spagm_stim_corner_count((spagm_unit)u); i++) {
         merged[u][i] += v.hits[u][i];
-        // FP16 rounding inputs are epoch state but drawn per texel word,
-        // thousands a seed: the stimulus promises 10 ties of each parity per
-        // seed (docs/stimulus.md), so they are held to the per-seed count too.
-        bool per_word = std::string(spagm_stim_corner_info((spagm_unit)u, i)->field) ==
-                        "FP16 rounding input";
+        // FP16 rounding and conversion inputs are epoch state but drawn per
+        // texel word, thousands a seed: the stimulus promises 10 ties of each
+        // parity per seed (docs/stimulus.md), so they are held to the
+        // per-seed count too.
+        std::string field = spagm_stim_corner_info((spagm_unit)u, i)->field;
+        bool per_word = field == "FP16 rounding input" || field == "FP16 conversion input";
         if (!spagm_stim_corner_info((spagm_unit)u, i)->per_epoch || per_word) {
           EXPECT_GE(v.hits[u][i], kAtLeast) << "seed " << seed << ", " << corner_name(u, i);
         }

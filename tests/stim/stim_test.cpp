@@ -263,6 +263,87 @@ TEST(Stim, TexturesReturnTexelDataOften) {
   EXPECT_GT(nonzero, lanes / 4);
 }
 
+// Whether FP32 word w is an instance of stimulus 12's conversion corner k
+// (docs/stimulus.md, N495), written from the corners' definitions.
+bool is_f16_corner(unsigned k, uint32_t w) {
+  uint32_t a = w & 0x7FFFFFFFu, exp = a >> 23, man = a & 0x7FFFFFu, low = a & 0x1FFFu;
+  bool normal = exp >= 113 && exp <= 142;
+  switch (k) {
+    case SPAGM_STIM_F16_INF: return a == 0x7F800000u;
+    case SPAGM_STIM_F16_QUIET_NAN: return exp == 255 && (man & 0x400000u);
+    case SPAGM_STIM_F16_SIGNALLING_NAN: return exp == 255 && !(man & 0x400000u) && (man & 0x3FE000u);
+    case SPAGM_STIM_F16_NAN_LOW_PAYLOAD: return exp == 255 && man && man < 0x2000u;
+    case SPAGM_STIM_F16_BELOW_TIE: return normal && low == 0x0FFFu;
+    case SPAGM_STIM_F16_ABOVE_TIE: return normal && low == 0x1001u;
+    case SPAGM_STIM_F16_BELOW_MAX_TIE: return a == 0x477FEFFFu;
+    case SPAGM_STIM_F16_ABOVE_MAX_TIE: return a == 0x477FF001u;
+    case SPAGM_STIM_F16_OVERFLOW: return exp >= 143 && exp <= 254;
+    case SPAGM_STIM_F16_SUBNORMAL_TIE: {
+      if (exp < 103 || exp > 112) return false;
+      uint32_t shift = 126 - exp;  // bits a subnormal result drops
+      return (((man | 0x800000u) & ((1u << shift) - 1u)) == 1u << (shift - 1));
+    }
+    case SPAGM_STIM_F16_MIN_NORMAL_TIE: return a == 0x387FE000u;
+    case SPAGM_STIM_F16_MIN_SUBNORMAL: return a == 0x33800000u;
+    case SPAGM_STIM_F16_HALF_MIN_SUBNORMAL: return a == 0x33000000u;
+    case SPAGM_STIM_F16_ABOVE_HALF_MIN_SUBNORMAL: return a == 0x33000001u;
+    case SPAGM_STIM_F16_UNDERFLOW: return a && exp <= 101;
+    case SPAGM_STIM_F16_ZERO: return a == 0;
+    default: return false;
+  }
+}
+
+// Stimulus 12 (N495): the texels a TLDS.F16 reads carry every conversion
+// corner, and the corners the generator names at a texel's address are
+// words of that texel (read back from texture memory; a block-linear
+// 12-byte texel's words lie apart, N75, and are not read here).
+TEST(Stim, Fp16ConversionCorners_ReadByTldsF16_AtTheTexelsTheyName) {
+  Gen g(1, 1u << SPAGM_UNIT_TEX, 1000, 0);
+  std::vector<unsigned> seen(SPAGM_STIM_F16_CORNERS, 0);
+  unsigned named = 0, checked = 0;
+  for (unsigned e = 0; e < 20; e++) {
+    spagm_diag d{};
+    ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
+    spagm_request r;
+    spagm_response resp;
+    spagm_explain ex;
+    while (spagm_stim_next(g.s, SPAGM_UNIT_TEX, &r)) {
+      ASSERT_EQ(spagm_execute_explained(g.m, &r, &resp, &ex), SPAGM_OK);
+      spagm_insn in;
+      if (resp.fault || !ex.has_tex_header || spagm_decode(r.insn, &in, nullptr) != SPAGM_OK ||
+          !in.f16)
+        continue;
+      spagm_tic t;
+      ASSERT_EQ(spagm_tex_get_header(g.m, ex.tex_header, &t), SPAGM_OK);
+      unsigned bytes = spagm_tex_texel_bytes(t.components);
+      for (unsigned l = 0; l < SPAGM_LANES; l++) {
+        if (!(ex.texel_read >> l & 1u)) continue;
+        uint32_t corners = spagm_stim_f16_corners_at(g.s, ex.texel[l].address);
+        if (!corners) continue;
+        named++;
+        EXPECT_EQ(t.data_type[0], (unsigned)SPAGM_TEXDT_FLOAT);
+        if (bytes == 12 && t.layout != SPAGM_TEXLAYOUT_PITCH) continue;
+        uint8_t b[16];
+        ASSERT_EQ(spagm_tex_mem_read(g.m, ex.texel[l].address, b, bytes), SPAGM_OK);
+        uint32_t w[4] = {0, 0, 0, 0};
+        for (unsigned i = 0; i < bytes; i++) w[i / 4] |= (uint32_t)b[i] << (8 * (i % 4));
+        checked++;
+        for (unsigned k = 0; k < SPAGM_STIM_F16_CORNERS; k++) {
+          if (!(corners >> k & 1u)) continue;
+          bool found = false;
+          for (unsigned i = 0; i < bytes / 4; i++) found = found || is_f16_corner(k, w[i]);
+          EXPECT_TRUE(found) << "corner " << k << " not in the texel at 0x" << std::hex
+                             << ex.texel[l].address;
+          seen[k] += found;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 100u) << named << " texels named";
+  for (unsigned k = 0; k < SPAGM_STIM_F16_CORNERS; k++)
+    EXPECT_GE(seen[k], 10u) << "conversion corner " << k << " read by TLDS.F16";
+}
+
 TEST(Stim, BadOptions_AreRefused) {
   spagm_stim_opts o;
   spagm_stim_opts_default(&o);

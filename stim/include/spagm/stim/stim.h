@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 11u
+#define SPAGM_STIM_VERSION 12u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -157,6 +157,36 @@ typedef enum spagm_stim_attr_corner {
  * epoch, for NULL or a bad k). The load corners apply to the lists
  * spagm_stim_load_list gives when the attribute unit is in the mix. */
 bool spagm_stim_attr_corner_drawn(const spagm_stim *s, spagm_stim_attr_corner k);
+
+/** Stimulus 12's corners of TLDS.F16's fp32 -> fp16 conversion (R22,
+ * N495, docs/stimulus.md): FP32 words of float texels, drawn per word;
+ * each of either sign. "A tie" is a normal-range word whose 13 dropped
+ * fraction bits are exactly 0x1000. */
+typedef enum spagm_stim_f16_corner {
+  SPAGM_STIM_F16_INF,              /**< infinity */
+  SPAGM_STIM_F16_QUIET_NAN,        /**< quiet NaN, random payload */
+  SPAGM_STIM_F16_SIGNALLING_NAN,   /**< signalling NaN, random payload */
+  SPAGM_STIM_F16_NAN_LOW_PAYLOAD,  /**< signalling NaN whose payload lies only in the dropped bits */
+  SPAGM_STIM_F16_BELOW_TIE,        /**< one ulp below a tie (dropped bits 0x0FFF) */
+  SPAGM_STIM_F16_ABOVE_TIE,        /**< one ulp above a tie (dropped bits 0x1001) */
+  SPAGM_STIM_F16_BELOW_MAX_TIE,    /**< one ulp below 65520 (rounds to 65504) */
+  SPAGM_STIM_F16_ABOVE_MAX_TIE,    /**< one ulp above 65520 (overflows in both modes) */
+  SPAGM_STIM_F16_OVERFLOW,         /**< 2^16 or more, finite */
+  SPAGM_STIM_F16_SUBNORMAL_TIE,    /**< a tie of a subnormal result (2^-24 .. 2^-15) */
+  SPAGM_STIM_F16_MIN_NORMAL_TIE,   /**< the tie below 2^-14 (RNE carries into the normal range) */
+  SPAGM_STIM_F16_MIN_SUBNORMAL,    /**< the smallest subnormal, 2^-24 */
+  SPAGM_STIM_F16_HALF_MIN_SUBNORMAL, /**< 2^-25 (RNE: zero) */
+  SPAGM_STIM_F16_ABOVE_HALF_MIN_SUBNORMAL, /**< one ulp above 2^-25 (RNE: 2^-24) */
+  SPAGM_STIM_F16_UNDERFLOW,        /**< below 2^-25: an fp32 normal or denormal that gives zero */
+  SPAGM_STIM_F16_ZERO,             /**< zero */
+  SPAGM_STIM_F16_CORNERS
+} spagm_stim_f16_corner;
+
+/** The stimulus-12 corners (bit k for spagm_stim_f16_corner k) among the
+ * words of the texel whose first byte is at `address` in a float FP32
+ * texture of the current epoch; 0 for a texel without one, outside an
+ * epoch, or for NULL s. */
+uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address);
 
 /** Kinds of illegal configuration write (docs/port-contract.md, N123): the
  * unit must ignore each, and a read of the address gives 0 (kinds TARGET
