@@ -386,6 +386,20 @@ class Programs(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "--abc: no program 'spagm-no-such-abc'"):
             formal.find_abc("spagm-no-such-abc")
 
+    def test_abc_of_pyosys_is_found_when_none_is_on_path(self):
+        empty = os.path.join(WORK, "empty-path")
+        os.makedirs(empty, exist_ok=True)
+        old = os.environ["PATH"]
+        os.environ["PATH"] = empty
+        try:
+            abc = formal.find_abc()
+        finally:
+            os.environ["PATH"] = old
+        self.assertIsNotNone(abc)
+        self.assertEqual(os.path.basename(os.path.dirname(abc[0])), "pyosys")
+        r = subprocess.run(abc + ["-c", "version"], capture_output=True, text=True, timeout=60)
+        self.assertIn("ABC", r.stdout + r.stderr)
+
     def test_abc_none_selects_the_yosys_induction(self):
         self.assertIsNone(formal.find_abc("none"))
 

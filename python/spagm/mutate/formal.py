@@ -169,7 +169,8 @@ def find_backend(explicit, front, mem_gb=None, log=None):
 def find_abc(explicit=None):
     """The ABC command of the sequential proof (N445): `explicit` ("none":
     no ABC, the induction of Yosys instead), else `berkeley-abc` (Debian's
-    package, scripts/install-deps) or `yosys-abc` on PATH, else None."""
+    package, scripts/install-deps) or `yosys-abc` on PATH, else the
+    `yosys-abc` of pyosys, else None."""
     if explicit == "none":
         return None
     if explicit:
@@ -180,6 +181,20 @@ def find_abc(explicit=None):
     for cand in ("berkeley-abc", "yosys-abc"):
         path = shutil.which(cand)
         if path:
+            return [path]
+    return pyosys_abc()
+
+
+def pyosys_abc():
+    """The `yosys-abc` the pyosys package carries beside its library, as a
+    command, or None (pyosys is found, not imported)."""
+    import importlib.util
+    spec = importlib.util.find_spec("pyosys")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for d in spec.submodule_search_locations:
+        path = os.path.join(d, "yosys-abc")
+        if os.path.isfile(path) and os.access(path, os.X_OK):
             return [path]
     return None
 
@@ -1276,7 +1291,7 @@ def add_arguments(p):
                         "past it a mutant is undecided (memory)")
     p.add_argument("--abc", metavar="PROGRAM",
                    help="the ABC that proves the miter (default: berkeley-abc, else yosys-abc on "
-                        "PATH); 'none': the induction of Yosys instead")
+                        "PATH, else pyosys' yosys-abc); 'none': the induction of Yosys instead")
 
 
 def backend_args(args):
