@@ -372,6 +372,31 @@ class NativeBackEnd(unittest.TestCase):
         # A Yosys error before the trap is the error, not the memory.
         self.assertIsNone(formal._limit_of("ERROR: Module `x' not found!\n" + text))
 
+    def test_original_step_past_its_time_is_undecided_time(self):
+        p = formal.Prover.__new__(formal.Prover)
+        p.staging = formal.Staging(WORK)
+        reason = p._failure(None, "3. Executing OPT_CLEAN pass", "gold_cut")
+        self.assertEqual(formal._failure_limit(reason), "time")
+        self.assertEqual(formal._failure_limit(p._failure(False, "ERROR: x\n", "gold_cut")),
+                         "tool")
+
+    def test_top_without_reset_is_undecided_front_end(self):
+        work = os.path.join(WORK, "norst")
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        sv = os.path.join(work, "fx_norst.sv")
+        with open(sv, "w", encoding="utf-8") as f:
+            f.write("module fx_norst (input logic clk, input logic [3:0] a,\n"
+                    "                 output logic [3:0] q);\n"
+                    "  always_ff @(posedge clk) q <= a + 4'd1;\nendmodule\n")
+        srcs = [Source(sv)]
+        muts = [m for m in enumerate_sites([sv], [s.text for s in srcs],
+                                           [s.tree for s in srcs]) if m.id]
+        p = formal.Prover([sv], "fx_norst", os.path.join(work, "w"), timeout=60)
+        self.assertIn("no input rst_n", p.elaborate_original())
+        r = p.prove(srcs, muts[0], "m")
+        self.assertEqual((r["verdict"], r["limit"]), ("undecided", "front end"), r)
+
     def test_back_end_of_another_version_is_refused(self):
         path = os.path.join(WORK, "fake-old.sh")
         with open(path, "w", encoding="utf-8") as f:

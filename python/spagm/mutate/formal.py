@@ -298,6 +298,13 @@ def _limit_of(text):
     return None
 
 
+def _failure_limit(reason):
+    """The limit of a step's failure from its reason (Prover._failure)."""
+    if reason.startswith("memory limit"):
+        return "memory"
+    return "time" if reason.startswith("time limit") else "tool"
+
+
 def _limit_reason(lim, text, staging):
     """The `reason` of a result a resource ended (_limit_of)."""
     msg = _error_lines(text, staging)
@@ -445,6 +452,7 @@ class Prover:
             if RESET not in self.ports or self.ports[RESET][0] != "input":
                 self.gold = (f"the top {self.top} has no input {RESET} (docs/port-contract.md): "
                              "no proof from reset")
+                self.gold_limit = "front end"
             else:
                 if cutting:
                     with open(os.path.join(self.workdir, "gold_ports.il"), encoding="utf-8",
@@ -461,7 +469,7 @@ class Prover:
                 elif self.mem:
                     self.gold = self._cut_original(limit) or ""
                 if self.gold and not self.gold_limit:
-                    self.gold_limit = "memory" if self.gold.startswith("memory limit") else "tool"
+                    self.gold_limit = _failure_limit(self.gold)
         return self.gold or None
 
     def _cut_original(self, limit):
