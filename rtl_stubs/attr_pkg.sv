@@ -38,6 +38,7 @@ package attr_pkg;
   localparam logic [7:0] BUG_STATUS_INVALID_ROW_MERGE = 8'd50;
   localparam logic [7:0] BUG_AGU_GROUP_RA_SHARED = 8'd51;
   localparam logic [7:0] BUG_STATUS_READ_BUSY_STUCK = 8'd52;
+  localparam logic [7:0] BUG_CFG_WRITE_WITHOUT_VALID = 8'd53;
 
   // ---- Geometry ------------------------------------------------------------
   localparam int BANKS = 32;

@@ -491,7 +491,7 @@ module attr_unit
     .st_rdata  (st_rdata),
     .hw_rdata  (hw_rdata),
     .shared    (cfg_shared),
-    .cfg_fire  (cfg_fire),
+    .cfg_fire  (cfg_fire || (bug_sel == attr_pkg::BUG_CFG_WRITE_WITHOUT_VALID && cfg_write)),
     .cfg_write (cfg_write),
     .cfg_addr  (cfg_addr),
     .cfg_mask  (cfg_mask),

@@ -6,8 +6,9 @@
 // (2 cycles, or the line's own slow latency of 8..39 cycles, a hash of the
 // seed and the address: tb_mem_latency_pkg.sv), the ready reads in seeded
 // order. Its draws come from the unit's generator (spagm_dpi_random), so
-// gaps, backpressure and latencies reproduce with the seed.
-// tb_replay_mem.sv does the same without DPI.
+// gaps, backpressure and latencies reproduce with the seed. While
+// mem_rsp_valid is low, mem_rsp_tag and mem_rsp_data carry seeded random
+// bits (tb_dontcare_pkg.sv). tb_replay_mem.sv does the same without DPI.
 // DPI functions are called only from the clocked block, on handshakes.
 module tb_cosim_mem
   import spagm_dpi_pkg::*;
@@ -27,9 +28,21 @@ module tb_cosim_mem
   input  logic [7:0]   mem_req_tag,
   output logic         mem_rsp_valid = 1'b0,
   input  logic         mem_rsp_ready,
-  output logic [7:0]   mem_rsp_tag = '0,
-  output logic [255:0] mem_rsp_data = '0
+  output logic [7:0]   mem_rsp_tag,
+  output logic [255:0] mem_rsp_data
 );
+  // The answer offered (o_*), seen while mem_rsp_valid is high; fresh
+  // seeded random bits while it is low, a don't-care (tb_dontcare_pkg.sv).
+  logic [7:0] o_tag = '0;
+  logic [255:0] o_data = '0;
+  logic [63:0] n = '0;  // the draw of this cycle
+  logic [255:0] dc_data = '0;
+  always_ff @(posedge clk) begin
+    dc_data <= {dc_data[191:0], tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_MEM_RSP, n)};
+    n <= n + 1;
+  end
+  assign mem_rsp_tag = mem_rsp_valid ? o_tag : dc_data[255:248];
+  assign mem_rsp_data = mem_rsp_valid ? o_data : dc_data;
   logic [SLOTS-1:0] busy = '0;
   logic [7:0] s_tag [SLOTS];
   logic [255:0] s_line [SLOTS];
@@ -66,8 +79,8 @@ module tb_cosim_mem
       end
       if ((!mem_rsp_valid || mem_rsp_ready) && pick >= 0) begin
         mem_rsp_valid <= 1'b1;
-        mem_rsp_tag <= s_tag[pick];
-        mem_rsp_data <= s_line[pick];
+        o_tag <= s_tag[pick];
+        o_data <= s_line[pick];
         busy[pick] <= 1'b0;
       end
     end

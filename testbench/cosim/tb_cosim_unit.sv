@@ -12,6 +12,9 @@
 //             scoreboard (spagm_dpi_accept, spagm_dpi_check)
 //   readback  every word of the state images in read bursts, answers
 //             checked by the model in order
+// While cfg_valid or req_valid is low, the bus or the request carries
+// fresh seeded random bits, as do a write burst's unmasked words and a read
+// burst's data words (tb_dontcare_pkg.sv, docs/port-contract.md).
 // The texture unit's memory port is answered by tb_cosim_mem.sv. Gaps and
 // backpressure come from the unit's own generator (spagm_dpi_random), so a
 // unit's traffic does not depend on the others'. DPI functions are called
@@ -45,12 +48,44 @@ module tb_cosim_unit
   output logic [63:0] clocks = '0        // rising edges of the unit's own clock (N126)
 );
   // ---- The unit's ports ------------------------------------------------------
-  logic cfg_valid = 0, cfg_write = 0, cfg_ready, cfg_rvalid, idle;
-  logic [31:0] cfg_addr = 0, cfg_mask = 0;
-  logic [1023:0] cfg_wdata = 0, cfg_rdata;
+  logic cfg_valid = 0, cfg_write, cfg_ready, cfg_rvalid, idle;
+  logic [31:0] cfg_addr, cfg_mask;
+  logic [1023:0] cfg_wdata, cfg_rdata;
   logic req_valid = 0, req_ready, rsp_valid, rsp_ready = 0;
   spagm_request_t req;
   spagm_response_t rsp;
+
+  // ---- Payloads while valid is low ------------------------------------------
+  // The driver below writes the burst and the request it offers (o_*); the
+  // unit sees them while their valid is high and fresh seeded random bits
+  // (dc_*) while it is low, which the port contract makes don't-cares
+  // (tb_dontcare_pkg.sv): a unit that acts on the configuration bus
+  // without cfg_valid, or on req without req_valid, then changes state the
+  // model does not.
+  logic o_cfg_write = 0;
+  logic [31:0] o_cfg_addr = 0, o_cfg_mask = 0;
+  logic [1023:0] o_cfg_wdata = 0;
+  spagm_request_t o_req = '0;
+  logic dc_cfg_write = 0;
+  logic [31:0] dc_cfg_addr = 0, dc_cfg_mask = 0;
+  logic [1023:0] dc_cfg_wdata = '0;
+  logic [SPAGM_REQUEST_BITS-1:0] dc_req = '0;
+  always_ff @(posedge tb_clk) begin : dontcare
+    logic [63:0] a, d;
+    a = tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_CFG_ADDR, cycle);
+    d = tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_CFG_DATA, cycle);
+    dc_cfg_write <= a[9];
+    dc_cfg_addr <= tb_dontcare_pkg::cfg_addr(a);
+    dc_cfg_mask <= d[63:32];
+    dc_cfg_wdata <= {dc_cfg_wdata[991:0], d[31:0]};
+    dc_req <= {dc_req[SPAGM_REQUEST_BITS-65:0],
+               tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_REQ, cycle)};
+  end
+  assign cfg_write = cfg_valid ? o_cfg_write : dc_cfg_write;
+  assign cfg_addr = cfg_valid ? o_cfg_addr : dc_cfg_addr;
+  assign cfg_mask = cfg_valid ? o_cfg_mask : dc_cfg_mask;
+  assign cfg_wdata = cfg_valid ? o_cfg_wdata : dc_cfg_wdata;
+  assign req = req_valid ? o_req : dc_req;
 
   // ---- Debug signals for the waves -------------------------------------------
   // req_tag and rsp_tag follow the live ports. A response is delivered on
@@ -208,10 +243,10 @@ module tb_cosim_unit
       if ((!cfg_valid || cfg_ready) && !cfg_end) begin
         if (fetch_burst(run.h)) begin
           cfg_valid <= 1'b1;
-          cfg_write <= 1'b1;
-          cfg_addr <= burst_addr;
-          cfg_mask <= burst_mask;
-          cfg_wdata <= words;
+          o_cfg_write <= 1'b1;
+          o_cfg_addr <= burst_addr;
+          o_cfg_mask <= burst_mask;
+          o_cfg_wdata <= tb_dontcare_pkg::masked_words(burst_mask, words, dc_cfg_wdata);
         end else begin
           cfg_end <= 1'b1;
         end
@@ -232,7 +267,7 @@ module tb_cosim_unit
       if ((!req_valid || req_ready) && !stream_done) begin
         if (spagm_dpi_random(run.h, UNIT, 85)) begin
           if (fetch_request(run.h)) begin
-            req <= next;
+            o_req <= next;
             req_valid <= 1'b1;
           end else begin
             stream_done <= 1'b1;
@@ -291,9 +326,10 @@ module tb_cosim_unit
       if ((!cfg_valid || cfg_ready) && !cfg_end && n < RB_DEPTH) begin
         if (spagm_dpi_readback_burst(run.h, UNIT, a, m)) begin
           cfg_valid <= 1'b1;
-          cfg_write <= 1'b0;
-          cfg_addr <= a;
-          cfg_mask <= m;
+          o_cfg_write <= 1'b0;
+          o_cfg_addr <= a;
+          o_cfg_mask <= m;
+          o_cfg_wdata <= dc_cfg_wdata;  // a read's data words are don't-cares too
           rb_addr[n] <= a;
           rb_mask[n] <= m;
           n = n + 1;

@@ -19,6 +19,10 @@
 //   readback every read-back word (<unit>_rb.hex: address and expected
 //            word), packed into read bursts the same way; each answer
 //            (cfg_rvalid) is checked against the oldest burst in flight
+// While cfg_valid or req_valid is low, the bus or the request carries
+// fresh seeded random bits, as do a write burst's unmasked words and a read
+// burst's data words (tb_dontcare_pkg.sv, docs/port-contract.md): the
+// vectors fix only what is offered.
 // In every phase out of reset, the port rules of docs/port-contract.md that
 // no response shows: `cfg_rvalid` only answers a read burst (one pulse per
 // burst, N122), and `idle` is low while a request is accepted and not yet
@@ -116,6 +120,34 @@ module tb_replay_driver
   assign passed = n_pass;
   assign failed = n_fail;
 
+  // ---- Payloads while valid is low ------------------------------------------
+  // The driver writes the burst and the request it offers (o_*); the unit
+  // sees them while their valid is high and fresh seeded random bits (dc_*)
+  // while it is low, as in the co-simulation (tb_dontcare_pkg.sv): the
+  // draws of cycle n of this unit's streams, under +seed.
+  logic o_cfg_write, dc_cfg_write = 1'b0;
+  logic [31:0] o_cfg_addr, o_cfg_mask, dc_cfg_addr = 32'd0, dc_cfg_mask = 32'd0;
+  logic [1023:0] o_cfg_wdata, dc_cfg_wdata = '0;
+  logic [REQ_BITS-1:0] o_req, dc_req = '0;
+  logic [63:0] dc_n = 64'd0;
+  always @(posedge clk) begin : dontcare
+    logic [63:0] da, dd;
+    da = tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_CFG_ADDR, dc_n);
+    dd = tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_CFG_DATA, dc_n);
+    dc_cfg_write <= da[9];
+    dc_cfg_addr <= tb_dontcare_pkg::cfg_addr(da);
+    dc_cfg_mask <= dd[63:32];
+    dc_cfg_wdata <= {dc_cfg_wdata[991:0], dd[31:0]};
+    dc_req <= {dc_req[REQ_BITS-65:0],
+               tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_REQ, dc_n)};
+    dc_n <= dc_n + 64'd1;
+  end
+  assign cfg_write = cfg_valid ? o_cfg_write : dc_cfg_write;
+  assign cfg_addr = cfg_valid ? o_cfg_addr : dc_cfg_addr;
+  assign cfg_mask = cfg_valid ? o_cfg_mask : dc_cfg_mask;
+  assign cfg_wdata = cfg_valid ? o_cfg_wdata : dc_cfg_wdata;
+  assign req = req_valid ? o_req : dc_req;
+
   initial begin
     max_reports = 10;
     seed = 32'd1;
@@ -135,13 +167,13 @@ module tb_replay_driver
     rb_done = 1'b0;
     hung = 1'b0;
     cfg_valid = 1'b0;
-    cfg_write = 1'b0;
-    cfg_addr = 32'd0;
-    cfg_mask = 32'd0;
-    cfg_wdata = '0;
+    o_cfg_write = 1'b0;
+    o_cfg_addr = 32'd0;
+    o_cfg_mask = 32'd0;
+    o_cfg_wdata = '0;
     req_valid = 1'b0;
     rsp_ready = 1'b0;
-    req = '0;
+    o_req = '0;
     nfields = 0;
     for (k = 0; k < RING; k++) s_used[k] = 1'b0;
     if (UNIT == 0) name = "attr";
@@ -382,10 +414,10 @@ module tb_replay_driver
         next_burst(fd_cfg, cfg_left, more, ba, bm, bd);
         if (more) begin
           cfg_valid <= 1'b1;
-          cfg_write <= 1'b1;
-          cfg_addr <= ba;
-          cfg_mask <= bm;
-          cfg_wdata <= bd;
+          o_cfg_write <= 1'b1;
+          o_cfg_addr <= ba;
+          o_cfg_mask <= bm;
+          o_cfg_wdata <= tb_dontcare_pkg::masked_words(bm, bd, dc_cfg_wdata);
         end else begin
           cfg_end <= 1'b1;
         end
@@ -412,7 +444,7 @@ module tb_replay_driver
             for (k = 0; k < RING; k++) if (!s_used[k] && slot < 0) slot = k;
             if (slot >= 0) begin  // else: RING requests in flight, a gap
               read_vec(fd_req, REQ_WORDS, v);
-              req <= v[REQ_BITS-1:0];
+              o_req <= v[REQ_BITS-1:0];
               req_valid <= 1'b1;
               read_vec(fd_exp, RSP_WORDS, v);
               s_exp[slot] = v;
@@ -490,9 +522,10 @@ module tb_replay_driver
         next_burst(fd_rb, rb_left, more, ba, bm, bd);
         if (more) begin
           cfg_valid <= 1'b1;
-          cfg_write <= 1'b0;
-          cfg_addr <= ba;
-          cfg_mask <= bm;
+          o_cfg_write <= 1'b0;
+          o_cfg_addr <= ba;
+          o_cfg_mask <= bm;
+          o_cfg_wdata <= dc_cfg_wdata;  // a read's data words are don't-cares too
           rb_fa[rb_n] = ba;
           rb_fm[rb_n] = bm;
           rb_fd[rb_n] = bd;

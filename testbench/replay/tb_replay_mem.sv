@@ -50,6 +50,7 @@ module tb_replay_mem
 );
   localparam int PAGE_WORDS = 1024;  // 4 KiB
 
+
   // ---- Files ---------------------------------------------------------------
   // Variables the initial block sets have no declaration initializers (the
   // order of those and initial blocks is not defined).
@@ -76,6 +77,20 @@ module tb_replay_mem
   logic [255:0] line;
   int k, free, pick, held;
 
+  // The answer offered (o_*), seen while mem_rsp_valid is high; fresh
+  // seeded random bits while it is low, a don't-care, as in the
+  // co-simulation (tb_dontcare_pkg.sv).
+  logic [7:0] o_tag;
+  logic [255:0] o_data, dc_data = '0;
+  logic [63:0] dc_n = 64'd0;
+  always @(posedge clk) begin
+    dc_data <= {dc_data[191:0], tb_dontcare_pkg::draw(64'(seed), UNIT_TEX,
+                                                      tb_dontcare_pkg::S_MEM_RSP, dc_n)};
+    dc_n <= dc_n + 64'd1;
+  end
+  assign mem_rsp_tag = mem_rsp_valid ? o_tag : dc_data[255:248];
+  assign mem_rsp_data = mem_rsp_valid ? o_data : dc_data;
+
   initial begin
     seed = 32'd1;
     limit = PAGES;
@@ -88,8 +103,8 @@ module tb_replay_mem
     load_done = 1'b0;
     mem_req_ready = 1'b0;
     mem_rsp_valid = 1'b0;
-    mem_rsp_tag = 8'd0;
-    mem_rsp_data = '0;
+    o_tag = 8'd0;
+    o_data = '0;
     if ($value$plusargs("seed=%d", seed)) r = 1;  // not `r = ...`: an unused
     if ($value$plusargs("tex_mem_pages=%d", limit)) r = 2;  // result may be optimised away
     if (limit > PAGES || limit < 0) limit = PAGES;
@@ -251,8 +266,8 @@ module tb_replay_mem
       end
       if ((!mem_rsp_valid || mem_rsp_ready) && pick >= 0) begin
         mem_rsp_valid <= 1'b1;
-        mem_rsp_tag <= s_tag[pick];
-        mem_rsp_data <= s_line[pick];
+        o_tag <= s_tag[pick];
+        o_data <= s_line[pick];
         busy[pick] <= 1'b0;
       end
     end else begin
