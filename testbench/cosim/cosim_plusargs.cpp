@@ -181,6 +181,12 @@ int parse_plusargs(int argc, char **argv, Options *o) {
     return 2;
   }
   o->rtl_cov = rtl_cov ? rtl_cov : "";
+  if (!o->waves_built && (has_flag(o->args, "trace") || has_flag(o->args, "waves_on_fail"))) {
+    fprintf(stderr, "%s: +trace and +waves_on_fail need a build with waves "
+                    "(-DSPAGM_COSIM_WAVES=ON, the default; mutation builds leave them out)\n",
+            o->program.c_str());
+    return 2;
+  }
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;

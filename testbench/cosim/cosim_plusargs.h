@@ -37,6 +37,10 @@ struct Options {
   // line and toggle coverage (-DSPAGM_RTL_COVERAGE=ON), so +rtl_cov=FILE
   // can write it; otherwise that plusarg is refused.
   bool rtl_coverage_built = false;
+  // Set by the harness before parsing: the model can dump FST waves
+  // (-DSPAGM_COSIM_WAVES=ON, the default); otherwise +trace and
+  // +waves_on_fail are refused.
+  bool waves_built = true;
   std::string rtl_cov;  // +rtl_cov=FILE, "" when not asked
 };
 

@@ -9,7 +9,9 @@
 
 #include "Vtb_cosim.h"
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#endif
 
 namespace cosim {
 
@@ -31,30 +33,41 @@ RunResult run_testbench(const std::vector<std::string> &args, const WaveWindow &
   std::vector<const char *> argv;
   for (const auto &a : args) argv.push_back(a.c_str());
   ctx->commandArgs((int)argv.size(), argv.data());
-  if (w.on) ctx->traceEverOn(true);
   auto top = std::make_unique<Vtb_cosim>(ctx.get(), "TOP");
+#if VM_TRACE
+  if (w.on) ctx->traceEverOn(true);
   std::unique_ptr<VerilatedFstC> tfp;
+#endif
   const uint64_t tick = ticks_per_ns(*ctx);
   uint64_t cyc = 0;  // the edge below starts cycle cyc + 1 (tb_cosim's `cycle`)
   top->clk = 0;
   top->eval();
   while (!ctx->gotFinish() && !top->done) {
+#if VM_TRACE
+    // Without waves in the build (VM_TRACE 0) the plusargs refuse +trace.
     bool tracing = w.on && cyc + 1 >= w.start && cyc + 1 <= w.stop;
     if (tracing && !tfp) {
       tfp = std::make_unique<VerilatedFstC>();
       top->trace(tfp.get(), 99);
       tfp->open(w.file.c_str());
     }
+#endif
     top->clk = 1;
     top->eval();
+#if VM_TRACE
     if (tracing) tfp->dump((cyc + 1) * tick);
+#endif
     top->clk = 0;
     top->eval();
+#if VM_TRACE
     if (tracing) tfp->dump((cyc + 1) * tick + tick / 2);
+#endif
     cyc++;
     if (rerun && cyc >= w.stop) break;  // the window is written: enough
   }
+#if VM_TRACE
   if (tfp) tfp->close();
+#endif
   top->final();
 #if VM_COVERAGE
   // +rtl_cov=FILE (a -DSPAGM_RTL_COVERAGE=ON build): Verilator's line and

@@ -3,7 +3,8 @@
 # CTest mutate.pix_end_to_end (labels mutate, soak): `spagm mutate` on the
 # pixel stand-in, 10 mutants (built in two parts of 5, seeds 1..2), then
 # checks what the tool promises (docs/mutate.md):
-#   - mutant 0 (the original RTL) passes, on each part's build;
+#   - mutant 0 (the original RTL) passes, on each part's build, which has
+#     no waves (+trace refused);
 #   - the mutant equal to catalogue defect 4 (pix_index_bound_off_by_one,
 #     rtl_stubs/bugs.tsv: < becomes <=) is killed by a mismatch;
 #   - an equivalent mutant (o_rd_write of a faulting slot, which names no
@@ -41,6 +42,11 @@ grep -q "^mutate: original design (mutant 0): passed" "$work/run1.log"
 # Two parts, each its own copy and build; the original ran on both.
 [ -x "$work/mut/part-1/build/bin/spagm-cosim" ] && [ -x "$work/mut/part-2/build/bin/spagm-cosim" ]
 grep -q '^\[test m0p2\]' "$work/mut/run-1/regress-original.regress"
+# A mutated build has no waves (N501): +trace is refused with the reason.
+rc=0
+"$work/mut/part-1/build/bin/spagm-cosim" +units=pix +txns=1 +trace > "$work/trace.log" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q "need a build with waves" "$work/trace.log" ||
+  { echo "+trace on a mutated build: exit $rc, expected 2"; cat "$work/trace.log"; exit 1; }
 grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- o_rd_write <= !x_fault && x_rd_write;"
 
 echo "== report.json: schema, verdicts"

@@ -774,6 +774,11 @@ class BuildType(unittest.TestCase):
         args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
         self.assertIn("-DCMAKE_BUILD_TYPE=None", args)
 
+    def test_MutatedBuild_ConfiguredWithoutWaves(self):
+        cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release"}
+        args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
+        self.assertIn("-DSPAGM_COSIM_WAVES=OFF", args)
+
     def test_cxx_flags_reach_configure_and_make_another_build(self):
         cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release",
                  build.CXX_FLAGS: "-O1 -DNDEBUG"}
