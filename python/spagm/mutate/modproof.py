@@ -1,0 +1,536 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The proof of a mutant on the module that holds it (docs/mutate.md,
+"Proving survivors", the module step; rulings N497, N502-N505).
+
+A mutant changes one module. If, for every input sequence from the state
+the unit-level proof starts from, the mutated module's outputs equal the
+original's, nothing in the unit can differ: whatever drives the module,
+it answers the same. So "equivalent" on the module is "equivalent" for
+the unit; "distinguishable" on the module says nothing (the unit may
+never drive the inputs that show it), and the unit-level proof
+(formal.Prover) decides instead.
+
+The module is proven as the unit instantiates it, never elaborated alone
+with its default parameters: the front end reads the whole unit with its
+hierarchy kept (`read_slang --keep-hierarchy`: one module per instance
+path, its parameters the ones the unit gives), and the instances of the
+mutated source module are grouped by their elaborated body (children
+included); every group is one parameterisation and each must be proven.
+The mutant's unit is read the same way and its instance of each group's
+first path is compared with the original's, its children flattened in.
+
+The proof per group, on the native back end (formal.Prover's):
+- a module without state (no flip-flop after lowering, every memory a
+  ROM or mapped away): `miter -equiv` and `sat -prove trigger 0`, for
+  every input value;
+- a module with state: the miter in a harness, written as AIGER, ABC's
+  `&scorr; pdr` as the unit-level proof does (N445), from every register
+  at 0 (the unit-level proof's assumption, N332, N447). The module's
+  `rst_n` is held low in cycle 1 only when every instance's `rst_n` is
+  the unit's `rst_n` (connected through each parent's port of that name
+  up to the top), and free after; `bug_sel` is held at 0 only when every
+  instance's is the unit's, which the unit-level proof holds at 0; every
+  other input is free in every cycle, which allows all the unit can give
+  and more. Outputs are compared in every cycle, the first included: a
+  register of the parent may take an output during the reset.
+
+A module whose flip-flops are not all clocked by one of its inputs on
+its rising edge, that holds a latch, or a memory of `cut_bits` bits or
+more (formal.MEM_CUT_BITS; the module step maps memories to registers) is
+not proven here: the unit-level proof decides.
+"""
+import hashlib
+import os
+import re
+import threading
+from collections import OrderedDict
+
+from . import formal, rewrite
+
+# The flip-flops the back end leaves after `async2sync; dffunmap`, and what
+# the module step does not prove (a latch, an unmapped memory).
+FF_CELLS = ("$dff", "$ff")
+STATE_CELLS = ("$dlatch", "$adlatch", "$dlatchsr", "$sr", "$mem", "$mem_v2", "$memrd",
+               "$memrd_v2", "$memwr", "$memwr_v2", "$aldff", "$adff", "$dffsr", "$dffe",
+               "$sdff", "$sdffe", "$sdffce", "$adffe", "$aldffe", "$dffsre", "$fsm")
+SCOPES = ("both", "module", "unit")
+
+
+class RtlilModule:
+    """One module of an RTLIL text: its body lines (without the `module`
+    line and its attributes), ports, instances of other modules, whole-wire
+    connections and memories."""
+
+    def __init__(self, name, body):
+        self.name, self.body = name, body
+        self.ports = OrderedDict()   # name -> (direction, width)
+        self.wires = {}              # name -> width
+        self.cells = []              # (type, instance name, {port: signal})
+        self.alias = {}              # wire -> the whole wire driving it (`connect`)
+        self.memories = []           # (name, bits)
+        self.params = {}             # instance name -> {parameter: value}
+        cell = None
+        for line in body:
+            s = line.strip()
+            if line.startswith("  wire "):
+                w = s.split()
+                width = int(w[w.index("width") + 1]) if "width" in w else 1
+                self.wires[w[-1]] = width
+                if "input" in w or "output" in w:
+                    self.ports[w[-1][1:]] = ("input" if "input" in w else "output", width)
+            elif line.startswith("  memory "):
+                w = s.split()
+                width = int(w[w.index("width") + 1]) if "width" in w else 1
+                size = int(w[w.index("size") + 1]) if "size" in w else 1
+                self.memories.append((w[-1], width * size))
+            elif line.startswith("  cell "):
+                w = s.split()
+                cell = (w[1], w[2], {})
+                self.cells.append(cell)
+                self.params[w[2]] = {}
+            elif line.startswith("    parameter ") and cell is not None:
+                w = s.split()
+                self.params[cell[1]][w[1]] = w[2] if len(w) > 2 else ""
+            elif line.startswith("    connect ") and cell is not None:
+                w = s.split(None, 2)
+                cell[2][w[1]] = w[2] if len(w) > 2 else ""
+            elif line.startswith("  connect "):
+                w = s.split(None, 2)
+                if len(w) == 3 and re.fullmatch(r"\\\S+", w[2]):
+                    self.alias[w[1]] = w[2]
+            elif line == "  end":
+                cell = None
+
+    def base(self):
+        """The source module's name (keep-hierarchy names it NAME$PATH)."""
+        return self.name.lstrip("\\").split("$", 1)[0]
+
+    def path(self):
+        """The instance path keep-hierarchy appends, or the name."""
+        n = self.name.lstrip("\\")
+        return n.split("$", 1)[1] if "$" in n else n
+
+
+class Hierarchy:
+    """A design read with its hierarchy kept (write_rtlil of the front end)."""
+
+    def __init__(self, text, top):
+        self.top = "\\" + top
+        self.autoidx = "autoidx 1"
+        self.modules = OrderedDict()
+        body, name = [], None
+        for line in text.splitlines():
+            if line.startswith("autoidx "):
+                self.autoidx = line
+            elif line.startswith("module "):
+                name, body = line.split()[1], []
+            elif line == "end" and name is not None:
+                self.modules[name] = RtlilModule(name, body)
+                name = None
+            elif name is not None:
+                body.append(line)
+        # child module -> (parent module, the instance's connections)
+        self.parent = {}
+        for m in self.modules.values():
+            for typ, _, conns in m.cells:
+                if typ in self.modules:
+                    self.parent.setdefault(typ, []).append((m.name, conns))
+        self._keys = {}
+
+    def instances_of(self, base):
+        """The modules elaborated from source module `base` (one per instance
+        path), in the order read."""
+        return [n for n, m in self.modules.items() if m.base() == base and n != self.top]
+
+    def subtree(self, name):
+        """`name` and every module below it, each once, parents first."""
+        out, todo = [], [name]
+        while todo:
+            n = todo.pop(0)
+            if n in out:
+                continue
+            out.append(n)
+            todo += [t for t, _, _ in self.modules[n].cells if t in self.modules]
+        return out
+
+    def key(self, name):
+        """A digest of the elaborated module with its children's digests in
+        place of their instance-path names: equal for two instances with the
+        same parameters (and children)."""
+        if name not in self._keys:
+            h = hashlib.sha256()
+            for line in self.modules[name].body:
+                if line.startswith("  cell "):
+                    w = line.split()
+                    if w[1] in self.modules:
+                        line = f"  cell {self.key(w[1])} {w[2]}"
+                h.update(line.encode() + b"\n")
+            self._keys[name] = h.hexdigest()
+        return self._keys[name]
+
+    def from_top(self, name, port, top_port):
+        """True when input `port` of module `name` is the top's input
+        `top_port` in every instance: connected whole to a wire of the
+        parent that is (through whole-wire `connect`s) the parent's input of
+        the same role, up to the top."""
+        m = self.modules[name]
+        if m.ports.get(port, ("",))[0] != "input":
+            return False
+        if name == self.top:
+            return port == top_port
+        parents = self.parent.get(name)
+        if not parents:
+            return False
+        for pname, conns in parents:
+            sig, seen = conns.get("\\" + port), set()
+            pm = self.modules[pname]
+            while sig in pm.alias and sig not in seen:
+                seen.add(sig)
+                sig = pm.alias[sig]
+            if not sig or not re.fullmatch(r"\\\S+", sig) or \
+                    not self.from_top(pname, sig[1:], top_port):
+                return False
+        return True
+
+    def extract(self, name, prefix):
+        """RTLIL text of `name`'s subtree, `name` renamed `prefix` and each
+        module below `prefix.N`; module attributes (top, keep_hierarchy) left
+        out."""
+        tree = self.subtree(name)
+        new = {n: ("\\" + prefix if i == 0 else f"\\{prefix}.{i}") for i, n in enumerate(tree)}
+        out = []
+        for n in tree:
+            out.append(f"module {new[n]}")
+            for line in self.modules[n].body:
+                if line.startswith("  cell "):
+                    w = line.split()
+                    if w[1] in new:
+                        line = f"  cell {new[w[1]]} {w[2]}"
+                out.append(line)
+            out.append("end")
+        return "\n".join(out) + "\n"
+
+    def memory_bits(self, name):
+        """The largest memory of `name`'s subtree, (bits, name) or (0, "")."""
+        best = (0, "")
+        for n in self.subtree(name):
+            for mem, bits in self.modules[n].memories:
+                best = max(best, (bits, mem.lstrip("\\")))
+        return best
+
+
+def source_module(text, line):
+    """The name of the module whose text holds `line` (1-based) of a source
+    file, or None (a package, an interface, outside any module)."""
+    name = None
+    for i, l in enumerate(text.splitlines()[:line], 1):
+        code = l.split("//", 1)[0]
+        m = re.match(r"\s*(?:module|macromodule)\s+(?:(?:static|automatic)\s+)?"
+                     r"([A-Za-z_][A-Za-z0-9_$]*)", code)
+        if m:
+            name = m.group(1)
+        if re.search(r"\bendmodule\b", code) and i < line:
+            name = None
+    return name
+
+
+class ModuleStep:
+    """The module step of one formal.Prover: the original unit read once
+    with its hierarchy kept, then per mutant its unit read the same way and
+    each parameterisation of the mutated module proven."""
+
+    def __init__(self, prover):
+        self.p = prover
+        self.gold = None        # Hierarchy, or a str: why the original cannot be read so
+        self.lock = threading.Lock()
+
+    def _read(self, files, name):
+        """The front end's reading of `files` with the hierarchy kept,
+        `{name}.hier.il`: (Hierarchy or None, message, seconds)."""
+        p = self.p
+        names = " ".join(p.staging.name(f) for f in files)
+        nop = " --no-proc" if p.back else ""
+        out = f"{name}.hier.il"
+        done, text, secs = p._yosys(
+            [f"read_slang --threads 1 --allow-use-before-declare{nop} --keep-hierarchy "
+             f"--top {p.top} {names}", f"hierarchy -top {p.top}", f"write_rtlil {out}"],
+            f"{name}.hier", p.wall, front=True)
+        if done is not True:
+            lim = formal._limit_of(text) if done is False else None
+            why = ("time limit: the front end did not finish" if done is None else
+                   formal._limit_reason(lim, text, p.staging) if lim else
+                   formal._error_lines(text, p.staging) or f"Yosys failed (see {name}.hier.log)")
+            return None, why, secs
+        with open(os.path.join(p.workdir, out), encoding="utf-8", errors="replace") as f:
+            return Hierarchy(f.read(), p.top), "", secs
+
+    def original(self):
+        with self.lock:
+            if self.gold is None:
+                os.makedirs(self.p.workdir, exist_ok=True)
+                h, why, secs = self._read(self.p.files, "gold")
+                self.gold = h if h is not None else why
+                self.gold_seconds = round(secs, 2)
+                self.p.log(f"mutate: formal: the original read with its hierarchy in {secs:.1f} s")
+            return self.gold
+
+    def prove(self, sources, mutant, name):
+        """The module step of one mutant: (result, note). `result` is the
+        report's `formal` object when the module proves the mutant
+        equivalent, else None; `note` (the report's `module_step`) says
+        what the step found."""
+        note = OrderedDict([("module", None), ("verdict", "not run"), ("reason", ""),
+                            ("seconds", 0.0)])
+        src = next((s for s in sources if s.path == mutant.file), None)
+        base = source_module(src.text, mutant.line) if src is not None else None
+        note["module"] = base
+        if base is None:
+            note["reason"] = "the mutated line is in no module (a package or outside one)"
+            return None, note
+        if base == self.p.top:
+            note["reason"] = f"the mutated module is the unit's top {self.p.top}"
+            return None, note
+        gold = self.original()
+        if isinstance(gold, str):
+            note.update(verdict="undecided", reason=f"the original with its hierarchy: {gold}")
+            return None, note
+        insts = gold.instances_of(base)
+        if not insts:
+            note["reason"] = f"module {base} has no instance in {self.p.top}"
+            return None, note
+        bits, mem = gold.memory_bits(insts[0])
+        if self.p.cut_bits is not None and bits >= self.p.cut_bits:
+            note.update(verdict="undecided",
+                        reason=f"module {base} holds memory {mem} of {bits} bits (the module "
+                               f"step maps memories to registers below {self.p.cut_bits} bits)")
+            return None, note
+        files = self.p._files(sources, mutant, name)
+        gate, why, secs = self._read(files, name)
+        note["seconds"] = round(secs, 2)
+        if gate is None:
+            note.update(verdict="undecided", reason=f"front end: {why}")
+            return None, note
+        groups = OrderedDict()
+        for n in insts:
+            groups.setdefault(gold.key(n), []).append(n)
+        pairs = []
+        for members in groups.values():
+            missing = [n for n in members if n not in gate.modules]
+            if missing:
+                note.update(verdict="undecided",
+                            reason=f"the mutant's unit has no {missing[0].lstrip(chr(92))}")
+                return None, note
+            variants = OrderedDict()
+            for n in members:
+                variants.setdefault(gate.key(n), n)
+            pairs += [(members[0], g, len(members)) for g in variants.values()]
+        methods = []
+        for i, (g, m, count) in enumerate(pairs):
+            r = self._pair(gold, g, gate, m, f"{name}.mod{i}")
+            note["seconds"] = round(note["seconds"] + r["seconds"], 2)
+            if r["verdict"] != "equivalent":
+                note.update(verdict=r["verdict"], reason=f"{self._where(gold, g, count)}: "
+                                                         f"{r['reason']}")
+                return None, note
+            methods.append((g, count, r))
+        note.update(verdict="equivalent", reason="")
+        assumptions = []
+        for _, _, r in methods:
+            assumptions += [a for a in r["assumptions"] if a not in assumptions]
+        seq = any(r["sequential"] for _, _, r in methods)
+        how = "; ".join(dict.fromkeys(r["how"] for _, _, r in methods))
+        where = ", ".join(self._where(gold, g, count) for g, count, _ in methods)
+        res = OrderedDict([
+            ("verdict", "equivalent"),
+            ("method", f"module {base} ({where}; {len(groups)} parameterisation"
+                       f"{'s' if len(groups) != 1 else ''} in {self.p.top}): "
+                       f"{'sequential from reset' if seq else 'combinational'}, {how}"),
+            ("bound", None), ("reason", "; ".join(assumptions)), ("assumptions", assumptions),
+            ("seconds", note["seconds"]), ("counterexample", None), ("scope", "module"),
+            ("module_step", note)])
+        return res, note
+
+    @staticmethod
+    def _where(h, name, count):
+        path = h.modules[name].path()
+        return (f"instance {path}" if count == 1 else
+                f"{count} instances, e.g. {path}")
+
+    def _pair(self, gold, g, gate, m, name):
+        """One parameterisation: the original's module `g` against the
+        mutant's `m`. {verdict, reason, seconds, assumptions, sequential,
+        how}."""
+        p = self.p
+        out = OrderedDict([("verdict", "undecided"), ("reason", ""), ("seconds", 0.0),
+                           ("assumptions", []), ("sequential", False), ("how", "")])
+        text = (gold.autoidx + "\n" + gold.extract(g, "spagm_gold")
+                + gate.extract(m, "spagm_gate"))
+        rewrite.write_whole(os.path.join(p.workdir, f"{name}.il"), text.encode())
+        gports, mports = gold.modules[g].ports, gate.modules[m].ports
+        if dict(gports) != dict(mports):
+            out["reason"] = "the mutant changes the module's ports"
+            return out
+        prep = ([f"read_rtlil {name}.il"] + (formal.SLANG_PROC if p.back else [])
+                + ["flatten", "memory_map", "opt_clean", "async2sync", "dffunmap",
+                   "setundef -zero -init", "setundef -undriven -anyseq", "opt_clean",
+                   f"write_rtlil {name}.prep.il"])
+        done, log, secs = p._yosys(prep, f"{name}.prep", p.wall)
+        out["seconds"] = round(secs, 2)
+        if done is not True:
+            out["reason"] = self._failed(done, log, name + ".prep")
+            return out
+        with open(os.path.join(p.workdir, f"{name}.prep.il"), encoding="utf-8",
+                  errors="replace") as f:
+            prepared = Hierarchy(f.read(), "spagm_gold")
+        clocks, other = set(), []
+        for top in ("\\spagm_gold", "\\spagm_gate"):
+            for typ, _, conns in prepared.modules[top].cells:
+                if typ in FF_CELLS:
+                    clocks.add(conns.get("\\CLK", "global clock"))
+                elif typ in STATE_CELLS:
+                    other.append(typ)
+        if other:
+            out["reason"] = f"the module holds {other[0]} cells after lowering"
+            return out
+        # Which of the unit's assumptions reach the module (module comment).
+        tie = formal.DEFECT_SELECT in gports and gold.from_top(g, formal.DEFECT_SELECT,
+                                                                formal.DEFECT_SELECT)
+        if tie:
+            out["assumptions"].append(f"{formal.DEFECT_SELECT} = 0 in every cycle (the unit's "
+                                      f"{formal.DEFECT_SELECT}, which the unit-level proof "
+                                      "holds at 0)")
+        elif formal.DEFECT_SELECT in gports:
+            out["assumptions"].append(f"{formal.DEFECT_SELECT} free (not the unit's)")
+        if not clocks:
+            return self._combinational(out, name, gports, tie)
+        out["sequential"] = True
+        clk = clocks.pop() if len(clocks) == 1 else None
+        clk = clk.lstrip("\\") if clk and clk.lstrip("\\") in gports else None
+        pos = all(_bits(prepared.modules[top].params[n].get("\\CLK_POLARITY", "1")) == 1
+                  for top in ("\\spagm_gold", "\\spagm_gate")
+                  for t, n, _ in prepared.modules[top].cells if t == "$dff")
+        if clk is None or not pos:
+            out["reason"] = ("the module's flip-flops are not all clocked by one of its inputs "
+                             "on its rising edge")
+            return out
+        if p.abc is None:
+            out["reason"] = "a module with state is proven by ABC, and there is none (--abc)"
+            return out
+        rst = formal.RESET in gports and gold.from_top(g, formal.RESET, formal.RESET) and \
+            gold.from_top(g, clk, self._top_clock(gold))
+        return self._sequential(out, name, gports, clk, rst, tie)
+
+    def _combinational(self, out, name, ports, tie):
+        p = self.p
+        script = [f"read_rtlil {name}.prep.il"] + self._tie(ports, tie) + [
+            "miter -equiv -flatten -make_outputs spagm_gold spagm_gate spagm_miter",
+            "hierarchy -top spagm_miter", "opt -fast",
+            f"sat -prove trigger 0 -timeout {p.timeout}"]
+        done, log, secs = p._yosys(script, f"{name}.sat", p.wall)
+        out["seconds"] = round(out["seconds"] + secs, 2)
+        out["how"] = f"{p.cmd_name()} sat -prove trigger 0 on the module's miter"
+        out["assumptions"] = ["every input free; x constants read as 0 in both copies "
+                              "(setundef -zero, as the two-state simulators)"] + out["assumptions"]
+        if done is True and "SAT proof finished - no model found: SUCCESS!" in log:
+            out.update(verdict="equivalent", how=out["how"] + ": outputs equal for every input")
+        elif "SAT proof finished - model found: FAIL!" in log:
+            out.update(verdict="distinguishable",
+                       reason="the module's outputs differ for some input (which the unit "
+                              "may never give)")
+        elif "timeout" in log.lower() or done is None:
+            out["reason"] = f"time limit: the SAT solver's {p.timeout} s"
+        else:
+            out["reason"] = self._failed(done, log, name + ".sat")
+        return out
+
+    def _sequential(self, out, name, ports, clk, rst, tie):
+        p = self.p
+        ins = [(n, w) for n, (d, w) in ports.items() if d == "input"
+               and not (tie and n == formal.DEFECT_SELECT)]
+        decl = ",\n".join(f"  input wire [{w - 1}:0] in_{n}" for n, w in ins)
+        conn = ",\n".join(f"    .in_{n}(" + (f"first ? {w}'d0 : in_{n}" if rst and
+                                             n == formal.RESET else f"in_{n}") + ")"
+                          for n, w in ins)
+        if tie:
+            w = ports[formal.DEFECT_SELECT][1]
+            conn += f",\n    .in_{formal.DEFECT_SELECT}({w}'d0)"
+        harness = (f"module spagm_module_miter (\n{decl},\n  output wire bad);\n"
+                   "  reg first = 1'b1;  // cycle 1\n"
+                   f"  always @(posedge in_{clk}) first <= 1'b0;\n"
+                   "  wire trigger;\n"
+                   f"  spagm_miter u_miter (\n{conn},\n    .trigger(trigger));\n"
+                   "  assign bad = trigger;\n"
+                   "endmodule\n")
+        hv = f"{name}.harness.v"
+        rewrite.write_whole(os.path.join(p.workdir, hv), harness.encode())
+        script = [f"read_rtlil {name}.prep.il",
+                  "miter -equiv -flatten spagm_gold spagm_gate spagm_miter",
+                  f"read_verilog {hv}", "hierarchy -top spagm_module_miter",
+                  "proc", "flatten", "async2sync", "dffunmap",
+                  "setundef -zero -init", "setundef -undriven -anyseq",
+                  "opt_merge -share_all", "opt_clean",
+                  "techmap", "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
+                  f"write_aiger -zinit -miter {name}.aig"]
+        done, log, secs = p._yosys(script, f"{name}.aiger", p.wall)
+        out["seconds"] = round(out["seconds"] + secs, 2)
+        if done is not True:
+            out["reason"] = self._failed(done, log, name + ".aiger")
+            return out
+        abc_done, text, abc_s = p._abc(name)
+        out["seconds"] = round(out["seconds"] + abc_s, 2)
+        abc = os.path.basename(p.abc[0])
+        out["how"] = f"{abc} &scorr + pdr on the module's miter ({p.cmd_name()} write_aiger)"
+        out["assumptions"] = ([f"{formal.RESET} low in cycle 1 (the unit's reset), free after"
+                               if rst else f"{formal.RESET} free (not the unit's reset)"
+                               if formal.RESET in ports else "no reset input"]
+                              + ["every register starts at 0 in both copies (registers "
+                                 "without a reset start equal)",
+                                 "every other input free in every cycle; outputs compared in "
+                                 "every cycle"] + out["assumptions"])
+        if re.search(r"^Property proved\.", text, re.M):
+            out.update(verdict="equivalent",
+                       how=out["how"] + ": proven for every input sequence from reset")
+        elif re.search(r"was asserted in frame (\d+)", text):
+            out.update(verdict="distinguishable",
+                       reason="the module's outputs differ for some input sequence (which the "
+                              "unit may never give)")
+        else:
+            out["reason"] = (f"time limit: {abc} within {p.timeout} s" if abc_done is None or
+                             re.search(r"timeout|time limit|reached", text, re.I) else
+                             f"{abc} gave no answer (see {name}.abc.log)")
+        return out
+
+    @staticmethod
+    def _top_clock(h):
+        """The unit's clock input as formal.Prover._clock names it."""
+        ins = [n for n, (d, _) in h.modules[h.top].ports.items() if d == "input"]
+        return "clk" if "clk" in ins else next((n for n in ins if "clk" in n.lower()), "")
+
+    @staticmethod
+    def _tie(ports, tie):
+        if not tie:
+            return []
+        w = ports[formal.DEFECT_SELECT][1]
+        lines = []
+        for mod in ("spagm_gold", "spagm_gate"):
+            lines += [f"delete -input {mod}/{formal.DEFECT_SELECT}", f"cd {mod}",
+                      f"connect -set {formal.DEFECT_SELECT} {w}'d0", "cd"]
+        return lines
+
+    def _failed(self, done, log, name):
+        if done is None:
+            return f"time limit: {name} did not finish within {self.p.wall:g} s"
+        lim = formal._limit_of(log)
+        if lim:
+            return formal._limit_reason(lim, log, self.p.staging)
+        return "Yosys: " + (formal._error_lines(log, self.p.staging) or
+                            f"no answer (see {name}.log)")
+
+
+def _bits(value):
+    """The integer of an RTLIL constant (`1'1`, `32'00000001`, `1`), or None."""
+    v = value.split("'", 1)[1] if "'" in value else value
+    try:
+        return int(v, 2 if "'" in value else 10)
+    except ValueError:
+        return None
