@@ -530,6 +530,28 @@ class ModuleStep(unittest.TestCase):
         self.assertIn("the unit's top fx_hier", r["module_step"]["reason"])
 
 
+class ModuleMemoryCut(unittest.TestCase):
+    """fx_mem.sv inside a unit: its 16 x 8 memory cut out of the module's
+    miter (cut_bits 64)."""
+
+    def prove(self, change, name):
+        files, srcs, mutants = design("fx_hmem.f")
+        p = formal.Prover(files, "fx_hmem", os.path.join(WORK, "hmem", name), timeout=60,
+                          depth=6, cut_bits=64)
+        return p.prove(srcs, find(mutants, 17, change), name)
+
+    def test_data_of_a_cycle_without_write_is_proven_on_the_module_with_its_memory_cut(self):
+        r = self.prove("8'h00 -> 8'h1", "unwritten")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("module fx_mem (instance fx_hmem.u_mem;", r["method"])
+        self.assertIn("memories cut out (mem): their ports compared", r["method"])
+
+    def test_changed_stored_data_is_not_proven_on_the_module_and_the_unit_decides(self):
+        r = self.prove("8'h80 -> 8'h81", "stored")
+        self.assertEqual((r["verdict"], r["scope"], r["module_step"]["verdict"]),
+                         ("distinguishable", "unit", "distinguishable"), r)
+
+
 class HierarchyText(unittest.TestCase):
     """Which of the unit's inputs reach a module (modproof.Hierarchy)."""
     TEXT = "\n".join([

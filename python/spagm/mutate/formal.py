@@ -27,7 +27,7 @@ bounded check and an induction over the signals the copies share by name
 
 Before all that, a mutant is proven on the module that holds it, as the
 unit instantiates it (modproof.py, `scope`); only its "equivalent" is
-final, anything else goes to the unit's proof above (N502-N504).
+final, anything else goes to the unit's proof above (N502-N506).
 
 For a directed test (directed.py) the bounded check can also hold the
 inputs to the port contract's schedule of one epoch (prove_schedule,

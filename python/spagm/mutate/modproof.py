@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """The proof of a mutant on the module that holds it (docs/mutate.md,
-"Proving survivors", the module step; rulings N497, N502-N505).
+"Proving survivors", the module step; rulings N497, N502-N506).
 
 A mutant changes one module. If, for every input sequence from the state
 the unit-level proof starts from, the mutated module's outputs equal the
@@ -34,10 +34,14 @@ The proof per group, on the native back end (formal.Prover's):
   and more. Outputs are compared in every cycle, the first included: a
   register of the parent may take an output during the reset.
 
+A memory of `cut_bits` bits or more (formal.MEM_CUT_BITS) is cut out of
+both copies as the unit-level proof cuts it (memcut.py, N473, N506): its
+ports become outputs of the module, compared like the others, its read
+data an input both copies share; smaller ones become registers.
+
 A module whose flip-flops are not all clocked by one of its inputs on
-its rising edge, that holds a latch, or a memory of `cut_bits` bits or
-more (formal.MEM_CUT_BITS; the module step maps memories to registers) is
-not proven here: the unit-level proof decides.
+its rising edge, or that holds a latch, is not proven here: the
+unit-level proof decides.
 """
 import hashlib
 import os
@@ -45,7 +49,7 @@ import re
 import threading
 from collections import OrderedDict
 
-from . import formal, rewrite
+from . import formal, memcut, rewrite
 
 # The flip-flops the back end leaves after `async2sync; dffunmap`, and what
 # the module step does not prove (a latch, an unmapped memory).
@@ -298,12 +302,6 @@ class ModuleStep:
         if not insts:
             note["reason"] = f"module {base} has no instance in {self.p.top}"
             return None, note
-        bits, mem = gold.memory_bits(insts[0])
-        if self.p.cut_bits is not None and bits >= self.p.cut_bits:
-            note.update(verdict="undecided",
-                        reason=f"module {base} holds memory {mem} of {bits} bits (the module "
-                               f"step maps memories to registers below {self.p.cut_bits} bits)")
-            return None, note
         files = self.p._files(sources, mutant, name)
         gate, why, secs = self._read(files, name)
         note["seconds"] = round(secs, 2)
@@ -370,18 +368,34 @@ class ModuleStep:
         if dict(gports) != dict(mports):
             out["reason"] = "the mutant changes the module's ports"
             return out
-        prep = ([f"read_rtlil {name}.il"] + (formal.SLANG_PROC if p.back else [])
-                + ["flatten", "memory_map", "opt_clean", "async2sync", "dffunmap",
+        # The modules below the two copies go once flattened into them:
+        # no later pass (memory_map above all) spends time on them.
+        lower = (formal.SLANG_PROC if p.back else []) + ["flatten",
+                                                         "delete spagm_gold.* spagm_gate.*"]
+        cut = p.cut_bits is not None and gold.memory_bits(g)[0] >= p.cut_bits
+        if cut:
+            why = self._cut(out, name, lower)
+            if why:
+                out["reason"] = why
+                return out
+            lower = []
+        prep = ([f"read_rtlil {name}{'.cut' if cut else ''}.il"] + lower
+                + ["memory_map", "opt_clean", "async2sync", "dffunmap",
                    "setundef -zero -init", "setundef -undriven -anyseq", "opt_clean",
                    f"write_rtlil {name}.prep.il"])
         done, log, secs = p._yosys(prep, f"{name}.prep", p.wall)
-        out["seconds"] = round(secs, 2)
+        out["seconds"] = round(out["seconds"] + secs, 2)
         if done is not True:
             out["reason"] = self._failed(done, log, name + ".prep")
             return out
         with open(os.path.join(p.workdir, f"{name}.prep.il"), encoding="utf-8",
                   errors="replace") as f:
             prepared = Hierarchy(f.read(), "spagm_gold")
+        # With memories cut out, their ports are the module's too.
+        gports = prepared.modules["\\spagm_gold"].ports
+        if dict(gports) != dict(prepared.modules["\\spagm_gate"].ports):
+            out["reason"] = "the mutant changes the module's ports"
+            return out
         clocks, other = set(), []
         for top in ("\\spagm_gold", "\\spagm_gate"):
             for typ, _, conns in prepared.modules[top].cells:
@@ -402,7 +416,7 @@ class ModuleStep:
         elif formal.DEFECT_SELECT in gports:
             out["assumptions"].append(f"{formal.DEFECT_SELECT} free (not the unit's)")
         if not clocks:
-            return self._combinational(out, name, gports, tie)
+            return self._with_cut(self._combinational(out, name, gports, tie))
         out["sequential"] = True
         clk = clocks.pop() if len(clocks) == 1 else None
         clk = clk.lstrip("\\") if clk and clk.lstrip("\\") in gports else None
@@ -418,7 +432,44 @@ class ModuleStep:
             return out
         rst = formal.RESET in gports and gold.from_top(g, formal.RESET, formal.RESET) and \
             gold.from_top(g, clk, self._top_clock(gold))
-        return self._sequential(out, name, gports, clk, rst, tie)
+        return self._with_cut(self._sequential(out, name, gports, clk, rst, tie))
+
+    @staticmethod
+    def _with_cut(out):
+        """The method and assumptions of a proof with memories cut out."""
+        cut = out.pop("how_cut", None)
+        if cut:
+            out["how"] = f"{out['how']}, {cut}"
+            out["assumptions"] = out["assumptions"] + [cut]
+        return out
+
+    def _cut(self, out, name, lower):
+        """`{name}.cut.il`: both copies lowered, their memories of
+        `cut_bits` bits or more cut out (memcut.py, N473): the ports of each
+        become outputs of the module, compared, its read data an input both
+        copies share. None, or why the module step cannot."""
+        p = self.p
+        done, log, secs = p._yosys([f"read_rtlil {name}.il"] + lower
+                                   + ["memory_collect", f"write_rtlil {name}.pre.il"],
+                                   f"{name}.pre", p.wall)
+        out["seconds"] = round(out["seconds"] + secs, 2)
+        if done is not True:
+            return self._failed(done, log, name + ".pre")
+        with open(os.path.join(p.workdir, f"{name}.pre.il"), encoding="utf-8",
+                  errors="replace") as f:
+            text = f.read()
+        take, _ = memcut.chosen(text, "spagm_gold", p.cut_bits)
+        mine = {m.memid: m for m in memcut.memories(text, "spagm_gate")}
+        for memid, mem in take.items():
+            if memid not in mine or mine[memid].signature() != mem.signature():
+                return f"the mutant changes memory {memid} itself"
+        text, _ = memcut.replace(text, "spagm_gold", take, "cut")
+        text, _ = memcut.replace(text, "spagm_gate", {k: mine[k] for k in take}, "cut")
+        rewrite.write_whole(os.path.join(p.workdir, f"{name}.cut.il"), text.encode())
+        if take:
+            out["how_cut"] = (f"memories cut out ({', '.join(take)}): their ports compared, "
+                              "their read data one input both copies share")
+        return None
 
     def _combinational(self, out, name, ports, tie):
         p = self.p
