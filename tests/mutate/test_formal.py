@@ -530,6 +530,17 @@ class ModuleStep(unittest.TestCase):
         self.assertIn("the unit's top fx_hier", r["module_step"]["reason"])
 
 
+class ModuleWithUndefinedBits(unittest.TestCase):
+    def test_part_select_past_its_vector_is_read_as_zero_in_both_copies(self):
+        # r[idx +: 2] with idx up to 7 on 4 bits: bits of x after techmap.
+        files, srcs, mutants = design("fx_hshift.f")
+        p = formal.Prover(files, "fx_hshift", os.path.join(WORK, "hshift"), timeout=60,
+                          depth=6, scope="module")
+        r = p.prove(srcs, find(mutants, 13, "drop term (d & idx[0])"), "absorbed")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("module fx_hshift_sub (instance fx_hshift.u_sub;", r["method"])
+
+
 class ModuleMemoryCut(unittest.TestCase):
     """fx_mem.sv inside a unit: its 16 x 8 memory cut out of the module's
     miter (cut_bits 64)."""
