@@ -7,8 +7,10 @@ import json
 import os
 import random
 import shlex
+import subprocess
 import sys
 import time
+from collections import OrderedDict
 
 from . import bins, build, classes, directed, exercised, formal, report, run, tables
 from .rewrite import write_copy
@@ -51,7 +53,9 @@ def parser():
     p.add_argument("--rerun", choices=["survivors"],
                    help="run the survivors of an earlier report again (--from), with --seeds")
     p.add_argument("--from", dest="from_report", metavar="REPORT.json",
-                   help="the report --rerun reads (default: OUT/report.json)")
+                   help="the report --rerun reads (default: OUT/report.json); with --prove "
+                        "and no --rerun, the campaign whose survivors are proved without "
+                        "running anything again (its RTL must be this tree's)")
     p.add_argument("--seeds", default=None,
                    help="co-simulation seeds per mutant (default 1..5; --rerun: 1..20)")
     p.add_argument("--txns", type=int, help="requests per run (default: spagm-cosim's 20000)")
@@ -226,6 +230,9 @@ def _main(args, argv):
                   f"{m.change}\t{m.after}")
         return 0
     out = os.path.abspath(args.out or os.path.join(build_dir, "mutate", args.unit))
+    if args.prove and args.from_report and not args.rerun:
+        return _prove_from(args, argv, t0, mutants, sources, flist, top, out, src_root,
+                           build_dir, cache, port)
     chosen = select(args, mutants, out)
     if not chosen:
         raise RtlError("no mutant to run")
@@ -268,7 +275,8 @@ def _main(args, argv):
     runs_s = time.monotonic() - t1
     mapper, cov_db = _coverage_mapper(build_dir, src_root, args.unit, results, workdir)
     rep = report.build_report(args, argv, chosen, cands, results, regdirs, b, src_root,
-                              flist, top, time.monotonic() - t0, runs_s, mapper, cov_db, phases)
+                              flist, top, time.monotonic() - t0, runs_s, mapper, cov_db, phases,
+                              [s.path for s in sources])
     if args.prove:
         formal.prove_report(rep, chosen, sources, [s.path for s in sources], top, out, args, log)
         if args.directed:
@@ -281,6 +289,76 @@ def _main(args, argv):
     if args.directed:
         print("\n".join(directed.summary_lines(rep["mutants"])))
     return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _prove_from(args, argv, t0, mutants, sources, flist, top, out, src_root, build_dir,
+                cache, port):
+    """--prove --from REPORT: the formal check (and --directed) of the
+    survivors of a campaign already run, nothing run again; the report is
+    written again, as OUT/report.json and in a run folder of its own, with
+    the survivors' classes and the step recorded under `proved` (N515).
+    Refused unless this tree has the RTL the report was made of."""
+    if args.mutants or args.sample is not None:
+        raise RtlError("--prove --from proves the survivors of the report: not with --mutants "
+                       "or --sample")
+    rep = report.read(args.from_report, args.unit, TABLE_FIELDS + ("rtl", "top"))
+    if rep.get("top") != top:
+        raise RtlError(f"{args.from_report}: the report is of the top {rep.get('top')}, "
+                       f"this RTL's is {top}")
+    _same_rtl(rep, args.from_report, flist, [s.path for s in sources], src_root)
+    rows = [r for r in rep["mutants"] if isinstance(r, dict) and r.get("status") == "survived"]
+    chosen = report.match_survivors(args.from_report, rows, mutants) if rows else []
+    print(f"mutate: unit {args.unit} ({top}, {flist}): the {len(chosen)} survivors of "
+          f"{args.from_report} proved, nothing run again", flush=True)
+    if chosen:
+        formal.prove_report(rep, chosen, sources, [s.path for s in sources], top, out, args, log)
+        if args.directed:
+            _directed(rep["mutants"], chosen, args, build_dir, cache, top, port, sources, out)
+    classes.reclassify(rep)
+    rep["proved"] = OrderedDict([("command", command_line(argv)),
+                                 ("source", report.source_state(src_root)),
+                                 ("wall_s", round(time.monotonic() - t0, 1))])
+    workdir = _new_rundir(out)
+    os.makedirs(workdir)
+    paths = report.write(rep, workdir, out)
+    report.print_summary(rep, paths)
+    print("\n".join(formal.summary_lines(rep["mutants"])))
+    if args.directed:
+        print("\n".join(directed.summary_lines(rep["mutants"])))
+    return 1 if rep["original"]["status"] != "survived" else 0
+
+
+def _same_rtl(rep, path, flist, files, src_root):
+    """Refuses a report made of other RTL than this tree's: by the digests
+    the report keeps (rtl_sha256), else, for a report without them, by its
+    commit when it was made of a clean tree and this tree is a git work
+    tree. A proof of this RTL's mutant says nothing of another RTL's, even
+    when the id (the changed text at its place) is the same."""
+    have = report.rtl_digests(flist, files)
+    want = rep.get("rtl_sha256")
+    if isinstance(want, dict) and want:
+        diff = sorted(set(k for k in set(have) | set(want) if have.get(k) != want.get(k)))
+        if diff:
+            raise RtlError(f"{path}: the report was made of other RTL than this tree's: "
+                           f"{', '.join(diff)} differ (their SHA-256 or the file list); prove "
+                           "on the RTL the campaign ran, or run the campaign again")
+        return
+    src = rep.get("source") or {}
+    commit = src.get("commit")
+    if not commit or src.get("dirty") is not False:
+        raise RtlError(f"{path}: the report records neither its RTL's digests nor a clean "
+                       "commit, so nothing shows it was made of this RTL; run the campaign "
+                       "again")
+    rels = [os.path.relpath(f, src_root) for f in [flist] + list(files)]
+    r = subprocess.run(["git", "-C", src_root, "diff", "--name-only", commit, "--", *rels],
+                       capture_output=True, text=True, check=False)
+    if r.returncode != 0:
+        raise RtlError(f"{path}: cannot compare this tree's RTL with the report's commit "
+                       f"{commit[:12]} (git: {r.stderr.strip() or 'failed'})")
+    if r.stdout.strip():
+        raise RtlError(f"{path}: the RTL changed since the report's commit {commit[:12]}: "
+                       f"{', '.join(r.stdout.split())}; prove on that commit, or run the "
+                       "campaign again")
 
 
 def _directed(rows, chosen, args, build_dir, cache, top, port, sources, out):

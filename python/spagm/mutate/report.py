@@ -32,6 +32,25 @@ def source_state(root):
     return OrderedDict([("commit", commit), ("dirty", None if dirty is None else bool(dirty))])
 
 
+def rtl_digests(flist, files):
+    """{file: SHA-256} of the file list and every source it names, each by
+    its path from the file list's folder (so a tree moved whole keeps
+    them): the RTL a report's mutants are changes of, so a later step on
+    the same report (--prove --from) can tell whether it still has that
+    RTL."""
+    import hashlib
+    base = os.path.dirname(os.path.abspath(flist))
+    out = OrderedDict()
+    for path in [flist] + list(files):
+        key = os.path.relpath(os.path.abspath(path), base)
+        try:
+            with open(path, "rb") as f:
+                out[key] = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            out[key] = None
+    return out
+
+
 def rel(path, root):
     r = os.path.relpath(path, root)
     return path if r.startswith("..") else r
@@ -64,10 +83,11 @@ def near(path, line, mapper):
 
 
 def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top,
-                 wall_s, runs_s, mapper=None, cov_db=None, phases=None):
+                 wall_s, runs_s, mapper=None, cov_db=None, phases=None, files=()):
     """The report (report.schema.json), fields in the schema's order.
     `regdir`: the regression folders; `phases`: seconds per phase of the
-    runs (run.run_phased)."""
+    runs (run.run_phased); `files`: the unit's sources, whose digests the
+    report keeps."""
     from .cli import command_line
     from .sites import RULES
     rows = []
@@ -92,6 +112,7 @@ def build_report(args, argv, chosen, cands, results, regdir, b, root, flist, top
         ("unit", args.unit), ("top", top), ("rtl", flist),
         ("command", command_line(argv)),
         ("source", source_state(root)),
+        ("rtl_sha256", rtl_digests(flist, files)),
         ("selection", OrderedDict([("sample", args.sample), ("seed", args.seed),
                                    ("rerun", args.rerun), ("mutants", len(chosen)),
                                    ("of", len(kept))])),

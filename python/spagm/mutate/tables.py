@@ -75,6 +75,11 @@ def _what(reps):
             which += f", a sample picked with seed {s['seed']}"
         lines.append(f"- {r['unit']}: {which}; original design {classes.original_text(r)}; "
                      f"`{r['command']}`")
+        p = r.get("proved")
+        if p:
+            lines.append(f"- {r['unit']}: survivors proved afterwards at "
+                         f"{_commit({'source': p['source']})} in {p['wall_s']} s: "
+                         f"`{p['command']}`")
     return lines
 
 
