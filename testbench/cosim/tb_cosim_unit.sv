@@ -57,35 +57,20 @@ module tb_cosim_unit
 
   // ---- Payloads while valid is low ------------------------------------------
   // The driver below writes the burst and the request it offers (o_*); the
-  // unit sees them while their valid is high and fresh seeded random bits
-  // (dc_*) while it is low, which the port contract makes don't-cares
-  // (tb_dontcare_pkg.sv): a unit that acts on the configuration bus
-  // without cfg_valid, or on req without req_valid, then changes state the
-  // model does not.
+  // unit sees them while their valid is high and seeded random bits while
+  // it is low (tb_idle_payload.sv), the draws of this cycle.
   logic o_cfg_write = 0;
   logic [31:0] o_cfg_addr = 0, o_cfg_mask = 0;
   logic [1023:0] o_cfg_wdata = 0;
   spagm_request_t o_req = '0;
-  logic dc_cfg_write = 0;
-  logic [31:0] dc_cfg_addr = 0, dc_cfg_mask = 0;
-  logic [1023:0] dc_cfg_wdata = '0;
-  logic [SPAGM_REQUEST_BITS-1:0] dc_req = '0;
-  always_ff @(posedge tb_clk) begin : dontcare
-    logic [63:0] a, d;
-    a = tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_CFG_ADDR, cycle);
-    d = tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_CFG_DATA, cycle);
-    dc_cfg_write <= a[9];
-    dc_cfg_addr <= tb_dontcare_pkg::cfg_addr(a);
-    dc_cfg_mask <= d[63:32];
-    dc_cfg_wdata <= {dc_cfg_wdata[991:0], d[31:0]};
-    dc_req <= {dc_req[SPAGM_REQUEST_BITS-65:0],
-               tb_dontcare_pkg::draw(run.seed, UNIT, tb_dontcare_pkg::S_REQ, cycle)};
-  end
-  assign cfg_write = cfg_valid ? o_cfg_write : dc_cfg_write;
-  assign cfg_addr = cfg_valid ? o_cfg_addr : dc_cfg_addr;
-  assign cfg_mask = cfg_valid ? o_cfg_mask : dc_cfg_mask;
-  assign cfg_wdata = cfg_valid ? o_cfg_wdata : dc_cfg_wdata;
-  assign req = req_valid ? o_req : dc_req;
+  logic [1023:0] dc_cfg_wdata;
+  tb_idle_payload #(.UNIT(UNIT), .REQ_BITS(SPAGM_REQUEST_BITS)) idle_payload (
+      .clk(tb_clk), .seed(run.seed), .n(cycle),
+      .cfg_valid(cfg_valid), .o_cfg_write(o_cfg_write), .o_cfg_addr(o_cfg_addr),
+      .o_cfg_mask(o_cfg_mask), .o_cfg_wdata(o_cfg_wdata),
+      .req_valid(req_valid), .o_req(o_req),
+      .cfg_write(cfg_write), .cfg_addr(cfg_addr), .cfg_mask(cfg_mask), .cfg_wdata(cfg_wdata),
+      .req(req), .dc_cfg_wdata(dc_cfg_wdata));
 
   // ---- Debug signals for the waves -------------------------------------------
   // req_tag and rsp_tag follow the live ports. A response is delivered on

@@ -122,31 +122,22 @@ module tb_replay_driver
 
   // ---- Payloads while valid is low ------------------------------------------
   // The driver writes the burst and the request it offers (o_*); the unit
-  // sees them while their valid is high and fresh seeded random bits (dc_*)
-  // while it is low, as in the co-simulation (tb_dontcare_pkg.sv): the
-  // draws of cycle n of this unit's streams, under +seed.
-  logic o_cfg_write, dc_cfg_write = 1'b0;
-  logic [31:0] o_cfg_addr, o_cfg_mask, dc_cfg_addr = 32'd0, dc_cfg_mask = 32'd0;
-  logic [1023:0] o_cfg_wdata, dc_cfg_wdata = '0;
-  logic [REQ_BITS-1:0] o_req, dc_req = '0;
+  // sees them while their valid is high and seeded random bits while it is
+  // low (tb_idle_payload.sv), as in the co-simulation: the draws of cycle n
+  // of this unit's streams, under +seed.
+  logic o_cfg_write;
+  logic [31:0] o_cfg_addr, o_cfg_mask;
+  logic [1023:0] o_cfg_wdata, dc_cfg_wdata;
+  logic [REQ_BITS-1:0] o_req;
   logic [63:0] dc_n = 64'd0;
-  always @(posedge clk) begin : dontcare
-    logic [63:0] da, dd;
-    da = tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_CFG_ADDR, dc_n);
-    dd = tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_CFG_DATA, dc_n);
-    dc_cfg_write <= da[9];
-    dc_cfg_addr <= tb_dontcare_pkg::cfg_addr(da);
-    dc_cfg_mask <= dd[63:32];
-    dc_cfg_wdata <= {dc_cfg_wdata[991:0], dd[31:0]};
-    dc_req <= {dc_req[REQ_BITS-65:0],
-               tb_dontcare_pkg::draw(64'(seed), UNIT, tb_dontcare_pkg::S_REQ, dc_n)};
-    dc_n <= dc_n + 64'd1;
-  end
-  assign cfg_write = cfg_valid ? o_cfg_write : dc_cfg_write;
-  assign cfg_addr = cfg_valid ? o_cfg_addr : dc_cfg_addr;
-  assign cfg_mask = cfg_valid ? o_cfg_mask : dc_cfg_mask;
-  assign cfg_wdata = cfg_valid ? o_cfg_wdata : dc_cfg_wdata;
-  assign req = req_valid ? o_req : dc_req;
+  always @(posedge clk) dc_n <= dc_n + 64'd1;
+  tb_idle_payload #(.UNIT(UNIT), .REQ_BITS(REQ_BITS)) idle_payload (
+      .clk(clk), .seed(64'(seed)), .n(dc_n),
+      .cfg_valid(cfg_valid), .o_cfg_write(o_cfg_write), .o_cfg_addr(o_cfg_addr),
+      .o_cfg_mask(o_cfg_mask), .o_cfg_wdata(o_cfg_wdata),
+      .req_valid(req_valid), .o_req(o_req),
+      .cfg_write(cfg_write), .cfg_addr(cfg_addr), .cfg_mask(cfg_mask), .cfg_wdata(cfg_wdata),
+      .req(req), .dc_cfg_wdata(dc_cfg_wdata));
 
   initial begin
     max_reports = 10;

@@ -2,7 +2,8 @@
 // tb_replay_iverilog: the clock and the exit status of the replay testbench
 // under Icarus Verilog (Verilator uses tb_replay_main.cpp instead):
 //   iverilog -g2012 -I testbench/shared -s tb_replay_iverilog -o tb_replay.vvp RTL \
-//     testbench/shared/tb_mem_latency_pkg.sv testbench/replay/tb_replay_pkg.sv \
+//     testbench/shared/tb_mem_latency_pkg.sv testbench/shared/tb_dontcare_pkg.sv \
+//     testbench/shared/tb_idle_payload.sv testbench/replay/tb_replay_pkg.sv \
 //     testbench/replay/tb_replay_driver.sv testbench/replay/tb_replay_mem.sv \
 //     testbench/shared/tb_cfg_v1_bridge.sv testbench/replay/tb_replay_unit.sv \
 //     testbench/replay/tb_replay.sv testbench/replay/tb_replay_iverilog.sv
