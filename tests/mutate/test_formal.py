@@ -503,12 +503,13 @@ class ModuleStep(unittest.TestCase):
 
     def test_module_is_proven_with_the_parameter_the_unit_gives(self):
         # Equivalent under the default W = 4 (the branch is not taken), not
-        # under the unit's W = 8.
+        # under the unit's W = 8; the module alone (W = 4) is not read for it.
         for change in ("8'd1 -> 8'd0", "condition forced false"):
             with self.subTest(change=change):
                 name = "par_" + change.split()[-1].replace("'", "")
-                self.expect(self.prove(19, change, name), "distinguishable", "unit",
-                            "distinguishable")
+                r = self.prove(19, change, name)
+                self.expect(r, "distinguishable", "unit", "distinguishable")
+                self.assertEqual(r["module_step"]["read"], "unit")
 
     def test_sequential_submodule_is_proven_from_the_units_reset(self):
         r = self.prove(31, "drop term (en & x)", "seq")
@@ -528,6 +529,43 @@ class ModuleStep(unittest.TestCase):
         self.assertEqual(r["scope"], "unit")
         self.assertEqual(r["module_step"]["verdict"], "not run")
         self.assertIn("the unit's top fx_hier", r["module_step"]["reason"])
+
+
+class ModuleFixedInputs(unittest.TestCase):
+    """Inputs the unit holds at one value with no defect selected are held
+    there on the module (fixed.py), and only those."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx_hfixed.f")
+        cls.work = os.path.join(WORK, "hfixed")
+        shutil.rmtree(cls.work, ignore_errors=True)
+        cls.prover = formal.Prover(cls.files, "fx_hfixed", cls.work, timeout=60, depth=6,
+                                   scope="module")
+
+    def prove(self, line, change, name):
+        return self.prover.prove(self.srcs, find(self.mutants, line, change), name)
+
+    def test_branch_of_a_defect_select_derived_from_bug_sel_is_proven_on_the_module(self):
+        r = self.prove(14, "4'd3 -> 4'd4", "defect_branch")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("up = 1'd0 in every cycle (what the unit gives it with no defect "
+                      "selected: bug_sel = 0 and constants)", r["assumptions"])
+
+    def test_input_the_unit_connects_to_a_constant_is_held_at_it(self):
+        r = self.prove(17, "drop term k", "constant_input")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("k = 4'd0 in every cycle (what the unit gives it with no defect "
+                      "selected: bug_sel = 0 and constants)", r["assumptions"])
+
+    def test_input_one_instance_drives_freely_is_not_held(self):
+        r = self.prove(26, "4'd5 -> 4'd6", "mixed_instances")
+        self.assertEqual((r["verdict"], r["module_step"]["verdict"]),
+                         ("undecided", "distinguishable"), r)
+
+    def test_module_elaborated_alone_as_instantiated_is_read_alone_per_mutant(self):
+        r = self.prove(17, "| -> &", "read_alone")
+        self.assertEqual(r["module_step"]["read"], "module", r)
 
 
 class ModuleWithUndefinedBits(unittest.TestCase):

@@ -17,7 +17,9 @@ path, its parameters the ones the unit gives), and the instances of the
 mutated source module are grouped by their elaborated body (children
 included); every group is one parameterisation and each must be proven.
 The mutant's unit is read the same way and its instance of each group's
-first path is compared with the original's, its children flattened in.
+first path is compared with the original's, its children flattened in;
+when the original module elaborated alone is that same body for every
+instance, the mutant's module is read alone instead (N541).
 
 The proof per group, on the native back end (formal.Prover's):
 - a module without state (no flip-flop after lowering, every memory a
@@ -28,10 +30,10 @@ The proof per group, on the native back end (formal.Prover's):
   at 0 (the unit-level proof's assumption, N332, N447). The module's
   `rst_n` is held low in cycle 1 only when every instance's `rst_n` is
   the unit's `rst_n` (connected through each parent's port of that name
-  up to the top), and free after; `bug_sel` is held at 0 only when every
-  instance's is the unit's, which the unit-level proof holds at 0; every
-  other input is free in every cycle, which allows all the unit can give
-  and more. Outputs are compared in every cycle, the first included: a
+  up to the top), and free after; every other input is free in every
+  cycle, which allows all the unit can give and more, but for those the
+  unit holds at one value when no defect is selected (fixed.py, N540),
+  held there. Outputs are compared in every cycle, the first included: a
   register of the parent may take an output during the reset.
 
 A memory of `cut_bits` bits or more (formal.MEM_CUT_BITS) is cut out of
@@ -49,7 +51,7 @@ import re
 import threading
 from collections import OrderedDict
 
-from . import formal, memcut, rewrite
+from . import fixed, formal, memcut, rewrite
 
 # The flip-flops the back end leaves after `async2sync; dffunmap`, and what
 # the module step does not prove (a latch, an unmapped memory).
@@ -58,6 +60,7 @@ STATE_CELLS = ("$dlatch", "$adlatch", "$dlatchsr", "$sr", "$mem", "$mem_v2", "$m
                "$memrd_v2", "$memwr", "$memwr_v2", "$aldff", "$adff", "$dffsr", "$dffe",
                "$sdff", "$sdffe", "$sdffce", "$adffe", "$aldffe", "$dffsre", "$fsm")
 SCOPES = ("both", "module", "unit")
+PORT_INDEX = re.compile(r" (input|output|inout) \d+ ")
 
 
 class RtlilModule:
@@ -71,6 +74,7 @@ class RtlilModule:
         self.wires = {}              # name -> width
         self.cells = []              # (type, instance name, {port: signal})
         self.alias = {}              # wire -> the whole wire driving it (`connect`)
+        self.connects = []           # (whole wire, signal driving it) of `connect`s
         self.memories = []           # (name, bits)
         self.params = {}             # instance name -> {parameter: value}
         cell = None
@@ -102,6 +106,8 @@ class RtlilModule:
                 w = s.split(None, 2)
                 if len(w) == 3 and re.fullmatch(r"\\\S+", w[2]):
                     self.alias[w[1]] = w[2]
+                if len(w) == 3 and not w[2].startswith("["):
+                    self.connects.append((w[1], w[2]))
             elif line == "  end":
                 cell = None
 
@@ -164,7 +170,12 @@ class Hierarchy:
         if name not in self._keys:
             h = hashlib.sha256()
             for line in self.modules[name].body:
-                if line.startswith("  cell "):
+                # A port's position follows the order the front end met
+                # the connections in, which an elaboration of the module
+                # alone does not share; ports pair by name.
+                if line.startswith("  wire "):
+                    line = PORT_INDEX.sub(r" \1 ", line)
+                elif line.startswith("  cell "):
                     w = line.split()
                     if w[1] in self.modules:
                         line = f"  cell {self.key(w[1])} {w[2]}"
@@ -246,18 +257,22 @@ class ModuleStep:
     def __init__(self, prover):
         self.p = prover
         self.gold = None        # Hierarchy, or a str: why the original cannot be read so
+        self.fixed = None       # fixed.FixedInputs of the original
+        self.alone = {}         # source module -> True when read alone it is every instance
         self.lock = threading.Lock()
 
-    def _read(self, files, name):
-        """The front end's reading of `files` with the hierarchy kept,
-        `{name}.hier.il`: (Hierarchy or None, message, seconds)."""
+    def _read(self, files, name, top=None):
+        """The front end's reading of `files` with the hierarchy kept, from
+        `top` (the unit's by default), `{name}.hier.il`: (Hierarchy or
+        None, message, seconds)."""
         p = self.p
+        top = top or p.top
         names = " ".join(p.staging.name(f) for f in files)
         nop = " --no-proc" if p.back else ""
         out = f"{name}.hier.il"
         done, text, secs = p._yosys(
             [f"read_slang --threads 1 --allow-use-before-declare{nop} --keep-hierarchy "
-             f"--top {p.top} {names}", f"hierarchy -top {p.top}", f"write_rtlil {out}"],
+             f"--top {top} {names}", f"hierarchy -top {top}", f"write_rtlil {out}"],
             f"{name}.hier", p.wall, front=True)
         if done is not True:
             lim = formal._limit_of(text) if done is False else None
@@ -266,7 +281,7 @@ class ModuleStep:
                    formal._error_lines(text, p.staging) or f"Yosys failed (see {name}.hier.log)")
             return None, why, secs
         with open(os.path.join(p.workdir, out), encoding="utf-8", errors="replace") as f:
-            return Hierarchy(f.read(), p.top), "", secs
+            return Hierarchy(f.read(), top), "", secs
 
     def original(self):
         with self.lock:
@@ -274,9 +289,27 @@ class ModuleStep:
                 os.makedirs(self.p.workdir, exist_ok=True)
                 h, why, secs = self._read(self.p.files, "gold")
                 self.gold = h if h is not None else why
+                self.fixed = fixed.FixedInputs(h) if h is not None else None
                 self.gold_seconds = round(secs, 2)
                 self.p.log(f"mutate: formal: the original read with its hierarchy in {secs:.1f} s")
             return self.gold
+
+    def _reads_alone(self, base, members):
+        """True when source module `base` elaborated alone (its default
+        parameters, `--top base`) is, children included, the body of every
+        instance in `members`: then a mutant's copy of the module is read
+        alone, a fraction of the whole unit's front end. Decided once per
+        module on the original."""
+        with self.lock:
+            if base not in self.alone:
+                gold = self.gold
+                h, _, secs = self._read(self.p.files, f"gold.{base}", top=base)
+                self.alone[base] = h is not None and "\\" + base in h.modules and \
+                    all(h.key("\\" + base) == gold.key(n) for n in members)
+                self.p.log(f"mutate: formal: module {base} read alone in {secs:.1f} s: "
+                           + ("as the unit instantiates it" if self.alone[base] else
+                              "not as the unit instantiates it, the unit is read per mutant"))
+            return self.alone[base]
 
     def prove(self, sources, mutant, name):
         """The module step of one mutant: (result, note). `result` is the
@@ -302,17 +335,22 @@ class ModuleStep:
         if not insts:
             note["reason"] = f"module {base} has no instance in {self.p.top}"
             return None, note
+        groups = OrderedDict()
+        for n in insts:
+            groups.setdefault(gold.key(n), []).append(n)
+        alone = len(groups) == 1 and self._reads_alone(base, insts)
+        note["read"] = "module" if alone else "unit"
         files = self.p._files(sources, mutant, name)
-        gate, why, secs = self._read(files, name)
+        gate, why, secs = self._read(files, name, top=base if alone else None)
         note["seconds"] = round(secs, 2)
         if gate is None:
             note.update(verdict="undecided", reason=f"front end: {why}")
             return None, note
-        groups = OrderedDict()
-        for n in insts:
-            groups.setdefault(gold.key(n), []).append(n)
         pairs = []
         for members in groups.values():
+            if alone:
+                pairs.append((members, "\\" + base, len(members)))
+                continue
             missing = [n for n in members if n not in gate.modules]
             if missing:
                 note.update(verdict="undecided",
@@ -321,10 +359,11 @@ class ModuleStep:
             variants = OrderedDict()
             for n in members:
                 variants.setdefault(gate.key(n), n)
-            pairs += [(members[0], g, len(members)) for g in variants.values()]
+            pairs += [(members, g, len(members)) for g in variants.values()]
         methods = []
-        for i, (g, m, count) in enumerate(pairs):
-            r = self._pair(gold, g, gate, m, f"{name}.mod{i}")
+        for i, (members, m, count) in enumerate(pairs):
+            g = members[0]
+            r = self._pair(gold, g, gate, m, f"{name}.mod{i}", self.fixed.inputs(members))
             note["seconds"] = round(note["seconds"] + r["seconds"], 2)
             if r["verdict"] != "equivalent":
                 note.update(verdict=r["verdict"], reason=f"{self._where(gold, g, count)}: "
@@ -354,10 +393,11 @@ class ModuleStep:
         return (f"instance {path}" if count == 1 else
                 f"{count} instances, e.g. {path}")
 
-    def _pair(self, gold, g, gate, m, name):
+    def _pair(self, gold, g, gate, m, name, fixed_in):
         """One parameterisation: the original's module `g` against the
-        mutant's `m`. {verdict, reason, seconds, assumptions, sequential,
-        how}."""
+        mutant's `m`, the inputs of `fixed_in` (port -> value, what the
+        unit holds them at with no defect selected) held there.
+        {verdict, reason, seconds, assumptions, sequential, how}."""
         p = self.p
         out = OrderedDict([("verdict", "undecided"), ("reason", ""), ("seconds", 0.0),
                            ("assumptions", []), ("sequential", False), ("how", "")])
@@ -406,14 +446,18 @@ class ModuleStep:
         if other:
             out["reason"] = f"the module holds {other[0]} cells after lowering"
             return out
-        # Which of the unit's assumptions reach the module (module comment).
-        tie = formal.DEFECT_SELECT in gports and gold.from_top(g, formal.DEFECT_SELECT,
-                                                                formal.DEFECT_SELECT)
-        if tie:
-            out["assumptions"].append(f"{formal.DEFECT_SELECT} = 0 in every cycle (the unit's "
-                                      f"{formal.DEFECT_SELECT}, which the unit-level proof "
-                                      "holds at 0)")
-        elif formal.DEFECT_SELECT in gports:
+        # Which of the unit's assumptions reach the module (module comment):
+        # the inputs the unit holds at one value with no defect selected.
+        tie = OrderedDict((n, (gports[n][1], v)) for n, v in fixed_in.items()
+                          if gports.get(n, ("",))[0] == "input" and n != formal.RESET
+                          and "\\" + n not in clocks)
+        for n, (w, v) in tie.items():
+            out["assumptions"].append(
+                f"{n} = {v} in every cycle (the unit's {formal.DEFECT_SELECT}, which the "
+                "unit-level proof holds at 0)" if n == formal.DEFECT_SELECT else
+                f"{n} = {w}'d{v} in every cycle (what the unit gives it with no defect "
+                f"selected: {formal.DEFECT_SELECT} = 0 and constants)")
+        if formal.DEFECT_SELECT in gports and formal.DEFECT_SELECT not in tie:
             out["assumptions"].append(f"{formal.DEFECT_SELECT} free (not the unit's)")
         if not clocks:
             return self._with_cut(self._combinational(out, name, gports, tie))
@@ -473,7 +517,7 @@ class ModuleStep:
 
     def _combinational(self, out, name, ports, tie):
         p = self.p
-        script = [f"read_rtlil {name}.prep.il"] + self._tie(ports, tie) + [
+        script = [f"read_rtlil {name}.prep.il"] + self._tie(tie) + [
             "miter -equiv -flatten -make_outputs spagm_gold spagm_gate spagm_miter",
             "hierarchy -top spagm_miter", "opt -fast",
             f"sat -prove trigger 0 -timeout {p.timeout}"]
@@ -496,15 +540,13 @@ class ModuleStep:
 
     def _sequential(self, out, name, ports, clk, rst, tie):
         p = self.p
-        ins = [(n, w) for n, (d, w) in ports.items() if d == "input"
-               and not (tie and n == formal.DEFECT_SELECT)]
+        ins = [(n, w) for n, (d, w) in ports.items() if d == "input" and n not in tie]
         decl = ",\n".join(f"  input wire [{w - 1}:0] in_{n}" for n, w in ins)
         conn = ",\n".join(f"    .in_{n}(" + (f"first ? {w}'d0 : in_{n}" if rst and
                                              n == formal.RESET else f"in_{n}") + ")"
                           for n, w in ins)
-        if tie:
-            w = ports[formal.DEFECT_SELECT][1]
-            conn += f",\n    .in_{formal.DEFECT_SELECT}({w}'d0)"
+        for n, (w, v) in tie.items():
+            conn += f",\n    .in_{n}({w}'d{v})"
         harness = (f"module spagm_module_miter (\n{decl},\n  output wire bad);\n"
                    "  reg first = 1'b1;  // cycle 1\n"
                    f"  always @(posedge in_{clk}) first <= 1'b0;\n"
@@ -561,14 +603,14 @@ class ModuleStep:
         return "clk" if "clk" in ins else next((n for n in ins if "clk" in n.lower()), "")
 
     @staticmethod
-    def _tie(ports, tie):
-        if not tie:
-            return []
-        w = ports[formal.DEFECT_SELECT][1]
+    def _tie(tie):
+        """The commands holding each input of `tie` (port -> (width,
+        value)) at its value in both copies."""
         lines = []
         for mod in ("spagm_gold", "spagm_gate"):
-            lines += [f"delete -input {mod}/{formal.DEFECT_SELECT}", f"cd {mod}",
-                      f"connect -set {formal.DEFECT_SELECT} {w}'d0", "cd"]
+            for n, (w, v) in tie.items():
+                lines += [f"delete -input {mod}/{n}", f"cd {mod}", f"connect -set {n} {w}'d{v}",
+                          "cd"]
         return lines
 
     def _failed(self, done, log, name):

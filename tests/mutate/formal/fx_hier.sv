@@ -1,7 +1,7 @@
 // A unit with three submodules for the module step of the formal check
 // (test_formal.py, ModuleStep): a combinational one whose input `b` the
-// unit ties to 0, one whose parameter the unit overrides, and one with a
-// register under reset.
+// unit holds at 0 through logic (not a constant the module step sees), one
+// whose parameter the unit overrides, and one with a register under reset.
 module fx_hier_comb (
   input  logic [3:0] a,
   input  logic [3:0] b,
@@ -43,7 +43,7 @@ module fx_hier (
   output logic [7:0] out_p,
   output logic [3:0] out_cnt
 );
-  fx_hier_comb u_comb (.a(in_a), .b(4'd0), .y(out_y), .hi(out_hi));
+  fx_hier_comb u_comb (.a(in_a), .b(in_a & ~in_a), .y(out_y), .hi(out_hi));
   fx_hier_par #(.W(8)) u_par (.x(in_x), .y(out_p));
   fx_hier_seq u_seq (.clk(clk), .rst_n(rst_n), .en(in_en), .x(in_a[0]), .cnt(out_cnt));
 endmodule
