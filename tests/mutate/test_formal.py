@@ -22,7 +22,7 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import cli, formal, memcut, yosys_native  # noqa: E402
+from spagm.mutate import classes, cli, formal, memcut, yosys_native  # noqa: E402
 from spagm.mutate.rtl import read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -566,6 +566,57 @@ class ModuleFixedInputs(unittest.TestCase):
     def test_module_elaborated_alone_as_instantiated_is_read_alone_per_mutant(self):
         r = self.prove(17, "| -> &", "read_alone")
         self.assertEqual(r["module_step"]["read"], "module", r)
+
+
+class ContractMiter(unittest.TestCase):
+    """A distinguishable mutant proven again on the miter that compares as
+    the scoreboard does (contract.py): equivalent there is the class
+    "equivalent under the contract"."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.files, cls.srcs, cls.mutants = design("fx_contract.f")
+        cls.work = os.path.join(WORK, "contract")
+        shutil.rmtree(cls.work, ignore_errors=True)
+        cls.prover = formal.Prover(cls.files, "fx_contract", cls.work, timeout=120, depth=6,
+                                   scope="unit")
+
+    def prove(self, line, change, name):
+        return self.prover.prove(self.srcs, find(self.mutants, line, change), name)
+
+    def expect_contract(self, r, verdict):
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual(r["contract"]["verdict"], verdict, r)
+
+    def test_payload_reset_value_is_equivalent_under_the_contract(self):
+        r = self.prove(37, "32'd0 -> 32'd1", "tag_reset")
+        self.expect_contract(r, "equivalent")
+        self.assertIn("rsp only while the original's rsp_valid is high", r["contract"]["compared"])
+        self.assertEqual(classes.of_row({"status": "survived", "formal": r}),
+                         "equivalent_contract")
+
+    def test_value_of_a_lane_not_written_is_equivalent_under_the_contract(self):
+        self.expect_contract(self.prove(55, "32'd0 -> 32'd1", "unwritten"), "equivalent")
+
+    def test_predicate_register_with_no_lane_written_is_equivalent_under_the_contract(self):
+        self.expect_contract(self.prove(62, "8'd7 -> 8'd6", "pd_none"), "equivalent")
+
+    def test_configuration_answer_while_not_valid_is_equivalent_under_the_contract(self):
+        self.expect_contract(self.prove(58, "1024'd0 -> 1024'd1", "rdata_idle"), "equivalent")
+
+    def test_value_of_a_written_lane_is_distinguishable_under_the_contract(self):
+        r = self.prove(55, "condition forced false", "written")
+        self.expect_contract(r, "distinguishable")
+        self.assertEqual(classes.of_row({"status": "survived", "formal": r}), "distinguishable")
+
+    def test_top_without_the_contracts_ports_is_not_run(self):
+        files, srcs, mutants = design("fx.f")
+        p = formal.Prover(files, "fx_unit", os.path.join(WORK, "contract_fx"), timeout=60,
+                          depth=4, scope="unit")
+        r = p.prove(srcs, find(mutants, 23, "5'd1 -> 5'd2"), "no_contract")
+        self.assertEqual(r["verdict"], "distinguishable", r)
+        self.assertEqual(r["contract"]["verdict"], "not run")
+        self.assertIn("no port-contract output rsp_valid", r["contract"]["reason"])
 
 
 class ModuleWithUndefinedBits(unittest.TestCase):

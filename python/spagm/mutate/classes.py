@@ -5,9 +5,11 @@ score per unit, file and operator.
 A report row's `status` is what its runs said (killed, survived, error, or
 not_exercised: never run, N322). Its class adds what the other steps found:
 a formal check of a survivor (`formal`: equivalent, distinguishable or
-undecided, with the method and the bound) and a directed test made from a
-counterexample (`directed`: it kills the mutant, or the outputs differ only
-where the port contract does not compare). The score is
+undecided, with the method and the bound; a distinguishable one's proof
+on the miter that compares as the scoreboard does, `formal.contract`) and
+a directed test made from a counterexample (`directed`: it kills the
+mutant, or the outputs differ only where the port contract does not
+compare). The score is
 
     killed / (all - proven equivalent - equivalent under the contract)
 
@@ -54,6 +56,9 @@ def of_row(row):
     if directed.get("verdict") == "killed":
         return "killed_directed"
     if directed.get("verdict") == "equivalent_contract":
+        return "equivalent_contract"
+    # Proven on the miter that compares as the scoreboard does (contract.py).
+    if ((row.get("formal") or {}).get("contract") or {}).get("verdict") == "equivalent":
         return "equivalent_contract"
     verdict = (row.get("formal") or {}).get("verdict")
     return {"equivalent": "proven_equivalent", "distinguishable": "distinguishable",

@@ -58,7 +58,7 @@ import threading
 import time
 from collections import OrderedDict
 
-from . import memcut, modproof, rewrite
+from . import contract, memcut, modproof, rewrite
 from .rtl import RtlError
 
 RESET = "rst_n"
@@ -728,14 +728,17 @@ class Prover:
                 f"  assign bad = trigger && !in_reset;\n"
                 f"endmodule\n")
 
-    def _aiger(self, name):
+    def _aiger(self, name, miter=None):
         """Script lines: the miter in the harness as an AIGER file whose one
         output is the bad state, for ABC. Registers start at 0 (x constants
         read as 0, as the bounded check's -set-init-zero); an undriven net
-        is a free input in every cycle."""
+        is a free input in every cycle. `miter`: a Verilog file of module
+        `spagm_miter` to use instead of Yosys' `miter -equiv` (the
+        contract's, contract.py)."""
         rewrite.write_whole(os.path.join(self.workdir, "spagm_reset_miter.v"),
                             self._harness().encode())
-        return ["miter -equiv -flatten spagm_gold spagm_gate spagm_miter",
+        return [f"read_verilog {miter}" if miter else
+                "miter -equiv -flatten spagm_gold spagm_gate spagm_miter",
                 "read_verilog spagm_reset_miter.v",
                 "hierarchy -top spagm_reset_miter",
                 "proc", "flatten", "async2sync", "dffunmap",
@@ -796,14 +799,14 @@ class Prover:
         if res["verdict"] == "distinguishable":
             res["method"] = (f"{method}: a distinguishing input in cycle "
                              f"{int(hit.group(1)) + RESET_CYCLES}; " if hit else "") + res["method"]
-            return res
+            return self._prove_contract(res, both, name)
         if hit:
             res.update(verdict="distinguishable", bound=depth, method=method,
                        reason=f"{abc} pdr: outputs differ in cycle "
                               f"{int(hit.group(1)) + RESET_CYCLES}; the bounded check to that "
                               f"depth gave no trace ({res['reason']})")
             res.pop("limit", None)
-            return res
+            return self._prove_contract(res, both, name)
         if res.get("limit") in ("memory", "front end"):
             return res
         why = "ran out of time" if abc_done is None or re.search(
@@ -815,6 +818,51 @@ class Prover:
                    bound=depth if res.get("limit") == "depth" else None,
                    reason=(f"time limit: {abc} &scorr + pdr {why} within {self.timeout} s"
                            if timed else f"{abc}: {why} (see {name}.abc.log)") + f"; {bmc}")
+        return res
+
+    def _prove_contract(self, res, both, name):
+        """A distinguishable mutant's second proof, on the miter that
+        compares the outputs as the scoreboard does (contract.py, N542):
+        proven, the mutant is equivalent under the contract (the report's
+        `contract`); the exact result and its counterexample stay."""
+        why = contract.applies(self.ports)
+        if why:
+            res["contract"] = OrderedDict([
+                ("verdict", "not run"), ("method", ""), ("compared", ""), ("reason", why),
+                ("seconds", 0.0)])
+            return res
+        out = OrderedDict([("verdict", "undecided"), ("method", ""),
+                           ("compared", contract.COMPARED), ("reason", ""), ("seconds", 0.0)])
+        res["contract"] = out
+        mv = f"{name}.contract_miter.v"
+        rewrite.write_whole(os.path.join(self.workdir, mv), contract.miter_verilog(
+            self.ports, skip=(DEFECT_SELECT,)).encode())
+        cname = f"{name}.contract"
+        done, text, secs = self._yosys(both + self._aiger(cname, miter=mv), cname, self.wall)
+        out["seconds"] = round(secs, 2)
+        if done is not True:
+            out["reason"] = self._failure(done, text, cname)
+            return res
+        abc_done, abc_out, abc_s = self._abc(cname)
+        out["seconds"] = round(out["seconds"] + abc_s, 2)
+        res["seconds"] = round(res["seconds"] + out["seconds"], 2)
+        abc = os.path.basename(self.abc[0])
+        out["method"] = (f"{abc} &scorr + pdr on the contract's miter ({self.cmd_name()} "
+                         "write_aiger)")
+        if re.search(r"^Property proved\.", abc_out, re.M):
+            out.update(verdict="equivalent",
+                       method=out["method"] + ": proven for every input sequence from reset")
+        else:
+            hit = re.search(r"was asserted in frame (\d+)", abc_out)
+            if hit:
+                out.update(verdict="distinguishable",
+                           reason=f"outputs differ where the scoreboard compares, in cycle "
+                                  f"{int(hit.group(1)) + RESET_CYCLES}")
+            else:
+                out["reason"] = (f"time limit: {abc} within {self.timeout} s"
+                                 if abc_done is None or re.search(r"timeout|time limit|reached",
+                                                                  abc_out, re.I)
+                                 else f"{abc} gave no answer (see {cname}.abc.log)")
         return res
 
     def _cut_assumption(self):
