@@ -180,9 +180,6 @@ static bool check_illegal_writes(spagm_cosim *c, spagm_unit u) {
   }
   if (c->cov && u == SPAGM_UNIT_PIX && spagm_stim_rewrites_registers(c->stim, u))
     spagm_cov_sample_load_corner(c->cov, u, SPAGM_COV_LOAD_WRITTEN_TWICE);
-  for (unsigned k = 0; c->cov && u == SPAGM_UNIT_ATTR && k < SPAGM_STIM_ATTR_CORNERS; k++)
-    if (spagm_stim_attr_corner_drawn(c->stim, (spagm_stim_attr_corner)k))
-      spagm_cov_sample_attr_corner(c->cov, k);
   return true;
 }
 
@@ -248,11 +245,16 @@ bool spagm_cosim_next_request(spagm_cosim *c, spagm_unit u, spagm_request *req) 
 }
 
 /* This epoch's read-back list of unit u, built on first use (after the
- * epoch's traffic, so it names the vertices and buffers then live). */
+ * epoch's traffic, so it names the vertices and buffers then live). Then
+ * the attribute corners the epoch drew are binned: its state corners and
+ * those its requests drew (N531). */
 static const spagm_cfg_list *readback_list(spagm_cosim *c, spagm_unit u) {
   spagm_cosim_unit *s = &c->sb[u];
   if (!s->rb_built) {
     s->rb_built = true;
+    for (unsigned k = 0; c->cov && u == SPAGM_UNIT_ATTR && k < SPAGM_STIM_ATTR_CORNERS; k++)
+      if (spagm_stim_attr_corner_drawn(c->stim, (spagm_stim_attr_corner)k))
+        spagm_cov_sample_attr_corner(c->cov, k);
     if ((c->o.units >> u & 1u) &&
         spagm_stim_readback_list(c->stim, c->model, u, &s->rb) != SPAGM_OK) {
       spagm__cosim_reportf(c, "cosim: out of memory building the %s read-back\n",

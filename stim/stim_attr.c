@@ -38,17 +38,20 @@ static void or_map(uint32_t *dst, const uint32_t *a) {
 
 /* Fill a space's attribute region for every vertex entry with random data
  * and random write status (mostly written). Words beyond the live vertices
- * also get data, as leftovers a previous draw could have left (R2). */
+ * also get data, as leftovers a previous draw could have left (R2). With
+ * last_group_only (N531's upper half) only the last 32-vertex group gets
+ * data, the groups below it reading 0, so the load stays near 8 192 words. */
 static void fill_space(spagm_rng *r, spagm_model *m, spagm_space sp,
-                       const uint32_t *bmap, unsigned vertex_count) {
+                       const uint32_t *bmap, unsigned vertex_count, bool last_group_only) {
   unsigned n = 0;
   for (unsigned a = 0; a < SPAGM_ATTR_COUNT; a++) n += spagm__stim_bit(bmap, a);
   unsigned entries = vertex_count + 8 < SPAGM_ATTR_MAX_VERTICES ? vertex_count + 8
                                                                : SPAGM_ATTR_MAX_VERTICES;
   /* R1: the attribute region of `entries` vertices spans
    * ceil(entries/32) * N * 128 bytes from 0. */
-  uint32_t bytes = ((entries + 31) / 32) * n * 128u;
-  for (uint32_t off = 0; off < bytes; off += 4)
+  uint32_t groups = (entries + 31) / 32, bytes = groups * n * 128u;
+  uint32_t first = last_group_only ? (groups - 1) * n * 128u : 0;
+  for (uint32_t off = first; off < bytes; off += 4)
     spagm_attr_write32(m, sp, off, spagm_rng_u32(r), NULL);
   for (unsigned v = 0; v < entries; v++) {
     uint32_t w[SPAGM_ATTR_MAP_WORDS];
@@ -85,11 +88,14 @@ static uint32_t map_end(const uint32_t *bits, bool highest) {
 }
 
 /* The ST_REQ range: its corners (docs/stimulus.md), else sometimes a
- * uniform range, else none. */
-static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c) {
+ * uniform range, else none. N531: a range ending at attribute 255, and one
+ * starting at attribute 0 with attribute 0 in OMAP and not in IMAP(next),
+ * so that only ST_REQ puts it in the output BMAP (ALD.txt). */
+static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c,
+                         bool *from_zero) {
   uint32_t first = map_end(c->omap, false), last = map_end(c->omap, true);
   uint32_t len = spagm_rng_below(r, 16);
-  switch (spagm__stim_corner(cn, r, AC_STREQ_POINT, 4)) {
+  switch (spagm__stim_corner(cn, r, AC_STREQ_POINT, 6)) {
     case 0: c->streq_start = c->streq_end = spagm_rng_below(r, 256); return;
     case 1:
       c->streq_end = first;
@@ -103,6 +109,15 @@ static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config
       c->streq_start = last;
       c->streq_end = last + len > 255 ? 255 : last + len;
       return;
+    case 4:
+      c->streq_end = SPAGM_ATTR_COUNT - 1;
+      c->streq_start = c->streq_end - len;
+      return;
+    case 5: /* the maps are set after the map corners (streq_from_zero) */
+      c->streq_start = 0;
+      c->streq_end = len;
+      *from_zero = true;
+      return;
     default: break;
   }
   if (spagm_rng_pct(r, 30)) {
@@ -112,7 +127,8 @@ static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config
   }
 }
 
-static void random_maps(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c) {
+static void random_maps(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c,
+                        bool *streq_from_zero) {
   random_map(r, c->imap, 6);
   random_map(r, c->omap, 6);
   random_map(r, c->omap_prev, 6);
@@ -121,13 +137,13 @@ static void random_maps(const stim_corners *cn, spagm_rng *r, spagm_attr_config 
    * the previous OMAP, and of OMAP with the next IMAP. */
   if (spagm_rng_pct(r, 80)) or_map(c->omap_prev, c->imap);
   if (spagm_rng_pct(r, 80)) or_map(c->imap_next, c->omap);
-  random_streq(cn, r, c);
+  random_streq(cn, r, c, streq_from_zero);
 }
 
 /* The epoch's configuration: stage, sharing, trap, sizes, maps, defaults.
  * One draw per statement, in this order (stim.c). */
 static void random_config(const spagm_stim *s, const stim_corners *cn, spagm_rng *r,
-                          spagm_attr_config *c) {
+                          spagm_attr_config *c, bool *streq_from_zero) {
   spagm_attr_config_default(c);
   bool attr_on = (s->o.units & (1u << SPAGM_UNIT_ATTR)) != 0;
   bool pix_on = (s->o.units & (1u << SPAGM_UNIT_PIX)) != 0;
@@ -146,7 +162,7 @@ static void random_config(const spagm_stim *s, const stim_corners *cn, spagm_rng
   static const uint32_t patch[] = {8, 16, 32, 64, 128};
   c->patch_words = patch[spagm_rng_below(r, 5)];
   c->gs_max_vertices = spagm_rng_below(r, 40);
-  random_maps(cn, r, c);
+  random_maps(cn, r, c, streq_from_zero);
   /* Mostly the R3 defaults; sometimes a driver's own table. */
   if (spagm_rng_pct(r, 25))
     for (unsigned i = 0; i < 8; i++) {
@@ -159,8 +175,9 @@ static void random_config(const spagm_stim *s, const stim_corners *cn, spagm_rng
  * the map, patch and primitive regions. */
 static void fill_isbe(spagm_rng *r, spagm_model *m, const stim_attr *a,
                       const spagm_attr_config *c) {
-  fill_space(r, m, SPAGM_SPACE_ISBE_IN, a->bmap_in, c->vertex_count);
-  if (!c->shared) fill_space(r, m, SPAGM_SPACE_ISBE_OUT, a->bmap_out, c->vertex_count);
+  bool upper = (a->corners >> SPAGM_STIM_ATTR_UPPER_HALF & 1u) != 0;
+  fill_space(r, m, SPAGM_SPACE_ISBE_IN, a->bmap_in, c->vertex_count, upper);
+  if (!c->shared) fill_space(r, m, SPAGM_SPACE_ISBE_OUT, a->bmap_out, c->vertex_count, upper);
   else {
     /* Shared memory: the output side still has its own write status. */
     for (unsigned v = 0; v < c->vertex_count; v++) {
@@ -243,16 +260,26 @@ static uint32_t attr_of_rank(const uint32_t *map, uint32_t k) {
  * load and read-back of 2 x 256 x 32 words per space stay short). One
  * output attribute makes N = 1, so a GS buffer's words are the vertex
  * indices themselves; a GS epoch then takes MaxOutputVertexCount 1024, so
- * stores reach indices 512..1023 (R12, N26). */
+ * stores reach indices 512..1023 (R12, N26). N531: every attribute mapped
+ * over 129..136 vertices puts vertices 128 and up at ISBE offsets of
+ * 0x20000 and more (R1: (v / 32) x 256 x 128), the half of the attribute
+ * region no other epoch fills; the ISBE is shared, so one space is loaded
+ * and read back. */
 static void map_corner(spagm_stim *s, stim_attr *a, spagm_attr_config *c) {
   spagm_rng k;
   spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 10);
-  unsigned corner = spagm__stim_corner(&a->cn, &k, AC_MAP_ALL, 2);
-  if (corner == 0) {
+  unsigned corner = spagm__stim_corner(&a->cn, &k, AC_MAP_ALL, 3);
+  if (corner == 0 || corner == 2) {
     uint32_t *maps[] = {c->imap, c->omap, c->omap_prev, c->imap_next};
     for (unsigned i = 0; i < 4; i++) memset(maps[i], 0xFF, SPAGM_ATTR_MAP_WORDS * sizeof(uint32_t));
-    c->vertex_count = 33 + spagm_rng_below(&k, 32);
-    a->corners |= 1u << SPAGM_STIM_ATTR_ALL_MAPPED;
+    if (corner == 0) {
+      c->vertex_count = 33 + spagm_rng_below(&k, 32);
+      a->corners |= 1u << SPAGM_STIM_ATTR_ALL_MAPPED;
+    } else {
+      c->vertex_count = 129 + spagm_rng_below(&k, 8);
+      c->shared = true;
+      a->corners |= 1u << SPAGM_STIM_ATTR_UPPER_HALF;
+    }
   } else if (corner == 1) {
     unsigned at = spagm_rng_below(&k, SPAGM_ATTR_COUNT);
     memset(c->omap, 0, SPAGM_ATTR_MAP_WORDS * sizeof(uint32_t));
@@ -263,14 +290,63 @@ static void map_corner(spagm_stim *s, stim_attr *a, spagm_attr_config *c) {
   }
 }
 
+/* N531: MaxOutputVertexCount at its power-on value, from a stream of its
+ * own, so an epoch that keeps power-on values (N291) leaves it to the
+ * reset; drawn 1 in 40 otherwise. N283's word limit may replace it in a GS
+ * epoch (then the corner is not counted as drawn). */
+static void gs_max_power_on(spagm_stim *s, stim_attr *a, spagm_attr_config *c) {
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 12);
+  if (spagm__stim_corner(&a->cn, &k, AC_GS_MAX_POWER_ON, 1) != 0) return;
+  spagm_attr_config p;
+  spagm_attr_config_default(&p);
+  c->gs_max_vertices = p.gs_max_vertices;
+  a->gs_drawn_power_on = true;
+  a->corners |= 1u << SPAGM_STIM_ATTR_GS_MAX_POWER_ON;
+}
+
+/* N531: leftover words (R2) in the last 128 bytes of each space's
+ * attribute region, past every live vertex, so an ISBERD of the region's
+ * last element reads data. From a stream of its own. */
+static void isbe_end_leftovers(spagm_stim *s, stim_attr *a, spagm_model *m,
+                               const spagm_attr_config *c) {
+  uint32_t n = map_count(a->bmap_in), n_out = map_count(a->bmap_out);
+  uint32_t entries = c->vertex_count + 8 < SPAGM_ATTR_MAX_VERTICES ? c->vertex_count + 8
+                                                                  : SPAGM_ATTR_MAX_VERTICES;
+  uint32_t groups = (entries + 31) / 32; /* as fill_space */
+  uint32_t filled = groups * (n > n_out ? n : n_out) * 128u;
+  a->isbe_groups = groups;
+  uint32_t from = SPAGM_ISBE_ATTR_BASE + SPAGM_ISBE_ATTR_SIZE - 128u;
+  if (filled > from) return;
+  spagm_rng k;
+  spagm_rng_seed(&k, s->o.seed, s->epoch, SPAGM_UNIT_ATTR, 13);
+  fill_region(&k, m, SPAGM_SPACE_ISBE_IN, from, 128u);
+  if (!c->shared) fill_region(&k, m, SPAGM_SPACE_ISBE_OUT, from, 128u);
+}
+
 spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                     spagm_diag *d) {
   stim_attr *a = &s->attr;
   memset(a, 0, sizeof *a);
   spagm__stim_corners_init(&a->cn, spagm__stim_attr_corners, AC_N, s->hits[SPAGM_UNIT_ATTR]);
   spagm_attr_config c;
-  random_config(s, &a->cn, r, &c);
+  bool streq_from_zero = false;
+  random_config(s, &a->cn, r, &c, &streq_from_zero);
   map_corner(s, a, &c);
+  gs_max_power_on(s, a, &c);
+  /* N531: attribute 0 in OMAP and not in IMAP(next), so only the range
+   * from 0 maps it; not in a "one output attribute" epoch, whose OMAP is
+   * its one attribute. */
+  if (streq_from_zero && !(a->corners >> SPAGM_STIM_ATTR_ONE_OUTPUT & 1u)) {
+    c.omap[0] |= 1u;
+    c.imap_next[0] &= ~1u;
+  }
+  /* The ST_REQ corners as the maps left them (the map corners replace
+   * OMAP and IMAP(next)). */
+  if (c.streq_end == SPAGM_ATTR_COUNT - 1) a->corners |= 1u << SPAGM_STIM_ATTR_STREQ_TOP;
+  if (c.streq_start == 0 && c.streq_end >= c.streq_start && (c.omap[0] & 1u) &&
+      !(c.imap_next[0] & 1u))
+    a->corners |= 1u << SPAGM_STIM_ATTR_STREQ_ZERO;
   spagm_status st = spagm_attr_set_config(m, &c, d);
   if (st != SPAGM_OK) return st;
 
@@ -278,12 +354,17 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, a->bmap_out, NULL);
   fill_isbe(r, m, a, &c);
   random_hw_values(r, m);
+  isbe_end_leftovers(s, a, m, &c);
 
   a->stage = c.stage;
   a->vertex_count = c.vertex_count;
   a->patch_words = c.patch_words;
   gs_word_limit(s, a, m, &c);
   a->gs_max = c.gs_max_vertices;
+  spagm_attr_config p;
+  spagm_attr_config_default(&p);
+  if (!(a->gs_drawn_power_on && c.gs_max_vertices == p.gs_max_vertices))
+    a->corners &= ~(1u << SPAGM_STIM_ATTR_GS_MAX_POWER_ON);
   summarize(s, a, &c);
   return SPAGM_OK;
 }
@@ -533,11 +614,22 @@ static void make_al2p(stim_attr *a, spagm_rng *r, spagm_request *req, bool out,
   } else {
     i.ra = spagm__stim_reg(r);
     i.imm = spagm_rng_range(r, -64, 64);
+    /* N531: an immediate whose bit 10 is unlike bit 9 (512..1023 or
+     * -1024..-513), the lanes' Ra taking it back out of the address, so
+     * the sign bit of the 11-bit field decides whether the sum is in
+     * range (R5). */
+    bool imm_end = spagm__stim_corner(&a->cn, r, AC_IMM_END, 1) == 0;
+    if (imm_end) {
+      int32_t mag = 512 + (int32_t)spagm_rng_below(r, 512);
+      i.imm = spagm_rng_pct(r, 50) ? mag : -mag - 1;
+      a->corners |= 1u << SPAGM_STIM_ATTR_IMM_END;
+    }
     for (unsigned l = 0; l < SPAGM_LANES; l++)
       req->a[0][l] = spagm_rng_pct(r, 90) ? pick_addr(a, r, out ? a->bmap_out : a->bmap_in, size)
                                           : (uint32_t)spagm_rng_range(r, -128, 1200);
+    if (imm_end)
+      for (unsigned l = 0; l < SPAGM_LANES; l++) req->a[0][l] -= (uint32_t)i.imm;
   }
-  (void)a;
   spagm__stim_encode(&i, req);
 }
 
@@ -550,8 +642,12 @@ static void make_isberd(stim_attr *a, spagm_rng *r, spagm_request *req,
   i.region = region;
   i.skew = spagm_rng_pct(r, 50);
   i.isize = (spagm_isbe_size)spagm_rng_below(r, 3);
+  /* ATTR: the first 8 KB, or in an epoch that fills the ISBE's upper half
+   * (N531) the whole region it filled. */
+  bool upper = (a->corners >> SPAGM_STIM_ATTR_UPPER_HALF & 1u) != 0;
+  uint32_t filled = a->isbe_groups * map_count(i.out ? a->bmap_out : a->bmap_in) * 128u;
   uint32_t size = region == SPAGM_REGION_PATCH ? 4 * a->patch_words
-                  : region == SPAGM_REGION_ATTR ? 32u * 4u * 64u
+                  : region == SPAGM_REGION_ATTR ? (upper && filled ? filled : 32u * 4u * 64u)
                                                 : spagm_isbe_region_size(region);
   if (!spagm_rng_pct(r, 5)) {
     i.ra = spagm__stim_reg(r);
@@ -567,6 +663,17 @@ static void make_isberd(stim_attr *a, spagm_rng *r, spagm_request *req,
     uint32_t bound = region == SPAGM_REGION_ATTR && !i.skew && n ? 1024u * n : size;
     const uint32_t at[3] = {0, bound - (1u << i.isize), bound};
     if (k < 3) req->a[0][lane] = at[k];
+    /* N531: one lane at the end of the ISBE's attribute region, whatever
+     * region the ISBERD names: a region's bound one off, or its end
+     * computed without the carry, shows only there. */
+    unsigned e = spagm__stim_corner(&a->cn, r, AC_ISBE_END_LAST, 3);
+    unsigned end_lane = spagm__stim_lane(r);
+    const uint32_t end = SPAGM_ISBE_ATTR_BASE + SPAGM_ISBE_ATTR_SIZE, elem = 1u << i.isize;
+    const uint32_t past[3] = {end - elem, end, 0u - elem};
+    if (e < 3) {
+      req->a[0][end_lane] = past[e];
+      a->corners |= 1u << SPAGM_STIM_ATTR_ISBE_END;
+    }
   }
   spagm__stim_encode(&i, req);
 }
@@ -669,5 +776,14 @@ void spagm__stim_attr_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
     make_al2p(a, r, req, out, size, addr);
   } else {
     make_isberd(a, r, req, (spagm_isbe_region)spagm_rng_below(r, 4));
+  }
+  /* N531: sometimes a guard other than @PT in [19:16]: the lanes are
+   * already those after the guard (lane_mask), and no legality rule of
+   * the unit reads the guard. */
+  if (spagm__stim_corner(&a->cn, r, AC_GUARD, 1) == 0) {
+    uint64_t g = spagm_rng_below(r, 15);
+    if (g >= 7) g++; /* 7 is @PT */
+    req->insn = (req->insn & ~(0xFull << 16)) | g << 16;
+    a->corners |= 1u << SPAGM_STIM_ATTR_GUARD;
   }
 }

@@ -38,12 +38,25 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     {"ISBERD offset", "first valid (0)", 100, false},
     {"ISBERD offset", "last valid element (size - element)", 150, false},
     {"ISBERD offset", "first invalid (size)", 150, false},
+    /* N531: one lane of an ISBERD with Ra at the end of the ISBE's
+     * attribute region, whatever region it names: its last element
+     * (0x40000 - element), the first byte past it (0x40000), and the last
+     * element of the 32-bit offsets (2^32 - element), where the region's
+     * end wraps. */
+    {"ISBERD offset past the region", "the ISBE's last element (0x40000 - element)", 60, false},
+    {"ISBERD offset past the region", "the ISBE's end (0x40000)", 60, false},
+    {"ISBERD offset past the region", "the last element of 32 bits (2^32 - element)", 60, false},
     /* AST.txt/ALD.txt ST_REQ: the store-request range against the OMAP,
      * drawn once per epoch. */
     {"ST_REQ range", "end = start", 150, true},
     {"ST_REQ range", "end at the first OMAP attribute", 120, true},
     {"ST_REQ range", "end at the last OMAP attribute", 120, true},
     {"ST_REQ range", "start at the last OMAP attribute", 100, true},
+    /* N531: the range at the ends of the attribute indexes: ending at 255,
+     * and starting at 0 with attribute 0 in OMAP and not in IMAP(next), so
+     * only ST_REQ puts it in the output BMAP. */
+    {"ST_REQ range", "end at attribute 255", 120, true},
+    {"ST_REQ range", "start at attribute 0, which only ST_REQ maps", 200, true},
     /* N26, N283: a GS epoch whose MaxOutputVertexCount lets a store reach
      * the end of the lane's 1024-word buffer (N: output BMAP attributes),
      * and one lane of a GS store at its last word or the first past it. */
@@ -62,12 +75,24 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
      * MaxOutputVertexCount 1024, so a buffer holds 1024 vertices). */
     {"attribute maps", "every attribute mapped (N = 256)", 200, true},
     {"attribute maps", "one output attribute (N = 1)", 200, true},
+    /* N531: every attribute mapped over 129..136 vertices and a shared
+     * ISBE, so vertices 128 and up sit at offsets of 0x20000 or more. */
+    {"attribute maps", "every attribute mapped over 129..136 vertices (ISBE offsets of 0x20000 and up)", 120, true},
     /* N467: the epoch's load writes every memory block of two or more
      * words in two bursts (its odd words, then its even words), so the
      * second burst's mask leaves out words the block already holds; and
      * its first memory block in the cycle after the clear command. */
     {"load", "memory blocks written in two bursts (a partial mask over written words)", 300, true},
     {"load", "a memory burst right after the clear command", 300, true},
+    /* N531: MaxOutputVertexCount at its power-on value 32, so an epoch
+     * that keeps power-on values leaves it to the reset. */
+    {"GS output buffer size at power-on", "MaxOutputVertexCount 32 (its power-on value)", 250, true},
+    /* N531: a request's guard [19:16] other than @PT (the unit sees the
+     * lanes after the guard and reads no guard bit). */
+    {"guard", "a guard other than @PT", 40, false},
+    /* N531: an AL2P with Ra whose immediate has bits 10 and 9 unequal
+     * (512..1023 or -1024..-513), every lane's Ra putting the sum in range. */
+    {"AL2P immediate with Ra", "bit 10 unlike bit 9 (+-512..1023)", 150, false},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {

@@ -30,12 +30,17 @@ enum {
   AC_PATCH_FIRST, AC_PATCH_LAST, AC_PATCH_INVALID, AC_PATCH_BELOW,
   AC_GS_FIRST, AC_GS_LAST, AC_GS_INVALID,
   AC_ISBE_FIRST, AC_ISBE_LAST, AC_ISBE_INVALID,
+  AC_ISBE_END_LAST, AC_ISBE_END_PAST, AC_ISBE_END_TOP,
   AC_STREQ_POINT, AC_STREQ_END_OMAP_FIRST, AC_STREQ_END_OMAP_LAST, AC_STREQ_START_OMAP_LAST,
+  AC_STREQ_END_TOP, AC_STREQ_FROM_ZERO,
   AC_GS_LIMIT, AC_GS_WORD_LAST, AC_GS_WORD_INVALID,
   AC_ILLEGAL_WRITES,
   AC_LOAD_POWER_ON,
-  AC_MAP_ALL, AC_MAP_ONE_OUTPUT,
+  AC_MAP_ALL, AC_MAP_ONE_OUTPUT, AC_MAP_UPPER_HALF,
   AC_LOAD_TWICE, AC_LOAD_AFTER_CLEAR,
+  AC_GS_MAX_POWER_ON,
+  AC_GUARD,
+  AC_IMM_END,
   AC_N
 };
 enum {
@@ -102,9 +107,11 @@ typedef struct stim_attr {
                           reachable (1024 / N < gs_max, N26), else 0 (N283) */
   uint32_t bmap_in[SPAGM_ATTR_MAP_WORDS], bmap_out[SPAGM_ATTR_MAP_WORDS];
   unsigned directed; /* next directed recipe */
-  /* Stimulus 11's epoch corners drawn (spagm_stim_attr_corner), bit k for
-   * corner k (N466, N467). */
+  /* The corners of spagm_stim_attr_corner drawn so far in the epoch, bit
+   * k for corner k (N466, N467, N531). */
   uint32_t corners;
+  uint32_t isbe_groups;    /* 32-vertex groups of the attribute region filled (R1) */
+  bool gs_drawn_power_on;  /* MaxOutputVertexCount drawn at its power-on value */
   bool have_followup; /* an ALD.O queued behind an AST (hazard) */
   spagm_request followup;
 } stim_attr;

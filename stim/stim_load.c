@@ -236,7 +236,8 @@ static bool in_set(const illegal_map *mp, uint32_t v) {
 }
 
 /* A value register g cannot hold: half of the time the first one past the
- * rule's edge (max + 1, a set's neighbour, a base 1 byte off), else any. */
+ * rule's edge (max + 1, a set member's neighbour on either side (N531), a
+ * base 1 byte off), else any. */
 static uint32_t illegal_value(const illegal_map *mp, const illegal_reg *g, spagm_rng *r) {
   bool edge = spagm_rng_pct(r, 50);
   switch (g->rule) {
@@ -244,8 +245,15 @@ static uint32_t illegal_value(const illegal_map *mp, const illegal_reg *g, spagm
       return edge ? g->max + 1 : g->max + 1 + spagm_rng_below(r, 0xFFFFFFFFu - g->max);
     case V_SET: {
       uint32_t v;
-      do v = edge ? mp->set[spagm_rng_below(r, mp->nset)] + 1 : spagm_rng_u32(r);
-      while (in_set(mp, v));
+      do {
+        if (edge) {
+          /* One draw per statement (stim.c). */
+          v = mp->set[spagm_rng_below(r, mp->nset)];
+          v = spagm_rng_pct(r, 50) ? v + 1 : v - 1;
+        } else {
+          v = spagm_rng_u32(r);
+        }
+      } while (in_set(mp, v));
       return v;
     }
     case V_ALIGN32:

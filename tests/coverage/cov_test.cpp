@@ -401,10 +401,10 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // load of this database left a register out), the 18 of the three
   // illegal_write points (N290: no load carried one), the 11 of
   // attr.unwritten and tex.unwritten (N291), the 3 of pix.load_corner
-  // (N433: no load wrote twice or aliased), the 4 of attr.epoch_corner
-  // (N466, N467: no epoch drew one) and the 16 of tex.fp16_input (N495: no
+  // (N433: no load wrote twice or aliased), the 11 of attr.epoch_corner
+  // (N466, N467, N531: no epoch drew one) and the 16 of tex.fp16_input (N495: no
   // TLDS.F16 read a corner); the 21 ISBEWR bins left the holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 4 + 16);
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 11 + 16);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -451,9 +451,8 @@ TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
   spagm_cov_free(c);
 }
 
-// Stimulus 11's attribute epoch corners (N466, N467): each sample hits its
-// bin of attr.epoch_corner, a co-simulation-only point; a bad corner is
-// refused.
+// The attribute corners (N466, N467, N531): each sample hits its bin of
+// attr.epoch_corner, a co-simulation-only point; a bad corner is refused.
 TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   spagm_cov *c = spagm_cov_new();
   ASSERT_NE(c, nullptr);
@@ -465,6 +464,9 @@ TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "one_output_attribute")), 1u);
   EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "blocks_written_twice")), 0u);
   EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "memory_after_clear")), 2u);
+  EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_ISBE_END), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "isberd_at_isbe_end")), 1u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "isbe_upper_half")), 0u);
   EXPECT_TRUE(spagm_cov_has_cosim(c));
   EXPECT_EQ(spagm_cov_sample_attr_corner(c, SPAGM_STIM_ATTR_CORNERS), SPAGM_E_ARG);
   EXPECT_EQ(spagm_cov_sample_attr_corner(nullptr, 0), SPAGM_E_ARG);

@@ -453,4 +453,108 @@ TEST(StimLoad, AttributeMapCornersGiveNOf256AndOne) {
   EXPECT_GT(one, 1u);
 }
 
+// The state corners of the attribute unit's ends (N531): every attribute
+// mapped over 129..136 vertices of a shared ISBE, with data at offset
+// 0x20000 (vertex 128, rank 0); ST_REQ ending at 255, or starting at 0 with
+// attribute 0 in the output BMAP only through ST_REQ; MaxOutputVertexCount
+// at its power-on value; and in every epoch leftover data in the last 128
+// bytes of the attribute region when no live vertex reaches them.
+TEST(StimLoad, AttributeEndCornersHoldTheirState) {
+  unsigned upper = 0, top = 0, zero = 0, gs = 0, leftovers = 0;
+  spagm_attr_config p;
+  spagm_attr_config_default(&p);
+  each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &) {
+    if (un != SPAGM_UNIT_ATTR) return;
+    spagm_attr_config c;
+    spagm_attr_get_config(m, &c, nullptr);
+    uint32_t out[8];
+    spagm_attr_get_map(m, SPAGM_MAP_BMAP_OUT, out, nullptr);
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_UPPER_HALF)) {
+      upper++;
+      EXPECT_TRUE(c.shared);
+      EXPECT_GE(c.vertex_count, 129u);
+      EXPECT_LE(c.vertex_count, 136u);
+      bool data = false;
+      for (uint32_t off = 0x20000; off < 0x20000 + 128 * 4; off += 4) {
+        uint32_t v = 0;
+        spagm_attr_read32(m, SPAGM_SPACE_ISBE_IN, off, &v, nullptr);
+        data = data || v != 0;
+      }
+      EXPECT_TRUE(data) << "no data at ISBE offset 0x20000";
+    }
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_STREQ_TOP)) {
+      top++;
+      EXPECT_EQ(c.streq_end, 255u);
+    }
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_STREQ_ZERO)) {
+      zero++;
+      EXPECT_EQ(c.streq_start, 0u);
+      EXPECT_EQ(c.omap[0] & 1u, 1u);
+      EXPECT_EQ(c.imap_next[0] & 1u, 0u);
+      EXPECT_EQ(out[0] & 1u, 1u);
+    }
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_GS_MAX_POWER_ON)) {
+      gs++;
+      EXPECT_EQ(c.gs_max_vertices, p.gs_max_vertices);
+    }
+    bool left = false;
+    for (uint32_t off = 0x3FF80; off < 0x40000; off += 4) {
+      uint32_t v = 0;
+      spagm_attr_read32(m, SPAGM_SPACE_ISBE_IN, off, &v, nullptr);
+      left = left || v != 0;
+    }
+    leftovers += left;
+  });
+  EXPECT_GT(upper, 1u);
+  EXPECT_GT(top, 1u);
+  EXPECT_GT(zero, 1u);
+  EXPECT_GT(gs, 1u);
+  EXPECT_GE(leftovers, 35u); /* every epoch of 40 but a rare filled one */
+}
+
+// The request corners of the attribute unit's ends (N531), over an
+// attribute-only run: an ISBERD lane at the ISBE's last element, its end
+// or the last element of 32 bits; a guard other than @PT; an AL2P with Ra
+// whose immediate has bit 10 unlike bit 9. Each marks its epoch.
+TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
+  spagm_stim_opts o;
+  spagm_stim_opts_default(&o);
+  o.seed = 1;
+  o.units = 1u << SPAGM_UNIT_ATTR;
+  spagm_stim *s = spagm_stim_new(&o, nullptr);
+  ASSERT_NE(s, nullptr);
+  spagm_model *m = spagm_model_new();
+  spagm_diag d{};
+  unsigned isbe_end = 0, guard = 0, imm = 0;
+  for (unsigned e = 0; e < 10; e++) {
+    ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
+    spagm_request req;
+    while (spagm_stim_next(s, SPAGM_UNIT_ATTR, &req)) {
+      spagm_insn in;
+      if (spagm_decode(req.insn, &in, nullptr) != SPAGM_OK) continue;
+      if (in.pg != SPAGM_PT || in.pg_not) {
+        guard++;
+        EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_GUARD));
+      }
+      if (in.op == SPAGM_OP_ISBERD && in.ra != SPAGM_RZ)
+        for (unsigned l = 0; l < SPAGM_LANES; l++) {
+          uint32_t elem = 1u << in.isize, ra = req.a[0][l];
+          if (ra == 0x40000u - elem || ra == 0x40000u || ra == 0u - elem) {
+            isbe_end++;
+            EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_ISBE_END));
+          }
+        }
+      if (in.op == SPAGM_OP_AL2P && in.ra != SPAGM_RZ && ((in.imm >> 10 ^ in.imm >> 9) & 1)) {
+        imm++;
+        EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_IMM_END));
+      }
+    }
+  }
+  EXPECT_GT(isbe_end, 10u);
+  EXPECT_GT(guard, 10u);
+  EXPECT_GT(imm, 10u);
+  spagm_model_free(m);
+  spagm_stim_free(s);
+}
+
 } // namespace

@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 12u
+#define SPAGM_STIM_VERSION 13u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -143,19 +143,29 @@ bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u);
  * 0 when the epoch draws no rewrite for u, for NULL or a bad unit. */
 size_t spagm_stim_rewritten(const spagm_stim *s, spagm_unit u);
 
-/** Stimulus 11's corners of an attribute epoch (docs/stimulus.md): the
- * maps at their ends (N466) and the load's memory bursts (N467). */
+/** Corners of an attribute epoch (docs/stimulus.md): stimulus 11's maps at
+ * their ends (N466) and load's memory bursts (N467); stimulus 13's state
+ * and request corners (N531). */
 typedef enum spagm_stim_attr_corner {
   SPAGM_STIM_ATTR_ALL_MAPPED,      /**< every attribute in all four maps (N = 256) */
   SPAGM_STIM_ATTR_ONE_OUTPUT,      /**< one attribute in the output map (N = 1) */
   SPAGM_STIM_ATTR_BLOCKS_TWICE,    /**< each memory block loaded in two bursts */
   SPAGM_STIM_ATTR_AFTER_CLEAR,     /**< a memory burst right after the clear command */
+  SPAGM_STIM_ATTR_UPPER_HALF,      /**< every attribute mapped over 129..136 vertices */
+  SPAGM_STIM_ATTR_STREQ_TOP,       /**< ST_REQ ending at attribute 255 */
+  SPAGM_STIM_ATTR_STREQ_ZERO,      /**< ST_REQ from attribute 0, which only ST_REQ maps */
+  SPAGM_STIM_ATTR_GS_MAX_POWER_ON, /**< MaxOutputVertexCount at its power-on value 32 */
+  SPAGM_STIM_ATTR_ISBE_END,        /**< a request: an ISBERD lane at the ISBE's end or past it */
+  SPAGM_STIM_ATTR_GUARD,           /**< a request: a guard other than \@PT */
+  SPAGM_STIM_ATTR_IMM_END,         /**< a request: an AL2P with Ra and an immediate of +-512..1023 */
   SPAGM_STIM_ATTR_CORNERS
 } spagm_stim_attr_corner;
 
-/** Whether the current epoch drew attribute corner k (false outside an
- * epoch, for NULL or a bad k). The load corners apply to the lists
- * spagm_stim_load_list gives when the attribute unit is in the mix. */
+/** Whether the current epoch drew attribute corner k so far (false outside
+ * an epoch, for NULL or a bad k): the state corners when the epoch begins,
+ * the request corners once a request of the epoch drew one. The load
+ * corners apply to the lists spagm_stim_load_list gives when the attribute
+ * unit is in the mix. */
 bool spagm_stim_attr_corner_drawn(const spagm_stim *s, spagm_stim_attr_corner k);
 
 /** Stimulus 12's corners of TLDS.F16's fp32 -> fp16 conversion (R22,
