@@ -196,6 +196,27 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     /* N291: the epoch's load leaves the registers that hold their power-on
      * value unwritten (pool base [47:32] nearly always). */
     {"load", "power-on values left in place (registers)", 300, true},
+    /* N516 (stimulus 14): header corners, drawn per header from a stream
+     * of their own after the header's other draws: blocks at the
+     * subset's GOB limit, a view past the levels stored (N69), the fields
+     * the texture's type or layout ignores (N65, N70), the data types of
+     * components the format lacks with sRGB on 8-bit UNORM colour and an
+     * alpha of any 8-bit type (N67, N68), and the bits no field uses. */
+    {"header block shape", "GOBs per block at the subset's limit (2^4..2^5)", 100, true},
+    {"header view", "maximum level past the levels stored", 100, true},
+    {"header fields", "fields the type or layout ignores, set", 150, true},
+    {"header data types", "lacking components' types any value; sRGB with any 8-bit alpha", 150, true},
+    {"header bits", "bits no field uses, set at random", 150, true},
+    /* N517: a long texture (one dimension 2^8 - 1 .. 65536, or 16384
+     * slices or layers, with up to 16 levels), its texels stored near the
+     * ends of that dimension only; a normalized 8- or 16-bit component at
+     * one of its edge codes (per texel); the epoch's constant-bank words
+     * spread over the bank's rows; the header pool at a 32-byte multiple
+     * that is not one of 4 KiB. */
+    {"texture size", "a long texture (a dimension of 2^8 - 1 .. 2^16, up to 16 levels)", 100, true},
+    {"texel code", "a normalized component at an edge code (0, 1, max - 1, max, SNORM min, min + 1)", 100, true},
+    {"constant-bank words", "spread over the bank's rows (#tsPtrIdxU13 past 31)", 500, true},
+    {"header pool", "at a 32-byte multiple, not one of 4 KiB", 500, true},
 };
 
 static unsigned ncorners(spagm_unit u) {

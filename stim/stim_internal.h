@@ -10,7 +10,7 @@
 /* Corner tables (docs/stimulus.md): one per unit, in stim_corners.c. A
  * unit's generator draws a bounded field through spagm__stim_corner over
  * the field's contiguous entries and counts each corner drawn. */
-#define STIM_MAX_CORNERS 48u
+#define STIM_MAX_CORNERS 56u
 typedef struct stim_corners {
   const spagm_stim_corner *t;
   uint64_t *hits; /* spagm_stim.hits[unit] */
@@ -67,6 +67,10 @@ enum {
   TC_REG_RB_RZ, TC_REG_RA_RZ, TC_REG_RB_NOT_RZ,
   TC_ILLEGAL_WRITES,
   TC_LOAD_POWER_ON,
+  /* stimulus 14 (N516): header corners, drawn per header from a stream of
+   * their own */
+  TC_HDR_BLOCK_LIMIT, TC_HDR_VIEW_PAST_LEVELS, TC_HDR_IGNORED_FIELDS, TC_HDR_TYPES,
+  TC_HDR_UNUSED_BITS, TC_LONG_TEXTURE, TC_TEXEL_CODE, TC_BANK_ROWS, TC_POOL_ALIGN32,
   TC_N
 };
 /* c over the n entries of table t, counting into hits (once per epoch). */
@@ -130,6 +134,7 @@ typedef struct stim_tex {
   stim_corners cn;
   spagm_tic tic[STIM_TEX_HEADERS];
   uint32_t slot_header[STIM_TEX_SLOTS]; /* headerPtr of each bank word */
+  uint16_t slot_word[STIM_TEX_SLOTS];   /* its #tsPtrIdxU13: w, or w + 32 row (N517) */
   uint32_t max_index;
   unsigned bank;
   unsigned directed;

@@ -122,6 +122,160 @@ static void random_tic(const stim_corners *cn, spagm_rng *r, spagm_tic *t, uint6
   }
 }
 
+/* Components a format stores (R21; the formats of `formats`). */
+static unsigned format_components(unsigned components) {
+  switch (components) {
+    case SPAGM_TEXFMT_R32: case SPAGM_TEXFMT_R16: case SPAGM_TEXFMT_R8: return 1;
+    case SPAGM_TEXFMT_R32_G32: case SPAGM_TEXFMT_R16_G16: case SPAGM_TEXFMT_G8R8: return 2;
+    case SPAGM_TEXFMT_R32_G32_B32: case SPAGM_TEXFMT_B5G6R5: case SPAGM_TEXFMT_BF10GF11RF11:
+    case SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP: return 3;
+    default: return 4;
+  }
+}
+
+/* The largest size 2^max_log2 a third of the time (its top bit is the
+ * field's), else 2^l - 1, 2^l or 2^l + 1 for l in 8..max_log2, at most
+ * 2^max_log2. */
+static uint32_t long_size(spagm_rng *k, unsigned max_log2) {
+  uint32_t n = 1u << (8 + spagm_rng_below(k, max_log2 - 7));
+  switch (spagm_rng_below(k, 4)) {
+    case 0: return n - 1;
+    case 1: return n;
+    case 2: return n < 1u << max_log2 ? n + 1 : n;
+    default: return 1u << max_log2;
+  }
+}
+
+/* N517 (stimulus 14): a long block-linear texture, one dimension 2^8 - 1
+ * .. 65536 texels (16384 slices or layers) and every level down to 1x1
+ * (at most 16), so sizes and coordinates use their top bits and the level
+ * sequencer its last levels; fill_texture stores only the texels near the
+ * ends of such a dimension. */
+static void long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
+  bool drawn = spagm__stim_corner(cn, k, TC_LONG_TEXTURE, 1) == 0;
+  unsigned which = spagm_rng_below(k, 6);
+  uint32_t wide = long_size(k, 16), deep = long_size(k, 14);
+  uint32_t short_w = 1 + spagm_rng_below(k, 4), short_h = 1 + spagm_rng_below(k, 4);
+  uint32_t below_last = spagm_rng_u32(k);
+  bool oned = t->type == SPAGM_TEXTYPE_1D || t->type == SPAGM_TEXTYPE_1D_ARRAY;
+  bool twod = t->type == SPAGM_TEXTYPE_2D || t->type == SPAGM_TEXTYPE_2D_NO_MIPMAP ||
+              t->type == SPAGM_TEXTYPE_2D_ARRAY;
+  bool three = t->type == SPAGM_TEXTYPE_3D;
+  bool layered = t->type == SPAGM_TEXTYPE_1D_ARRAY || t->type == SPAGM_TEXTYPE_2D_ARRAY;
+  if (!drawn || t->layout != SPAGM_TEXLAYOUT_BLOCKLINEAR || t->msaa != SPAGM_TEXMS_1X1 ||
+      !(oned || twod || three))
+    return;
+  /* The dimensions this type reads: width, height (2D, 3D), depth (3D
+   * slices or array layers). */
+  unsigned dims[3], n = 0;
+  dims[n++] = 0;
+  if (twod || three) dims[n++] = 1;
+  if (three || layered) dims[n++] = 2;
+  /* The other dimensions 1..4, so the texels stored stay few. */
+  t->width = short_w;
+  if (twod || three) t->height = short_h;
+  if (three || layered) t->depth = 1 + short_w % 3;
+  switch (dims[which % n]) {
+    case 0: t->width = wide; break;
+    case 1: t->height = wide; break;
+    default: t->depth = deep; break;
+  }
+  uint32_t big = t->width > t->height ? t->width : t->height;
+  if (three && t->depth > big) big = t->depth;
+  unsigned levels_max = log2_floor(big);
+  t->max_mip_level = t->type == SPAGM_TEXTYPE_2D_NO_MIPMAP ? 0 : levels_max < 15 ? levels_max : 15;
+  /* The view from level 0 to the last level or up to half the levels
+   * below it, so a view maximum of 8 or more lies below the last level. */
+  t->view_min_level = 0;
+  t->view_max_level = t->max_mip_level - below_last % (t->max_mip_level / 2 + 1);
+}
+
+/* N516 (stimulus 14): the header corners that change where texels are
+ * (drawn before the texture is filled): a block-linear texture's blocks at
+ * the subset's limit of 2^5 GOBs (N62: 2^6 and more are outside it), and
+ * a view whose maximum level lies past the levels stored (N69: those
+ * levels do not exist). From k, the stream of stimulus 14, so the other
+ * draws of the header are stimulus 12's. */
+static void header_shape_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
+  long_texture(cn, k, t);
+  bool block = spagm__stim_corner(cn, k, TC_HDR_BLOCK_LIMIT, 1) == 0;
+  unsigned height = 4 + spagm_rng_below(k, 2), depth = 2 + spagm_rng_below(k, 4);
+  if (block && t->layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && t->block_height_log2 <= 3) {
+    t->block_height_log2 = height;
+    if (t->type == SPAGM_TEXTYPE_3D) t->block_depth_log2 = depth;
+  }
+  bool past = spagm__stim_corner(cn, k, TC_HDR_VIEW_PAST_LEVELS, 1) == 0;
+  unsigned above = spagm_rng_below(k, 15);
+  if (past && t->max_mip_level < 15)
+    t->view_max_level = t->max_mip_level + 1 + above % (15 - t->max_mip_level);
+}
+
+/* Bits of the header no field uses (DESIGN §7.5, docs/texture-layout.md
+ * §2): [36:31], [84:80], [95:88], [123:112], [149:144], [159:155],
+ * [223:190], [255:236]; a block-linear header also leaves the pitch
+ * address's [40:37] and the pitch's [98:96] and [111:105]. */
+static bool unused_header_bit(unsigned b, bool pitch) {
+  static const uint8_t spans[][2] = {{31, 36},   {80, 84},   {88, 95},   {112, 123},
+                                     {144, 149}, {155, 159}, {190, 223}, {236, 255}};
+  static const uint8_t block_spans[][2] = {{37, 40}, {96, 98}, {105, 111}};
+  for (size_t i = 0; i < sizeof spans / sizeof spans[0]; i++)
+    if (b >= spans[i][0] && b <= spans[i][1]) return true;
+  if (!pitch)
+    for (size_t i = 0; i < sizeof block_spans / sizeof block_spans[0]; i++)
+      if (b >= block_spans[i][0] && b <= block_spans[i][1]) return true;
+  return false;
+}
+
+/* N516 (stimulus 14): the header corners that leave every texel where it
+ * is, applied to the header TLDS reads (*seen), not to the one the texture
+ * is filled by: the fields the texture's type or layout ignores set at
+ * random (N65: HEIGHT of a 1D type, DEPTH of a type without slices or
+ * layers; N70: MAX_MIP_LEVEL, DEPTH and MULTI_SAMPLE_COUNT of a pitch
+ * texture; N69: MAX_MIP_LEVEL of 2D_NO_MIPMAP); the data types of the
+ * components the format lacks any value, and an 8-bit UNORM colour format
+ * with sRGB and its alpha of any 8-bit type (N67, N68); the bits no field
+ * uses at random (noise, XORed into the encoded header; all zero when
+ * not drawn). */
+static void header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *seen,
+                                uint8_t noise[32]) {
+  bool ignored = spagm__stim_corner(cn, k, TC_HDR_IGNORED_FIELDS, 1) == 0;
+  uint32_t h = spagm_rng_below(k, 65536), d = spagm_rng_below(k, 16384);
+  unsigned mip = spagm_rng_below(k, 16), ms = spagm_rng_below(k, 11);
+  if (ignored) {
+    unsigned ty = seen->type;
+    bool pitch = seen->layout == SPAGM_TEXLAYOUT_PITCH;
+    if (ty == SPAGM_TEXTYPE_1D || ty == SPAGM_TEXTYPE_1D_ARRAY || ty == SPAGM_TEXTYPE_1D_BUFFER)
+      seen->height = 1 + h;
+    if (pitch || !(ty == SPAGM_TEXTYPE_3D || ty == SPAGM_TEXTYPE_1D_ARRAY ||
+                   ty == SPAGM_TEXTYPE_2D_ARRAY))
+      seen->depth = 1 + d;
+    if (pitch || ty == SPAGM_TEXTYPE_2D_NO_MIPMAP) seen->max_mip_level = mip;
+    if (pitch) seen->msaa = ms < 7 ? ms : ms + 1; /* the modes of N64, 7 is reserved */
+  }
+  bool types = spagm__stim_corner(cn, k, TC_HDR_TYPES, 1) == 0;
+  unsigned n = format_components(seen->components), any[4], alpha = spagm_rng_below(k, 4);
+  for (unsigned c = 0; c < 4; c++) any[c] = spagm_rng_below(k, 8);
+  if (types) {
+    for (unsigned c = n; c < 4; c++) seen->data_type[c] = any[c];
+    bool colour8 = seen->components == SPAGM_TEXFMT_A8B8G8R8 ||
+                   seen->components == SPAGM_TEXFMT_G8R8 || seen->components == SPAGM_TEXFMT_R8;
+    if (colour8 && seen->data_type[0] == SPAGM_TEXDT_UNORM) {
+      static const unsigned types8[4] = {SPAGM_TEXDT_UNORM, SPAGM_TEXDT_SNORM, SPAGM_TEXDT_UINT,
+                                         SPAGM_TEXDT_SINT};
+      seen->srgb = true;
+      if (n == 4) seen->data_type[3] = types8[alpha];
+    }
+  }
+  bool bits = spagm__stim_corner(cn, k, TC_HDR_UNUSED_BITS, 1) == 0;
+  for (unsigned i = 0; i < 32; i++) {
+    uint8_t b = (uint8_t)spagm_rng_u32(k);
+    noise[i] = 0;
+    for (unsigned j = 0; j < 8; j++)
+      if (bits && unused_header_bit(8 * i + j, seen->layout == SPAGM_TEXLAYOUT_PITCH))
+        noise[i] |= (uint8_t)(b & (1u << j));
+  }
+}
+
 /* N495 (stimulus 12): the FP32 word of conversion corner c
  * (spagm_stim_f16_corner), either sign, its free bits from k. FP16 keeps 10
  * of FP32's 23 fraction bits in the normal range (exponents 113..142); a
@@ -228,11 +382,44 @@ static bool fp32_texels(const spagm_tic *t) {
   return wide && t->data_type[0] == SPAGM_TEXDT_FLOAT;
 }
 
+/* Whether texel i of a dimension of n is stored: every one, but near the
+ * ends only of a long dimension (N517), which reads 0 in between (N61):
+ * the coordinate corners are 0, n - 1, n and -1, and AOFFI moves them by
+ * at most 8. */
+static inline bool stored_texel(uint32_t i, uint32_t n) {
+  return n <= 256 || i < 16 || i >= n - 16;
+}
+
+/* Bytes of one component of an 8- or 16-bit format, else 0. */
+static unsigned code_bytes(unsigned components) {
+  switch (components) {
+    case SPAGM_TEXFMT_R16_G16_B16_A16: case SPAGM_TEXFMT_R16_G16: case SPAGM_TEXFMT_R16: return 2;
+    case SPAGM_TEXFMT_A8B8G8R8: case SPAGM_TEXFMT_G8R8: case SPAGM_TEXFMT_R8: return 1;
+    default: return 0;
+  }
+}
+
+/* N517 (stimulus 14): one component of an 8- or 16-bit texel at an edge
+ * code of the normalized conversions (R21): 0, 1, max - 1, max, the SNORM
+ * minimum and its neighbours; drawn per texel from e. */
+static void texel_code_corner(const stim_corners *cn, spagm_rng *e, unsigned size,
+                              unsigned bytes, uint8_t *b) {
+  static const uint16_t codes16[7] = {0x0000, 0x0001, 0xFFFE, 0xFFFF, 0x8000, 0x8001, 0x7FFF};
+  static const uint16_t codes8[7] = {0x00, 0x01, 0xFE, 0xFF, 0x80, 0x81, 0x7F};
+  bool drawn = spagm__stim_corner(cn, e, TC_TEXEL_CODE, 1) == 0;
+  unsigned c = spagm_rng_below(e, bytes / size), pick = spagm_rng_below(e, 7);
+  if (!drawn) return;
+  uint16_t v = size == 2 ? codes16[pick] : codes8[pick];
+  b[size * c] = (uint8_t)v;
+  if (size == 2) b[size * c + 1] = (uint8_t)(v >> 8);
+}
+
 /* Fill every texel of every level, layer and sample with random bytes;
  * FP32 float texels draw their words from the FP16 rounding corners, and
- * from the conversion corners of `conv` (stimulus 12). */
-static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, spagm_model *m,
-                             const spagm_tic *t) {
+ * from the conversion corners of `conv` (stimulus 12); an 8- or 16-bit texel
+ * draws its edge-code corner from e (stimulus 14). */
+static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *e, spagm_rng *stream,
+                             spagm_model *m, const spagm_tic *t) {
   const stim_corners *cn = &g->tex.cn;
   /* A local copy of the stream (written back at the end) whose
    * address never leaves this function, so its state stays in registers
@@ -242,7 +429,7 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, 
   bool f32 = fp32_texels(t);
   unsigned samples = 1, levels = t->max_mip_level + 1;
   spagm_tex_msaa_grid(t->msaa, &samples, NULL, NULL);
-  unsigned bytes = spagm_tex_texel_bytes(t->components);
+  unsigned bytes = spagm_tex_texel_bytes(t->components), size = code_bytes(t->components);
   bool three = t->type == SPAGM_TEXTYPE_3D;
   uint64_t end = t->address;
   /* The layout once per texture, not once per texel; the same
@@ -254,9 +441,9 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, 
     uint32_t h = t->height >> lv ? t->height >> lv : 1;
     uint32_t d = three ? (t->depth >> lv ? t->depth >> lv : 1) : t->depth;
     for (uint32_t z = 0; z < d; z++)
-      for (uint32_t y = 0; y < h; y++)
-        for (uint32_t x = 0; x < w; x++)
-          for (unsigned s = 0; s < samples; s++) {
+      for (uint32_t y = 0; y < h && stored_texel(z, d); y++)
+        for (uint32_t x = 0; x < w && stored_texel(y, h); x++)
+          for (unsigned s = 0; s < samples && stored_texel(x, w); s++) {
             uint64_t va;
             spagm_tex_texel_at at; /* found once for the address and the bytes */
             if (spagm__tex_writer_at(&wr, x, y, z, lv, s, &at, &va, NULL) != SPAGM_OK) continue;
@@ -268,8 +455,10 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, 
                 for (unsigned j = 0; j < 4; j++) b[i + j] = (uint8_t)(word >> (8 * j));
               }
               if (corners) note_f16_texel(g, va, corners);
-            } else
+            } else {
               for (unsigned i = 0; i < bytes; i++) b[i] = (uint8_t)spagm_rng_u32(r);
+              if (size) texel_code_corner(cn, e, size, bytes, b);
+            }
             /* Where TLDS reads it: a 12-byte texel word by word (N75). */
             spagm__tex_writer_store(&wr, m, &at, b, NULL);
             if (va + bytes > end) end = va + bytes;
@@ -290,6 +479,30 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *stream, 
   return end;
 }
 
+/* Header i of the epoch and its texture: drawn from r (stimulus 12), its
+ * stimulus-13 corners from h (N516, N517), the header written to the pool
+ * as TLDS reads it (with its bits outside the fields), the texture filled
+ * at *next by the header it was drawn with; *next is advanced. */
+static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spagm_rng *h,
+                                  spagm_rng *conv, spagm_rng *r, spagm_model *m, uint64_t *next,
+                                  spagm_diag *d) {
+  stim_tex *x = &s->tex;
+  spagm_tic filled;
+  uint8_t noise[32], image[32];
+  random_tic(&x->cn, r, &filled, next);
+  header_shape_corners(&x->cn, h, &filled);
+  x->tic[i] = filled;
+  header_seen_corners(&x->cn, h, &x->tic[i], noise);
+  spagm_status st = spagm_tic_encode(&x->tic[i], image, d);
+  if (st != SPAGM_OK) return st;
+  for (unsigned b = 0; b < 32; b++) image[b] ^= noise[b];
+  st = spagm_tex_mem_write(m, (pool + 32u * i) & (SPAGM_TEX_VA_LIMIT - 1u), image, 32);
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texture stimulus: header %u not written", i);
+  *next = fill_texture(s, conv, h, r, m, &filled) + 64u * spagm_rng_below(r, 16);
+  return SPAGM_OK;
+}
+
 spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_tex *x = &s->tex;
@@ -297,6 +510,15 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm__stim_corners_init(&x->cn, spagm__stim_tex_corners, TC_N, s->hits[SPAGM_UNIT_TEX]);
   uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
   if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
+  /* N516, N517: the corners of stimulus 14 from a stream of their own, so
+   * r draws as in stimulus 12 up to a long texture (which stores other
+   * texels). The pool at a 32-byte multiple (N60) that is not one of
+   * 4 KiB. */
+  spagm_rng hstream;
+  spagm_rng_seed(&hstream, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 13);
+  bool pool32 = spagm__stim_corner(&x->cn, &hstream, TC_POOL_ALIGN32, 1) == 0;
+  uint32_t pool_off = 32u * (1u + spagm_rng_below(&hstream, 127));
+  if (pool32) pool += pool_off;
   x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
   spagm_status st = spagm_tex_set_header_pool(m, pool, x->max_index);
   if (st != SPAGM_OK) return spagm_diag_set(d, st, 0, 0, "texture stimulus: bad header pool");
@@ -305,15 +527,19 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_rng conv;
   spagm_rng_seed(&conv, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 12);
   s->n_f16_texels = 0;
-  for (unsigned i = 0; i < STIM_TEX_HEADERS; i++) {
-    random_tic(&x->cn, r, &x->tic[i], &next);
-    if ((st = spagm_tex_set_header(m, i, &x->tic[i], d)) != SPAGM_OK) return st;
-    next = fill_texture(s, &conv, r, m, &x->tic[i]) + 64u * spagm_rng_below(r, 16);
-  }
+  for (unsigned i = 0; i < STIM_TEX_HEADERS; i++)
+    if ((st = place_texture(s, i, pool, &hstream, &conv, r, m, &next, d)) != SPAGM_OK) return st;
   if (s->n_f16_texels)
     qsort(s->f16_texels, s->n_f16_texels, sizeof *s->f16_texels, by_address);
   x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
   spagm_tex_select_cbank(m, x->bank);
+  /* N517: the words spread over the bank's 256 rows, word w in row
+   * 0..255 (#tsPtrIdxU13 = w + 32 row), or the first row. */
+  bool spread = spagm__stim_corner(&x->cn, &hstream, TC_BANK_ROWS, 1) == 0;
+  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
+    uint32_t row = spagm_rng_below(&hstream, 256);
+    x->slot_word[w] = (uint16_t)(spread ? w | row << 5 : w);
+  }
   for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
     /* Mostly valid headers; some past MaximumIndex (R18). */
     uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)
@@ -322,7 +548,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
      * request that draws one finds it (pick_slot). */
     if (w >= STIM_TEX_SLOTS - 2) hdr = x->max_index + (w - (STIM_TEX_SLOTS - 2));
     x->slot_header[w] = hdr;
-    spagm_tex_set_cbank_word(m, x->bank, w, (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
+    spagm_tex_set_cbank_word(m, x->bank, x->slot_word[w], (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
   }
   spagm_tex_set_fp16_round(m, spagm_rng_pct(r, 50) ? SPAGM_FP16_RNE : SPAGM_FP16_RZ);
   snprintf(s->summary[SPAGM_UNIT_TEX], sizeof s->summary[0],
@@ -434,7 +660,7 @@ void spagm__stim_tex_next(spagm_stim *s, spagm_rng *r, spagm_request *req) {
   i.f16 = spagm_rng_pct(r, 30);
   i.nodep = spagm_rng_pct(r, 20);
   unsigned slot = pick_slot(x, r, i.param);
-  i.tex_index = (uint16_t)slot;
+  i.tex_index = x->slot_word[slot];
   bool rz1 = spagm_rng_pct(r, 50);
   i.wmsk = (uint8_t)(rz1 ? spagm_rng_below(r, 8) : spagm_rng_below(r, 5));
   /* Registers aligned as R10 asks, now and then not (a warp-wide fault). */

@@ -3,6 +3,7 @@
 // per-unit independent, and covering the forms the co-simulation must see.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
@@ -342,6 +343,81 @@ TEST(Stim, Fp16ConversionCorners_ReadByTldsF16_AtTheTexelsTheyName) {
   EXPECT_GT(checked, 100u) << named << " texels named";
   for (unsigned k = 0; k < SPAGM_STIM_F16_CORNERS; k++)
     EXPECT_GE(seen[k], 10u) << "conversion corner " << k << " read by TLDS.F16";
+}
+
+// Components a format stores (R21), for the data-type corner below.
+unsigned stored_components(unsigned components) {
+  switch (components) {
+    case SPAGM_TEXFMT_R32: case SPAGM_TEXFMT_R16: case SPAGM_TEXFMT_R8: return 1;
+    case SPAGM_TEXFMT_R32_G32: case SPAGM_TEXFMT_R16_G16: case SPAGM_TEXFMT_G8R8: return 2;
+    case SPAGM_TEXFMT_R32_G32_B32: case SPAGM_TEXFMT_B5G6R5: case SPAGM_TEXFMT_BF10GF11RF11:
+    case SPAGM_TEXFMT_E5B9G9R9_SHAREDEXP: return 3;
+    default: return 4;
+  }
+}
+
+// The texture-state corners of docs/stimulus.md (N516, N517) reach TLDS
+// requests that read texels: each header corner is in the header a read
+// took, the bits a header holds beyond its fields are only ones the
+// model's decode drops, and the bank words and pool leave their first row
+// and 4 KiB alignment.
+TEST(Stim, TextureStateCorners_ReachTldsReads_OnlyIgnoredBitsAdded) {
+  Gen g(1, 1u << SPAGM_UNIT_TEX, 1000, 0);
+  enum { BLOCK, VIEW, FIELDS, TYPES, BITS, LONG, BANK_ROWS, POOL32, N };
+  const char *names[N] = {"block shape", "view past the levels", "ignored fields", "data types",
+                          "bits outside the fields", "long texture", "bank rows", "pool 32-byte"};
+  unsigned seen[N] = {};
+  for (unsigned e = 0; e < 20; e++) {
+    spagm_diag d{};
+    ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
+    uint64_t pool = 0;
+    uint32_t max_index = 0;
+    spagm_tex_get_header_pool(g.m, &pool, &max_index);
+    spagm_request r;
+    spagm_response resp;
+    spagm_explain ex;
+    while (spagm_stim_next(g.s, SPAGM_UNIT_TEX, &r)) {
+      ASSERT_EQ(spagm_execute_explained(g.m, &r, &resp, &ex), SPAGM_OK);
+      spagm_insn in;
+      if (resp.fault || !ex.has_tex_header || !ex.texel_read ||
+          spagm_decode(r.insn, &in, nullptr) != SPAGM_OK)
+        continue;
+      uint8_t raw[32], clean[32];
+      ASSERT_EQ(spagm_tex_mem_read(g.m, pool + 32ull * ex.tex_header, raw, 32), SPAGM_OK);
+      spagm_tic t;
+      ASSERT_EQ(spagm_tic_decode(raw, &t), SPAGM_OK);
+      ASSERT_EQ(spagm_tic_encode(&t, clean, &d), SPAGM_OK) << d.msg;
+      bool pitch = t.layout == SPAGM_TEXLAYOUT_PITCH, nomip = t.type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
+      bool oned = t.type == SPAGM_TEXTYPE_1D || t.type == SPAGM_TEXTYPE_1D_ARRAY;
+      bool slices = t.type == SPAGM_TEXTYPE_3D || t.type == SPAGM_TEXTYPE_1D_ARRAY ||
+                    t.type == SPAGM_TEXTYPE_2D_ARRAY;
+      unsigned stored = pitch || nomip ? 1 : t.max_mip_level + 1;
+      unsigned n = stored_components(t.components);
+      bool types = false;
+      for (unsigned c = n; c < 4; c++) types = types || t.data_type[c] != t.data_type[0];
+      types = types || (t.srgb && t.components != SPAGM_TEXFMT_A8B8G8R8) ||
+              (t.srgb && t.data_type[3] != SPAGM_TEXDT_UNORM);
+      seen[BLOCK] += !pitch && (t.block_height_log2 == 4 || t.block_height_log2 == 5);
+      seen[VIEW] += t.view_max_level >= stored;
+      seen[FIELDS] += (oned && t.height > 1) || (!slices && !pitch && t.depth > 1) ||
+                      (pitch && (t.max_mip_level || t.msaa || (t.depth > 1 && !slices))) ||
+                      (nomip && t.max_mip_level);
+      seen[TYPES] += types;
+      seen[BITS] += std::memcmp(raw, clean, 32) != 0;
+      seen[LONG] += t.width > 256 || t.height > 256 || (slices && t.depth > 256);
+      seen[BANK_ROWS] += in.tex_index >= 32;
+      seen[POOL32] += pool % 4096 != 0;
+      // Bits beyond the fields are ones no field of the decode reads: the
+      // header with them dropped decodes to the same fields.
+      spagm_tic again;
+      ASSERT_EQ(spagm_tic_decode(clean, &again), SPAGM_OK);
+      EXPECT_EQ(std::memcmp(&t, &again, sizeof t), 0) << "header " << ex.tex_header;
+    }
+  }
+  for (unsigned k = 0; k < N; k++) {
+    std::printf("%s: %u reads\n", names[k], seen[k]);
+    EXPECT_GE(seen[k], 10u) << names[k] << " in a header TLDS read";
+  }
 }
 
 TEST(Stim, BadOptions_AreRefused) {
