@@ -40,6 +40,16 @@ static void sample_f16_inputs(const spagm_cosim *c, const spagm_request *req,
     spagm_cov_sample_f16_input(c->cov, (unsigned)__builtin_ctz(corners));
 }
 
+/* N518: stimulus 14's texture-state corners of the header a TLDS read
+ * texels through, each once per request. The generator knows each
+ * header's corners (spagm_stim_tex_corners_at); a replayed vector file has
+ * no generator, so no bin is hit. */
+static void sample_tex_state(const spagm_cosim *c, const spagm_parked *e) {
+  if (!c->stim || !e->ex.has_tex_header || !e->ex.texel_read || e->exp.fault) return;
+  for (uint32_t k = spagm_stim_tex_corners_at(c->stim, e->ex.tex_header); k; k &= k - 1)
+    spagm_cov_sample_tex_corner(c->cov, (unsigned)__builtin_ctz(k));
+}
+
 /* Make room in unit u's scoreboard for tag: a request of the same tag
  * still outstanding, or the oldest when the scoreboard holds its limit,
  * is dropped and reported; its response will match nothing. */
@@ -91,7 +101,10 @@ void spagm_cosim_accept(spagm_cosim *c, spagm_unit u, const spagm_request *req,
     if (c->cov) {
       spagm_cov_sample(c->cov, c->model, NULL, req, &e->exp, &e->ex);
       if (s->unwritten) spagm_cov_sample_unwritten(c->cov, u, req, s->unwritten);
-      if (u == SPAGM_UNIT_TEX) sample_f16_inputs(c, req, e);
+      if (u == SPAGM_UNIT_TEX) {
+        sample_f16_inputs(c, req, e);
+        sample_tex_state(c, e);
+      }
     }
     c->model_ticks += spagm_clock_ticks(&c->clock) - t0;
   }

@@ -50,6 +50,7 @@ typedef enum cov_pt {
   COV_PIX_LOAD_CORNER,   /* co-simulation only (N420, N421, N433) */
   COV_ATTR_EPOCH_CORNER, /* co-simulation only (N466, N467) */
   COV_TEX_F16_INPUT,     /* co-simulation only (N495) */
+  COV_TEX_STATE_CORNER,  /* co-simulation only (N518) */
   COV_PT_COUNT
 } cov_pt;
 

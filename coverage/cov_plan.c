@@ -141,6 +141,14 @@ static const char *const f16_inputs[] = {
 _Static_assert(sizeof f16_inputs / sizeof f16_inputs[0] == SPAGM_STIM_F16_CORNERS,
                "a bin per conversion corner");
 
+/* N518: stimulus 14's texture-state corners (spagm_stim_tex_corner). */
+static const char *const tex_state_corners[] = {"block_shape", "view_past_levels",
+                                                "ignored_fields", "data_types",
+                                                "unused_bits", "long_texture",
+                                                "bank_rows", "pool_32"};
+_Static_assert(sizeof tex_state_corners / sizeof tex_state_corners[0] == SPAGM_STIM_TEX_CORNERS,
+               "a bin per texture-state corner");
+
 static const char *const orders[] = {"in_order", "overtaken"};
 static const char *const depths[] = {"1", "2-3", "4+"};
 static const char *const epochs[] = {"first", "reloaded"};
@@ -432,6 +440,14 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                            "ulp either side of a rounding tie, the overflow edge around 65520, "
                            "the subnormal and underflow edges, zero (stimulus 12, N495)",
                            1, {DIM("corner", f16_inputs)}, NULL, true, 0},
+    [COV_TEX_STATE_CORNER] = {"tex.state_corner", SPAGM_UNIT_TEX,
+                              "co-simulation only: a TLDS read texels through a header with "
+                              "this texture-state corner of stimulus 14 (N516, N517): blocks "
+                              "of 2^4..2^5 GOBs, a view past the levels stored, a field the "
+                              "type or layout ignores set, the data types of lacking "
+                              "components or an sRGB alpha, bits outside every field, a long "
+                              "texture, bank words past the first row, a pool off 4 KiB",
+                              1, {DIM("corner", tex_state_corners)}, NULL, true, 0},
 };
 
 /* Boundary corners of docs/stimulus.md that this plan does not bin, each with
@@ -450,6 +466,10 @@ const spagm__cov_unbinned spagm__cov_not_binned[] = {
      "N246: stimulus 7 never keeps the pool and the bank words (every epoch draws a pool and 32 "
      "bank words), so they would be holes of the default run; the table is binned since "
      "stimulus 7 keeps it at (0, 0) in its power-on epochs (pix.power_on table, N291)"},
+    {"Texel codes at the edges of the normalized conversions (stimulus 14)",
+     "N518: drawn per texel of an 8- or 16-bit format; like the FP16 rounding inputs, the "
+     "request and the explanation do not carry the code read, and the corner-count test holds "
+     "the corner to 10 over seeds 1-5"},
     {"The four attribute maps (IMAP, OMAP, OMAP_PREV, IMAP_NEXT) at power-on (empty)",
      "N246: an empty map is a legal state, but stimulus 6 draws every map with attributes, so "
      "these would be holes of the default run"},

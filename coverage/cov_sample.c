@@ -325,6 +325,12 @@ spagm_status spagm_cov_sample_f16_input(spagm_cov *c, unsigned corner) {
   return SPAGM_OK;
 }
 
+spagm_status spagm_cov_sample_tex_corner(spagm_cov *c, unsigned corner) {
+  if (!c || corner >= SPAGM_STIM_TEX_CORNERS) return SPAGM_E_ARG;
+  hit1(c, COV_TEX_STATE_CORNER, corner);
+  return SPAGM_OK;
+}
+
 spagm_status spagm_cov_sample_illegal_write(spagm_cov *c, spagm_unit u, unsigned kind,
                                             bool after) {
   static const cov_pt point[SPAGM_UNIT_COUNT] = {COV_ATTR_ILLEGAL, COV_PIX_ILLEGAL,

@@ -135,6 +135,7 @@ typedef struct stim_tex {
   spagm_tic tic[STIM_TEX_HEADERS];
   uint32_t slot_header[STIM_TEX_SLOTS]; /* headerPtr of each bank word */
   uint16_t slot_word[STIM_TEX_SLOTS];   /* its #tsPtrIdxU13: w, or w + 32 row (N517) */
+  uint32_t corners[STIM_TEX_HEADERS];   /* stimulus-13 corners of each header (spagm_stim_tex_corner) */
   uint32_t max_index;
   unsigned bank;
   unsigned directed;

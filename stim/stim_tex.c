@@ -151,7 +151,7 @@ static uint32_t long_size(spagm_rng *k, unsigned max_log2) {
  * (at most 16), so sizes and coordinates use their top bits and the level
  * sequencer its last levels; fill_texture stores only the texels near the
  * ends of such a dimension. */
-static void long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
+static bool long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
   bool drawn = spagm__stim_corner(cn, k, TC_LONG_TEXTURE, 1) == 0;
   unsigned which = spagm_rng_below(k, 6);
   uint32_t wide = long_size(k, 16), deep = long_size(k, 14);
@@ -164,7 +164,7 @@ static void long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
   bool layered = t->type == SPAGM_TEXTYPE_1D_ARRAY || t->type == SPAGM_TEXTYPE_2D_ARRAY;
   if (!drawn || t->layout != SPAGM_TEXLAYOUT_BLOCKLINEAR || t->msaa != SPAGM_TEXMS_1X1 ||
       !(oned || twod || three))
-    return;
+    return false;
   /* The dimensions this type reads: width, height (2D, 3D), depth (3D
    * slices or array layers). */
   unsigned dims[3], n = 0;
@@ -188,6 +188,7 @@ static void long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
    * below it, so a view maximum of 8 or more lies below the last level. */
   t->view_min_level = 0;
   t->view_max_level = t->max_mip_level - below_last % (t->max_mip_level / 2 + 1);
+  return true;
 }
 
 /* N516 (stimulus 14): the header corners that change where texels are
@@ -196,18 +197,22 @@ static void long_texture(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
  * a view whose maximum level lies past the levels stored (N69: those
  * levels do not exist). From k, the stream of stimulus 14, so the other
  * draws of the header are stimulus 12's. */
-static void header_shape_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
-  long_texture(cn, k, t);
+static uint32_t header_shape_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *t) {
+  uint32_t applied = long_texture(cn, k, t) ? 1u << SPAGM_STIM_TEX_LONG : 0;
   bool block = spagm__stim_corner(cn, k, TC_HDR_BLOCK_LIMIT, 1) == 0;
   unsigned height = 4 + spagm_rng_below(k, 2), depth = 2 + spagm_rng_below(k, 4);
   if (block && t->layout == SPAGM_TEXLAYOUT_BLOCKLINEAR && t->block_height_log2 <= 3) {
     t->block_height_log2 = height;
     if (t->type == SPAGM_TEXTYPE_3D) t->block_depth_log2 = depth;
+    applied |= 1u << SPAGM_STIM_TEX_BLOCK_SHAPE;
   }
   bool past = spagm__stim_corner(cn, k, TC_HDR_VIEW_PAST_LEVELS, 1) == 0;
   unsigned above = spagm_rng_below(k, 15);
-  if (past && t->max_mip_level < 15)
+  if (past && t->max_mip_level < 15) {
     t->view_max_level = t->max_mip_level + 1 + above % (15 - t->max_mip_level);
+    applied |= 1u << SPAGM_STIM_TEX_VIEW_PAST;
+  }
+  return applied;
 }
 
 /* Bits of the header no field uses (DESIGN §7.5, docs/texture-layout.md
@@ -236,8 +241,9 @@ static bool unused_header_bit(unsigned b, bool pitch) {
  * with sRGB and its alpha of any 8-bit type (N67, N68); the bits no field
  * uses at random (noise, XORed into the encoded header; all zero when
  * not drawn). */
-static void header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *seen,
-                                uint8_t noise[32]) {
+static uint32_t header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic *seen,
+                                    uint8_t noise[32]) {
+  uint32_t applied = 0;
   bool ignored = spagm__stim_corner(cn, k, TC_HDR_IGNORED_FIELDS, 1) == 0;
   uint32_t h = spagm_rng_below(k, 65536), d = spagm_rng_below(k, 16384);
   unsigned mip = spagm_rng_below(k, 16), ms = spagm_rng_below(k, 11);
@@ -251,11 +257,16 @@ static void header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic 
       seen->depth = 1 + d;
     if (pitch || ty == SPAGM_TEXTYPE_2D_NO_MIPMAP) seen->max_mip_level = mip;
     if (pitch) seen->msaa = ms < 7 ? ms : ms + 1; /* the modes of N64, 7 is reserved */
+    bool oned = ty == SPAGM_TEXTYPE_1D || ty == SPAGM_TEXTYPE_1D_ARRAY || ty == SPAGM_TEXTYPE_1D_BUFFER;
+    bool sliced = ty == SPAGM_TEXTYPE_3D || ty == SPAGM_TEXTYPE_1D_ARRAY || ty == SPAGM_TEXTYPE_2D_ARRAY;
+    if (oned || pitch || !sliced || ty == SPAGM_TEXTYPE_2D_NO_MIPMAP)
+      applied |= 1u << SPAGM_STIM_TEX_IGNORED_FIELDS;
   }
   bool types = spagm__stim_corner(cn, k, TC_HDR_TYPES, 1) == 0;
   unsigned n = format_components(seen->components), any[4], alpha = spagm_rng_below(k, 4);
   for (unsigned c = 0; c < 4; c++) any[c] = spagm_rng_below(k, 8);
   if (types) {
+    if (n < 4) applied |= 1u << SPAGM_STIM_TEX_DATA_TYPES;
     for (unsigned c = n; c < 4; c++) seen->data_type[c] = any[c];
     bool colour8 = seen->components == SPAGM_TEXFMT_A8B8G8R8 ||
                    seen->components == SPAGM_TEXFMT_G8R8 || seen->components == SPAGM_TEXFMT_R8;
@@ -264,6 +275,7 @@ static void header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic 
                                          SPAGM_TEXDT_SINT};
       seen->srgb = true;
       if (n == 4) seen->data_type[3] = types8[alpha];
+      applied |= 1u << SPAGM_STIM_TEX_DATA_TYPES;
     }
   }
   bool bits = spagm__stim_corner(cn, k, TC_HDR_UNUSED_BITS, 1) == 0;
@@ -274,6 +286,7 @@ static void header_seen_corners(const stim_corners *cn, spagm_rng *k, spagm_tic 
       if (bits && unused_header_bit(8 * i + j, seen->layout == SPAGM_TEXLAYOUT_PITCH))
         noise[i] |= (uint8_t)(b & (1u << j));
   }
+  return bits ? applied | 1u << SPAGM_STIM_TEX_UNUSED_BITS : applied;
 }
 
 /* N495 (stimulus 12): the FP32 word of conversion corner c
@@ -359,6 +372,11 @@ static void note_f16_texel(spagm_stim *s, uint64_t address, uint32_t corners) {
 static int by_address(const void *a, const void *b) {
   uint64_t x = ((const stim_f16_texel *)a)->address, y = ((const stim_f16_texel *)b)->address;
   return (x > y) - (x < y);
+}
+
+uint32_t spagm_stim_tex_corners_at(const spagm_stim *s, uint32_t header) {
+  if (!s || !s->in_epoch || header >= STIM_TEX_HEADERS) return 0;
+  return s->tex.corners[header];
 }
 
 uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address) {
@@ -490,9 +508,9 @@ static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spag
   spagm_tic filled;
   uint8_t noise[32], image[32];
   random_tic(&x->cn, r, &filled, next);
-  header_shape_corners(&x->cn, h, &filled);
+  x->corners[i] = header_shape_corners(&x->cn, h, &filled);
   x->tic[i] = filled;
-  header_seen_corners(&x->cn, h, &x->tic[i], noise);
+  x->corners[i] |= header_seen_corners(&x->cn, h, &x->tic[i], noise);
   spagm_status st = spagm_tic_encode(&x->tic[i], image, d);
   if (st != SPAGM_OK) return st;
   for (unsigned b = 0; b < 32; b++) image[b] ^= noise[b];
@@ -540,6 +558,10 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     uint32_t row = spagm_rng_below(&hstream, 256);
     x->slot_word[w] = (uint16_t)(spread ? w | row << 5 : w);
   }
+  /* The epoch's corners go with every header (spagm_stim_tex_corners_at). */
+  for (unsigned i = 0; i < STIM_TEX_HEADERS; i++)
+    x->corners[i] |= (spread ? 1u << SPAGM_STIM_TEX_BANK_ROWS : 0u) |
+                     (pool32 ? 1u << SPAGM_STIM_TEX_POOL_32 : 0u);
   for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
     /* Mostly valid headers; some past MaximumIndex (R18). */
     uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)

@@ -402,9 +402,10 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // illegal_write points (N290: no load carried one), the 11 of
   // attr.unwritten and tex.unwritten (N291), the 3 of pix.load_corner
   // (N433: no load wrote twice or aliased), the 11 of attr.epoch_corner
-  // (N466, N467, N531: no epoch drew one) and the 16 of tex.fp16_input (N495: no
-  // TLDS.F16 read a corner); the 21 ISBEWR bins left the holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 11 + 16);
+  // (N466, N467, N531: no epoch drew one), the 16 of tex.fp16_input (N495: no
+  // TLDS.F16 read a corner) and the 8 of tex.state_corner (N518: no header
+  // carried one); the 21 ISBEWR bins left the holes.
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 11 + 16 + 8);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -473,23 +474,43 @@ TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   spagm_cov_free(c);
 }
 
+// A co-simulation-only corner point of the texture unit with `bins` bins:
+// corner `once` sampled once and `twice` twice hit their bins (named
+// `once_bin`, `twice_bin`) and no other of `unhit`; corner `bins` and a
+// NULL database are refused.
+static void check_tex_corner_point(const char *point, unsigned bins,
+                                   spagm_status (*sample)(spagm_cov *, unsigned), unsigned once,
+                                   const char *once_bin, unsigned twice, const char *twice_bin,
+                                   std::vector<const char *> unhit) {
+  spagm_cov *c = spagm_cov_new();
+  ASSERT_NE(c, nullptr);
+  size_t pt = cosim_corner_point(point, SPAGM_UNIT_TEX, bins);
+  EXPECT_EQ(sample(c, once), SPAGM_OK);
+  EXPECT_EQ(sample(c, twice), SPAGM_OK);
+  EXPECT_EQ(sample(c, twice), SPAGM_OK);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, once_bin)), 1u);
+  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, twice_bin)), 2u);
+  for (const char *b : unhit) EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, b)), 0u) << b;
+  EXPECT_TRUE(spagm_cov_has_cosim(c));
+  EXPECT_EQ(sample(c, bins), SPAGM_E_ARG);
+  EXPECT_EQ(sample(nullptr, 0), SPAGM_E_ARG);
+  spagm_cov_free(c);
+}
+
 // Stimulus 12's conversion corners (N495): each sample hits its bin of
 // tex.fp16_input, a co-simulation-only point; a bad corner is refused.
 TEST(COV_Cosim, Fp16InputCorner_HitsItsBin_BadCornerRefused) {
-  spagm_cov *c = spagm_cov_new();
-  ASSERT_NE(c, nullptr);
-  size_t pt = cosim_corner_point("tex.fp16_input", SPAGM_UNIT_TEX, SPAGM_STIM_F16_CORNERS);
-  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_INF), SPAGM_OK);
-  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_ABOVE_TIE), SPAGM_OK);
-  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_ABOVE_TIE), SPAGM_OK);
-  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "infinity")), 1u);
-  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "above_tie")), 2u);
-  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "below_tie")), 0u);
-  EXPECT_EQ(spagm_cov_hits(c, pt, bin_index(pt, "zero")), 0u);
-  EXPECT_TRUE(spagm_cov_has_cosim(c));
-  EXPECT_EQ(spagm_cov_sample_f16_input(c, SPAGM_STIM_F16_CORNERS), SPAGM_E_ARG);
-  EXPECT_EQ(spagm_cov_sample_f16_input(nullptr, 0), SPAGM_E_ARG);
-  spagm_cov_free(c);
+  check_tex_corner_point("tex.fp16_input", SPAGM_STIM_F16_CORNERS, spagm_cov_sample_f16_input,
+                         SPAGM_STIM_F16_INF, "infinity", SPAGM_STIM_F16_ABOVE_TIE, "above_tie",
+                         {"below_tie", "zero"});
+}
+
+// Stimulus 14's texture-state corners (N518): each sample hits its bin
+// of tex.state_corner, a co-simulation-only point; a bad corner is refused.
+TEST(COV_Cosim, TexStateCorner_HitsItsBin_BadCornerRefused) {
+  check_tex_corner_point("tex.state_corner", SPAGM_STIM_TEX_CORNERS, spagm_cov_sample_tex_corner,
+                         SPAGM_STIM_TEX_LONG, "long_texture", SPAGM_STIM_TEX_UNUSED_BITS,
+                         "unused_bits", {"block_shape", "pool_32"});
 }
 
 // Depth (N161): a legal bin hit fewer times than its point's at_least is

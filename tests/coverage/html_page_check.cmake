@@ -95,7 +95,7 @@ holes_column("${clicked}" after)
 ascending("${before}" before_sorted)
 ascending("${after}" after_sorted)
 list(LENGTH after n_after)
-if(before_sorted OR NOT after_sorted OR NOT n_after EQUAL 41)
+if(before_sorted OR NOT after_sorted OR NOT n_after EQUAL 42)
   message(FATAL_ERROR "sorting by holes: before ${before}, after the click ${after} (${n_after} rows)")
 endif()
 

@@ -341,6 +341,7 @@ TEST_F(ApiNull, StatemapAndStimulusApi_NullPointers_NeverCrash) {
   NO(spagm_stim_rewrites_registers(nullptr, SPAGM_UNIT_PIX));
   NO(spagm_stim_attr_corner_drawn(nullptr, SPAGM_STIM_ATTR_ALL_MAPPED));
   RUNS(spagm_stim_f16_corners_at(nullptr, 0));
+  RUNS(spagm_stim_tex_corners_at(nullptr, 0));
   RUNS(spagm_stim_rewritten(nullptr, SPAGM_UNIT_PIX));
   ARG(spagm_stim_load_list(nullptr, m, SPAGM_UNIT_PIX, &cl));
   spagm_stim_opts so;

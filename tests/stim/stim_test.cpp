@@ -356,17 +356,44 @@ unsigned stored_components(unsigned components) {
   }
 }
 
+// The corners of stimulus 14 a header TLDS read shows, in the order of
+// spagm_stim_tex_corner: its block shape, view, ignored fields, data types
+// and bits outside the fields (raw against its fields alone, clean), a
+// long dimension the type reads, and the epoch's bank word and pool.
+void shown_corners(const spagm_tic &t, const uint8_t raw[32], const uint8_t clean[32],
+                   const spagm_insn &in, uint64_t pool, bool shown[SPAGM_STIM_TEX_CORNERS]) {
+  bool pitch = t.layout == SPAGM_TEXLAYOUT_PITCH, nomip = t.type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
+  bool oned = t.type == SPAGM_TEXTYPE_1D || t.type == SPAGM_TEXTYPE_1D_ARRAY;
+  bool slices = t.type == SPAGM_TEXTYPE_3D || t.type == SPAGM_TEXTYPE_1D_ARRAY ||
+                t.type == SPAGM_TEXTYPE_2D_ARRAY;
+  unsigned stored = pitch || nomip ? 1 : t.max_mip_level + 1;
+  unsigned n = stored_components(t.components);
+  bool types = (t.srgb && t.components != SPAGM_TEXFMT_A8B8G8R8) ||
+               (t.srgb && t.data_type[3] != SPAGM_TEXDT_UNORM);
+  for (unsigned c = n; c < 4; c++) types = types || t.data_type[c] != t.data_type[0];
+  shown[SPAGM_STIM_TEX_BLOCK_SHAPE] = !pitch && t.block_height_log2 >= 4 && t.block_height_log2 <= 5;
+  shown[SPAGM_STIM_TEX_VIEW_PAST] = t.view_max_level >= stored;
+  shown[SPAGM_STIM_TEX_IGNORED_FIELDS] =
+      (oned && t.height > 1) || (!slices && !pitch && t.depth > 1) ||
+      (pitch && (t.max_mip_level || t.msaa || (t.depth > 1 && !slices))) || (nomip && t.max_mip_level);
+  shown[SPAGM_STIM_TEX_DATA_TYPES] = types;
+  shown[SPAGM_STIM_TEX_UNUSED_BITS] = std::memcmp(raw, clean, 32) != 0;
+  shown[SPAGM_STIM_TEX_LONG] = !pitch && (t.width > 256 || (!oned && t.height > 256) ||
+                                          (slices && t.depth > 256));
+  shown[SPAGM_STIM_TEX_BANK_ROWS] = in.tex_index >= 32;
+  shown[SPAGM_STIM_TEX_POOL_32] = pool % 4096 != 0;
+}
+
 // The texture-state corners of docs/stimulus.md (N516, N517) reach TLDS
-// requests that read texels: each header corner is in the header a read
-// took, the bits a header holds beyond its fields are only ones the
-// model's decode drops, and the bank words and pool leave their first row
-// and 4 KiB alignment.
+// requests that read texels: each is in the header a read took, and the
+// generator names it for the co-simulation's bins (N518); the bits a
+// header holds beyond its fields are only ones the model's decode drops.
 TEST(Stim, TextureStateCorners_ReachTldsReads_OnlyIgnoredBitsAdded) {
   Gen g(1, 1u << SPAGM_UNIT_TEX, 1000, 0);
-  enum { BLOCK, VIEW, FIELDS, TYPES, BITS, LONG, BANK_ROWS, POOL32, N };
-  const char *names[N] = {"block shape", "view past the levels", "ignored fields", "data types",
-                          "bits outside the fields", "long texture", "bank rows", "pool 32-byte"};
-  unsigned seen[N] = {};
+  const char *names[SPAGM_STIM_TEX_CORNERS] = {
+      "block shape", "view past the levels", "ignored fields", "data types",
+      "bits outside the fields", "long texture", "bank rows", "pool 32-byte"};
+  unsigned seen[SPAGM_STIM_TEX_CORNERS] = {};
   for (unsigned e = 0; e < 20; e++) {
     spagm_diag d{};
     ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
@@ -384,37 +411,23 @@ TEST(Stim, TextureStateCorners_ReachTldsReads_OnlyIgnoredBitsAdded) {
         continue;
       uint8_t raw[32], clean[32];
       ASSERT_EQ(spagm_tex_mem_read(g.m, pool + 32ull * ex.tex_header, raw, 32), SPAGM_OK);
-      spagm_tic t;
+      spagm_tic t, again;
       ASSERT_EQ(spagm_tic_decode(raw, &t), SPAGM_OK);
       ASSERT_EQ(spagm_tic_encode(&t, clean, &d), SPAGM_OK) << d.msg;
-      bool pitch = t.layout == SPAGM_TEXLAYOUT_PITCH, nomip = t.type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
-      bool oned = t.type == SPAGM_TEXTYPE_1D || t.type == SPAGM_TEXTYPE_1D_ARRAY;
-      bool slices = t.type == SPAGM_TEXTYPE_3D || t.type == SPAGM_TEXTYPE_1D_ARRAY ||
-                    t.type == SPAGM_TEXTYPE_2D_ARRAY;
-      unsigned stored = pitch || nomip ? 1 : t.max_mip_level + 1;
-      unsigned n = stored_components(t.components);
-      bool types = false;
-      for (unsigned c = n; c < 4; c++) types = types || t.data_type[c] != t.data_type[0];
-      types = types || (t.srgb && t.components != SPAGM_TEXFMT_A8B8G8R8) ||
-              (t.srgb && t.data_type[3] != SPAGM_TEXDT_UNORM);
-      seen[BLOCK] += !pitch && (t.block_height_log2 == 4 || t.block_height_log2 == 5);
-      seen[VIEW] += t.view_max_level >= stored;
-      seen[FIELDS] += (oned && t.height > 1) || (!slices && !pitch && t.depth > 1) ||
-                      (pitch && (t.max_mip_level || t.msaa || (t.depth > 1 && !slices))) ||
-                      (nomip && t.max_mip_level);
-      seen[TYPES] += types;
-      seen[BITS] += std::memcmp(raw, clean, 32) != 0;
-      seen[LONG] += t.width > 256 || t.height > 256 || (slices && t.depth > 256);
-      seen[BANK_ROWS] += in.tex_index >= 32;
-      seen[POOL32] += pool % 4096 != 0;
+      bool shown[SPAGM_STIM_TEX_CORNERS];
+      shown_corners(t, raw, clean, in, pool, shown);
+      uint32_t named = spagm_stim_tex_corners_at(g.s, ex.tex_header);
+      for (unsigned k = 0; k < SPAGM_STIM_TEX_CORNERS; k++) {
+        seen[k] += shown[k];
+        EXPECT_TRUE(!shown[k] || (named >> k & 1u)) << names[k] << ", header " << ex.tex_header;
+      }
       // Bits beyond the fields are ones no field of the decode reads: the
       // header with them dropped decodes to the same fields.
-      spagm_tic again;
       ASSERT_EQ(spagm_tic_decode(clean, &again), SPAGM_OK);
       EXPECT_EQ(std::memcmp(&t, &again, sizeof t), 0) << "header " << ex.tex_header;
     }
   }
-  for (unsigned k = 0; k < N; k++) {
+  for (unsigned k = 0; k < SPAGM_STIM_TEX_CORNERS; k++) {
     std::printf("%s: %u reads\n", names[k], seen[k]);
     EXPECT_GE(seen[k], 10u) << names[k] << " in a header TLDS read";
   }

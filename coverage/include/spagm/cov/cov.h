@@ -165,6 +165,10 @@ spagm_status spagm_cov_sample_attr_corner(spagm_cov *c, unsigned corner);
  * conversion corner `corner` (spagm_stim_f16_corner, N495), a bin of
  * tex.fp16_input. SPAGM_E_ARG for NULL c or a bad corner. */
 spagm_status spagm_cov_sample_f16_input(spagm_cov *c, unsigned corner);
+/** Co-simulation only: a TLDS read texels through a header with stimulus
+ * 14's texture-state corner `corner` (spagm_stim_tex_corner, N518), a bin
+ * of tex.state_corner. SPAGM_E_ARG for NULL c or a bad corner. */
+spagm_status spagm_cov_sample_tex_corner(spagm_cov *c, unsigned corner);
 /** Whether c holds co-simulation samples (then co-simulation-only points
  * count in totals and holes). false for NULL. */
 bool spagm_cov_has_cosim(const spagm_cov *c);

@@ -198,6 +198,26 @@ typedef enum spagm_stim_f16_corner {
  * epoch, or for NULL s. */
 uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address);
 
+/** Stimulus 14's texture-state corners (N516, N517, docs/stimulus.md) a
+ * header carries: its own, and the epoch's bank-row and pool corners with
+ * every header of the epoch. The per-texel edge codes are not among them. */
+typedef enum spagm_stim_tex_corner {
+  SPAGM_STIM_TEX_BLOCK_SHAPE,    /**< GOBs per block 2^4..2^5 (block-linear) */
+  SPAGM_STIM_TEX_VIEW_PAST,      /**< view maximum past the last level stored (N69) */
+  SPAGM_STIM_TEX_IGNORED_FIELDS, /**< a field the type or layout ignores, set (N65, N69, N70) */
+  SPAGM_STIM_TEX_DATA_TYPES,     /**< lacking components' types, sRGB with any 8-bit alpha */
+  SPAGM_STIM_TEX_UNUSED_BITS,    /**< bits outside every field, random */
+  SPAGM_STIM_TEX_LONG,           /**< a long texture (a dimension 2^8 - 1 .. 2^16) */
+  SPAGM_STIM_TEX_BANK_ROWS,      /**< the epoch's bank words spread over the rows */
+  SPAGM_STIM_TEX_POOL_32,        /**< the epoch's pool at a 32-byte multiple off 4 KiB */
+  SPAGM_STIM_TEX_CORNERS
+} spagm_stim_tex_corner;
+
+/** The stimulus-14 corners (bit k for spagm_stim_tex_corner k) of header
+ * `header` of the current epoch's pool; 0 for a header the generator did
+ * not write, outside an epoch, or for NULL s. */
+uint32_t spagm_stim_tex_corners_at(const spagm_stim *s, uint32_t header);
+
 /** Kinds of illegal configuration write (docs/port-contract.md, N123): the
  * unit must ignore each, and a read of the address gives 0 (kinds TARGET
  * and ADDRESS) or the register's unchanged value (VALUE). N290. */
