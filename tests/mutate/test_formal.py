@@ -524,11 +524,12 @@ class ModuleStep(unittest.TestCase):
         self.expect(self.prove(30, "4'd0 -> 4'd1", "seq_reset"), "distinguishable", "unit",
                     "distinguishable")
 
-    def test_mutant_in_the_top_skips_the_module_step(self):
+    def test_mutant_in_the_top_changing_a_submodules_input_goes_to_the_unit(self):
         r = self.prove(48, "[0] -> [1]", "top")
         self.assertEqual(r["scope"], "unit")
-        self.assertEqual(r["module_step"]["verdict"], "not run")
-        self.assertIn("the unit's top fx_hier", r["module_step"]["reason"])
+        self.assertEqual(r["module_step"]["verdict"], "distinguishable", r)
+        self.assertIn("module fx_hier (the unit's top, its 3 submodule instances cut out",
+                      r["module_step"]["reason"])
 
 
 class ModuleFixedInputs(unittest.TestCase):
@@ -562,6 +563,15 @@ class ModuleFixedInputs(unittest.TestCase):
         r = self.prove(26, "4'd5 -> 4'd6", "mixed_instances")
         self.assertEqual((r["verdict"], r["module_step"]["verdict"]),
                          ("undecided", "distinguishable"), r)
+
+    def test_mutant_in_the_top_is_proven_with_its_submodules_cut_out(self):
+        # bug_sel == 8'd4 instead of 8'd3: the defect select stays 0.
+        r = self.prove(44, "8'd3 -> 8'd4", "top_select")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("module fx_hfixed (the unit's top, its 3 submodule instances cut out",
+                      r["method"])
+        self.assertIn("the top's 3 submodule instances cut out: their inputs compared in every "
+                      "cycle, their outputs free inputs both copies share", r["assumptions"])
 
     def test_module_elaborated_alone_as_instantiated_is_read_alone_per_mutant(self):
         r = self.prove(17, "| -> &", "read_alone")
@@ -608,6 +618,16 @@ class ContractMiter(unittest.TestCase):
         r = self.prove(55, "condition forced false", "written")
         self.expect_contract(r, "distinguishable")
         self.assertEqual(classes.of_row({"status": "survived", "formal": r}), "distinguishable")
+
+    def test_top_step_proves_a_payload_reset_value_equivalent_under_the_contract(self):
+        p = formal.Prover(self.files, "fx_contract", os.path.join(self.work, "top"), timeout=120,
+                          depth=6)
+        r = p.prove(self.srcs, find(self.mutants, 37, "32'd0 -> 32'd1"), "top_tag_reset")
+        self.assertEqual((r["verdict"], r["scope"], r["contract"]["verdict"]),
+                         ("undecided", "module", "equivalent"), r)
+        self.assertEqual(classes.of_row({"status": "survived", "formal": r}),
+                         "equivalent_contract")
+        self.assertIsNone(p.gold)  # the unit's proof never ran
 
     def test_top_without_the_contracts_ports_is_not_run(self):
         files, srcs, mutants = design("fx.f")

@@ -30,6 +30,7 @@ the model's (the original agrees with the model where compared):
 Stricter than the scoreboard everywhere it is not equal to it, so a proof
 of this miter is a proof that no co-simulation tells the two apart.
 """
+import re
 from collections import OrderedDict
 
 RESPONSE_BITS = 16824
@@ -104,6 +105,12 @@ def _rsp_diff(a, b):
     return " ||\n    ".join(f"({t})" for t in terms)
 
 
+def vid(name):
+    """A Verilog identifier for `name`: as it is when simple, else escaped
+    (a port of a cut-out submodule, `u_x.port`, `g[0].u_y.port`)."""
+    return name if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*", name) else f"\\{name} "
+
+
 def applies(ports):
     """Why the contract's miter cannot be made for a top with `ports`
     (name -> (direction, width)), or None when it can: the response and
@@ -127,12 +134,14 @@ def miter_verilog(ports, skip=()):
     `trigger`, the same interface as Yosys' `miter -equiv`."""
     ins = [(n, w) for n, (d, w) in ports.items() if d == "input" and n not in skip]
     outs = [(n, w) for n, (d, w) in ports.items() if d == "output"]
-    decl = [f"  input wire [{w - 1}:0] in_{n}" for n, w in ins] + ["  output wire trigger"]
+    decl = [f"  input wire [{w - 1}:0] {vid('in_' + n)}" for n, w in ins] + \
+        ["  output wire trigger"]
     lines = ["module spagm_miter (", ",\n".join(decl), ");"]
     for n, w in outs:
-        lines.append(f"  wire [{w - 1}:0] gold_{n}, gate_{n};")
+        lines.append(f"  wire [{w - 1}:0] {vid('gold_' + n)}, {vid('gate_' + n)};")
     for copy in ("gold", "gate"):
-        conns = [f"    .{n}(in_{n})" for n, _ in ins] + [f"    .{n}({copy}_{n})" for n, _ in outs]
+        conns = [f"    .{vid(n)}({vid('in_' + n)})" for n, _ in ins] + \
+            [f"    .{vid(n)}({vid(copy + '_' + n)})" for n, _ in outs]
         lines += [f"  spagm_{copy} u_{copy} (", ",\n".join(conns), "  );"]
     diffs = []
     for n, _ in outs:
@@ -141,7 +150,7 @@ def miter_verilog(ports, skip=()):
         elif n == "cfg_rdata":
             diffs.append("(gold_cfg_rvalid && gold_cfg_rdata != gate_cfg_rdata)")
         else:
-            diffs.append(f"(gold_{n} != gate_{n})")
+            diffs.append(f"({vid('gold_' + n)} != {vid('gate_' + n)})")
     lines.append("  assign trigger = " + " ||\n    ".join(diffs) + ";")
     lines.append("endmodule")
     return "\n".join(lines) + "\n"

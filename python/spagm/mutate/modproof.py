@@ -44,6 +44,11 @@ data an input both copies share; smaller ones become registers.
 A module whose flip-flops are not all clocked by one of its inputs on
 its rising edge, or that holds a latch, is not proven here: the
 unit-level proof decides.
+
+A mutant in the unit's top is proven on the top with its submodules cut
+out (N543, Hierarchy.everted): their inputs compared, their outputs free
+inputs both copies share; there a difference is also tried with the
+outputs compared as the scoreboard compares them (contract.py, N542).
 """
 import hashlib
 import os
@@ -51,7 +56,7 @@ import re
 import threading
 from collections import OrderedDict
 
-from . import fixed, formal, memcut, rewrite
+from . import contract, fixed, formal, memcut, rewrite
 
 # The flip-flops the back end leaves after `async2sync; dffunmap`, and what
 # the module step does not prove (a latch, an unmapped memory).
@@ -225,6 +230,44 @@ class Hierarchy:
             out.append("end")
         return "\n".join(out) + "\n"
 
+    def everted(self, name):
+        """A Hierarchy of module `name` alone with its submodules cut out
+        (N543): each instance removed, what the module gave its input
+        becomes an output port `INSTANCE.PORT` and what the instance gave
+        back an input port of that name; None when an instance's module or
+        one of its ports is not in the design."""
+        m = self.modules[name]
+        body, extra, nports = [], [], len(m.ports)
+        cell = None
+        for line in m.body:
+            if line.startswith("  cell "):
+                w = line.split()
+                if w[1] in self.modules:
+                    cell = (w[1], w[2])
+                    while body and body[-1].startswith("  attribute "):
+                        body.pop()          # the instance's own attributes
+                    continue
+            if cell is not None:
+                if line.startswith("    connect "):
+                    w = line.strip().split(None, 2)
+                    child = self.modules[cell[0]]
+                    port = w[1][1:]
+                    if port not in child.ports or len(w) < 3:
+                        return None
+                    direction, width = child.ports[port]
+                    wire = f"\\{cell[1].lstrip(chr(92))}.{port}"
+                    nports += 1
+                    extra.append(f"  wire width {width} {'output' if direction == 'input' else 'input'} "
+                                 f"{nports} {wire}")
+                    extra.append(f"  connect {wire} {w[2]}" if direction == "input" else
+                                 f"  connect {w[2]} {wire}")
+                elif line == "  end":
+                    cell = None
+                continue
+            body.append(line)
+        text = f"{self.autoidx}\nmodule {name}\n" + "\n".join(body + extra) + "\nend\n"
+        return Hierarchy(text, name.lstrip("\\"))
+
     def memory_bits(self, name):
         """The largest memory of `name`'s subtree, (bits, name) or (0, "")."""
         best = (0, "")
@@ -324,13 +367,12 @@ class ModuleStep:
         if base is None:
             note["reason"] = "the mutated line is in no module (a package or outside one)"
             return None, note
-        if base == self.p.top:
-            note["reason"] = f"the mutated module is the unit's top {self.p.top}"
-            return None, note
         gold = self.original()
         if isinstance(gold, str):
             note.update(verdict="undecided", reason=f"the original with its hierarchy: {gold}")
             return None, note
+        if base == self.p.top:
+            return self._top(sources, mutant, name, note, gold)
         insts = gold.instances_of(base)
         if not insts:
             note["reason"] = f"module {base} has no instance in {self.p.top}"
@@ -387,13 +429,82 @@ class ModuleStep:
             ("module_step", note)])
         return res, note
 
+    def _top(self, sources, mutant, name, note, gold):
+        """The module step of a mutant in the unit's top (N543): the top
+        with its submodules cut out, the same in both copies (Hierarchy.
+        everted): what it gives each instance compared, what each gives
+        back a free input both copies share, which allows every answer a
+        submodule could give and more. Equivalent there is the unit's
+        equivalence; when not, the outputs compared as the scoreboard does
+        (contract.py) may still be proven equal: equivalent under the
+        contract, final as well. Anything else goes to the unit's proof."""
+        cut = len([c for c in gold.modules[gold.top].cells if c[0] in gold.modules])
+        if not cut:
+            note["reason"] = (f"the unit's top {self.p.top} has no submodule: the unit's "
+                              "proof is the same design")
+            return None, note
+        note["read"] = "unit"
+        ge = gold.everted(gold.top)
+        if ge is None:
+            note["reason"] = "a submodule of the top is not in the design"
+            return None, note
+        files = self.p._files(sources, mutant, name)
+        gate, why, secs = self._read(files, name)
+        note["seconds"] = round(secs, 2)
+        if gate is None:
+            note.update(verdict="undecided", reason=f"front end: {why}")
+            return None, note
+        me = gate.everted(gate.top)
+        if me is None:
+            note.update(verdict="undecided", reason="a submodule of the mutant's top is not "
+                                                    "in the design")
+            return None, note
+        fixed_in = self.fixed.inputs([gold.top])
+        where = (f"module {self.p.top} (the unit's top, its {cut} submodule instances cut out: "
+                 "what it gives each compared, what each gives back a free input both copies "
+                 "share)")
+        cut_note = (f"the top's {cut} submodule instances cut out: their inputs compared in "
+                    "every cycle, their outputs free inputs both copies share")
+        r = self._pair(ge, ge.top, me, me.top, f"{name}.top", fixed_in)
+        note["seconds"] = round(note["seconds"] + r["seconds"], 2)
+        assumptions = r["assumptions"] + [cut_note]
+        if r["verdict"] == "equivalent":
+            note.update(verdict="equivalent", reason="")
+            return OrderedDict([
+                ("verdict", "equivalent"),
+                ("method", f"{where}: {'sequential from reset' if r['sequential'] else 'combinational'}, "
+                           f"{r['how']}"),
+                ("bound", None), ("reason", "; ".join(assumptions)),
+                ("assumptions", assumptions), ("seconds", note["seconds"]),
+                ("counterexample", None), ("scope", "module"), ("module_step", note)]), note
+        note.update(verdict=r["verdict"], reason=f"{where}: {r['reason']}")
+        if r["verdict"] != "distinguishable" or \
+                contract.applies(ge.modules[ge.top].ports) is not None:
+            return None, note
+        c = self._pair(ge, ge.top, me, me.top, f"{name}.topc", fixed_in, by_contract=True)
+        note["seconds"] = round(note["seconds"] + c["seconds"], 2)
+        if c["verdict"] != "equivalent":
+            return None, note
+        con = OrderedDict([("verdict", "equivalent"),
+                           ("method", f"{where}, the contract's miter: {c['how']}"),
+                           ("compared", contract.COMPARED), ("reason", ""),
+                           ("seconds", c["seconds"])])
+        return OrderedDict([
+            ("verdict", "undecided"), ("method", "module step"), ("bound", None),
+            ("reason", f"scope: the top with its submodules cut out differs ({r['reason']}), "
+                       "which the unit may never show; compared as the scoreboard compares, "
+                       "it is proven equal"),
+            ("assumptions", assumptions), ("seconds", note["seconds"]), ("counterexample", None),
+            ("limit", "scope"), ("scope", "module"), ("module_step", note),
+            ("contract", con)]), note
+
     @staticmethod
     def _where(h, name, count):
         path = h.modules[name].path()
         return (f"instance {path}" if count == 1 else
                 f"{count} instances, e.g. {path}")
 
-    def _pair(self, gold, g, gate, m, name, fixed_in):
+    def _pair(self, gold, g, gate, m, name, fixed_in, by_contract=False):
         """One parameterisation: the original's module `g` against the
         mutant's `m`, the inputs of `fixed_in` (port -> value, what the
         unit holds them at with no defect selected) held there.
@@ -419,9 +530,12 @@ class ModuleStep:
                 out["reason"] = why
                 return out
             lower = []
+        # An undriven bit (a word past a memory's size, which `memory_map`
+        # leaves undriven and a free input may address) is 0 in both copies,
+        # as every x (N507): a free value per copy would differ by itself.
         prep = ([f"read_rtlil {name}{'.cut' if cut else ''}.il"] + lower
                 + ["memory_map", "opt_clean", "async2sync", "dffunmap",
-                   "setundef -zero -init", "setundef -undriven -anyseq", "opt_clean",
+                   "setundef -zero -init", "setundef -undriven -zero", "opt_clean",
                    f"write_rtlil {name}.prep.il"])
         done, log, secs = p._yosys(prep, f"{name}.prep", p.wall)
         out["seconds"] = round(out["seconds"] + secs, 2)
@@ -459,7 +573,7 @@ class ModuleStep:
                 f"selected: {formal.DEFECT_SELECT} = 0 and constants)")
         if formal.DEFECT_SELECT in gports and formal.DEFECT_SELECT not in tie:
             out["assumptions"].append(f"{formal.DEFECT_SELECT} free (not the unit's)")
-        if not clocks:
+        if not clocks and not by_contract:
             return self._with_cut(self._combinational(out, name, gports, tie))
         out["sequential"] = True
         clk = clocks.pop() if len(clocks) == 1 else None
@@ -476,7 +590,7 @@ class ModuleStep:
             return out
         rst = formal.RESET in gports and gold.from_top(g, formal.RESET, formal.RESET) and \
             gold.from_top(g, clk, self._top_clock(gold))
-        return self._with_cut(self._sequential(out, name, gports, clk, rst, tie))
+        return self._with_cut(self._sequential(out, name, gports, clk, rst, tie, by_contract))
 
     @staticmethod
     def _with_cut(out):
@@ -538,15 +652,16 @@ class ModuleStep:
             out["reason"] = self._failed(done, log, name + ".sat")
         return out
 
-    def _sequential(self, out, name, ports, clk, rst, tie):
+    def _sequential(self, out, name, ports, clk, rst, tie, by_contract=False):
         p = self.p
+        vid = contract.vid
         ins = [(n, w) for n, (d, w) in ports.items() if d == "input" and n not in tie]
-        decl = ",\n".join(f"  input wire [{w - 1}:0] in_{n}" for n, w in ins)
-        conn = ",\n".join(f"    .in_{n}(" + (f"first ? {w}'d0 : in_{n}" if rst and
-                                             n == formal.RESET else f"in_{n}") + ")"
-                          for n, w in ins)
+        decl = ",\n".join(f"  input wire [{w - 1}:0] {vid('in_' + n)}" for n, w in ins)
+        conn = ",\n".join(f"    .{vid('in_' + n)}(" + (f"first ? {w}'d0 : in_{n}" if rst and
+                                                       n == formal.RESET else vid("in_" + n))
+                          + ")" for n, w in ins)
         for n, (w, v) in tie.items():
-            conn += f",\n    .in_{n}({w}'d{v})"
+            conn += f",\n    .{vid('in_' + n)}({w}'d{v})"
         harness = (f"module spagm_module_miter (\n{decl},\n  output wire bad);\n"
                    "  reg first = 1'b1;  // cycle 1\n"
                    f"  always @(posedge in_{clk}) first <= 1'b0;\n"
@@ -556,8 +671,14 @@ class ModuleStep:
                    "endmodule\n")
         hv = f"{name}.harness.v"
         rewrite.write_whole(os.path.join(p.workdir, hv), harness.encode())
-        script = [f"read_rtlil {name}.prep.il",
-                  "miter -equiv -flatten spagm_gold spagm_gate spagm_miter",
+        miter = "miter -equiv -flatten spagm_gold spagm_gate spagm_miter"
+        if by_contract:
+            # The outputs compared as the scoreboard compares them (N542).
+            mv = f"{name}.contract_miter.v"
+            rewrite.write_whole(os.path.join(p.workdir, mv),
+                                contract.miter_verilog(ports).encode())
+            miter = f"read_verilog {mv}"
+        script = [f"read_rtlil {name}.prep.il", miter,
                   f"read_verilog {hv}", "hierarchy -top spagm_module_miter",
                   "proc", "flatten", "async2sync", "dffunmap",
                   "setundef -zero -init", "setundef -undriven -anyseq",
