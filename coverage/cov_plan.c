@@ -121,13 +121,14 @@ static const char *const config_settings[] = {"sixteenths", "S0.12", "D3D_order"
 static const char *const load_corners[] = {"written_twice", "aliased_target_write",
                                            "aliased_address_write"};
 
-/* N466, N467, N531: the corners an attribute epoch drew
+/* N466, N467, N531, N532: the corners an attribute epoch drew
  * (spagm_stim_attr_corner). */
 static const char *const attr_epoch_corners[] = {
     "all_attributes_mapped", "one_output_attribute", "blocks_written_twice",
     "memory_after_clear",    "isbe_upper_half",      "streq_end_at_255",
     "streq_from_attribute_0", "gs_max_at_power_on",  "isberd_at_isbe_end",
-    "guard_not_pt",          "al2p_immediate_end"};
+    "guard_not_pt",          "al2p_immediate_end",   "streq_start_at_power_on",
+    "ast_o_bit"};
 _Static_assert(sizeof attr_epoch_corners / sizeof attr_epoch_corners[0] == SPAGM_STIM_ATTR_CORNERS,
                "a bin per attribute corner");
 
@@ -432,7 +433,8 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                                "starting at attribute 0, MaxOutputVertexCount at its power-on "
                                "value, and requests of the epoch with an ISBERD lane at the "
                                "ISBE's end, a guard other than @PT, or an AL2P immediate of "
-                               "+-512..1023 with Ra (N531)",
+                               "+-512..1023 with Ra (N531); ST_REQ start at its power-on "
+                               "value with the end written, an AST with its .O bit (N532)",
                                1, {DIM("corner", attr_epoch_corners)}, NULL, true, 0},
     [COV_TEX_F16_INPUT] = {"tex.fp16_input", SPAGM_UNIT_TEX,
                            "co-simulation only: a TLDS.F16 lane read a texel holding a word "

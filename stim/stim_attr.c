@@ -90,12 +90,13 @@ static uint32_t map_end(const uint32_t *bits, bool highest) {
 /* The ST_REQ range: its corners (docs/stimulus.md), else sometimes a
  * uniform range, else none. N531: a range ending at attribute 255, and one
  * starting at attribute 0 with attribute 0 in OMAP and not in IMAP(next),
- * so that only ST_REQ puts it in the output BMAP (ALD.txt). */
+ * so that only ST_REQ puts it in the output BMAP (ALD.txt). N532: one whose
+ * start keeps its power-on value 255 with an end of 1..254 (empty, N21). */
 static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config *c,
                          bool *from_zero) {
   uint32_t first = map_end(c->omap, false), last = map_end(c->omap, true);
   uint32_t len = spagm_rng_below(r, 16);
-  switch (spagm__stim_corner(cn, r, AC_STREQ_POINT, 6)) {
+  switch (spagm__stim_corner(cn, r, AC_STREQ_POINT, 7)) {
     case 0: c->streq_start = c->streq_end = spagm_rng_below(r, 256); return;
     case 1:
       c->streq_end = first;
@@ -117,6 +118,9 @@ static void random_streq(const stim_corners *cn, spagm_rng *r, spagm_attr_config
       c->streq_start = 0;
       c->streq_end = len;
       *from_zero = true;
+      return;
+    case 6: /* N532: start keeps its power-on value (255): an empty range */
+      c->streq_end = 1 + spagm_rng_below(r, SPAGM_ATTR_COUNT - 2);
       return;
     default: break;
   }
@@ -344,6 +348,10 @@ spagm_status spagm__stim_attr_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   /* The ST_REQ corners as the maps left them (the map corners replace
    * OMAP and IMAP(next)). */
   if (c.streq_end == SPAGM_ATTR_COUNT - 1) a->corners |= 1u << SPAGM_STIM_ATTR_STREQ_TOP;
+  spagm_attr_config power_on;
+  spagm_attr_config_default(&power_on);
+  if (c.streq_start == power_on.streq_start && c.streq_end != power_on.streq_end)
+    a->corners |= 1u << SPAGM_STIM_ATTR_STREQ_POWER_ON;
   if (c.streq_start == 0 && c.streq_end >= c.streq_start && (c.omap[0] & 1u) &&
       !(c.imap_next[0] & 1u))
     a->corners |= 1u << SPAGM_STIM_ATTR_STREQ_ZERO;
@@ -596,6 +604,12 @@ static void make_ast(stim_attr *a, spagm_rng *r, spagm_request *req, int form,
         req->c[at_lane] = (req->c[at_lane] & 0xFFFF0000u) | w / n;
       }
     }
+  }
+  /* N532: sometimes the .O bit (32) every store implies (N340), as NAK
+   * writes it. */
+  if (spagm__stim_corner(&a->cn, r, AC_AST_OUT, 1) == 0) {
+    i.out = true;
+    a->corners |= 1u << SPAGM_STIM_ATTR_AST_O;
   }
   random_data(r, req);
   spagm__stim_encode(&i, req);

@@ -57,6 +57,10 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
      * only ST_REQ puts it in the output BMAP. */
     {"ST_REQ range", "end at attribute 255", 120, true},
     {"ST_REQ range", "start at attribute 0, which only ST_REQ maps", 200, true},
+    /* N532: start at its power-on value 255 and end 1..254 (an empty
+     * range, N21), so an epoch that keeps power-on values writes the end
+     * word of the pair without the start word. */
+    {"ST_REQ range", "start at its power-on value 255, end written (empty)", 100, true},
     /* N26, N283: a GS epoch whose MaxOutputVertexCount lets a store reach
      * the end of the lane's 1024-word buffer (N: output BMAP attributes),
      * and one lane of a GS store at its last word or the first past it. */
@@ -93,6 +97,9 @@ const spagm_stim_corner spagm__stim_attr_corners[AC_N] = {
     /* N531: an AL2P with Ra whose immediate has bits 10 and 9 unequal
      * (512..1023 or -1024..-513), every lane's Ra putting the sum in range. */
     {"AL2P immediate with Ra", "bit 10 unlike bit 9 (+-512..1023)", 150, false},
+    /* N532: AST with its bit 32 (.O, N340) set, as NAK writes every
+     * store. */
+    {"AST .O bit", "AST.O (bit 32 set, as NAK writes every store)", 150, false},
 };
 
 const spagm_stim_corner spagm__stim_pix_corners[PC_N] = {

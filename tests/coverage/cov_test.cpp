@@ -401,11 +401,11 @@ TEST(COV_Cosim, UnreachableBinsListedApart) {
   // load of this database left a register out), the 18 of the three
   // illegal_write points (N290: no load carried one), the 11 of
   // attr.unwritten and tex.unwritten (N291), the 3 of pix.load_corner
-  // (N433: no load wrote twice or aliased), the 11 of attr.epoch_corner
-  // (N466, N467, N531: no epoch drew one), the 16 of tex.fp16_input (N495: no
+  // (N433: no load wrote twice or aliased), the 13 of attr.epoch_corner
+  // (N466, N467, N531, N532: no epoch drew one), the 16 of tex.fp16_input (N495: no
   // TLDS.F16 read a corner) and the 8 of tex.state_corner (N518: no header
   // carried one); the 21 ISBEWR bins left the holes.
-  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 11 + 16 + 8);
+  EXPECT_EQ(holes_cosim + 21, holes_model + 17 + 24 + 18 + 11 + 3 + 13 + 16 + 8);
 
   // One overtaken texture response: the texture unit reorders, so its other
   // overtaken bins are holes of the stimulus; the other units' stay apart.
@@ -452,7 +452,7 @@ TEST(COV_Cosim, LoadCorner_HitsItsBin_OtherUnitsAndCornersRefused) {
   spagm_cov_free(c);
 }
 
-// The attribute corners (N466, N467, N531): each sample hits its bin of
+// The attribute corners (N466, N467, N531, N532): each sample hits its bin of
 // attr.epoch_corner, a co-simulation-only point; a bad corner is refused.
 TEST(COV_Cosim, AttrEpochCorner_HitsItsBin_BadCornerRefused) {
   spagm_cov *c = spagm_cov_new();

@@ -463,9 +463,10 @@ TEST(StimLoad, AttributeMapCornersGiveNOf256AndOne) {
 // 0x20000 (vertex 128, rank 0); ST_REQ ending at 255, or starting at 0 with
 // attribute 0 in the output BMAP only through ST_REQ; MaxOutputVertexCount
 // at its power-on value; and in every epoch leftover data in the last 128
-// bytes of the attribute region when no live vertex reaches them.
+// bytes of the attribute region when no live vertex reaches them; ST_REQ
+// start at its power-on value with an end below it (N532).
 TEST(StimLoad, AttributeEndCornersHoldTheirState) {
-  unsigned upper = 0, top = 0, zero = 0, gs = 0, leftovers = 0;
+  unsigned upper = 0, top = 0, zero = 0, gs = 0, leftovers = 0, streq_power_on = 0;
   spagm_attr_config p;
   spagm_attr_config_default(&p);
   each_load([&](spagm_stim *s, spagm_model *m, spagm_unit un, const spagm_cfg_list &) {
@@ -498,6 +499,12 @@ TEST(StimLoad, AttributeEndCornersHoldTheirState) {
       EXPECT_EQ(c.imap_next[0] & 1u, 0u);
       EXPECT_EQ(out[0] & 1u, 1u);
     }
+    if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_STREQ_POWER_ON)) {
+      streq_power_on++;
+      EXPECT_EQ(c.streq_start, p.streq_start);
+      EXPECT_NE(c.streq_end, p.streq_end);
+      EXPECT_LT(c.streq_end, c.streq_start);
+    }
     if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_GS_MAX_POWER_ON)) {
       gs++;
       EXPECT_EQ(c.gs_max_vertices, p.gs_max_vertices);
@@ -514,13 +521,15 @@ TEST(StimLoad, AttributeEndCornersHoldTheirState) {
   EXPECT_GT(top, 1u);
   EXPECT_GT(zero, 1u);
   EXPECT_GT(gs, 1u);
+  EXPECT_GT(streq_power_on, 1u);
   EXPECT_GE(leftovers, 35u); /* every epoch of 40 but a rare filled one */
 }
 
-// The request corners of the attribute unit's ends (N531), over an
+// The request corners of the attribute unit's ends (N531, N532), over an
 // attribute-only run: an ISBERD lane at the ISBE's last element, its end
 // or the last element of 32 bits; a guard other than @PT; an AL2P with Ra
-// whose immediate has bit 10 unlike bit 9. Each marks its epoch.
+// whose immediate has bit 10 unlike bit 9; an AST with its .O bit. Each
+// marks its epoch.
 TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
   spagm_stim_opts o;
   spagm_stim_opts_default(&o);
@@ -530,7 +539,7 @@ TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
   ASSERT_NE(s, nullptr);
   spagm_model *m = spagm_model_new();
   spagm_diag d{};
-  unsigned isbe_end = 0, guard = 0, imm = 0;
+  unsigned isbe_end = 0, guard = 0, imm = 0, ast_out = 0;
   for (unsigned e = 0; e < 10; e++) {
     ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
     spagm_request req;
@@ -541,7 +550,10 @@ TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
         guard++;
         EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_GUARD));
       }
-      if (in.op == SPAGM_OP_ISBERD && in.ra != SPAGM_RZ)
+      // The vertex-major view with N = 256 ends at 0x40000 too (its own
+      // corner, N281), so only the other views count here.
+      bool vertex_major = in.region == SPAGM_REGION_ATTR && !in.skew;
+      if (in.op == SPAGM_OP_ISBERD && in.ra != SPAGM_RZ && !vertex_major)
         for (unsigned l = 0; l < SPAGM_LANES; l++) {
           uint32_t elem = 1u << in.isize, ra = req.a[0][l];
           if (ra == 0x40000u - elem || ra == 0x40000u || ra == 0u - elem) {
@@ -549,6 +561,10 @@ TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
             EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_ISBE_END));
           }
         }
+      if (in.op == SPAGM_OP_AST && in.out) {
+        ast_out++;
+        EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_AST_O));
+      }
       if (in.op == SPAGM_OP_AL2P && in.ra != SPAGM_RZ && ((in.imm >> 10 ^ in.imm >> 9) & 1)) {
         imm++;
         EXPECT_TRUE(spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_IMM_END));
@@ -558,6 +574,7 @@ TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
   EXPECT_GT(isbe_end, 10u);
   EXPECT_GT(guard, 10u);
   EXPECT_GT(imm, 10u);
+  EXPECT_GT(ast_out, 10u);
   spagm_model_free(m);
   spagm_stim_free(s);
 }

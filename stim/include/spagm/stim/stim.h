@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 14u
+#define SPAGM_STIM_VERSION 15u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -144,8 +144,8 @@ bool spagm_stim_rewrites_registers(const spagm_stim *s, spagm_unit u);
 size_t spagm_stim_rewritten(const spagm_stim *s, spagm_unit u);
 
 /** Corners of an attribute epoch (docs/stimulus.md): stimulus 11's maps at
- * their ends (N466) and load's memory bursts (N467); stimulus 13's state
- * and request corners (N531). */
+ * their ends (N466) and load's memory bursts (N467); stimulus 13's and 15's
+ * state and request corners (N531, N532). */
 typedef enum spagm_stim_attr_corner {
   SPAGM_STIM_ATTR_ALL_MAPPED,      /**< every attribute in all four maps (N = 256) */
   SPAGM_STIM_ATTR_ONE_OUTPUT,      /**< one attribute in the output map (N = 1) */
@@ -158,6 +158,8 @@ typedef enum spagm_stim_attr_corner {
   SPAGM_STIM_ATTR_ISBE_END,        /**< a request: an ISBERD lane at the ISBE's end or past it */
   SPAGM_STIM_ATTR_GUARD,           /**< a request: a guard other than \@PT */
   SPAGM_STIM_ATTR_IMM_END,         /**< a request: an AL2P with Ra and an immediate of +-512..1023 */
+  SPAGM_STIM_ATTR_STREQ_POWER_ON,  /**< ST_REQ start at its power-on value 255, end written */
+  SPAGM_STIM_ATTR_AST_O,           /**< a request: an AST with its .O bit (32) set */
   SPAGM_STIM_ATTR_CORNERS
 } spagm_stim_attr_corner;
 
