@@ -629,6 +629,18 @@ class ContractMiter(unittest.TestCase):
                          "equivalent_contract")
         self.assertIsNone(p.gold)  # the unit's proof never ran
 
+    def test_log_line_names_a_mutant_equivalent_under_the_contract(self):
+        class Args:
+            yosys, prove_timeout, prove_depth, jobs = None, 120, 6, 1
+            prove_scope = "unit"
+        lines = []
+        mutant = find(self.mutants, 55, "32'd0 -> 32'd1")
+        res, _ = formal.prove_all([mutant], self.srcs, self.files, "fx_contract",
+                                  os.path.join(self.work, "log"), Args, lines.append)
+        self.assertEqual(res[mutant.id]["contract"]["verdict"], "equivalent")
+        line = next(x for x in lines if x.startswith(f"mutate: formal: {mutant.id}: "))
+        self.assertIn(": distinguishable, equivalent under the contract (", line)
+
     def test_top_without_the_contracts_ports_is_not_run(self):
         files, srcs, mutants = design("fx.f")
         p = formal.Prover(files, "fx_unit", os.path.join(WORK, "contract_fx"), timeout=60,

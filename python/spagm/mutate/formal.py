@@ -284,6 +284,20 @@ SIGNAL_LINE = "spagm: the Yosys process ended by signal "
 BACK_END_LINE = "spagm: the back end stopped:"
 
 
+def abc_outcome(done, text):
+    """What ABC's `pdr` said of a miter: ("proved", None), ("asserted", the
+    frame where the bad output is first true), ("time", None) when it ran
+    out of time, ("none", None) when it gave no answer."""
+    if re.search(r"^Property proved\.", text, re.M):
+        return "proved", None
+    hit = re.search(r"was asserted in frame (\d+)", text)
+    if hit:
+        return "asserted", int(hit.group(1))
+    if done is None or re.search(r"timeout|time limit|reached", text, re.I):
+        return "time", None
+    return "none", None
+
+
 def _limit_of(text):
     """Which resource ended a Yosys run that did not finish, from its log:
     "memory" for an allocation that failed (the native Yosys under its
@@ -849,20 +863,17 @@ class Prover:
         abc = os.path.basename(self.abc[0])
         out["method"] = (f"{abc} &scorr + pdr on the contract's miter ({self.cmd_name()} "
                          "write_aiger)")
-        if re.search(r"^Property proved\.", abc_out, re.M):
+        said, frame = abc_outcome(abc_done, abc_out)
+        if said == "proved":
             out.update(verdict="equivalent",
                        method=out["method"] + ": proven for every input sequence from reset")
+        elif said == "asserted":
+            out.update(verdict="distinguishable",
+                       reason=f"outputs differ where the scoreboard compares, in cycle "
+                              f"{frame + RESET_CYCLES}")
         else:
-            hit = re.search(r"was asserted in frame (\d+)", abc_out)
-            if hit:
-                out.update(verdict="distinguishable",
-                           reason=f"outputs differ where the scoreboard compares, in cycle "
-                                  f"{int(hit.group(1)) + RESET_CYCLES}")
-            else:
-                out["reason"] = (f"time limit: {abc} within {self.timeout} s"
-                                 if abc_done is None or re.search(r"timeout|time limit|reached",
-                                                                  abc_out, re.I)
-                                 else f"{abc} gave no answer (see {cname}.abc.log)")
+            out["reason"] = (f"time limit: {abc} within {self.timeout} s" if said == "time"
+                             else f"{abc} gave no answer (see {cname}.abc.log)")
         return res
 
     def _cut_assumption(self):
@@ -1432,7 +1443,12 @@ def prove_all(mutants, sources, files, top, out, args, log):
     def one(m):
         name = "m_" + re.sub(r"[^A-Za-z0-9_]", "_", str(m.id))
         r = prover.prove(sources, m, name)
-        log(f"mutate: formal: {m.id}: {r['verdict']} ({r['reason'] if r['verdict'] != 'equivalent' else r['method']}) "
+        # A mutant the contract's miter proves is named so, not by its exact
+        # verdict alone (its class is equivalent under the contract).
+        con = (r.get("contract") or {}).get("verdict") == "equivalent"
+        log(f"mutate: formal: {m.id}: {r['verdict']}"
+            f"{', equivalent under the contract' if con else ''} "
+            f"({r['reason'] if r['verdict'] != 'equivalent' else r['method']}) "
             f"{r['seconds']} s")
         return m.id, r
     with ThreadPoolExecutor(max(1, args.jobs)) as ex:

@@ -704,16 +704,16 @@ class ModuleStep:
                                  "without a reset start equal)",
                                  "every other input free in every cycle; outputs compared in "
                                  "every cycle"] + out["assumptions"])
-        if re.search(r"^Property proved\.", text, re.M):
+        said, _ = formal.abc_outcome(abc_done, text)
+        if said == "proved":
             out.update(verdict="equivalent",
                        how=out["how"] + ": proven for every input sequence from reset")
-        elif re.search(r"was asserted in frame (\d+)", text):
+        elif said == "asserted":
             out.update(verdict="distinguishable",
                        reason="the module's outputs differ for some input sequence (which the "
                               "unit may never give)")
         else:
-            out["reason"] = (f"time limit: {abc} within {p.timeout} s" if abc_done is None or
-                             re.search(r"timeout|time limit|reached", text, re.I) else
+            out["reason"] = (f"time limit: {abc} within {p.timeout} s" if said == "time" else
                              f"{abc} gave no answer (see {name}.abc.log)")
         return out
 
