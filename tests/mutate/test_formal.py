@@ -22,8 +22,8 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import classes, cli, formal, memcut, yosys_native  # noqa: E402
-from spagm.mutate.rtl import read_filelist  # noqa: E402
+from spagm.mutate import classes, cli, formal, memcut, modproof, yosys_native  # noqa: E402
+from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
 
@@ -530,6 +530,32 @@ class ModuleStep(unittest.TestCase):
         self.assertEqual(r["module_step"]["verdict"], "distinguishable", r)
         self.assertIn("module fx_hier (the unit's top, its 3 submodule instances cut out",
                       r["module_step"]["reason"])
+
+    def test_budget_spent_leaves_the_mutant_undecided_budget_and_the_original_usable(self):
+        # "drop term b" needs the unit's proof (the module step finds it
+        # distinguishable): with 10 ms for the whole mutant nothing of its
+        # own finishes, while the originals every mutant shares are read.
+        p = formal.Prover(self.files, "fx_hier", os.path.join(self.work, "budget"), timeout=60,
+                          depth=6, budget=0.01)
+        mutant = find(self.mutants, 11, "drop term b")
+        r = p.prove(self.srcs, mutant, "budget")
+        self.assertEqual((r["verdict"], r["limit"]), ("undecided", "budget"), r)
+        self.assertIn("the mutant's 0.01 s (--prove-budget) were spent", r["reason"])
+        self.assertIsInstance(p.module_step.gold, modproof.Hierarchy)
+        # The same Prover without the budget: the original it read is sound.
+        p.budget = None
+        self.expect(p.prove(self.srcs, mutant, "budget_none"), "equivalent", "unit",
+                    "distinguishable")
+
+    def test_budget_of_zero_seconds_is_refused(self):
+        with self.assertRaisesRegex(RtlError, "--prove-budget must be more than 0"):
+            formal.Prover(self.files, "fx_hier", os.path.join(self.work, "budget0"), budget=0)
+
+    def test_budget_option_reaches_the_prover(self):
+        args = cli.parser().parse_args(["--unit", "pix", "--prove", "--prove-budget", "45"])
+        self.assertEqual(formal.backend_args(args)["budget"], 45)
+        self.assertIsNone(formal.backend_args(cli.parser().parse_args(["--unit", "pix"]))
+                          ["budget"])
 
 
 class ModuleFixedInputs(unittest.TestCase):

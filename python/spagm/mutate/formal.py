@@ -46,6 +46,7 @@ the unit has it (the stand-in's defect select; a mutant that differs only
 under a defect is not a bug of the design), registers without a reset
 starting equal (at 0) in both copies.
 """
+import contextlib
 import inspect
 import json
 import os
@@ -280,6 +281,9 @@ def _read_ports(il_text, module):
 
 # The line _yosys adds to the text of a process a signal ended.
 SIGNAL_LINE = "spagm: the Yosys process ended by signal "
+# The text of a Yosys or ABC process not started: the mutant's budget is
+# spent (Prover._left); done None, as a process its time limit ended.
+BUDGET_LINE = "spagm: time limit: the mutant's budget (--prove-budget) is spent"
 # The line _elaborate adds to the text of a failure after the front end.
 BACK_END_LINE = "spagm: the back end stopped:"
 
@@ -349,7 +353,7 @@ class Prover:
 
     def __init__(self, files, top, workdir, yosys=None, timeout=300, depth=20, log=None,
                  wall=None, abc=None, cut_bits=MEM_CUT_BITS, backend=None, mem_gb=MEM_GB,
-                 scope="both"):
+                 scope="both", budget=None):
         self.files, self.top = [os.path.abspath(f) for f in files], top
         # A mutant's Yosys process: three SAT problems of `timeout` each and
         # the elaboration.
@@ -376,6 +380,32 @@ class Prover:
         self.scope = scope
         self.module_step = modproof.ModuleStep(self)
         self._gold_lock = threading.Lock()
+        # The wall seconds one mutant's whole check may take (--prove-budget,
+        # N544): every Yosys and ABC process of the mutant's thread gets at
+        # most what is left of it. None: no budget, each step its own limit.
+        if budget is not None and budget <= 0:
+            raise RtlError("--prove-budget must be more than 0 seconds")
+        self.budget = budget
+        self._mutant = threading.local()
+
+    def _left(self, timeout):
+        """`timeout`, or less: what is left of the current mutant's budget."""
+        deadline = getattr(self._mutant, "deadline", None)
+        if deadline is None:
+            return timeout
+        return min(timeout, max(0.0, deadline - time.monotonic()))
+
+    @contextlib.contextmanager
+    def shared(self):
+        """A step whose result every mutant shares (the original's
+        elaboration, a module read alone): outside any mutant's budget, so a
+        budget spent never leaves a failed original behind for the rest."""
+        saved = getattr(self._mutant, "deadline", None)
+        self._mutant.deadline = None
+        try:
+            yield
+        finally:
+            self._mutant.deadline = saved
 
     def _read(self, files, prep=PREP):
         names = " ".join(self.staging.name(f) for f in files)
@@ -419,6 +449,9 @@ class Prover:
         logf = os.path.join(self.workdir, f"{name}.log")
         rewrite.write_whole(ys, ("\n".join(script) + "\n").encode())
         cmd = self.cmd if front or not self.back else self.back
+        timeout = self._left(timeout)
+        if timeout <= 0:
+            return None, BUDGET_LINE, 0.0
         t0 = time.monotonic()
         try:
             r = subprocess.run(cmd + ["-q", "-l", f"{name}.log", "-s", f"{name}.ys"],
@@ -598,6 +631,23 @@ class Prover:
         the module step's "equivalent" (modproof.py), else the unit's
         proof, or with scope "module" undecided (limit `scope`). `scope`
         says which decided; `module_step` what the module step found."""
+        self._mutant.deadline = time.monotonic() + self.budget if self.budget else None
+        try:
+            res = self._prove(sources, mutant, name)
+        finally:
+            spent = self._mutant.deadline is not None and time.monotonic() >= \
+                self._mutant.deadline
+            self._mutant.deadline = None
+        # A front end that did not finish in time is the budget's doing too;
+        # one that refused the design is not.
+        if spent and res["verdict"] == "undecided" and \
+                (res.get("limit") != "front end" or "time limit" in res["reason"]):
+            res["reason"] = (f"budget: the mutant's {self.budget:g} s (--prove-budget) were "
+                             f"spent; {res['reason'] or 'no step finished'}")
+            res["limit"] = "budget"
+        return res
+
+    def _prove(self, sources, mutant, name):
         note = None
         if self.scope != "unit":
             res, note = self.module_step.prove(sources, mutant, name)
@@ -616,7 +666,7 @@ class Prover:
                     ("assumptions", []), ("seconds", note["seconds"]), ("counterexample", None),
                     ("limit", "front end" if front else "scope"), ("scope", "module"),
                     ("module_step", note)])
-        with self._gold_lock:
+        with self._gold_lock, self.shared():
             if self.gold is None:
                 self.elaborate_original()
         res = self._prove_unit(sources, mutant, name)
@@ -767,11 +817,14 @@ class Prover:
         then property-directed reachability (`pdr`, IC3) on what is left.
         (finished, output text, seconds)."""
         script = f"{read or f'read_aiger {name}.aig'}; &get; &scorr; &put; pdr -T {self.timeout}"
+        wall = self._left(self.wall)
+        if wall <= 0:
+            return None, BUDGET_LINE, 0.0
         t0 = time.monotonic()
         try:
             r = subprocess.run(self.abc + ["-c", script], cwd=self.workdir,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               timeout=self.wall)
+                               timeout=wall)
             out, done = r.stdout.decode(errors="replace"), r.returncode == 0
         except subprocess.TimeoutExpired as e:
             out, done = (e.output or b"").decode(errors="replace"), None
@@ -1380,6 +1433,10 @@ def add_arguments(p):
                         "survivors) without building or running them: OUT/formal/formal.json")
     p.add_argument("--prove-timeout", type=int, default=300, metavar="S",
                    help="seconds per SAT problem of a mutant's check (default 300)")
+    p.add_argument("--prove-budget", type=float, default=None, metavar="S",
+                   help="wall seconds of one mutant's whole check, every step included; "
+                        "past it the mutant is undecided (limit budget). Default: none, each "
+                        "step has its own limit")
     p.add_argument("--prove-depth", type=int, default=10, metavar="N",
                    help="cycles from reset of the bounded check (default 10)")
     p.add_argument("--prove-memories", choices=("cut", "map"), default="cut",
@@ -1411,10 +1468,12 @@ def add_arguments(p):
 
 
 def backend_args(args):
-    """The Prover's back-end arguments from spagm mutate's options."""
+    """The Prover's arguments from spagm mutate's options beyond the front
+    end, the time per SAT problem and the depth."""
     return {"backend": getattr(args, "yosys_backend", None),
             "mem_gb": getattr(args, "prove_memory_gb", MEM_GB),
-            "scope": getattr(args, "prove_scope", "both")}
+            "scope": getattr(args, "prove_scope", "both"),
+            "budget": getattr(args, "prove_budget", None)}
 
 
 def prove_all(mutants, sources, files, top, out, args, log):
@@ -1433,7 +1492,8 @@ def prove_all(mutants, sources, files, top, out, args, log):
     log(f"mutate: formal: {len(mutants)} mutants, {os.path.basename(prover.cmd[0])}"
         f"{' (front end), ' + prover.cmd_name() if prover.back else ''}"
         f"{' and ' + os.path.basename(prover.abc[0]) if prover.abc else ''}, depth "
-        f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, scope "
+        f"{args.prove_depth}, {args.prove_timeout} s per SAT problem, "
+        f"{f'{prover.budget:g} s a mutant, ' if prover.budget else ''}scope "
         f"{prover.scope}, in {prover.workdir}")
     # With the module step first, the unit's original is elaborated when a
     # mutant first needs it (Prover.prove).
@@ -1501,6 +1561,7 @@ def prove_only(chosen, sources, files, top, out, args, log, root, then=None):
                        ("yosys_backend", yosys_version(prover.back) if prover.back else "same"),
                        ("original_seconds", getattr(prover, "gold_seconds", None)),
                        ("depth", args.prove_depth), ("timeout_s", args.prove_timeout),
+                       ("budget_s", getattr(args, "prove_budget", None)),
                        ("memories_cut", [OrderedDict([("memid", m.memid), ("words", m.size),
                                                       ("width", m.width)])
                                          for m in prover.mem.values()]),

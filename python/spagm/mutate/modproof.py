@@ -327,7 +327,7 @@ class ModuleStep:
             return Hierarchy(f.read(), top), "", secs
 
     def original(self):
-        with self.lock:
+        with self.lock, self.p.shared():
             if self.gold is None:
                 os.makedirs(self.p.workdir, exist_ok=True)
                 h, why, secs = self._read(self.p.files, "gold")
@@ -343,7 +343,7 @@ class ModuleStep:
         instance in `members`: then a mutant's copy of the module is read
         alone, a fraction of the whole unit's front end. Decided once per
         module on the original."""
-        with self.lock:
+        with self.lock, self.p.shared():
             if base not in self.alone:
                 gold = self.gold
                 h, _, secs = self._read(self.p.files, f"gold.{base}", top=base)
