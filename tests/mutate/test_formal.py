@@ -22,7 +22,7 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import classes, cli, formal, memcut, modproof, yosys_native  # noqa: E402
+from spagm.mutate import classes, cli, contract, formal, memcut, modproof, yosys_native  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -644,6 +644,24 @@ class ContractMiter(unittest.TestCase):
         r = self.prove(55, "condition forced false", "written")
         self.expect_contract(r, "distinguishable")
         self.assertEqual(classes.of_row({"status": "survived", "formal": r}), "distinguishable")
+
+    def test_operand_of_ra_rz_used_is_equivalent_under_the_contract_as_rz_reads_as_zero(self):
+        # a[0] added even when Ra is RZ: the request then carries 0 there.
+        r = self.prove(45, "condition forced false", "rz_used")
+        self.expect_contract(r, "equivalent")
+        self.assertEqual(r["contract"]["assumptions"], [contract.RZ_ASSUMPTION])
+
+    def test_register_other_than_rz_read_as_zero_is_distinguishable_under_the_contract(self):
+        self.expect_contract(self.prove(45, "8'd255 -> 8'd254", "r254_zero"), "distinguishable")
+
+    def test_input_constraint_needs_the_request_port_and_a_clock(self):
+        ports = {"clk": ("input", 1), "req_valid": ("input", 1),
+                 "req": ("input", contract.REQUEST_BITS)}
+        self.assertEqual(contract.assumptions(ports, "clk"), [contract.RZ_ASSUMPTION])
+        self.assertEqual(contract.assumptions(ports, None), [])
+        self.assertEqual(contract.assumptions(ports, "clk", skip=("req",)), [])
+        self.assertEqual(contract.assumptions(dict(ports, req=("input", 64)), "clk"), [])
+        self.assertNotIn("spagm_kept", contract.miter_verilog(ports))
 
     def test_top_step_proves_a_payload_reset_value_equivalent_under_the_contract(self):
         p = formal.Prover(self.files, "fx_contract", os.path.join(self.work, "top"), timeout=120,

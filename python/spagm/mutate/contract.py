@@ -29,11 +29,33 @@ the model's (the original agrees with the model where compared):
 
 Stricter than the scoreboard everywhere it is not equal to it, so a proof
 of this miter is a proof that no co-simulation tells the two apart.
+
+The contract also constrains the inputs (N545): an issuing side that keeps
+it never offers a request whose operand values contradict its instruction.
+The miter holds the constraint the stand-ins' survivors need, "RZ reads as
+0" (DESIGN section 3): a valid request whose Ra (the instruction's bits
+15:8, the one Ra field of every SM50 encoding the three units execute) is
+RZ carries 0 in `a[0]` and `a[1]` of every lane (Ra + 1 of RZ is RZ too,
+as the model's register file reads any number past R254). A difference
+counts only while every cycle so far kept the constraint, and a proof says
+so in its `assumptions`.
 """
 import re
 from collections import OrderedDict
 
 RESPONSE_BITS = 16824
+REQUEST_BITS = 12032
+RZ = 255
+# The request's fields the input constraint reads (docs/port-contract.md,
+# "Request and response layout"): the instruction word at [11999:11936],
+# a[2][32] at [11903:9856]; Ra is the instruction's bits 15:8.
+INSN_LSB = 11936
+A_LSB, A_BITS = 9856, 2 * 32 * 32
+RZ_ASSUMPTION = ("RZ reads as 0 (DESIGN section 3): a valid request whose Ra (insn[15:8]) is "
+                 "RZ carries 0 in a[0] and a[1] of every lane; differences count only while "
+                 "every cycle so far kept it")
+# Every input constraint a contract miter may hold.
+CONSTRAINTS = (RZ_ASSUMPTION,)
 LANES = 32
 WB_SLOTS = 4
 ST_COMPS = 4
@@ -127,11 +149,36 @@ def applies(ports):
     return None
 
 
-def miter_verilog(ports, skip=()):
+def assumptions(ports, clk, skip=()):
+    """The input constraints miter_verilog holds for a top with `ports`
+    and clock input `clk`: the texts of its `assumptions` (empty without
+    the request port or a clock to hold the constraint's history by)."""
+    if clk is None or ports.get("req") != ("input", REQUEST_BITS) or \
+            ports.get("req_valid") != ("input", 1) or {"req", "req_valid"} & set(skip):
+        return []
+    return [RZ_ASSUMPTION]
+
+
+def _constraint_lines(clk):
+    """Verilog lines: `spagm_kept`, high while every cycle so far (this one
+    included) kept the input constraints."""
+    ra = _sel("in_req", INSN_LSB + 8, 8)
+    return [
+        f"  wire spagm_rz_ok = !(in_req_valid && {ra} == 8'd{RZ}) ||",
+        f"    {_sel('in_req', A_LSB, A_BITS)} == {A_BITS}'d0;",
+        "  reg spagm_kept_before = 1'b1;",
+        f"  always @(posedge {vid('in_' + clk)}) spagm_kept_before <= spagm_kept_before && "
+        "spagm_rz_ok;",
+        "  wire spagm_kept = spagm_kept_before && spagm_rz_ok;"]
+
+
+def miter_verilog(ports, skip=(), clk=None):
     """The Verilog text of module `spagm_miter` comparing `spagm_gold` and
     `spagm_gate` as the scoreboard does: inputs `in_NAME` (every input of
     `ports` but those in `skip`, which both copies hold themselves), output
-    `trigger`, the same interface as Yosys' `miter -equiv`."""
+    `trigger`, the same interface as Yosys' `miter -equiv`. With the clock
+    input `clk`, the input constraints of assumptions() hold: `trigger`
+    only while they have been kept."""
     ins = [(n, w) for n, (d, w) in ports.items() if d == "input" and n not in skip]
     outs = [(n, w) for n, (d, w) in ports.items() if d == "output"]
     decl = [f"  input wire [{w - 1}:0] {vid('in_' + n)}" for n, w in ins] + \
@@ -151,6 +198,11 @@ def miter_verilog(ports, skip=()):
             diffs.append("(gold_cfg_rvalid && gold_cfg_rdata != gate_cfg_rdata)")
         else:
             diffs.append(f"({vid('gold_' + n)} != {vid('gate_' + n)})")
-    lines.append("  assign trigger = " + " ||\n    ".join(diffs) + ";")
+    kept = ""
+    if assumptions(ports, clk, skip):
+        lines += _constraint_lines(clk)
+        kept = "spagm_kept && ("
+    lines.append("  assign trigger = " + kept + " ||\n    ".join(diffs) + (")" if kept else "")
+                 + ";")
     lines.append("endmodule")
     return "\n".join(lines) + "\n"

@@ -898,12 +898,15 @@ class Prover:
                 ("verdict", "not run"), ("method", ""), ("compared", ""), ("reason", why),
                 ("seconds", 0.0)])
             return res
+        clk = self._clock()
         out = OrderedDict([("verdict", "undecided"), ("method", ""),
-                           ("compared", contract.COMPARED), ("reason", ""), ("seconds", 0.0)])
+                           ("compared", contract.COMPARED), ("reason", ""), ("seconds", 0.0),
+                           ("assumptions", contract.assumptions(self.ports, clk,
+                                                                (DEFECT_SELECT,)))])
         res["contract"] = out
         mv = f"{name}.contract_miter.v"
         rewrite.write_whole(os.path.join(self.workdir, mv), contract.miter_verilog(
-            self.ports, skip=(DEFECT_SELECT,)).encode())
+            self.ports, skip=(DEFECT_SELECT,), clk=clk).encode())
         cname = f"{name}.contract"
         done, text, secs = self._yosys(both + self._aiger(cname, miter=mv), cname, self.wall)
         out["seconds"] = round(secs, 2)

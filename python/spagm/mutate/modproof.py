@@ -488,7 +488,9 @@ class ModuleStep:
         con = OrderedDict([("verdict", "equivalent"),
                            ("method", f"{where}, the contract's miter: {c['how']}"),
                            ("compared", contract.COMPARED), ("reason", ""),
-                           ("seconds", c["seconds"])])
+                           ("seconds", c["seconds"]),
+                           ("assumptions", [a for a in c["assumptions"]
+                                            if a in contract.CONSTRAINTS])])
         return OrderedDict([
             ("verdict", "undecided"), ("method", "module step"), ("bound", None),
             ("reason", f"scope: the top with its submodules cut out differs ({r['reason']}), "
@@ -676,8 +678,9 @@ class ModuleStep:
             # The outputs compared as the scoreboard compares them (N542).
             mv = f"{name}.contract_miter.v"
             rewrite.write_whole(os.path.join(p.workdir, mv),
-                                contract.miter_verilog(ports).encode())
+                                contract.miter_verilog(ports, clk=clk).encode())
             miter = f"read_verilog {mv}"
+            out["assumptions"] = out["assumptions"] + contract.assumptions(ports, clk)
         script = [f"read_rtlil {name}.prep.il", miter,
                   f"read_verilog {hv}", "hierarchy -top spagm_module_miter",
                   "proc", "flatten", "async2sync", "dffunmap",

@@ -1,9 +1,9 @@
-// A unit with the port contract's ports for the contract's miter
-// (test_formal.py, ContractMiter): a request loads one response whose
-// slot 0 writes the request's lanes with one value; one configuration
-// register read back; `idle` from a submodule (the top step cuts it out). Parts of the response the scoreboard never compares
-// (the payload while rsp_valid is low, lanes not written, pd with no lane
-// written, cfg_rdata while cfg_rvalid is low) are where the tests mutate.
+// A unit with the port contract's ports for the contract's miter (test_formal.py,
+// ContractMiter): a request loads one response whose slot 0 writes the request's lanes
+// with one value, plus Ra's a[0] of lane 0 unless Ra is RZ; one configuration register
+// read back; `idle` from a submodule (the top step cuts it out). Parts of the response
+// the scoreboard never compares (the payload while rsp_valid is low, lanes not written,
+// pd with no lane written, cfg_rdata while cfg_rvalid is low) are where the tests mutate.
 module fx_contract (
   input  logic           clk,
   input  logic           rst_n,
@@ -42,7 +42,7 @@ module fx_contract (
         rsp_valid <= 1'b1;
         tag <= req[12031:12000];
         lanes <= req[31:0];
-        val <= req[63:32];
+        val <= req[63:32] + (req[11951:11944] == 8'd255 ? 32'd0 : req[9887:9856]);
       end else if (rsp_valid && rsp_ready) begin
         rsp_valid <= 1'b0;
       end
