@@ -7,7 +7,8 @@
 # those again, and so does --rerun-failed (into a new folder); both pass.
 #   farm_faults.sh REGRESS DESC OUT fake-slurm|slurm
 # fake-slurm: the stand-ins of tests/fake-slurm (a time limit of 1 s);
-# slurm: the one-node Slurm (`--time 1` and runs of 150 s: minutes), exit
+# slurm: the one-node Slurm (`--time 1` and runs of 400 s, so a controller
+# slow to enforce the limit still ends them first: minutes), exit
 # 77 (CTest SKIP_RETURN_CODE) when it cannot start.
 set -uo pipefail
 regress=$1 desc=$2 out=$3 launcher=$4
@@ -26,7 +27,7 @@ else
   here=$(cd "$t/../.." && pwd)
   up=$("$here/scripts/slurm-local" up 2>&1) || { echo "SKIP: Slurm cannot start here: $up"; exit 77; }
   eval "$("$here/scripts/slurm-local" env)"
-  limit() { args+=(--time 1); export FARM_SLEEP_S=150; }
+  limit() { args+=(--time 1); export FARM_SLEEP_S=400; }
   nolimit() { export FARM_SLEEP_S=3; }
   fresh() { :; }
   cancel_sleep=30
