@@ -1185,6 +1185,28 @@ class ReportClasses(unittest.TestCase):
         write(os.path.join(WORK, "classes", "report.html"), page)
         report.print_summary(rep, ["r.json", "r.html"])
 
+    def test_html_names_the_contracts_verdict_and_the_constraint_it_held(self):
+        _, cands = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
+        m = [m for m in cands if m.id][0]
+        ok = [{"seed": 1, "verdict": "passed", "why": "", "exit": 0, "wall_s": 0.1, "log": "l"}]
+        args = cli.parser().parse_args(["--unit", "pix", "--seeds", "1"])
+        rep = report.build_report(args, ["--unit", "pix"], [m], cands,
+                                  {0: ("survived", "", ok), m.id: ("survived", "", ok)},
+                                  [os.path.join(WORK, "r")], {"seconds": 1.0, "reused": False},
+                                  SRC, "pix.f", "pix_unit", 3.0, 2.0, None, None,
+                                  {"original_s": 1.0, "first_seed_s": 0.5, "more_seeds_s": 0.0})
+        rep["mutants"][0]["formal"] = {
+            "verdict": "distinguishable", "method": "abc pdr", "bound": 3, "reason": "",
+            "contract": {"verdict": "equivalent", "method": "abc pdr, scoreboard compare",
+                         "compared": "as the scoreboard", "reason": "", "seconds": 1.0,
+                         "assumptions": ["RZ reads as 0 <a[0]>"]}}
+        classes.reclassify(rep)
+        self.assertEqual(rep["mutants"][0]["class"], "equivalent_contract")
+        page = report.html.page(rep)
+        self.assertIn("contract's miter: equivalent (abc pdr, scoreboard compare)", page)
+        self.assertIn('<span class="ex">assuming RZ reads as 0 &lt;a[0]&gt;</span>', page)
+        write(os.path.join(WORK, "contract_cell", "report.html"), page)
+
 
 class Tables(unittest.TestCase):
     """`--tables`: docs/mutate.md's campaign tables printed from the

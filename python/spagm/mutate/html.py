@@ -64,6 +64,13 @@ def _formal_cell(r):
         bound = "unbounded" if f.get("bound") is None else f"bound {f['bound']}"
         parts.append(f"{escape(f['verdict'])} ({escape(f['method'])}, {bound})"
                      + (f": {escape(f['reason'])}" if f.get("reason") else ""))
+        c = f.get("contract")
+        if c and c.get("verdict") != "not run":
+            # The contract's miter, and the input constraints it held (N545).
+            parts.append(f"contract's miter: {escape(c['verdict'])}"
+                         + (f" ({escape(c['method'])})" if c.get("method") else "")
+                         + "".join(f'<br><span class="ex">assuming {escape(a)}</span>'
+                                   for a in c.get("assumptions") or []))
     if d:
         parts.append(f"directed {escape(d['test'])}: {escape(d['verdict'])}"
                      + (f", mask: {escape(d['mask'])}" if d.get("mask") else "")
