@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   cosim::Options o;
   o.rtl_coverage_built = VM_COVERAGE;  // from verilate(), 1 with -DSPAGM_RTL_COVERAGE=ON
   o.waves_built = VM_TRACE;            // from verilate(), 0 with -DSPAGM_COSIM_WAVES=OFF
+  o.units_built = SPAGM_COSIM_UNITS_BUILT;  // -DSPAGM_COSIM_UNITS, "attr,pix,tex" by default
   int exit_status = cosim::parse_plusargs(argc, argv, &o);
   if (exit_status >= 0) return exit_status;
   cosim::RunResult r = cosim::run_testbench(o.run_args, o.waves, o.rerun);

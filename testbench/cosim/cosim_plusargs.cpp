@@ -138,6 +138,31 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
   return w;
 }
 
+// +units against the units the model holds: one it lacks is refused (a
+// run of it would compare nothing); without +units, the run is of the
+// units built, given to the testbench as +units.
+bool units_of_build(Options *o) {
+  const char *units = plusarg(o->args, "units");
+  std::string built = "," + o->units_built + ",";
+  if (!units) {
+    if (o->units_built != "attr,pix,tex") o->args.push_back("+units=" + o->units_built);
+    return true;
+  }
+  std::string u = units;
+  for (size_t at = 0; at <= u.size();) {
+    size_t end = u.find(',', at);
+    if (end == std::string::npos) end = u.size();
+    std::string one = u.substr(at, end - at);
+    if (built.find("," + one + ",") == std::string::npos) {
+      fprintf(stderr, "%s: +units=%s: this build holds only %s (-DSPAGM_COSIM_UNITS)\n",
+              o->program.c_str(), units, o->units_built.c_str());
+      return false;
+    }
+    at = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string verilator_seed(const std::vector<std::string> &args) {
@@ -187,6 +212,7 @@ int parse_plusargs(int argc, char **argv, Options *o) {
             o->program.c_str());
     return 2;
   }
+  if (!units_of_build(o)) return 2;
   o->rerun = has_flag(o->args, "spagm_rerun");
   o->waves_on_fail = has_flag(o->args, "waves_on_fail");
   o->run_args = o->args;

@@ -41,6 +41,10 @@ struct Options {
   // (-DSPAGM_COSIM_WAVES=ON, the default); otherwise +trace and
   // +waves_on_fail are refused.
   bool waves_built = true;
+  // Set by the harness before parsing: the units the model holds
+  // (-DSPAGM_COSIM_UNITS), comma-separated. +units naming another is
+  // refused; without +units the run is of these.
+  std::string units_built = "attr,pix,tex";
   std::string rtl_cov;  // +rtl_cov=FILE, "" when not asked
 };
 

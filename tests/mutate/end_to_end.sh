@@ -4,7 +4,8 @@
 # pixel stand-in, 10 mutants (built in two parts of 5, seeds 1..2), then
 # checks what the tool promises (docs/mutate.md):
 #   - mutant 0 (the original RTL) passes, on each part's build, which has
-#     no waves (+trace refused);
+#     no waves (+trace refused) and only the pixel unit (+units=attr
+#     refused; without +units its run is of pix);
 #   - the mutant equal to catalogue defect 4 (pix_index_bound_off_by_one,
 #     rtl_stubs/bugs.tsv: < becomes <=) is killed by a mismatch;
 #   - an equivalent mutant (o_rd_write of a faulting slot, which names no
@@ -47,6 +48,16 @@ rc=0
 "$work/mut/part-1/build/bin/spagm-cosim" +units=pix +txns=1 +trace > "$work/trace.log" 2>&1 || rc=$?
 [ "$rc" = 2 ] && grep -q "need a build with waves" "$work/trace.log" ||
   { echo "+trace on a mutated build: exit $rc, expected 2"; cat "$work/trace.log"; exit 1; }
+# It holds the mutated unit only (N546): another unit is refused, and a
+# run without +units is of the pixel unit.
+rc=0
+"$work/mut/part-1/build/bin/spagm-cosim" +units=attr +txns=1 > "$work/units.log" 2>&1 || rc=$?
+[ "$rc" = 2 ] && grep -q "+units=attr: this build holds only pix" "$work/units.log" ||
+  { echo "+units=attr on a pix part: exit $rc, expected 2"; cat "$work/units.log"; exit 1; }
+"$work/mut/part-1/build/bin/spagm-cosim" +txns=50 +no_progress > "$work/units.log" 2>&1 ||
+  { echo "a pix part's run without +units failed"; cat "$work/units.log"; exit 1; }
+grep -q "units pix, bug none" "$work/units.log" && grep -q "^cosim: 50 passed, 0 failed" "$work/units.log" ||
+  { echo "a pix part's run without +units is not of pix alone"; cat "$work/units.log"; exit 1; }
 grep -A2 "^  survived $dead rtl_stubs/pix_unit.sv:$dead_line:" "$work/run1.log" | grep -qF -- "- o_rd_write <= !x_fault && x_rd_write;"
 
 echo "== report.json: schema, verdicts"

@@ -779,6 +779,12 @@ class BuildType(unittest.TestCase):
         args = build._configure_args(cache, "pix", "/x/pix.f", "pix_unit", "2", "/t")
         self.assertIn("-DSPAGM_COSIM_WAVES=OFF", args)
 
+    def test_MutatedBuild_HoldsOnlyTheMutatedUnit(self):
+        cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release"}
+        for unit in ("attr", "pix", "tex"):
+            args = build._configure_args(cache, unit, f"/x/{unit}.f", f"{unit}_unit", "2", "/t")
+            self.assertIn(f"-DSPAGM_COSIM_UNITS={unit}", args)
+
     def test_cxx_flags_reach_configure_and_make_another_build(self):
         cache = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release",
                  build.CXX_FLAGS: "-O1 -DNDEBUG"}

@@ -60,7 +60,10 @@ def _configure_args(cache, unit, flist, top, port, tree, extra_verilator=()):
     src = cache["CMAKE_HOME_DIRECTORY"]
     # No waves in a mutated build (N501): a third less to compile, and a
     # mutant's run is a verdict, not a debug session.
-    args = ["cmake", "-S", src, "-B", tree, "-DSPAGM_BUILD_BENCH=OFF", "-DSPAGM_COSIM_WAVES=OFF"]
+    # Only the mutated unit in spagm-cosim (N546): the other units' code is
+    # neither generated nor compiled again for every part.
+    args = ["cmake", "-S", src, "-B", tree, "-DSPAGM_BUILD_BENCH=OFF", "-DSPAGM_COSIM_WAVES=OFF",
+            f"-DSPAGM_COSIM_UNITS={unit}"]
     flags = cache.get(CXX_FLAGS)
     if flags:  # --cxx-flags: the optimisation of the Verilated C++ (N324)
         args.append(f"-DCMAKE_CXX_FLAGS_{cache.get('CMAKE_BUILD_TYPE', '').upper()}={flags}")
