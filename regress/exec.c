@@ -86,6 +86,22 @@ static int cancelled_with(int sig) {
   return g_cancel != 0;
 }
 
+/* The farm's signal reached us while the run ended: whatever the command
+ * made of its own share of it (a shell that goes on after its child was
+ * killed, a trap that exits 0), the run did not end undisturbed, so its
+ * result is not evidence. A scheduler signals the processes of a task one
+ * by one (Slurm with proctrack/linuxproc), so the command can finish
+ * before our own SIGTERM is seen; the command's own outcome stays in the
+ * reason. A run already stopped at its own timeout keeps that. */
+static void note_cancel(rg_result *res) {
+  if (!g_cancel || res->status == RG_CANCELLED || res->status == RG_TIMEOUT) return;
+  char was[sizeof res->reason];
+  snprintf(was, sizeof was, "%s", res->reason);
+  res->status = RG_CANCELLED;
+  snprintf(res->reason, sizeof res->reason, "cancelled: %s received as the run ended (%.100s)",
+           strsignal(g_cancel), was);
+}
+
 /* Waits for the run, stopping it at its timeout or when we are cancelled. */
 static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
   double start = rg_now();
@@ -98,6 +114,7 @@ static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
         res->status = RG_CANCELLED;
         snprintf(res->reason, sizeof res->reason, "cancelled: %s received", strsignal(g_cancel));
       }
+      note_cancel(res);
       break;
     }
     if (g_cancel || rg_now() - start > r->timeout_s) {
@@ -206,6 +223,7 @@ static int run_one(const char *dir, const rg_run *r, const char *token) {
     setpgid(pid, pid); /* also here: no window in which a kill misses the group */
     supervise(pid, r, &res);
     if (res.status == RG_ERROR) refusal_reason(rundir, &res);
+    note_cancel(&res); /* a signal that came while the result was read */
   } else {
     res.status = RG_FAIL;
     snprintf(res.reason, sizeof res.reason, "could not start: %s", strerror(errno));
