@@ -2,6 +2,7 @@
 // spagm-cosim: strict plusarg checks (cosim_plusarg_check.h).
 #include "cosim_plusarg_check.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -52,16 +53,11 @@ bool parse_decimal(const std::string &s, uint64_t *v) {
 
 std::string check_units(const std::string &v) {
   if (v.empty()) return "names no unit (attr, pix, tex)";
-  std::string seen = ",";
-  size_t at = 0;
-  while (at <= v.size()) {
-    size_t end = v.find(',', at);
-    if (end == std::string::npos) end = v.size();
-    std::string u = v.substr(at, end - at);
+  std::vector<std::string> seen;
+  for (const std::string &u : split_units(v)) {
     if (u != "attr" && u != "pix" && u != "tex") return "'" + u + "' is not a unit (attr, pix, tex)";
-    if (seen.find("," + u + ",") != std::string::npos) return "names " + u + " twice";
-    seen += u + ",";
-    at = end + 1;
+    if (std::find(seen.begin(), seen.end(), u) != seen.end()) return "names " + u + " twice";
+    seen.push_back(u);
   }
   return "";
 }
@@ -99,6 +95,17 @@ std::string check_unknown(const std::string &name) {
 }
 
 }  // namespace
+
+std::vector<std::string> split_units(const std::string &list) {
+  std::vector<std::string> units;
+  for (size_t at = 0; at <= list.size();) {
+    size_t end = list.find(',', at);
+    if (end == std::string::npos) end = list.size();
+    units.push_back(list.substr(at, end - at));
+    at = end + 1;
+  }
+  return units;
+}
 
 std::string check_plusargs(const std::vector<std::string> &args) {
   uint64_t start = 0, stop = UINT64_MAX;

@@ -19,6 +19,11 @@ namespace cosim {
 // of its names starts with them).
 std::string check_plusargs(const std::vector<std::string> &args);
 
+// The units of a +units= value, split at its commas ("" gives one empty
+// name): the one reading of the list, for its check and for comparing it
+// with the units a build holds.
+std::vector<std::string> split_units(const std::string &list);
+
 }  // namespace cosim
 
 #endif

@@ -2,6 +2,7 @@
 // spagm-cosim plusargs: parsing and validation (cosim_plusargs.h).
 #include "cosim_plusargs.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -143,22 +144,17 @@ WaveWindow wave_window(const std::vector<std::string> &args, const std::string &
 // units built, given to the testbench as +units.
 bool units_of_build(Options *o) {
   const char *units = plusarg(o->args, "units");
-  std::string built = "," + o->units_built + ",";
   if (!units) {
     if (o->units_built != "attr,pix,tex") o->args.push_back("+units=" + o->units_built);
     return true;
   }
-  std::string u = units;
-  for (size_t at = 0; at <= u.size();) {
-    size_t end = u.find(',', at);
-    if (end == std::string::npos) end = u.size();
-    std::string one = u.substr(at, end - at);
-    if (built.find("," + one + ",") == std::string::npos) {
+  std::vector<std::string> built = split_units(o->units_built);
+  for (const std::string &u : split_units(units)) {
+    if (std::find(built.begin(), built.end(), u) == built.end()) {
       fprintf(stderr, "%s: +units=%s: this build holds only %s (-DSPAGM_COSIM_UNITS)\n",
               o->program.c_str(), units, o->units_built.c_str());
       return false;
     }
-    at = end + 1;
   }
   return true;
 }
