@@ -794,9 +794,9 @@ class BuildType(unittest.TestCase):
         bindir = os.path.join(WORK, "reuse-flags", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
         state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1}, "top": "pix_unit",
-                 "build_type": "Release", "line_coverage": True}
+                 "build_type": "Release", "cosim_units": "pix", "line_coverage": True}
         self.assertFalse(build.reusable(state, "d", ["a.sv:1:00000001"], "pix_unit",
-                                        build.build_kind(cache), bindir))
+                                        build.build_kind(cache), bindir, "pix"))
         plain = {"CMAKE_HOME_DIRECTORY": SRC, "CMAKE_BUILD_TYPE": "Release"}
         self.assertFalse(any(a.startswith("-DCMAKE_CXX_FLAGS") for a in
                              build._configure_args(plain, "pix", "/x/pix.f", "pix_unit", "2", "/t")))
@@ -805,16 +805,32 @@ class BuildType(unittest.TestCase):
         bindir = os.path.join(WORK, "reuse", "bin")
         write(os.path.join(bindir, "spagm-cosim"), "")
         state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1, "a.sv:2:00000002": 2},
-                 "top": "pix_unit", "build_type": "Release", "line_coverage": True}
+                 "top": "pix_unit", "build_type": "Release", "cosim_units": "pix",
+                 "line_coverage": True}
         one = ["a.sv:1:00000001"]
-        self.assertTrue(build.reusable(state, "d", one, "pix_unit", "Release", bindir))
-        self.assertFalse(build.reusable(state, "d", one, "pix_unit", "None", bindir))
+        self.assertTrue(build.reusable(state, "d", one, "pix_unit", "Release", bindir, "pix"))
+        self.assertFalse(build.reusable(state, "d", one, "pix_unit", "None", bindir, "pix"))
         self.assertFalse(build.reusable(state, "d", ["a.sv:3:00000003"], "pix_unit", "Release",
-                                        bindir))
-        self.assertFalse(build.reusable(None, "d", one, "pix_unit", "Release", bindir))
+                                        bindir, "pix"))
+        self.assertFalse(build.reusable(None, "d", one, "pix_unit", "Release", bindir, "pix"))
         # A state of numeric ids (before N320) names no selector: rebuilt.
         old = {"digest": "d", "ids": [1, 2], "top": "pix_unit", "build_type": "Release"}
-        self.assertFalse(build.reusable(old, "d", [1], "pix_unit", "Release", bindir))
+        self.assertFalse(build.reusable(old, "d", [1], "pix_unit", "Release", bindir, "pix"))
+
+    def test_BuildOfEveryUnit_NotReusedForAPartOfOneUnit(self):
+        # A state without cosim_units is of a spagm-cosim holding all three
+        # units (before N546): the same verdicts, but every run and rebuild
+        # pays for the other two, so it is built again with the unit alone.
+        bindir = os.path.join(WORK, "reuse-units", "bin")
+        write(os.path.join(bindir, "spagm-cosim"), "")
+        one = ["a.sv:1:00000001"]
+        state = {"digest": "d", "selectors": {"a.sv:1:00000001": 1}, "top": "pix_unit",
+                 "build_type": "Release", "line_coverage": True}
+        self.assertFalse(build.reusable(state, "d", one, "pix_unit", "Release", bindir, "pix"))
+        state["cosim_units"] = "tex"
+        self.assertFalse(build.reusable(state, "d", one, "pix_unit", "Release", bindir, "pix"))
+        state["cosim_units"] = "pix"
+        self.assertTrue(build.reusable(state, "d", one, "pix_unit", "Release", bindir, "pix"))
 
     def test_CopyCodeChange_BuildNotReused(self):
         srcs, _ = sites_of(os.path.join(SRC, "rtl_stubs", "pix.f"))
@@ -846,7 +862,7 @@ class BuildType(unittest.TestCase):
         sel = {"a.sv:1:00000001": 2, "a.sv:2:00000002": 1}
         write(os.path.join(out, "build-state.json"), json.dumps(
             {"digest": build.sources_digest(srcs), "selectors": sel, "top": "pix_unit",
-             "build_type": "None", "line_coverage": True}))
+             "build_type": "None", "cosim_units": "pix", "line_coverage": True}))
         ran = []
 
         class Done:

@@ -99,16 +99,19 @@ def read_state(outdir):
         return path, None
 
 
-def reusable(state, digest, want, top, build_type, bindir):
+def reusable(state, digest, want, top, build_type, bindir, unit):
     """True when the mutated build described by `state` (build-state.json)
     has these sources, every wanted mutant (by stable id, with its
-    selector K), this top and this build type, and its spagm-cosim exists
-    (`bindir`: a folder, or a list of them, one per part that is used)."""
+    selector K), this top and this build type, holds `unit` alone in its
+    spagm-cosim (N546; a state without `cosim_units` is of a build of all
+    three), and its spagm-cosim exists (`bindir`: a folder, or a list of
+    them, one per part that is used)."""
     bindirs = [bindir] if isinstance(bindir, str) else list(bindir)
     return bool(state) and state.get("digest") == digest \
         and isinstance(state.get("selectors"), dict) \
         and set(want) <= set(state["selectors"]) and state.get("top") == top \
         and state.get("build_type", "") == build_type \
+        and state.get("cosim_units") == unit \
         and state.get("line_coverage") is True \
         and all(os.path.exists(os.path.join(b, "spagm-cosim")) for b in bindirs)
 
@@ -174,7 +177,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log, part_si
     covers = bool(old_parts) and not (part_size and any(len(p["ids"]) > part_size
                                                          for p in old_parts)) and reusable(
         state, digest, want, top, build_kind(cache),
-        [_part_info(outdir, p, {i: 0 for i in p["ids"]})["bindir"] for p in old_parts])
+        [_part_info(outdir, p, {i: 0 for i in p["ids"]})["bindir"] for p in old_parts], unit)
     t0 = time.monotonic()
     logfile = os.path.join(outdir, "build.log")
     if covers:
@@ -209,7 +212,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log, part_si
         parts.append(part)
         infos.append(info)
     write_whole(state_path, json.dumps({"digest": digest, "selectors": kmap, "top": top,
-                                         "build_type": build_kind(cache),
+                                         "build_type": build_kind(cache), "cosim_units": unit,
                                          "line_coverage": True, "parts": parts}).encode())
     return {"bindir": infos[0]["bindir"], "rtl": infos[0]["rtl"], "parts": infos,
             "seconds": time.monotonic() - t0, "reused": False, "built_ids": want,
@@ -254,7 +257,7 @@ def prepare_replay(cache, unit, top, port, sources, mutants, outdir, jobs, log):
     _run_steps(steps, os.path.join(outdir, "build-replay.log"), log)
     if not covers and not several:  # its selectors; without line coverage, not reusable() for runs
         write_whole(state_path, json.dumps({"digest": sources_digest(sources), "selectors": kmap,
-                                             "top": top, "build_type": "",
+                                             "top": top, "build_type": "", "cosim_units": unit,
                                              "line_coverage": False}).encode())
     return {"bindir": os.path.join(tree, "bin"), "selectors": kmap,
             "seconds": time.monotonic() - t0}
