@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # CTest mutate.pix_end_to_end (labels mutate, soak): `spagm mutate` on the
-# pixel stand-in, 10 mutants (built in two parts of 5, seeds 1..2), then
+# pixel stand-in, 10 mutants (built in two parts of 5 after the original's
+# coverage part, seeds 1..2), then
 # checks what the tool promises (docs/mutate.md):
 #   - mutant 0 (the original RTL) passes, on each part's build, which has
 #     no waves (+trace refused) and only the pixel unit (+units=attr
@@ -40,9 +41,15 @@ ids=$(printf '%s\n' "$defect" "$dead" $more | sort -u | paste -sd, -)
 echo "== spagm mutate --unit pix --mutants $ids --seeds 1..2 --part-size 5"
 "$spagm" mutate --unit pix --mutants "$ids" --seeds 1..2 --build-type None --part-size 5 --jobs 2 --out "$work/mut" | tee "$work/run1.log"
 grep -q "^mutate: original design (mutant 0): passed" "$work/run1.log"
-# Two parts, each its own copy and build; the original ran on both.
-[ -x "$work/mut/part-1/build/bin/spagm-cosim" ] && [ -x "$work/mut/part-2/build/bin/spagm-cosim" ]
-grep -q '^\[test m0p2\]' "$work/mut/run-1/regress-original.regress"
+# The original's line coverage in a part with no mutant (N548), then two
+# parts, each its own copy and build; the original ran on all three.
+for i in 1 2 3; do
+  [ -x "$work/mut/part-$i/build/bin/spagm-cosim" ] || { echo "no part-$i build"; exit 1; }
+done
+if grep -q spagm_mutsel "$work"/mut/part-1/rtl/*.sv; then
+  echo "the coverage part holds a mutant"; exit 1
+fi
+grep -q '^\[test m0p3\]' "$work/mut/run-1/regress-original.regress"
 # A mutated build has no waves (N501): +trace is refused with the reason.
 rc=0
 "$work/mut/part-1/build/bin/spagm-cosim" +units=pix +txns=1 +trace > "$work/trace.log" 2>&1 || rc=$?

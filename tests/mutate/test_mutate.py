@@ -951,9 +951,10 @@ class Parts(unittest.TestCase):
         b, ran = self.fake_build(out, ms, 10)
         self.assertFalse(b["reused"])
         self.assertEqual(b["selectors"], rewrite.selectors(ms))
-        self.assertEqual([len(p["ks"]) for p in b["parts"]], [9, 8, 8])
+        # The first part is the original's line coverage alone (N548).
+        self.assertEqual([len(p["ks"]) for p in b["parts"]], [0, 9, 8, 8])
         self.assertEqual([k for p in b["parts"] for k in p["ks"]], list(range(1, 26)))
-        trees = [os.path.join(out, f"part-{i}", "build") for i in (1, 2, 3)]
+        trees = [os.path.join(out, f"part-{i}", "build") for i in (1, 2, 3, 4)]
         configures = [a for a in ran if a[:2] == ["cmake", "-S"]]
         self.assertEqual([a[a.index("-B") + 1] for a in configures], trees)
         # Line coverage in the first part only (the original's runs there).
@@ -961,23 +962,23 @@ class Parts(unittest.TestCase):
         self.assertIn(f"-DSPAGM_VERILATOR_EXTRA_ARGS=--coverage-line;{vlt}", configures[0])
         for a in configures[1:]:
             self.assertIn("-DSPAGM_VERILATOR_EXTRA_ARGS=", a)
-        self.assertEqual([p["line_coverage"] for p in b["parts"]], [True, False, False])
+        self.assertEqual([p["line_coverage"] for p in b["parts"]], [True, False, False, False])
         self.assertEqual(b["bindir"], os.path.join(trees[0], "bin"))
         for i, p in enumerate(b["parts"], 1):
             with open(os.path.join(out, f"part-{i}", "rtl", "selectors.tsv"),
                       encoding="utf-8") as f:
                 ks = [int(ln.split("\t")[0]) for ln in f if not ln.startswith("#")]
             self.assertEqual(ks, p["ks"])
-        # The survivors of part 3 again: part 3 and the first (the
-        # original's line coverage) are brought up to date, not part 2.
+        # The survivors of the last part again: it and the first (the
+        # original's line coverage) are brought up to date, not the others.
         b2, ran2 = self.fake_build(out, ms[20:22], 10)
         self.assertTrue(b2["reused"])
         self.assertEqual([p["bindir"] for p in b2["parts"]],
-                         [os.path.join(t, "bin") for t in (trees[0], trees[2])])
+                         [os.path.join(t, "bin") for t in (trees[0], trees[3])])
         self.assertEqual(ran2, [["cmake", "-S", SRC, "-B", trees[0]],
                                 build.build_command(trees[0], 2),
-                                ["cmake", "-S", SRC, "-B", trees[2]],
-                                build.build_command(trees[2], 2)])
+                                ["cmake", "-S", SRC, "-B", trees[3]],
+                                build.build_command(trees[3], 2)])
         self.assertEqual(b2["selectors"], b["selectors"])
         # Parts larger than the size asked are built again, not reused.
         b3, _ = self.fake_build(out, ms[20:22], 1)
@@ -991,7 +992,7 @@ class Parts(unittest.TestCase):
         shutil.rmtree(out, ignore_errors=True)
         ms = self.kept[:25]
         b, _ = self.fake_build(out, ms, 10)
-        for i in (1, 2, 3):
+        for i in (1, 2, 3, 4):
             write(os.path.join(out, f"part-{i}", "build", "CMakeCache.txt"), "")
         ran = []
 
@@ -1003,7 +1004,7 @@ class Parts(unittest.TestCase):
         try:
             rb = build.prepare_replay(cache, "pix", "pix_unit", "2", self.srcs, ms[10:12], out,
                                       2, lambda m: None)
-            tree = os.path.join(out, "part-2", "build")
+            tree = os.path.join(out, "part-3", "build")
             self.assertEqual(rb["bindir"], os.path.join(tree, "bin"))
             self.assertEqual(rb["selectors"], b["selectors"])
             self.assertEqual(ran[0], ["cmake", "-S", SRC, "-B", tree])
@@ -1017,7 +1018,7 @@ class Parts(unittest.TestCase):
         self.assertEqual(rb["bindir"], os.path.join(out, "replay", "build", "bin"))
         self.assertTrue(os.path.exists(os.path.join(out, "replay", "rtl", "selectors.tsv")))
         _, state = build.read_state(out)
-        self.assertEqual(len(build.state_parts(state)), 3)
+        self.assertEqual(len(build.state_parts(state)), 4)
 
     def test_PartsRun_EachMutantOnItsPartOriginalOnEveryPart(self):
         parts = [{"bindir": "/p1/bin", "ks": [1, 2]}, {"bindir": "/p 2/bin", "ks": [3]}]

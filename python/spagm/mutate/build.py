@@ -164,7 +164,7 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log, part_si
     parts, and K = 0 is the original in each. Only the first part has line
     coverage (exercised.py, N322): the original's runs on it decide what is
     not exercised, and the counters would slow every other part's runs
-    (N461). Returns a dict: bindir and rtl (the first part's), parts
+    (N461); with several parts it holds no mutant (N548). Returns a dict: bindir and rtl (the first part's), parts
     ([{bindir, rtl, ks, line_coverage}]: the first part, then the others
     holding `mutants`), seconds, reused, built_ids (stable ids), selectors
     ({stable id: K} of the build)."""
@@ -196,6 +196,11 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log, part_si
         os.remove(state_path)
     kmap = selectors(mutants)
     groups = split(mutants, part_size)
+    if len(groups) > 1:
+        # The original's line coverage in a part of its own, with no
+        # mutant (N548): the counters double the cost of a run, and in the
+        # first part they were paid by every mutant it held.
+        groups = [[]] + groups
     dirs = part_dirs(outdir, len(groups))
     files = sorted({m.file for m in mutants})
     parts, infos = [], []
@@ -205,7 +210,8 @@ def prepare(cache, unit, top, port, sources, mutants, outdir, jobs, log, part_si
         flist, _ = write_copy(sources, group, info["rtl"], f"{unit}_mutated.f", kmap, files)
         tree = os.path.dirname(info["bindir"])
         if len(groups) > 1:
-            log(f"mutate: part {i + 1} of {len(groups)}: {len(group)} mutants, {tree}")
+            what = f"{len(group)} mutants" if group else "no mutant, the original's line coverage"
+            log(f"mutate: part {i + 1} of {len(groups)}: {what}, {tree}")
         _run_steps([_configure_args(cache, unit, flist, top, port, tree,
                                     exercised.verilator_args(info["rtl"]) if i == 0 else ()),
                     build_command(tree, jobs)], logfile, log, append=i > 0)
