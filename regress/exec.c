@@ -114,7 +114,6 @@ static void supervise(pid_t pid, const rg_run *r, rg_result *res) {
         res->status = RG_CANCELLED;
         snprintf(res->reason, sizeof res->reason, "cancelled: %s received", strsignal(g_cancel));
       }
-      note_cancel(res);
       break;
     }
     if (g_cancel || rg_now() - start > r->timeout_s) {
@@ -223,7 +222,7 @@ static int run_one(const char *dir, const rg_run *r, const char *token) {
     setpgid(pid, pid); /* also here: no window in which a kill misses the group */
     supervise(pid, r, &res);
     if (res.status == RG_ERROR) refusal_reason(rundir, &res);
-    note_cancel(&res); /* a signal that came while the result was read */
+    note_cancel(&res); /* a signal that came before the record is written */
   } else {
     res.status = RG_FAIL;
     snprintf(res.reason, sizeof res.reason, "could not start: %s", strerror(errno));
