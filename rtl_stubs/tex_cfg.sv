@@ -34,7 +34,9 @@
 // the row read-out word-reversed (word k of the row register holds word
 // 31 - k), which the header stage's word select shares; bug_keeps_low_bits (88)
 // lets a register write of a value it cannot hold keep the value's low
-// bits instead of ignoring it (version 1's stand-in did).
+// bits instead of ignoring it (version 1's stand-in did);
+// bug_high_under_low_mask (89) writes the pool base's high word under the
+// low word's mask bit as well as its own.
 module tex_cfg (
   input  logic          clk,
   input  logic          rst_n,
@@ -49,6 +51,7 @@ module tex_cfg (
   input  logic          bug_row_shift,
   input  logic          bug_read_reversed,
   input  logic          bug_keeps_low_bits,
+  input  logic          bug_high_under_low_mask,
   // constant-bank read of the header stage, data the next cycle
   input  logic          cb_re,
   input  logic [12:0]   cb_addr,
@@ -98,6 +101,8 @@ module tex_cfg (
       if (cfg_mask[1] && ok_bank) bank_sel <= cfg_wdata[36:32];
       if (cfg_mask[2] && ok_base_lo) pool_base[31:0] <= cfg_wdata[95:64];
       if (cfg_mask[3] && ok_base_hi) pool_base[47:32] <= cfg_wdata[111:96];
+      if (bug_high_under_low_mask && cfg_mask[2] && !cfg_mask[3] && ok_base_hi)
+        pool_base[47:32] <= cfg_wdata[111:96];
       if (cfg_mask[4]) max_index <= cfg_wdata[159:128];
       if (cfg_mask[5] && ok_round) round_rz <= cfg_wdata[160];
     end

@@ -42,6 +42,7 @@ package tex_pkg;
   localparam logic [7:0] BUG_RSP_TAG_OF_OLDEST = 8'd86;
   localparam logic [7:0] BUG_CACHE_TAG_BEFORE_FILL = 8'd87;
   localparam logic [7:0] BUG_CFG_KEEPS_LOW_BITS = 8'd88;
+  localparam logic [7:0] BUG_CFG_HIGH_UNDER_LOW_MASK = 8'd89;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16

@@ -143,6 +143,7 @@ module tex_unit
     .bug_row_shift(bug_cfg_row),
     .bug_read_reversed(bug_cfg_rev),
     .bug_keeps_low_bits(bug_sel == BUG_CFG_KEEPS_LOW_BITS),
+    .bug_high_under_low_mask(bug_sel == BUG_CFG_HIGH_UNDER_LOW_MASK),
     .cb_re    (cb_re),
     .cb_addr  (cb_addr),
     .cb_rdata (cb_rdata),

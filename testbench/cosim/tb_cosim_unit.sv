@@ -13,8 +13,9 @@
 //   readback  every word of the state images in read bursts, answers
 //             checked by the model in order
 // While cfg_valid or req_valid is low, the bus or the request carries
-// fresh seeded random bits, as do a write burst's unmasked words and a read
-// burst's data words (tb_dontcare_pkg.sv, docs/port-contract.md).
+// fresh seeded random bits, as do a write burst's unmasked words (half of
+// them shaped as a register's value) and a read burst's data words
+// (tb_dontcare_pkg.sv, docs/port-contract.md).
 // The texture unit's memory port is answered by tb_cosim_mem.sv. Gaps and
 // backpressure come from the unit's own generator (spagm_dpi_random), so a
 // unit's traffic does not depend on the others'. DPI functions are called

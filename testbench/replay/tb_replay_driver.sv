@@ -20,8 +20,9 @@
 //            word), packed into read bursts the same way; each answer
 //            (cfg_rvalid) is checked against the oldest burst in flight
 // While cfg_valid or req_valid is low, the bus or the request carries
-// fresh seeded random bits, as do a write burst's unmasked words and a read
-// burst's data words (tb_dontcare_pkg.sv, docs/port-contract.md): the
+// fresh seeded random bits, as do a write burst's unmasked words (half of
+// them shaped as a register's value) and a read burst's data words
+// (tb_dontcare_pkg.sv, docs/port-contract.md): the
 // vectors fix only what is offered.
 // In every phase out of reset, the port rules of docs/port-contract.md that
 // no response shows: `cfg_rvalid` only answers a read burst (one pulse per

@@ -55,13 +55,28 @@ package tb_dontcare_pkg;
     return {x[3:0], off};
   endfunction
 
-  // A write burst's data: word k of words where mask bit k is set, of r
-  // (random) where it is clear (the unmasked words take no part, N120).
+  // A word of don't-care data shaped like a register's value (N551): x's
+  // bits below 2^w, w = 32 >> x[31:29] (29, 16, 8, 4, 2, 1, 0, 0 bits).
+  // Registers hold small values (a stage, a select, a flag, a 16-bit
+  // half), so such a word is often one the register could take, and a unit
+  // that writes a register from an unmasked word takes it instead of
+  // refusing it as it would most random words.
+  function automatic logic [31:0] plausible(input logic [31:0] x);
+    int w;
+    w = 32 >> x[31:29];
+    return w == 32 ? x : x & ((32'd1 << w) - 32'd1);
+  endfunction
+
+  // A write burst's data: word k of words where mask bit k is set, where it
+  // is clear a word of r (random), as it is or shaped by plausible() (the
+  // unmasked words take no part, N120).
   function automatic logic [1023:0] masked_words(input logic [31:0] mask,
                                                  input logic [1023:0] words,
                                                  input logic [1023:0] r);
     logic [1023:0] m;
-    for (int k = 0; k < 32; k++) m[32*k +: 32] = {32{mask[k]}};
-    return (words & m) | (r & ~m);
+    for (int k = 0; k < 32; k++)
+      m[32*k +: 32] = mask[k] ? words[32*k +: 32]
+                    : r[32*k+28] ? plausible(r[32*k +: 32]) : r[32*k +: 32];
+    return m;
   endfunction
 endpackage : tb_dontcare_pkg
