@@ -224,7 +224,21 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     {"texel code", "a normalized component at an edge code (0, 1, max - 1, max, SNORM min, min + 1)", 100, true},
     {"constant-bank words", "spread over the bank's rows (#tsPtrIdxU13 past 31)", 500, true},
     {"header pool", "at a 32-byte multiple, not one of 4 KiB", 500, true},
+    /* N550 (stimulus 16): the pool at its power-on place and size (base
+     * 0, MaximumIndex 0), kept there by a power-on load, so a reset value
+     * of either shows; a pool of 2^19 headers and more (MaximumIndex
+     * 2^19 .. 2^20 - 4, header 0 copied to the last), so headerPtr's top
+     * bit is read; a pool above 4 GiB; the load's register words in a
+     * random order, each burst then holding a few of them, so a word
+     * written under another word's mask bit shows. */
+    {"header pool", "at its power-on values (base 0, MaximumIndex 0), loaded as at power-on", 100, true},
+    {"header pool", "2^19 headers and more (MaximumIndex 2^19 .. 2^20 - 4)", 100, true},
+    {"header pool", "above 4 GiB (base [47:32] not 0)", 300, true},
+    {"load", "register words in a random order", 400, true},
 };
+
+_Static_assert(AC_N <= STIM_MAX_CORNERS && PC_N <= STIM_MAX_CORNERS && TC_N <= STIM_MAX_CORNERS,
+               "every corner table fits the generator's counters");
 
 static unsigned ncorners(spagm_unit u) {
   switch (u) {

@@ -10,7 +10,7 @@
 /* Corner tables (docs/stimulus.md): one per unit, in stim_corners.c. A
  * unit's generator draws a bounded field through spagm__stim_corner over
  * the field's contiguous entries and counts each corner drawn. */
-#define STIM_MAX_CORNERS 56u
+#define STIM_MAX_CORNERS 64u
 typedef struct stim_corners {
   const spagm_stim_corner *t;
   uint64_t *hits; /* spagm_stim.hits[unit] */
@@ -72,6 +72,9 @@ enum {
    * their own */
   TC_HDR_BLOCK_LIMIT, TC_HDR_VIEW_PAST_LEVELS, TC_HDR_IGNORED_FIELDS, TC_HDR_TYPES,
   TC_HDR_UNUSED_BITS, TC_LONG_TEXTURE, TC_TEXEL_CODE, TC_BANK_ROWS, TC_POOL_ALIGN32,
+  /* stimulus 16 (N550): the pool's size and place, the load's order, drawn
+   * per epoch from a stream of their own */
+  TC_POOL_POWER_ON, TC_POOL_LARGE, TC_POOL_HIGH, TC_LOAD_ANY_ORDER,
   TC_N
 };
 /* c over the n entries of table t, counting into hits (once per epoch). */
@@ -137,7 +140,12 @@ typedef struct stim_tex {
   uint32_t slot_header[STIM_TEX_SLOTS]; /* headerPtr of each bank word */
   uint16_t slot_word[STIM_TEX_SLOTS];   /* its #tsPtrIdxU13: w, or w + 32 row (N517) */
   uint32_t corners[STIM_TEX_HEADERS];   /* stimulus-13 corners of each header (spagm_stim_tex_corner) */
-  uint32_t max_index;
+  uint32_t max_index;  /* the last header written to the pool */
+  uint32_t limit;      /* MaximumIndex: max_index, or far above it in a large pool (N550) */
+  bool pool_power_on;  /* pool base and MaximumIndex at their power-on 0 (N550) */
+  bool any_order;      /* the load's register words in a random order (N550) */
+  bool spread;         /* the bank words spread over the rows (N517) */
+  spagm_stage stage;   /* the stage of a texture-only run (N550) */
   unsigned bank;
   unsigned directed;
 } stim_tex;

@@ -68,6 +68,9 @@ void spagm__stim_power_on_epoch(spagm_stim *s) {
     spagm_rng_seed(&k, s->o.seed, s->epoch, u, 5);
     s->keep_power_on[u] = spagm__stim_corner(cns[i], &k, entry[i], 1) == 0;
   }
+  /* N550: a pool at its power-on values is left to the reset. */
+  if (s->o.units >> SPAGM_UNIT_TEX & 1u && s->tex.pool_power_on)
+    s->keep_power_on[SPAGM_UNIT_TEX] = true;
 }
 
 /* Whether the load of unit u leaves out the word (addr, data) of the
@@ -194,6 +197,7 @@ typedef struct illegal_map {
   uint32_t first_free_target; /* targets from here to 15 have no table */
   const uint32_t *set;        /* V_SET: the legal values */
   unsigned nset;
+  unsigned edge_pct; /* target and address writes moved to the top edge (N550) */
 } illegal_map;
 
 /* The tables of docs/port-contract.md, "Configuration port (version 2)".
@@ -218,7 +222,8 @@ static const uint32_t attr_set[] = {8, 16, 32, 64, 128};
 static const illegal_reg tex_regs[] = {
     {0x000, V_MAX, 5, 1}, {0x004, V_MAX, 17, 1}, {0x008, V_ALIGN32, 0, 1},
     {0x00C, V_MAX, 0xFFFF, 1}, {0x014, V_MAX, 1, 1}};
-static const illegal_hole tex_holes[] = {{0, 0x018, 0x080}, {0, 0x080, 0x1000}, {1, 0x8000, 0x9000}};
+static const illegal_hole tex_holes[] = {
+    {0, 0x018, 0x080}, {0, 0x080, 0x1000}, {0, 0x1000, 0x10000000}, {1, 0x8000, 0x9000}};
 
 #define N_OF(a) (unsigned)(sizeof(a) / sizeof(a)[0])
 static const illegal_map maps[SPAGM_UNIT_COUNT] = {
@@ -226,7 +231,7 @@ static const illegal_map maps[SPAGM_UNIT_COUNT] = {
                          N_OF(attr_set)},
     [SPAGM_UNIT_PIX] = {pix_regs, N_OF(pix_regs), pix_holes, N_OF(pix_holes), 1, pix_set,
                         N_OF(pix_set)},
-    [SPAGM_UNIT_TEX] = {tex_regs, N_OF(tex_regs), tex_holes, N_OF(tex_holes), 2, NULL, 0},
+    [SPAGM_UNIT_TEX] = {tex_regs, N_OF(tex_regs), tex_holes, N_OF(tex_holes), 2, NULL, 0, 50},
 };
 
 static bool in_set(const illegal_map *mp, uint32_t v) {
@@ -289,9 +294,14 @@ static const illegal_reg *reg_at(const illegal_map *mp, uint32_t a) {
  * it in the read-back; half of the target writes land in the first block,
  * where the registers are. Those two choices come from a (a stream of their
  * own, N421), so r's draws, and every write's address but for the block,
- * are those of stimulus 9. */
+ * are those of stimulus 9. Where the unit's map asks (N550), e moves
+ * edge_pct of the target and address writes to the top edge of their
+ * field, keeping the word in its block: target 8 (only the target field's
+ * top bit set) and target 0's block at 2^27 (only the offset's top bit),
+ * which a decoder that reads its field one bit off takes for the
+ * registers' block. */
 static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, bool after,
-                                       spagm_rng *r, spagm_rng *a, uint32_t *reg) {
+                                       spagm_rng *r, spagm_rng *a, spagm_rng *e, uint32_t *reg) {
   const illegal_map *mp = &maps[u];
   spagm_stim_illegal w = {0, spagm_rng_u32(r), k, after, false};
   if (k == SPAGM_STIM_ILLEGAL_TARGET || k == SPAGM_STIM_ILLEGAL_ADDRESS) {
@@ -307,6 +317,11 @@ static spagm_stim_illegal draw_illegal(spagm_unit u, spagm_stim_illegal_kind k, 
       uint32_t off = spagm_rng_pct(r, 50) ? h->lo : h->lo + 4u * spagm_rng_below(r, (h->hi - h->lo) / 4);
       w.addr = h->t << 28 | off;
       alias = off & 0x7Fu;
+    }
+    if (mp->edge_pct && spagm_rng_pct(e, mp->edge_pct)) {
+      w.addr = k == SPAGM_STIM_ILLEGAL_TARGET ? 8u << 28 | (w.addr & 0x0FFFFFFFu)
+                                              : 0x08000000u | (w.addr & 0x7Fu);
+      if (k == SPAGM_STIM_ILLEGAL_ADDRESS) alias = w.addr & 0x7Fu;
     }
     const illegal_reg *g = reg_at(mp, alias);
     if (g) {
@@ -345,22 +360,28 @@ void spagm__stim_illegal_epoch(spagm_stim *s) {
  * wipes them) and one after all of them. */
 static spagm_status insert_illegal(spagm_stim *s, spagm_unit u, spagm_cfg_list *l,
                                    size_t from) {
-  spagm_rng r, a;
+  spagm_rng r, a, e;
   spagm_rng_seed(&r, s->o.seed, s->epoch, u, 4); /* the same writes on every call */
   spagm_rng_seed(&a, s->o.seed, s->epoch, u, 9);
+  spagm_rng_seed(&e, s->o.seed, s->epoch, u, 17);
   size_t n = l->n - from, at[SPAGM_STIM_ILLEGAL_KINDS];
   spagm_stim_illegal *ill = s->illegal[u];
   for (unsigned k = 0; k < 2 * SPAGM_STIM_ILLEGAL_KINDS; k++) {
     uint32_t reg = 0;
     bool after = k >= SPAGM_STIM_ILLEGAL_KINDS;
     ill[k] = draw_illegal((spagm_unit)u, (spagm_stim_illegal_kind)(k % SPAGM_STIM_ILLEGAL_KINDS),
-                          after, &r, &a, &reg);
+                          after, &r, &a, &e, &reg);
     if (after) continue;
     size_t pos = n < 2 ? n : 1 + spagm_rng_below(&r, (uint32_t)(n - 1));
     if (k == SPAGM_STIM_ILLEGAL_VALUE) {
+      /* Behind the register's own word; where the load does not name it,
+       * behind the last word below it (the words may be in any order,
+       * N550). */
       pos = 0;
       for (size_t i = 0; i < n; i++)
         if (l->w[from + i].addr <= reg) pos = i + 1;
+      for (size_t i = 0; i < n; i++)
+        if (l->w[from + i].addr == reg) pos = i + 1;
       if (pos == 0 && n > 0) pos = 1; /* its word left out (N280): still not first */
     }
     at[k] = pos;
@@ -442,6 +463,30 @@ static spagm_status prepend(spagm_cfg_list *l, size_t from, const spagm_cfg_list
   return SPAGM_OK;
 }
 
+/* ---- The texture load's register words in a random order (N550) ------------------------- */
+
+/* Shuffle the register words (target 0) at the front of the texture load
+ * l[from..]: a burst then holds the words that happen to follow each other
+ * in ascending order (N120), so most words go without their neighbours and
+ * a unit that writes a register under another word's mask bit takes that
+ * word's don't-care data. The same order on every call. */
+static void registers_any_order(const spagm_stim *s, spagm_cfg_list *l, size_t from) {
+  size_t n = 0;
+  while (from + n < l->n && l->w[from + n].addr >> 28 == 0) n++;
+  spagm_rng r;
+  spagm_rng_seed(&r, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 18);
+  for (size_t i = n; i > 1; i--) {
+    size_t j = spagm_rng_below(&r, (uint32_t)i);
+    spagm_cfg_word t = l->w[from + i - 1];
+    l->w[from + i - 1] = l->w[from + j];
+    l->w[from + j] = t;
+  }
+}
+
+static bool tex_any_order(const spagm_stim *s) {
+  return s->in_epoch && s->o.units >> SPAGM_UNIT_TEX & 1u && s->tex.any_order;
+}
+
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out) {
   if (!s || !m || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
@@ -452,6 +497,8 @@ spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_uni
     if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_AFTER_CLEAR)) memory_after_clear(out, from);
     if (spagm_stim_attr_corner_drawn(s, SPAGM_STIM_ATTR_BLOCKS_TWICE)) blocks_twice(out, from);
   }
+  if (st == SPAGM_OK && u == SPAGM_UNIT_TEX && tex_any_order(s))
+    registers_any_order(s, out, from);
   if (st == SPAGM_OK && spagm_stim_rewrites_registers(s, u))
     st = rewrites(s, u, out, from, out->n - from, &pre);
   if (st == SPAGM_OK && spagm_stim_has_illegal_writes(s, u)) st = insert_illegal(s, u, out, from);
@@ -470,6 +517,16 @@ spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m,
                                       spagm_cfg_list *out) {
   if (!s || !m || !out || (unsigned)u >= SPAGM_UNIT_COUNT) return SPAGM_E_ARG;
   spagm_status st = spagm_statemap_readback_list(m, u, out);
+  /* N550: with the bank words spread over the rows, one more row is read
+   * back, the row of a word the epoch wrote, so a read burst's row comes
+   * from all of the address and not only row 0's (N284). */
+  if (st == SPAGM_OK && u == SPAGM_UNIT_TEX && s->in_epoch && s->tex.spread) {
+    spagm_rng r;
+    spagm_rng_seed(&r, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 19);
+    uint32_t row = s->tex.slot_word[spagm_rng_below(&r, STIM_TEX_SLOTS)] >> 5;
+    for (uint32_t k = 0; row != 0 && k < 32 && st == SPAGM_OK; k++)
+      st = spagm_cfg_list_push(out, 1u << 28 | row << 7 | 4 * k, 0);
+  }
   const spagm_stim_illegal *ill;
   size_t n = spagm_stim_illegal_writes(s, u, &ill);
   uint32_t a[2 * SPAGM_STIM_ILLEGAL_KINDS];

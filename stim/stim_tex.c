@@ -375,7 +375,10 @@ static int by_address(const void *a, const void *b) {
 }
 
 uint32_t spagm_stim_tex_corners_at(const spagm_stim *s, uint32_t header) {
-  if (!s || !s->in_epoch || header >= STIM_TEX_HEADERS) return 0;
+  if (!s || !s->in_epoch) return 0;
+  /* A large pool's last header is a copy of header 0 (N550). */
+  if (header == s->tex.limit && s->tex.limit != s->tex.max_index) header = 0;
+  if (header >= STIM_TEX_HEADERS) return 0;
   return s->tex.corners[header];
 }
 
@@ -521,24 +524,100 @@ static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spag
   return SPAGM_OK;
 }
 
+/* The epoch's header pool (returned) and MaximumIndex (x->limit), drawn
+ * from r as in stimulus 12; its place off 4 KiB from h (stimulus 14,
+ * *pool32); its stimulus-16 corners and the load's order from a stream
+ * of their own (N550), so every draw of r and h is unchanged. */
+static uint64_t draw_pool(spagm_stim *s, spagm_rng *r, spagm_rng *h, bool *pool32) {
+  stim_tex *x = &s->tex;
+  uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
+  if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
+  /* The pool at a 32-byte multiple (N60) that is not one of 4 KiB. */
+  *pool32 = spagm__stim_corner(&x->cn, h, TC_POOL_ALIGN32, 1) == 0;
+  uint32_t pool_off = 32u * (1u + spagm_rng_below(h, 127));
+  if (*pool32) pool += pool_off;
+  x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
+  x->limit = x->max_index;
+  spagm_rng p;
+  spagm_rng_seed(&p, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 16);
+  unsigned size = spagm__stim_corner(&x->cn, &p, TC_POOL_POWER_ON, 2);
+  bool high = spagm__stim_corner(&x->cn, &p, TC_POOL_HIGH, 1) == 0;
+  x->any_order = spagm__stim_corner(&x->cn, &p, TC_LOAD_ANY_ORDER, 1) == 0;
+  uint32_t large = (1u << 19) + spagm_rng_below(&p, (1u << 19) - 3);
+  if (high && pool >> 32 == 0) pool += 0x100000000ull * (1 + spagm_rng_below(&p, 0x7FFF));
+  x->stage = (spagm_stage)spagm_rng_below(&p, 6);
+  if (size == 0) {
+    /* Only header 0 is named; the power-on load leaves both registers to
+     * the reset (spagm__stim_power_on_epoch). */
+    x->max_index = x->limit = 0;
+    x->pool_power_on = true;
+    *pool32 = false;
+    return 0;
+  }
+  if (size == 1) {
+    /* The copy of header 0 at pool + 32 * limit stays below 2^48. */
+    pool &= 0x7FFFFFFFFFFFull;
+    x->limit = large;
+  }
+  return pool;
+}
+
+/* A large pool's last header (x->limit): header 0 again, so a read of it
+ * reads texels (pick_slot's last-valid corner names it). */
+static spagm_status copy_last_header(const stim_tex *x, spagm_model *m, uint64_t pool,
+                                     spagm_diag *d) {
+  uint8_t image[32];
+  spagm_status st = spagm_tex_mem_read(m, pool & (SPAGM_TEX_VA_LIMIT - 1u), image, 32);
+  if (st == SPAGM_OK)
+    st = spagm_tex_mem_write(m, (pool + 32ull * x->limit) & (SPAGM_TEX_VA_LIMIT - 1u), image, 32);
+  if (st != SPAGM_OK)
+    return spagm_diag_set(d, st, 0, 0, "texture stimulus: the pool's last header not written");
+  return SPAGM_OK;
+}
+
+/* The constant bank and its 32 words: the bank and each word's header from
+ * r, their rows from h (N517: spread over the bank's 256 rows, word w in
+ * row 0..255, #tsPtrIdxU13 = w + 32 row, or the first row). */
+static void draw_bank_words(stim_tex *x, spagm_rng *r, spagm_rng *h, spagm_model *m) {
+  x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
+  spagm_tex_select_cbank(m, x->bank);
+  x->spread = spagm__stim_corner(&x->cn, h, TC_BANK_ROWS, 1) == 0;
+  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
+    uint32_t row = spagm_rng_below(h, 256);
+    x->slot_word[w] = (uint16_t)(x->spread ? w | row << 5 : w);
+  }
+  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
+    /* Mostly valid headers; some past MaximumIndex (R18). */
+    uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)
+                                        : x->limit + 1 + spagm_rng_below(r, 3);
+    /* The last two words always name the header-index corners, so a
+     * request that draws one finds it (pick_slot). */
+    if (w >= STIM_TEX_SLOTS - 2) hdr = x->limit + (w - (STIM_TEX_SLOTS - 2));
+    x->slot_header[w] = hdr;
+    spagm_tex_set_cbank_word(m, x->bank, x->slot_word[w], (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
+  }
+}
+
 spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
                                    spagm_diag *d) {
   stim_tex *x = &s->tex;
   memset(x, 0, sizeof *x);
   spagm__stim_corners_init(&x->cn, spagm__stim_tex_corners, TC_N, s->hits[SPAGM_UNIT_TEX]);
-  uint64_t pool = 0x10000000ull + 0x1000ull * spagm_rng_below(r, 64);
-  if (spagm_rng_pct(r, 10)) pool += 0x100000000ull * (1 + spagm_rng_below(r, 0xFFFF)); /* 48-bit */
   /* N516, N517: the corners of stimulus 14 from a stream of their own, so
    * r draws as in stimulus 12 up to a long texture (which stores other
-   * texels). The pool at a 32-byte multiple (N60) that is not one of
-   * 4 KiB. */
+   * texels). */
   spagm_rng hstream;
   spagm_rng_seed(&hstream, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 13);
-  bool pool32 = spagm__stim_corner(&x->cn, &hstream, TC_POOL_ALIGN32, 1) == 0;
-  uint32_t pool_off = 32u * (1u + spagm_rng_below(&hstream, 127));
-  if (pool32) pool += pool_off;
-  x->max_index = 2 + spagm_rng_below(r, STIM_TEX_HEADERS - 2);
-  spagm_status st = spagm_tex_set_header_pool(m, pool, x->max_index);
+  bool pool32 = false;
+  uint64_t pool = draw_pool(s, r, &hstream, &pool32);
+  /* A texture-only run has no attribute epoch to draw the stage the
+   * texture unit's stage register holds (read back only): the texture
+   * epoch's, every stage up to PS alike (N550). */
+  spagm_status st = SPAGM_OK;
+  if (!(s->o.units & (1u << SPAGM_UNIT_ATTR | 1u << SPAGM_UNIT_PIX)))
+    st = spagm_attr_set_stage(m, x->stage, d);
+  if (st != SPAGM_OK) return st;
+  st = spagm_tex_set_header_pool(m, pool, x->limit);
   if (st != SPAGM_OK) return spagm_diag_set(d, st, 0, 0, "texture stimulus: bad header pool");
   uint64_t next = pool + 32u * STIM_TEX_HEADERS + 0x10000u;
   /* N495: the conversion corners from a stream of their own. */
@@ -549,33 +628,18 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
     if ((st = place_texture(s, i, pool, &hstream, &conv, r, m, &next, d)) != SPAGM_OK) return st;
   if (s->n_f16_texels)
     qsort(s->f16_texels, s->n_f16_texels, sizeof *s->f16_texels, by_address);
-  x->bank = spagm_rng_below(r, SPAGM_TEX_CBANKS);
-  spagm_tex_select_cbank(m, x->bank);
-  /* N517: the words spread over the bank's 256 rows, word w in row
-   * 0..255 (#tsPtrIdxU13 = w + 32 row), or the first row. */
-  bool spread = spagm__stim_corner(&x->cn, &hstream, TC_BANK_ROWS, 1) == 0;
-  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
-    uint32_t row = spagm_rng_below(&hstream, 256);
-    x->slot_word[w] = (uint16_t)(spread ? w | row << 5 : w);
-  }
+  if (x->limit != x->max_index && (st = copy_last_header(x, m, pool, d)) != SPAGM_OK) return st;
+  draw_bank_words(x, r, &hstream, m);
   /* The epoch's corners go with every header (spagm_stim_tex_corners_at). */
   for (unsigned i = 0; i < STIM_TEX_HEADERS; i++)
-    x->corners[i] |= (spread ? 1u << SPAGM_STIM_TEX_BANK_ROWS : 0u) |
-                     (pool32 ? 1u << SPAGM_STIM_TEX_POOL_32 : 0u);
-  for (unsigned w = 0; w < STIM_TEX_SLOTS; w++) {
-    /* Mostly valid headers; some past MaximumIndex (R18). */
-    uint32_t hdr = spagm_rng_pct(r, 90) ? spagm_rng_below(r, x->max_index + 1)
-                                        : x->max_index + 1 + spagm_rng_below(r, 3);
-    /* The last two words always name the header-index corners, so a
-     * request that draws one finds it (pick_slot). */
-    if (w >= STIM_TEX_SLOTS - 2) hdr = x->max_index + (w - (STIM_TEX_SLOTS - 2));
-    x->slot_header[w] = hdr;
-    spagm_tex_set_cbank_word(m, x->bank, x->slot_word[w], (spagm_rng_u32(r) & 0xFFF00000u) | hdr);
-  }
+    x->corners[i] |= (x->spread ? 1u << SPAGM_STIM_TEX_BANK_ROWS : 0u) |
+                     (pool32 ? 1u << SPAGM_STIM_TEX_POOL_32 : 0u) |
+                     (x->pool_power_on ? 1u << SPAGM_STIM_TEX_POOL_POWER_ON : 0u) |
+                     (x->limit >= 1u << 19 ? 1u << SPAGM_STIM_TEX_POOL_LARGE : 0u);
   spagm_tex_set_fp16_round(m, spagm_rng_pct(r, 50) ? SPAGM_FP16_RNE : SPAGM_FP16_RZ);
   snprintf(s->summary[SPAGM_UNIT_TEX], sizeof s->summary[0],
            "%u headers (max index %u) at 0x%llx, constant bank %u", STIM_TEX_HEADERS,
-           x->max_index, (unsigned long long)pool, x->bank);
+           x->limit, (unsigned long long)pool, x->bank);
   return SPAGM_OK;
 }
 
@@ -657,7 +721,7 @@ static unsigned pick_slot(const stim_tex *x, spagm_rng *r, spagm_tex_param p) {
   if (corner < 2)
     for (unsigned j = 0; j < STIM_TEX_SLOTS; j++) {
       unsigned w = (start + j) % STIM_TEX_SLOTS;
-      if (x->slot_header[w] == x->max_index + corner) return w;
+      if (x->slot_header[w] == x->limit + corner) return w;
     }
   if (spagm_rng_pct(r, 85))
     for (unsigned k = 0; k < STIM_TEX_SLOTS; k++) {

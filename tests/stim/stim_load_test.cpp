@@ -579,4 +579,154 @@ TEST(StimLoad, AttributeEndRequestCornersAreDrawnAndMarked) {
   spagm_stim_free(s);
 }
 
+// Calls f(s, m, load) for the texture load of epochs 0..19 of a
+// texture-only generator of each seed 1..3 (N550's corners are drawn in
+// texture-only runs as in every other).
+void each_tex_load(const std::function<void(spagm_stim *, spagm_model *,
+                                            const spagm_cfg_list &)> &f) {
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    spagm_stim_opts o;
+    spagm_stim_opts_default(&o);
+    o.seed = seed;
+    o.units = 1u << SPAGM_UNIT_TEX;
+    spagm_diag d{};
+    spagm_stim *s = spagm_stim_new(&o, &d);
+    spagm_model *m = spagm_model_new();
+    for (unsigned e = 0; e < 20; e++) {
+      ASSERT_EQ(spagm_stim_begin_epoch(s, e, m, &d), SPAGM_OK) << d.msg;
+      spagm_cfg_list load{};
+      ASSERT_EQ(spagm_stim_load_list(s, m, SPAGM_UNIT_TEX, &load), SPAGM_OK);
+      f(s, m, load);
+      spagm_cfg_list_free(&load);
+    }
+    spagm_model_free(m);
+    spagm_stim_free(s);
+  }
+}
+
+// N550: some epochs write the texture registers in a random order, so most
+// go in bursts of their own; the words are the statemap's all the same.
+TEST(StimLoad, TextureRegisterWordsInAnyOrder_SameWordsInMoreBursts) {
+  unsigned shuffled = 0, ascending = 0;
+  each_tex_load([&](spagm_stim *s, spagm_model *m, const spagm_cfg_list &load) {
+    spagm_cfg_list legal = legal_part(s, SPAGM_UNIT_TEX, load);
+    spagm_cfg_list sorted = in_list_order(legal);
+    spagm_cfg_list want{};
+    spagm_statemap_load_list(m, SPAGM_UNIT_TEX, &want);
+    // The same words as the statemap's (less those a power-on load leaves out).
+    size_t j = 0;
+    for (size_t i = 0; i < want.n && j < sorted.n; i++)
+      if (want.w[i].addr == sorted.w[j].addr) {
+        EXPECT_EQ(want.w[i].data, sorted.w[j].data) << std::hex << want.w[i].addr;
+        j++;
+      }
+    EXPECT_EQ(j, sorted.n);
+    size_t regs = 0, bursts = 0, pos = 0;
+    while (regs < legal.n && legal.w[regs].addr >> 28 == 0) regs++;
+    bool in_order = std::is_sorted(legal.w, legal.w + regs,
+                                   [](const spagm_cfg_word &a, const spagm_cfg_word &b) {
+                                     return a.addr < b.addr;
+                                   });
+    spagm_cfg_list head{};
+    for (size_t i = 0; i < regs; i++) spagm_cfg_list_push(&head, legal.w[i].addr, legal.w[i].data);
+    spagm_cfg_burst b;
+    while (spagm_cfg_list_next_burst(&head, &pos, &b)) bursts++;
+    if (in_order) {
+      ascending++;
+    } else {
+      shuffled++;
+      EXPECT_GT(bursts, 1u);
+    }
+    spagm_cfg_list_free(&head);
+    spagm_cfg_list_free(&want);
+    spagm_cfg_list_free(&sorted);
+    spagm_cfg_list_free(&legal);
+  });
+  EXPECT_GE(shuffled, 10u);
+  EXPECT_GE(ascending, 10u);
+}
+
+// N550: a texture-only run has no attribute epoch, so the texture epoch
+// draws the stage its register holds: every stage up to PS.
+TEST(StimLoad, TextureOnlyRunDrawsEveryStage) {
+  bool seen[8] = {};
+  each_tex_load([&](spagm_stim *, spagm_model *m, const spagm_cfg_list &) {
+    uint32_t stage = 99;
+    ASSERT_TRUE(spagm_statemap_read(m, SPAGM_UNIT_TEX, 0x000, &stage));
+    ASSERT_LE(stage, 5u);
+    seen[stage] = true;
+  });
+  for (unsigned k = 0; k <= 5; k++) EXPECT_TRUE(seen[k]) << "stage " << k;
+}
+
+// N550: half of the texture unit's target and address writes go to the top
+// edge of their field (target 8; target 0's block at 2^27), each refused.
+TEST(StimLoad, TextureIllegalWritesReachTheAddressFieldsTopEdge) {
+  unsigned target8 = 0, block27 = 0;
+  each_tex_load([&](spagm_stim *s, spagm_model *m, const spagm_cfg_list &) {
+    const spagm_stim_illegal *ill = nullptr;
+    size_t n = spagm_stim_illegal_writes(s, SPAGM_UNIT_TEX, &ill);
+    for (size_t k = 0; k < n; k++) {
+      if (ill[k].kind == SPAGM_STIM_ILLEGAL_TARGET && ill[k].addr >> 28 == 8) target8++;
+      if (ill[k].kind == SPAGM_STIM_ILLEGAL_ADDRESS && (ill[k].addr & ~0x7Fu) == 0x08000000u)
+        block27++;
+      if (ill[k].kind != SPAGM_STIM_ILLEGAL_VALUE) {
+        uint32_t v;
+        EXPECT_FALSE(spagm_statemap_read(m, SPAGM_UNIT_TEX, ill[k].addr, &v)) << std::hex << ill[k].addr;
+      }
+    }
+  });
+  EXPECT_GE(target8, 5u);
+  EXPECT_GE(block27, 5u);
+}
+
+// N550: an epoch whose bank words are spread over the rows reads back, beside
+// row 0 (N284), the whole row of one of them.
+TEST(StimLoad, TextureReadBackReadsAWrittenRowBesideRowZero) {
+  unsigned rows = 0;
+  each_tex_load([&](spagm_stim *s, spagm_model *m, const spagm_cfg_list &) {
+    spagm_cfg_list rb{};
+    ASSERT_EQ(spagm_stim_readback_list(s, m, SPAGM_UNIT_TEX, &rb), SPAGM_OK);
+    uint32_t row = 0, words = 0, nonzero = 0;
+    for (size_t i = 0; i < rb.n; i++) {
+      uint32_t a = rb.w[i].addr, v = 0;
+      // Row 0 is N284's; words from 0x8000 are illegal writes read back.
+      if (a >> 28 != 1 || (a & 0x0FFFFFFFu) < 0x80 || (a & 0x0FFFFFFFu) >= 0x8000) continue;
+      if (!row) row = (a & 0x0FFFFFFFu) >> 7;
+      EXPECT_EQ((a & 0x0FFFFFFFu) >> 7, row);
+      words++;
+      if (spagm_statemap_read(m, SPAGM_UNIT_TEX, a, &v) && v) nonzero++;
+    }
+    if (words) {
+      rows++;
+      EXPECT_EQ(words, 32u);
+      EXPECT_GE(nonzero, 1u) << "row " << row << " holds none of the epoch's words";
+    }
+    spagm_cfg_list_free(&rb);
+  });
+  EXPECT_GE(rows, 10u);
+}
+
+// N550: the pool at its power-on values (base 0, MaximumIndex 0) is left to
+// the reset: that epoch's load keeps power-on values and names neither.
+TEST(StimLoad, TexturePoolAtPowerOnIsLeftToTheReset) {
+  unsigned epochs = 0;
+  each_tex_load([&](spagm_stim *s, spagm_model *m, const spagm_cfg_list &load) {
+    uint64_t pool = 1;
+    uint32_t max_index = 1;
+    spagm_tex_get_header_pool(m, &pool, &max_index);
+    if (pool != 0 || max_index != 0) return;
+    epochs++;
+    EXPECT_TRUE(spagm_stim_keeps_power_on(s, SPAGM_UNIT_TEX));
+    spagm_cfg_list legal = legal_part(s, SPAGM_UNIT_TEX, load);
+    for (size_t i = 0; i < legal.n; i++) {
+      EXPECT_NE(legal.w[i].addr, 0x008u);
+      EXPECT_NE(legal.w[i].addr, 0x00Cu);
+      EXPECT_NE(legal.w[i].addr, 0x010u);
+    }
+    spagm_cfg_list_free(&legal);
+  });
+  EXPECT_GE(epochs, 2u);
+}
+
 } // namespace

@@ -359,9 +359,11 @@ unsigned stored_components(unsigned components) {
 // The corners of stimulus 14 a header TLDS read shows, in the order of
 // spagm_stim_tex_corner: its block shape, view, ignored fields, data types
 // and bits outside the fields (raw against its fields alone, clean), a
-// long dimension the type reads, and the epoch's bank word and pool.
+// long dimension the type reads, and the epoch's bank word and pool (its
+// place, and its size: MaximumIndex).
 void shown_corners(const spagm_tic &t, const uint8_t raw[32], const uint8_t clean[32],
-                   const spagm_insn &in, uint64_t pool, bool shown[SPAGM_STIM_TEX_CORNERS]) {
+                   const spagm_insn &in, uint64_t pool, uint32_t max_index,
+                   bool shown[SPAGM_STIM_TEX_CORNERS]) {
   bool pitch = t.layout == SPAGM_TEXLAYOUT_PITCH, nomip = t.type == SPAGM_TEXTYPE_2D_NO_MIPMAP;
   bool oned = t.type == SPAGM_TEXTYPE_1D || t.type == SPAGM_TEXTYPE_1D_ARRAY;
   bool slices = t.type == SPAGM_TEXTYPE_3D || t.type == SPAGM_TEXTYPE_1D_ARRAY ||
@@ -382,49 +384,55 @@ void shown_corners(const spagm_tic &t, const uint8_t raw[32], const uint8_t clea
                                           (slices && t.depth > 256));
   shown[SPAGM_STIM_TEX_BANK_ROWS] = in.tex_index >= 32;
   shown[SPAGM_STIM_TEX_POOL_32] = pool % 4096 != 0;
+  shown[SPAGM_STIM_TEX_POOL_POWER_ON] = pool == 0 && max_index == 0;
+  shown[SPAGM_STIM_TEX_POOL_LARGE] = max_index >= 1u << 19;
 }
 
 // The texture-state corners of docs/stimulus.md (N516, N517) reach TLDS
 // requests that read texels: each is in the header a read took, and the
 // generator names it for the co-simulation's bins (N518); the bits a
 // header holds beyond its fields are only ones the model's decode drops.
+// Seeds 1-3: the pool's size corners are drawn in one epoch in ten.
 TEST(Stim, TextureStateCorners_ReachTldsReads_OnlyIgnoredBitsAdded) {
-  Gen g(1, 1u << SPAGM_UNIT_TEX, 1000, 0);
   const char *names[SPAGM_STIM_TEX_CORNERS] = {
       "block shape", "view past the levels", "ignored fields", "data types",
-      "bits outside the fields", "long texture", "bank rows", "pool 32-byte"};
+      "bits outside the fields", "long texture", "bank rows", "pool 32-byte",
+      "pool at power-on", "pool of 2^19 headers"};
   unsigned seen[SPAGM_STIM_TEX_CORNERS] = {};
-  for (unsigned e = 0; e < 20; e++) {
-    spagm_diag d{};
-    ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
-    uint64_t pool = 0;
-    uint32_t max_index = 0;
-    spagm_tex_get_header_pool(g.m, &pool, &max_index);
-    spagm_request r;
-    spagm_response resp;
-    spagm_explain ex;
-    while (spagm_stim_next(g.s, SPAGM_UNIT_TEX, &r)) {
-      ASSERT_EQ(spagm_execute_explained(g.m, &r, &resp, &ex), SPAGM_OK);
-      spagm_insn in;
-      if (resp.fault || !ex.has_tex_header || !ex.texel_read ||
-          spagm_decode(r.insn, &in, nullptr) != SPAGM_OK)
-        continue;
-      uint8_t raw[32], clean[32];
-      ASSERT_EQ(spagm_tex_mem_read(g.m, pool + 32ull * ex.tex_header, raw, 32), SPAGM_OK);
-      spagm_tic t, again;
-      ASSERT_EQ(spagm_tic_decode(raw, &t), SPAGM_OK);
-      ASSERT_EQ(spagm_tic_encode(&t, clean, &d), SPAGM_OK) << d.msg;
-      bool shown[SPAGM_STIM_TEX_CORNERS];
-      shown_corners(t, raw, clean, in, pool, shown);
-      uint32_t named = spagm_stim_tex_corners_at(g.s, ex.tex_header);
-      for (unsigned k = 0; k < SPAGM_STIM_TEX_CORNERS; k++) {
-        seen[k] += shown[k];
-        EXPECT_TRUE(!shown[k] || (named >> k & 1u)) << names[k] << ", header " << ex.tex_header;
+  for (unsigned seed = 1; seed <= 3; seed++) {
+    Gen g(seed, 1u << SPAGM_UNIT_TEX, 1000, 0);
+    for (unsigned e = 0; e < 20; e++) {
+      spagm_diag d{};
+      ASSERT_EQ(spagm_stim_begin_epoch(g.s, e, g.m, &d), SPAGM_OK) << d.msg;
+      uint64_t pool = 0;
+      uint32_t max_index = 0;
+      spagm_tex_get_header_pool(g.m, &pool, &max_index);
+      spagm_request r;
+      spagm_response resp;
+      spagm_explain ex;
+      while (spagm_stim_next(g.s, SPAGM_UNIT_TEX, &r)) {
+        ASSERT_EQ(spagm_execute_explained(g.m, &r, &resp, &ex), SPAGM_OK);
+        spagm_insn in;
+        if (resp.fault || !ex.has_tex_header || !ex.texel_read ||
+            spagm_decode(r.insn, &in, nullptr) != SPAGM_OK)
+          continue;
+        uint8_t raw[32], clean[32];
+        ASSERT_EQ(spagm_tex_mem_read(g.m, pool + 32ull * ex.tex_header, raw, 32), SPAGM_OK);
+        spagm_tic t, again;
+        ASSERT_EQ(spagm_tic_decode(raw, &t), SPAGM_OK);
+        ASSERT_EQ(spagm_tic_encode(&t, clean, &d), SPAGM_OK) << d.msg;
+        bool shown[SPAGM_STIM_TEX_CORNERS];
+        shown_corners(t, raw, clean, in, pool, max_index, shown);
+        uint32_t named = spagm_stim_tex_corners_at(g.s, ex.tex_header);
+        for (unsigned k = 0; k < SPAGM_STIM_TEX_CORNERS; k++) {
+          seen[k] += shown[k];
+          EXPECT_TRUE(!shown[k] || (named >> k & 1u)) << names[k] << ", header " << ex.tex_header;
+        }
+        // Bits beyond the fields are ones no field of the decode reads: the
+        // header with them dropped decodes to the same fields.
+        ASSERT_EQ(spagm_tic_decode(clean, &again), SPAGM_OK);
+        EXPECT_EQ(std::memcmp(&t, &again, sizeof t), 0) << "header " << ex.tex_header;
       }
-      // Bits beyond the fields are ones no field of the decode reads: the
-      // header with them dropped decodes to the same fields.
-      ASSERT_EQ(spagm_tic_decode(clean, &again), SPAGM_OK);
-      EXPECT_EQ(std::memcmp(&t, &again, sizeof t), 0) << "header " << ex.tex_header;
     }
   }
   for (unsigned k = 0; k < SPAGM_STIM_TEX_CORNERS; k++) {

@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 15u
+#define SPAGM_STIM_VERSION 16u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -119,7 +119,9 @@ bool spagm_stim_keeps_power_on(const spagm_stim *s, spagm_unit u);
  * clear command when the epoch draws SPAGM_STIM_ATTR_AFTER_CLEAR, and each
  * memory block of two or more words as its odd words, then its even words
  * (two bursts, N120) when it draws SPAGM_STIM_ATTR_BLOCKS_TWICE (N467): the
- * same words, so the same state. out is appended to. */
+ * same words, so the same state. For the texture unit, the register words
+ * in a random order when the epoch draws "register words in a random
+ * order" (N550). out is appended to. */
 spagm_status spagm_stim_load_list(spagm_stim *s, const spagm_model *m, spagm_unit u,
                                   spagm_cfg_list *out);
 
@@ -200,9 +202,9 @@ typedef enum spagm_stim_f16_corner {
  * epoch, or for NULL s. */
 uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address);
 
-/** Stimulus 14's texture-state corners (N516, N517, docs/stimulus.md) a
- * header carries: its own, and the epoch's bank-row and pool corners with
- * every header of the epoch. The per-texel edge codes are not among them. */
+/** Stimulus 14's and 16's texture-state corners (N516, N517, N550,
+ * docs/stimulus.md) a header carries: its own, and the epoch's bank-row
+ * and pool corners with every header of the epoch. The per-texel edge codes are not among them. */
 typedef enum spagm_stim_tex_corner {
   SPAGM_STIM_TEX_BLOCK_SHAPE,    /**< GOBs per block 2^4..2^5 (block-linear) */
   SPAGM_STIM_TEX_VIEW_PAST,      /**< view maximum past the last level stored (N69) */
@@ -212,10 +214,12 @@ typedef enum spagm_stim_tex_corner {
   SPAGM_STIM_TEX_LONG,           /**< a long texture (a dimension 2^8 - 1 .. 2^16) */
   SPAGM_STIM_TEX_BANK_ROWS,      /**< the epoch's bank words spread over the rows */
   SPAGM_STIM_TEX_POOL_32,        /**< the epoch's pool at a 32-byte multiple off 4 KiB */
+  SPAGM_STIM_TEX_POOL_POWER_ON,  /**< the pool at base 0 with MaximumIndex 0, left to the reset */
+  SPAGM_STIM_TEX_POOL_LARGE,     /**< MaximumIndex 2^19 and above (headerPtr's top bit) */
   SPAGM_STIM_TEX_CORNERS
 } spagm_stim_tex_corner;
 
-/** The stimulus-14 corners (bit k for spagm_stim_tex_corner k) of header
+/** The texture-state corners (bit k for spagm_stim_tex_corner k) of header
  * `header` of the current epoch's pool; 0 for a header the generator did
  * not write, outside an epoch, or for NULL s. */
 uint32_t spagm_stim_tex_corners_at(const spagm_stim *s, uint32_t header);
@@ -254,9 +258,11 @@ size_t spagm_stim_illegal_writes(const spagm_stim *s, spagm_unit u,
                                  const spagm_stim_illegal **out);
 
 /** The addresses read back at the end of the current epoch of unit u (data
- * 0): spagm_statemap_readback_list, then the address of every illegal write
- * of the epoch's load in ascending order (each once), so a unit that took
- * one shows it (N290). out is appended to. */
+ * 0): spagm_statemap_readback_list; for the texture unit, when the epoch
+ * spread its bank words over the rows, the 32 words of the row of one of
+ * them too (N550); then the address of every illegal write of the epoch's
+ * load in ascending order (each once), so a unit that took one shows it
+ * (N290). out is appended to. */
 spagm_status spagm_stim_readback_list(const spagm_stim *s, const spagm_model *m, spagm_unit u,
                                       spagm_cfg_list *out);
 
