@@ -228,9 +228,9 @@ static const illegal_hole tex_holes[] = {
 #define N_OF(a) (unsigned)(sizeof(a) / sizeof(a)[0])
 static const illegal_map maps[SPAGM_UNIT_COUNT] = {
     [SPAGM_UNIT_ATTR] = {attr_regs, N_OF(attr_regs), attr_holes, N_OF(attr_holes), 7, attr_set,
-                         N_OF(attr_set)},
+                         N_OF(attr_set), 0},
     [SPAGM_UNIT_PIX] = {pix_regs, N_OF(pix_regs), pix_holes, N_OF(pix_holes), 1, pix_set,
-                        N_OF(pix_set)},
+                        N_OF(pix_set), 0},
     [SPAGM_UNIT_TEX] = {tex_regs, N_OF(tex_regs), tex_holes, N_OF(tex_holes), 2, NULL, 0, 50},
 };
 
