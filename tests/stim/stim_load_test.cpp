@@ -672,7 +672,8 @@ TEST(StimLoad, TextureIllegalWritesReachTheAddressFieldsTopEdge) {
         block27++;
       if (ill[k].kind != SPAGM_STIM_ILLEGAL_VALUE) {
         uint32_t v;
-        EXPECT_FALSE(spagm_statemap_read(m, SPAGM_UNIT_TEX, ill[k].addr, &v)) << std::hex << ill[k].addr;
+        EXPECT_FALSE(spagm_statemap_read(m, SPAGM_UNIT_TEX, ill[k].addr, &v))
+            << std::hex << ill[k].addr;
       }
     }
   });

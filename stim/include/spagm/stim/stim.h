@@ -204,7 +204,8 @@ uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address);
 
 /** Stimulus 14's and 16's texture-state corners (N516, N517, N550,
  * docs/stimulus.md) a header carries: its own, and the epoch's bank-row
- * and pool corners with every header of the epoch. The per-texel edge codes are not among them. */
+ * and pool corners with every header of the epoch. The per-texel edge
+ * codes are not among them. */
 typedef enum spagm_stim_tex_corner {
   SPAGM_STIM_TEX_BLOCK_SHAPE,    /**< GOBs per block 2^4..2^5 (block-linear) */
   SPAGM_STIM_TEX_VIEW_PAST,      /**< view maximum past the last level stored (N69) */
