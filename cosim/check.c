@@ -213,6 +213,18 @@ void spagm_cosim_unasked_read(spagm_cosim *c, spagm_unit u, uint64_t cycle, unsi
   spagm__cosim_error(c, cycle);
 }
 
+void spagm_cosim_unasked_mem_read(spagm_cosim *c, spagm_unit u, uint64_t cycle, unsigned phase) {
+  if ((unsigned)u >= SPAGM_UNIT_COUNT || spagm_cosim_should_stop(c)) return;
+  spagm_cosim_unit *s = &c->sb[u];
+  const char *in = phase_names[phase < 4 ? phase : 3];
+  if (++s->unasked_mem_reads <= SPAGM_PORT_REPORTS)
+    spagm__report_unasked_mem_read(&c->report, spagm_unit_name(u), in, cycle, c->repro);
+  char what[120];
+  snprintf(what, sizeof what, "mem_req_valid with no request to read for, in the %s", in);
+  spagm__cosim_note(c, "unasked_mem_read", u, 0, cycle, ~0ull, what);
+  spagm__cosim_error(c, cycle);
+}
+
 void spagm_cosim_idle_owed(spagm_cosim *c, spagm_unit u, uint64_t cycle) {
   if ((unsigned)u >= SPAGM_UNIT_COUNT || spagm_cosim_should_stop(c)) return;
   spagm_cosim_unit *s = &c->sb[u];

@@ -32,8 +32,9 @@ typedef struct spagm_cosim_unit {
   size_t rb_pos;
   bool rb_built;
   uint64_t rb_checked, rb_failed;
-  /* Port rules broken (spagm_cosim_unasked_read, spagm_cosim_idle_owed). */
-  uint64_t unasked_reads, idle_owed;
+  /* Port rules broken (spagm_cosim_unasked_read, spagm_cosim_idle_owed,
+   * spagm_cosim_unasked_mem_read). */
+  uint64_t unasked_reads, idle_owed, unasked_mem_reads;
   spagm_rng rng;
 } spagm_cosim_unit;
 
@@ -41,7 +42,7 @@ typedef struct spagm_cosim_unit {
 #define SPAGM_COSIM_NOTES 100u
 typedef struct spagm_cosim_note {
   const char *kind; /* "response", "lost_tag", "image", "hang", "slot",
-                     * "unasked_read", "idle_owed" */
+                     * "unasked_read", "idle_owed", "unasked_mem_read" */
   spagm_unit unit;
   uint32_t tag;
   uint64_t cycle, accept_cycle; /* accept_cycle ~0 when not a transaction */

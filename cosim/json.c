@@ -42,6 +42,7 @@ static void write_units(spagm_json *j, const spagm_cosim *c) {
     spagm_json_u64(j, "image_words_failed", s->rb_failed);
     spagm_json_u64(j, "unasked_reads", s->unasked_reads);
     spagm_json_u64(j, "idle_owed", s->idle_owed);
+    spagm_json_u64(j, "unasked_mem_reads", s->unasked_mem_reads);
     if (c->have_clocks >> u & 1u) spagm_json_u64(j, "clock_cycles", c->unit_clocks[u]);
     spagm_json_end(j);
   }

@@ -121,6 +121,15 @@ void spagm__report_unasked_read(spagm_text *t, const char *unit, const char *in,
   spagm__report_reproduce(t, repro, 1);
 }
 
+void spagm__report_unasked_mem_read(spagm_text *t, const char *unit, const char *in,
+                                    uint64_t cycle, const char *repro) {
+  spagm__text_printf(t,
+                     "MISMATCH %s: asked memory for a line with no request to read for at cycle "
+                     "%llu in the %s (mem_req_valid high outside the run)\n",
+                     unit, (unsigned long long)cycle, in);
+  spagm__report_reproduce(t, repro, 1);
+}
+
 void spagm__report_idle_owed(spagm_text *t, const char *unit, uint64_t cycle,
                              unsigned outstanding, uint32_t oldest, uint64_t oldest_cycle,
                              const char *repro) {

@@ -92,6 +92,11 @@ void spagm__report_hang(spagm_text *t, const char *unit, const char *in, uint64_
  * burst outstanding. */
 void spagm__report_unasked_read(spagm_text *t, const char *unit, const char *in, uint64_t cycle,
                                 const char *repro);
+/* Co-simulation: mem_req_valid high at cycle out of reset outside the run,
+ * in `in` ("configuration load", "read-back", "gap between epochs"): a
+ * memory read no request asked for (N552). */
+void spagm__report_unasked_mem_read(spagm_text *t, const char *unit, const char *in,
+                                    uint64_t cycle, const char *repro);
 /* Co-simulation: idle high at cycle while `outstanding` accepted requests
  * are not yet responded, the oldest (tag oldest) accepted at oldest_cycle
  * (~0: none known). */

@@ -134,7 +134,10 @@ static uint64_t port_rule_lines(const spagm_cosim *c, FILE *out) {
     if (s->idle_owed)
       fprintf(out, "%s: idle %llu times while accepted requests were not yet responded\n",
               spagm_unit_name((spagm_unit)u), (unsigned long long)s->idle_owed);
-    port += (s->unasked_reads ? 1 : 0) + (s->idle_owed ? 1 : 0);
+    if (s->unasked_mem_reads)
+      fprintf(out, "%s: %llu memory reads outside the run\n", spagm_unit_name((spagm_unit)u),
+              (unsigned long long)s->unasked_mem_reads);
+    port += (s->unasked_reads ? 1 : 0) + (s->idle_owed ? 1 : 0) + (s->unasked_mem_reads ? 1 : 0);
   }
   return port;
 }

@@ -53,6 +53,8 @@ void spagm_dpi_hang(void *h, unsigned int unit, unsigned long long cycle,
 void spagm_dpi_unasked_read(void *h, unsigned int unit, unsigned long long cycle,
                             unsigned int phase);
 void spagm_dpi_idle_owed(void *h, unsigned int unit, unsigned long long cycle);
+void spagm_dpi_unasked_mem_read(void *h, unsigned int unit, unsigned long long cycle,
+                                unsigned int phase);
 void spagm_dpi_tex_read(void *h, unsigned long long addr, svBitVecVal *data);
 svBit spagm_dpi_should_stop(void *h);
 unsigned long long spagm_dpi_first_error_cycle(void *h);
@@ -268,6 +270,13 @@ void spagm_dpi_unasked_read(void *h, unsigned int unit, unsigned long long cycle
 void spagm_dpi_idle_owed(void *h, unsigned int unit, unsigned long long cycle) {
   spagm_dpi_run *r = (spagm_dpi_run *)h;
   spagm_cosim_idle_owed(r->c, (spagm_unit)unit, cycle);
+  flush_reports(r);
+}
+
+void spagm_dpi_unasked_mem_read(void *h, unsigned int unit, unsigned long long cycle,
+                                unsigned int phase) {
+  spagm_dpi_run *r = (spagm_dpi_run *)h;
+  spagm_cosim_unasked_mem_read(r->c, (spagm_unit)unit, cycle, phase);
   flush_reports(r);
 }
 

@@ -116,12 +116,16 @@ package spagm_dpi_pkg;
   // reported and counted as a mismatch: unit raised cfg_rvalid at cycle
   // with no read burst outstanding, in phase (0 configuration load, 1 run,
   // 2 read-back, 3 between epochs); unit held idle high at cycle while
-  // requests it accepted were not yet responded.
+  // requests it accepted were not yet responded; unit raised mem_req_valid
+  // at cycle out of reset in phase 0, 2 or 3 (N552).
   import "DPI-C" function void spagm_dpi_unasked_read(
       input chandle h, input int unsigned unit, input longint unsigned cycle,
       input int unsigned phase);
   import "DPI-C" function void spagm_dpi_idle_owed(
       input chandle h, input int unsigned unit, input longint unsigned cycle);
+  import "DPI-C" function void spagm_dpi_unasked_mem_read(
+      input chandle h, input int unsigned unit, input longint unsigned cycle,
+      input int unsigned phase);
 
   // 32 bytes of the epoch's texture memory at byte address addr (a multiple
   // of 32, wrapping modulo 2^48): byte k in data[8k+7:8k]. The texture

@@ -43,6 +43,7 @@ package tex_pkg;
   localparam logic [7:0] BUG_CACHE_TAG_BEFORE_FILL = 8'd87;
   localparam logic [7:0] BUG_CFG_KEEPS_LOW_BITS = 8'd88;
   localparam logic [7:0] BUG_CFG_HIGH_UNDER_LOW_MASK = 8'd89;
+  localparam logic [7:0] BUG_MEM_REQ_AT_RESET = 8'd90;
 
   // ---- Instruction word (DESIGN §7.1) --------------------------------------
   localparam logic [6:0] OPC_TLDS = 7'h6D;      // [63:57]; bit 59 clear: .F16

@@ -540,7 +540,7 @@ module tex_unit
   logic [2:0]    r_valid;
   logic [23:0]   r_tag;
   logic [767:0]  r_data;
-  logic          mq_req, mq_take, mq_rsp;
+  logic          mq_req, mq_take, mq_rsp, mq_valid;
   logic [47:0]   mq_addr;
   logic [7:0]    mq_tag, mq_rsp_tag;
   logic [4:0]    c_base;
@@ -655,7 +655,7 @@ module tex_unit
     .f_rsp        (mq_rsp),
     .f_rsp_tag    (mq_rsp_tag),
     .rsp_data     (mem_data),
-    .mem_req_valid(mem_req_valid),
+    .mem_req_valid(mq_valid),
     .mem_req_ready(mem_req_ready),
     .mem_req_addr (mem_req_addr),
     .mem_req_tag  (mem_req_tag),
@@ -780,5 +780,15 @@ module tex_unit
 
   assign rsp_valid = o_valid;
   assign rsp = rsp_q;
+
+  // Defect 90: the memory port's request comes out of reset valid, a read of
+  // line 0 with tag 0 that no lookup asked for, held until the memory takes
+  // it. Beside tex_mem_if's reset branch, not in it, so that branch's
+  // mutants stay those of the correct unit.
+  logic bug_req_at_reset, bug_req_held;
+  assign bug_req_at_reset = bug_sel == BUG_MEM_REQ_AT_RESET;
+  always_ff @(posedge clk)
+    if (bug_req_at_reset) bug_req_held <= !rst_n || (bug_req_held && !mem_req_ready);
+  assign mem_req_valid = bug_req_at_reset ? mq_valid || bug_req_held : mq_valid;
 
 endmodule : tex_unit

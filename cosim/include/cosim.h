@@ -151,14 +151,18 @@ void spagm_cosim_hang(spagm_cosim *c, spagm_unit u, uint64_t cycle, uint64_t cyc
 
 /* Port rules of docs/port-contract.md the testbench sees broken, each
  * reported and counted as an error (a handshake report, kinds
- * "unasked_read" and "idle_owed" of the JSON summary): unit u raised
- * cfg_rvalid at cycle while no read burst of it was outstanding ("one pulse
- * per read burst", N122), in `phase` (0 the configuration load, 1 the run,
- * 2 the read-back, 3 between epochs); unit u held idle high at cycle while
- * requests it accepted were not yet responded ("idle: nothing accepted and
- * not yet responded"), the outstanding count being the scoreboard's. */
+ * "unasked_read", "idle_owed" and "unasked_mem_read" of the JSON summary):
+ * unit u raised cfg_rvalid at cycle while no read burst of it was
+ * outstanding ("one pulse per read burst", N122), in `phase` (0 the
+ * configuration load, 1 the run, 2 the read-back, 3 between epochs); unit
+ * u held idle high at cycle while requests it accepted were not yet
+ * responded ("idle: nothing accepted and not yet responded"), the
+ * outstanding count being the scoreboard's; unit u (the texture unit)
+ * raised mem_req_valid at cycle out of reset in `phase` 0, 2 or 3, when it
+ * holds no request to read memory for (N552). */
 void spagm_cosim_unasked_read(spagm_cosim *c, spagm_unit u, uint64_t cycle, unsigned phase);
 void spagm_cosim_idle_owed(spagm_cosim *c, spagm_unit u, uint64_t cycle);
+void spagm_cosim_unasked_mem_read(spagm_cosim *c, spagm_unit u, uint64_t cycle, unsigned phase);
 
 /* 32 bytes of the current epoch's texture memory at va (wrapping modulo
  * 2^48; never-written bytes read 0, N61): what the testbench's memory

@@ -160,9 +160,12 @@ module tb_cosim_unit
   // on an earlier edge and has not answered (`owed`: the outstanding count
   // after the last edge); `cfg_rvalid` is "one pulse per read burst", so a
   // pulse with no read outstanding, in any phase out of reset, is an answer
-  // nobody asked for. A stretch of cycles idle while owed is one report.
+  // nobody asked for; the texture unit reads memory only for requests it
+  // holds, so `mem_req_valid` out of reset outside the run is a read
+  // nobody asked for (N552: a request left from before the reset). A
+  // stretch of cycles idle while owed, or of such a request, is one report.
   int unsigned owed = 0;
-  logic idle_bad = 1'b0;
+  logic idle_bad = 1'b0, mem_bad = 1'b0;
 
   // The DPI calls with wide outputs sit in functions of their own, not
   // inlined (no_inline_task), that write the driver's variables below: a
@@ -217,6 +220,15 @@ module tb_cosim_unit
       spagm_dpi_idle_owed(run.h, UNIT, cycle);
       mismatch <= 1'b1;
       if (first_bad == '1) first_bad <= cycle;
+    end
+    if (UNIT == UNIT_TEX) begin
+      mem_bad <= rst_n && mem_req_valid && ctrl != C_RUN;
+      if (rst_n && mem_req_valid && ctrl != C_RUN && !mem_bad) begin
+        spagm_dpi_unasked_mem_read(run.h, UNIT, cycle,
+                                   ctrl == C_LOAD ? 0 : ctrl == C_READBACK ? 2 : 3);
+        mismatch <= 1'b1;
+        if (first_bad == '1) first_bad <= cycle;
+      end
     end
     if (rst_n && cfg_rvalid && ctrl != C_READBACK) begin
       spagm_dpi_unasked_read(run.h, UNIT, cycle, ctrl == C_LOAD ? 0 : ctrl == C_RUN ? 1 : 3);

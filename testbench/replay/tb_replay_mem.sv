@@ -19,7 +19,9 @@
 //                bytes at its address, the ready slots in seeded order;
 //                mem_req_ready is high (seeded, 80 %) only while a slot is
 //                sure to be free for the read it admits, so no read is lost.
-// Bytes outside the epoch's pages read 0 (N61). The stream is seeded by
+// Bytes outside the epoch's pages read 0 (N61). Out of reset, a read
+// request outside the run is one no request of the unit asked for (N552);
+// a stretch of such cycles is one failure. The stream is seeded by
 // +seed and differs from the unit drivers', so it stays the same whatever
 // they draw, and both simulators see the same traffic.
 //
@@ -33,6 +35,7 @@ module tb_replay_mem
   parameter int SLOTS = 32    // reads held at once
 ) (
   input  logic         clk,
+  input  logic         rst_n,
   input  logic [2:0]   phase,
   input  logic [31:0]  epoch,          // for messages
   output logic         load_done,      // this epoch's pages are in
@@ -59,6 +62,7 @@ module tb_replay_mem
   integer fd_ep, fd_mem;
   logic [31:0] man[0:MANIFEST_WORDS-1];
   logic present, broken;  // broken: a file problem or the capacity, reported once
+  logic mem_bad = 1'b0;   // the last cycle broke the read-only-in-the-run rule
   logic [31:0] seed, rng;
 
   // ---- This epoch's pages ----------------------------------------------------
@@ -234,6 +238,20 @@ module tb_replay_mem
     if ((phase == PH_RESET || phase == PH_LOAD) && counts_read && !load_done && !broken) begin
       if (pages_left > 0) load_page();
       else if (phase == PH_LOAD) load_done <= 1'b1;
+    end
+
+    // The port rule: the unit reads memory only for requests it holds,
+    // that is in the run (docs/port-contract.md, N552).
+    if (rst_n && mem_req_valid && phase != PH_RUN) begin
+      if (!mem_bad) begin
+        failed = failed + 1;
+        $display("replay: MISMATCH tex: asked memory for a line with no request to read for in the %0s of epoch %0d",
+                 phase == PH_LOAD ? "configuration load" : phase == PH_READBACK ? "read-back" :
+                 "gap between epochs", epoch);
+      end
+      mem_bad = 1'b1;
+    end else begin
+      mem_bad = 1'b0;
     end
 
     if (phase == PH_RUN) begin

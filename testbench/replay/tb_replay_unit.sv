@@ -59,7 +59,7 @@ module tb_replay_unit
   int mem_failed;
   if (UNIT == UNIT_TEX) begin : g_mem
     tb_replay_mem #(.PAGES(TEX_MEM_PAGES)) mem (
-      .clk, .phase, .epoch, .load_done(mem_load_done), .fatal(mem_fatal), .failed(mem_failed),
+      .clk, .rst_n, .phase, .epoch, .load_done(mem_load_done), .fatal(mem_fatal), .failed(mem_failed),
       .mem_req_valid, .mem_req_ready, .mem_req_addr, .mem_req_tag, .mem_rsp_valid,
       .mem_rsp_ready, .mem_rsp_tag, .mem_rsp_data);
   end

@@ -294,11 +294,11 @@ TEST(CosimCore, RequestsInFlight_EachKeepsItsOwnPrediction) {
       << one.reports;
 }
 
-// A pixel-only bench in its first epoch, the load written.
-bool pix_epoch_loaded(Bench &b) {
+// A bench of unit u alone in its first epoch, the load written.
+bool epoch_loaded(Bench &b, spagm_unit u) {
   if (!b.c || !b.next_epoch()) return false;
   spagm_cfg_burst burst;
-  while (spagm_cosim_cfg_burst(b.c, SPAGM_UNIT_PIX, &burst)) {
+  while (spagm_cosim_cfg_burst(b.c, u, &burst)) {
   }
   return true;
 }
@@ -310,7 +310,7 @@ bool pix_epoch_loaded(Bench &b) {
 // suite runs this too).
 TEST(CosimCore, MoreInFlightThanTheScoreboardHolds_DropsTheOldestAndReportsIt) {
   Bench b(9, 1u << SPAGM_UNIT_PIX, 1100, 1100, true, 0);
-  ASSERT_TRUE(pix_epoch_loaded(b));
+  ASSERT_TRUE(epoch_loaded(b, SPAGM_UNIT_PIX));
   std::vector<spagm_request> reqs;
   spagm_request req;
   uint64_t cycle = 0;
@@ -344,7 +344,7 @@ TEST(CosimCore, MoreInFlightThanTheScoreboardHolds_DropsTheOldestAndReportsIt) {
 // response meets.
 TEST(CosimCore, TagAcceptedTwiceInFlight_DropsTheOlderAndReportsIt) {
   Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
-  ASSERT_TRUE(pix_epoch_loaded(b));
+  ASSERT_TRUE(epoch_loaded(b, SPAGM_UNIT_PIX));
   spagm_request first, second;
   ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &first));
   ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &second));
@@ -370,7 +370,7 @@ TEST(CosimCore, TagAcceptedTwiceInFlight_DropsTheOlderAndReportsIt) {
 // nobody asked for, with the phase; an error, and one failure of the run.
 TEST(CosimCore, UnaskedConfigurationAnswer_IsReportedAndFailsTheRun) {
   Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
-  ASSERT_TRUE(pix_epoch_loaded(b));
+  ASSERT_TRUE(epoch_loaded(b, SPAGM_UNIT_PIX));
   spagm_cosim_unasked_read(b.c, SPAGM_UNIT_PIX, 7, 0);
   spagm_cosim_unasked_read(b.c, SPAGM_UNIT_PIX, 9, 1);
   std::string reports = spagm_cosim_take_report(b.c);
@@ -393,7 +393,7 @@ TEST(CosimCore, UnaskedConfigurationAnswer_IsReportedAndFailsTheRun) {
 // owed and the oldest, by the scoreboard's count; an error and a failure.
 TEST(CosimCore, IdleWhileARequestIsOwed_IsReportedWithTheOldestAndFailsTheRun) {
   Bench b(9, 1u << SPAGM_UNIT_PIX, 8, 8, true, 0);
-  ASSERT_TRUE(pix_epoch_loaded(b));
+  ASSERT_TRUE(epoch_loaded(b, SPAGM_UNIT_PIX));
   spagm_request req;
   ASSERT_TRUE(spagm_cosim_next_request(b.c, SPAGM_UNIT_PIX, &req));
   spagm_cosim_accept(b.c, SPAGM_UNIT_PIX, &req, 10);
@@ -413,6 +413,31 @@ TEST(CosimCore, IdleWhileARequestIsOwed_IsReportedWithTheOldestAndFailsTheRun) {
   EXPECT_EQ(out.failed, 1u) << out.summary;
   EXPECT_NE(out.summary.find("pix: idle 1 times while accepted requests were not yet responded"),
             std::string::npos)
+      << out.summary;
+}
+
+// mem_req_valid out of reset outside the run (N552): reported as a memory
+// read no request asked for, with the phase; an error, counted under its
+// own kind, and one failure of the run.
+TEST(CosimCore, MemoryReadOutsideTheRun_IsReportedWithThePhaseAndFailsTheRun) {
+  Bench b(9, 1u << SPAGM_UNIT_TEX, 8, 8, true, 0);
+  ASSERT_TRUE(epoch_loaded(b, SPAGM_UNIT_TEX));
+  spagm_cosim_unasked_mem_read(b.c, SPAGM_UNIT_TEX, 5, 0);
+  spagm_cosim_unasked_mem_read(b.c, SPAGM_UNIT_TEX, 30, 2);
+  spagm_cosim_unasked_mem_read(b.c, SPAGM_UNIT_TEX, 40, 3);
+  std::string reports = spagm_cosim_take_report(b.c);
+  EXPECT_NE(reports.find("MISMATCH tex: asked memory for a line with no request to read for at "
+                         "cycle 5 in the configuration load"),
+            std::string::npos)
+      << reports;
+  EXPECT_NE(reports.find("at cycle 30 in the read-back"), std::string::npos) << reports;
+  EXPECT_NE(reports.find("at cycle 40 in the gap between epochs"), std::string::npos) << reports;
+  EXPECT_EQ(spagm_cosim_errors(b.c), 3u);
+  EXPECT_EQ(spagm_cosim_first_error_cycle(b.c), 5u);
+  Outcome out;
+  finish(b.c, 50, &out);
+  EXPECT_EQ(out.failed, 1u) << out.summary;
+  EXPECT_NE(out.summary.find("tex: 3 memory reads outside the run"), std::string::npos)
       << out.summary;
 }
 

@@ -218,6 +218,18 @@ TEST(ReportFormat, CosimIdleWhileOwed_ReadAsHandshake) {
   EXPECT_EQ(bucket(r[0]), "attr - | handshake | -");
 }
 
+TEST(ReportFormat, CosimMemoryReadOutsideTheRun_ReadAsHandshake) {
+  Core k(SPAGM_UNIT_TEX);
+  spagm_cosim_unasked_mem_read(k.c, k.u, 5, 0);
+  k.take();
+  std::vector<rg_report> r = read_reports(k.reports);
+  ASSERT_EQ(r.size(), 1u) << k.reports;
+  EXPECT_STREQ(r[0].kind, "mismatch");
+  EXPECT_EQ(r[0].subject, RG_REPORT_HANDSHAKE);
+  EXPECT_EQ(r[0].tag, -1);
+  EXPECT_EQ(bucket(r[0]), "tex - | handshake | -");
+}
+
 struct PredictorDeleter {
   void operator()(spagm_predictor *p) const { spagm_predictor_free(p); }
 };

@@ -725,6 +725,7 @@ class Classification(unittest.TestCase):
             ("m7", 1, "fail", 1, None),
             ("m8", 1, "fail", 1, ["unasked_read"]),
             ("m9", 1, "pass", 0, []), ("m9", 2, "fail", 1, ["idle_owed"]),
+            ("m10", 1, "fail", 1, ["unasked_mem_read"]),
         ])
         self.assertEqual(r[0][0], "survived")
         self.assertEqual(r[1][:2], ("killed", "mismatch (seed 2)"))
@@ -737,6 +738,7 @@ class Classification(unittest.TestCase):
         self.assertEqual(r[7][0], "error")
         self.assertEqual(r[8][:2], ("killed", "port rule (seed 1)"))
         self.assertEqual(r[9][:2], ("killed", "port rule (seed 2)"))
+        self.assertEqual(r[10][:2], ("killed", "port rule (seed 1)"))
 
 
 class BadInput(unittest.TestCase):

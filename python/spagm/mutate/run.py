@@ -8,7 +8,8 @@ Classification (rule N154):
 - killed: a run failed (exit 1-127) and the co-simulation's own JSON
   summary names a mismatch (a response or lost tag), a hang, a
   read-back (state image) difference, or a broken port rule (a
-  configuration answer nobody asked for, idle while a request is owed);
+  configuration answer nobody asked for, idle while a request is owed,
+  a memory read outside the run);
 - survived: every run passed;
 - error: anything else: a refused run (exit 2), a crash, a timeout without
   a hang reported by the co-simulation, a failure without a summary.
@@ -26,7 +27,8 @@ from .rtl import RtlError
 
 KILL_KINDS = {"response": "mismatch", "lost_tag": "mismatch", "slot": "mismatch",
               "hang": "hang", "image": "readback",
-              "unasked_read": "port rule", "idle_owed": "port rule"}
+              "unasked_read": "port rule", "idle_owed": "port rule",
+              "unasked_mem_read": "port rule"}
 
 
 def parse_seeds(text):
