@@ -142,13 +142,15 @@ static const char *const f16_inputs[] = {
 _Static_assert(sizeof f16_inputs / sizeof f16_inputs[0] == SPAGM_STIM_F16_CORNERS,
                "a bin per conversion corner");
 
-/* N518, N550: the texture-state corners of stimulus 14 and 16
+/* N518, N550, N553: the texture-state corners of stimulus 14, 16 and 17
  * (spagm_stim_tex_corner). */
 static const char *const tex_state_corners[] = {"block_shape", "view_past_levels",
                                                 "ignored_fields", "data_types",
                                                 "unused_bits", "long_texture",
                                                 "bank_rows", "pool_32",
-                                                "pool_power_on", "pool_large"};
+                                                "pool_power_on", "pool_large",
+                                                "pool_multiple", "tall_deep",
+                                                "slices_16384"};
 _Static_assert(sizeof tex_state_corners / sizeof tex_state_corners[0] == SPAGM_STIM_TEX_CORNERS,
                "a bin per texture-state corner");
 
@@ -446,13 +448,15 @@ static const spagm_cov_point plan[COV_PT_COUNT] = {
                            1, {DIM("corner", f16_inputs)}, NULL, true, 0},
     [COV_TEX_STATE_CORNER] = {"tex.state_corner", SPAGM_UNIT_TEX,
                               "co-simulation only: a TLDS read texels through a header with "
-                              "this texture-state corner of stimulus 14 or 16 (N516, N517, "
-                              "N550): blocks of 2^4..2^5 GOBs, a view past the levels stored, "
-                              "a field the type or layout ignores set, the data types of "
-                              "lacking components or an sRGB alpha, bits outside every field, "
-                              "a long texture, bank words past the first row, a pool off 4 "
-                              "KiB, the pool at its power-on values, a pool of 2^19 headers "
-                              "and more",
+                              "this texture-state corner of stimulus 14, 16 or 17 (N516, "
+                              "N517, N550, N553): blocks of 2^4..2^5 GOBs, a view past the "
+                              "levels stored, a field the type or layout ignores set, the data "
+                              "types of lacking components or an sRGB alpha, bits outside "
+                              "every field, a long texture, bank words past the first row, a "
+                              "pool off 4 KiB, the pool at its power-on values, a pool of 2^19 "
+                              "headers and more, texels at 2 or 4 times the pool's address, a "
+                              "3D texture over 256 rows and 16 slices in 2^5 x 2^5 GOB blocks, "
+                              "a 3D texture of 16384 slices read from level 2 or later",
                               1, {DIM("corner", tex_state_corners)}, NULL, true, 0},
 };
 

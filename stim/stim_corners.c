@@ -235,6 +235,17 @@ const spagm_stim_corner spagm__stim_tex_corners[TC_N] = {
     {"header pool", "2^19 headers and more (MaximumIndex 2^19 .. 2^20 - 4)", 100, true},
     {"header pool", "above 4 GiB (base [47:32] not 0)", 300, true},
     {"load", "register words in a random order", 400, true},
+    /* N553 (stimulus 17): a header pool at a 32 KiB multiple with the
+     * texels of its last two headers at twice and four times its address,
+     * so a header line and a texel line (or two texel lines) share a line
+     * cache set with tags a factor of two apart; a 3D texture of 257..272
+     * rows and 17..24 slices in blocks of 2^5 x 2^5 GOBs, so a GOB's index
+     * in its block reaches 512..1023; a 3D texture of 16384 slices whose
+     * view starts at level 2..14, where a level's place depends on the
+     * sizes of levels 0 and 1. */
+    {"texture place", "texels at 2 and 4 times a 32 KiB-aligned header pool's address", 100, true},
+    {"texture size", "a 3D texture of 257..272 rows and 17..24 slices, blocks of 2^5 x 2^5 GOBs", 100, true},
+    {"texture size", "a 3D texture of 16384 slices read from level 2..14", 100, true},
 };
 
 _Static_assert(AC_N <= STIM_MAX_CORNERS && PC_N <= STIM_MAX_CORNERS && TC_N <= STIM_MAX_CORNERS,

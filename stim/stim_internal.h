@@ -75,6 +75,9 @@ enum {
   /* stimulus 16 (N550): the pool's size and place, the load's order, drawn
    * per epoch from a stream of their own */
   TC_POOL_POWER_ON, TC_POOL_LARGE, TC_POOL_HIGH, TC_LOAD_ANY_ORDER,
+  /* stimulus 17 (N553): textures far from the others or of a rare shape,
+   * drawn per epoch from a stream of their own */
+  TC_POOL_MULTIPLE, TC_TALL_DEEP, TC_SLICES_16384,
   TC_N
 };
 /* c over the n entries of table t, counting into hits (once per epoch). */
@@ -146,6 +149,11 @@ typedef struct stim_tex {
   bool any_order;      /* the load's register words in a random order (N550) */
   bool spread;         /* the bank words spread over the rows (N517) */
   spagm_stage stage;   /* the stage of a texture-only run (N550) */
+  uint64_t far;        /* 2 x pool: where header far_header's texels are, 0 for none (N553) */
+  unsigned far_header; /* its texture at 2 x pool, the next header's at 4 x pool (N553) */
+  unsigned tall;       /* 1 + the header of the tall and deep 3D texture, 0 for none (N553) */
+  unsigned slices;     /* 1 + the header of the 16384-slice 3D texture, 0 for none (N553) */
+  spagm_rng shape;     /* the sizes of those two (N553) */
   unsigned bank;
   unsigned directed;
 } stim_tex;

@@ -435,12 +435,29 @@ static void texel_code_corner(const stim_corners *cn, spagm_rng *e, unsigned siz
   if (size == 2) b[size * c + 1] = (uint8_t)(v >> 8);
 }
 
+/* The end of a texture of 12-byte texels ending at `end` or later: its
+ * later words may sit a block further on (N75), so it ends at most at the
+ * end of the highest page written so far below the textures placed far
+ * from the others (N553), since the others are placed at increasing
+ * addresses. */
+static uint64_t end_of_pages(const stim_tex *x, const spagm_model *m, uint64_t end) {
+  size_t n = spagm_tex_mem_pages(m, NULL, 0);
+  uint64_t *pages = n ? malloc(n * sizeof *pages) : NULL;
+  if (pages && spagm_tex_mem_pages(m, pages, n) == n) {
+    while (n > 0 && x->far && pages[n - 1] >= x->far) n--;
+    if (n > 0 && pages[n - 1] + SPAGM_TEX_PAGE_BYTES > end) end = pages[n - 1] + SPAGM_TEX_PAGE_BYTES;
+  }
+  free(pages);
+  return end;
+}
+
 /* Fill every texel of every level, layer and sample with random bytes;
  * FP32 float texels draw their words from the FP16 rounding corners, and
  * from the conversion corners of `conv` (stimulus 12); an 8- or 16-bit texel
- * draws its edge-code corner from e (stimulus 14). */
+ * draws its edge-code corner from e (stimulus 14). With `only` below 16, of
+ * level `only` alone (N553: the only level a TLDS reads of it). */
 static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *e, spagm_rng *stream,
-                             spagm_model *m, const spagm_tic *t) {
+                             spagm_model *m, const spagm_tic *t, unsigned only) {
   const stim_corners *cn = &g->tex.cn;
   /* A local copy of the stream (written back at the end) whose
    * address never leaves this function, so its state stays in registers
@@ -457,7 +474,7 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *e, spagm
    * addresses, draws and bytes as spagm_tex_texel_address/_write. */
   spagm_tex_writer wr;
   if (spagm__tex_writer_init(&wr, t, NULL) != SPAGM_OK) levels = 0; /* no texel has a place */
-  for (unsigned lv = 0; lv < levels; lv++) {
+  for (unsigned lv = only < 16 ? only : 0; lv < levels && lv <= only; lv++) {
     uint32_t w = t->width >> lv ? t->width >> lv : 1;
     uint32_t h = t->height >> lv ? t->height >> lv : 1;
     uint32_t d = three ? (t->depth >> lv ? t->depth >> lv : 1) : t->depth;
@@ -485,25 +502,61 @@ static uint64_t fill_texture(spagm_stim *g, spagm_rng *conv, spagm_rng *e, spagm
             if (va + bytes > end) end = va + bytes;
           }
   }
-  if (bytes == 12) {
-    /* A 12-byte texel's later words may sit a block further on (N75): the
-     * texture ends at most at the end of the highest page written so far,
-     * since textures are placed at increasing addresses. */
-    size_t n = spagm_tex_mem_pages(m, NULL, 0);
-    uint64_t *pages = n ? malloc(n * sizeof *pages) : NULL;
-    if (pages && spagm_tex_mem_pages(m, pages, n) == n && pages[n - 1] + SPAGM_TEX_PAGE_BYTES > end)
-      end = pages[n - 1] + SPAGM_TEX_PAGE_BYTES;
-    free(pages);
-  }
+  if (bytes == 12) end = end_of_pages(&g->tex, m, end);
   *stream = local;
   *conv = klocal;
   return end;
 }
 
+/* N553 (stimulus 17): header i's texture as the epoch's tall and deep or
+ * 16384-slice corner gives it (x->tall, x->slices), its sizes from
+ * x->shape; returns its corners (`applied`, those of header_shape_corners,
+ * made true of the new shape). *only is the level fill_texture stores.
+ * Tall and deep: 257..272 rows (more than 16 GOBs, so the level keeps
+ * blocks 2^5 GOBs high), 17..24 slices (blocks 2^5 slices deep), so a GOB
+ * of slice 16 and up has an index of 512 and more in its block; one level.
+ * 16384 slices: the most DEPTH_MINUS_ONE holds, all 15 levels, the view
+ * from level 2..14, the one level a 3D TLDS reads (no .LL, R17), placed
+ * after levels 0 and 1 whose depths need the field's top bit. */
+static uint32_t rare_shape(stim_tex *x, unsigned i, spagm_tic *t, uint32_t applied,
+                           unsigned *only) {
+  bool tall = x->tall == i + 1, slices = x->slices == i + 1;
+  if (!tall && !slices) return applied;
+  spagm_rng *k = &x->shape;
+  t->type = SPAGM_TEXTYPE_3D;
+  t->layout = SPAGM_TEXLAYOUT_BLOCKLINEAR;
+  t->msaa = SPAGM_TEXMS_1X1;
+  t->address = (t->address + 511u) & ~(uint64_t)511u;
+  applied &= ~(1u << SPAGM_STIM_TEX_BLOCK_SHAPE | 1u << SPAGM_STIM_TEX_VIEW_PAST);
+  if (tall) {
+    t->width = 1 + spagm_rng_below(k, 4);
+    t->height = 257 + spagm_rng_below(k, 16);
+    t->depth = 17 + spagm_rng_below(k, 8);
+    t->block_height_log2 = t->block_depth_log2 = 5;
+    t->max_mip_level = t->view_min_level = t->view_max_level = 0;
+    return applied | 1u << SPAGM_STIM_TEX_TALL_DEEP | 1u << SPAGM_STIM_TEX_LONG |
+           1u << SPAGM_STIM_TEX_BLOCK_SHAPE;
+  }
+  t->width = 1 + spagm_rng_below(k, 2);
+  t->height = 1 + spagm_rng_below(k, 2);
+  t->depth = 16384;
+  t->block_height_log2 = spagm_rng_below(k, 6);
+  t->block_depth_log2 = spagm_rng_below(k, 6);
+  t->max_mip_level = 14;
+  t->view_min_level = 2 + spagm_rng_below(k, 13);
+  t->view_max_level = t->view_min_level + spagm_rng_below(k, 15 - t->view_min_level);
+  *only = t->view_min_level;
+  if (t->block_height_log2 >= 4) applied |= 1u << SPAGM_STIM_TEX_BLOCK_SHAPE;
+  return applied | 1u << SPAGM_STIM_TEX_SLICES_16384 | 1u << SPAGM_STIM_TEX_LONG;
+}
+
 /* Header i of the epoch and its texture: drawn from r (stimulus 12), its
  * stimulus-13 corners from h (N516, N517), the header written to the pool
  * as TLDS reads it (with its bits outside the fields), the texture filled
- * at *next by the header it was drawn with; *next is advanced. */
+ * at *next by the header it was drawn with; *next is advanced. The
+ * stimulus-17 corners (N553) change the shape of the epoch's tall or
+ * 16384-slice texture and place the textures of headers far_header and
+ * far_header + 1 at 2 and 4 times the pool's address, leaving *next. */
 static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spagm_rng *h,
                                   spagm_rng *conv, spagm_rng *r, spagm_model *m, uint64_t *next,
                                   spagm_diag *d) {
@@ -511,7 +564,13 @@ static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spag
   spagm_tic filled;
   uint8_t noise[32], image[32];
   random_tic(&x->cn, r, &filled, next);
-  x->corners[i] = header_shape_corners(&x->cn, h, &filled);
+  unsigned only = 16;
+  x->corners[i] = rare_shape(x, i, &filled, header_shape_corners(&x->cn, h, &filled), &only);
+  bool far = x->far && (i == x->far_header || i == x->far_header + 1);
+  if (far) {
+    filled.address = x->far << (i - x->far_header);
+    x->corners[i] |= 1u << SPAGM_STIM_TEX_POOL_MULTIPLE;
+  }
   x->tic[i] = filled;
   x->corners[i] |= header_seen_corners(&x->cn, h, &x->tic[i], noise);
   spagm_status st = spagm_tic_encode(&x->tic[i], image, d);
@@ -520,7 +579,8 @@ static spagm_status place_texture(spagm_stim *s, unsigned i, uint64_t pool, spag
   st = spagm_tex_mem_write(m, (pool + 32u * i) & (SPAGM_TEX_VA_LIMIT - 1u), image, 32);
   if (st != SPAGM_OK)
     return spagm_diag_set(d, st, 0, 0, "texture stimulus: header %u not written", i);
-  *next = fill_texture(s, conv, h, r, m, &filled) + 64u * spagm_rng_below(r, 16);
+  uint64_t end = fill_texture(s, conv, h, r, m, &filled, only) + 64u * spagm_rng_below(r, 16);
+  if (!far) *next = end;
   return SPAGM_OK;
 }
 
@@ -560,6 +620,34 @@ static uint64_t draw_pool(spagm_stim *s, spagm_rng *r, spagm_rng *h, bool *pool3
     x->limit = large;
   }
   return pool;
+}
+
+/* N553 (stimulus 17): the epoch's far and rare-shape corners, from a
+ * stream of their own, so an epoch that draws none is stimulus 16's. With
+ * the far corner the pool moves to the 32 KiB multiple at or below it,
+ * under 2^45 (4 x pool stays below 2^48), so header j's line is in cache
+ * set j and the texels at 2 and 4 times the pool's address fill sets 0 and
+ * up with tags twice and four times the pool's: the last two headers of
+ * MaximumIndex own them. The tall and the 16384-slice texture are two
+ * different headers of 0 .. MaximumIndex. */
+static void draw_rare(spagm_stim *s, uint64_t *pool, bool *pool32) {
+  stim_tex *x = &s->tex;
+  spagm_rng f;
+  spagm_rng_seed(&f, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 20);
+  bool far = spagm__stim_corner(&x->cn, &f, TC_POOL_MULTIPLE, 1) == 0;
+  bool tall = spagm__stim_corner(&x->cn, &f, TC_TALL_DEEP, 1) == 0;
+  bool slices = spagm__stim_corner(&x->cn, &f, TC_SLICES_16384, 1) == 0;
+  uint32_t n = x->max_index + 1;
+  uint32_t t = spagm_rng_below(&f, n), d = (t + 1 + spagm_rng_below(&f, n > 1 ? n - 1 : 1)) % n;
+  if (far && *pool != 0) {
+    *pool &= ((1ull << 45) - 1u) & ~0x7FFFull;
+    *pool32 = false;
+    x->far = 2 * *pool;
+    x->far_header = x->max_index - 1;
+  }
+  x->tall = tall ? t + 1 : 0;
+  x->slices = slices && d != t ? d + 1 : 0;
+  x->shape = f;
 }
 
 /* A large pool's last header (x->limit): header 0 again, so a read of it
@@ -610,6 +698,7 @@ spagm_status spagm__stim_tex_epoch(spagm_stim *s, spagm_rng *r, spagm_model *m,
   spagm_rng_seed(&hstream, s->o.seed, s->epoch, SPAGM_UNIT_TEX, 13);
   bool pool32 = false;
   uint64_t pool = draw_pool(s, r, &hstream, &pool32);
+  draw_rare(s, &pool, &pool32);
   /* A texture-only run has no attribute epoch to draw the stage the
    * texture unit's stage register holds (read back only): the texture
    * epoch's, every stage up to PS alike (N550). */

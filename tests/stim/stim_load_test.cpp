@@ -730,4 +730,76 @@ TEST(StimLoad, TexturePoolAtPowerOnIsLeftToTheReset) {
   EXPECT_GE(epochs, 2u);
 }
 
+// Every lane of every texture-only epoch of seeds 1-3 that read a texel: the
+// epoch's pool base, the header the lane's TLDS read (decoded from the
+// pool) and the lane's texel location (the model's explanation).
+void each_texel_read(const std::function<void(uint64_t, const spagm_tic &,
+                                              const spagm_explain_texel &)> &f) {
+  each_tex_load([&](spagm_stim *s, spagm_model *m, const spagm_cfg_list &) {
+    uint64_t pool = 0;
+    uint32_t max_index = 0;
+    spagm_tex_get_header_pool(m, &pool, &max_index);
+    spagm_request r;
+    spagm_response resp;
+    spagm_explain ex;
+    while (spagm_stim_next(s, SPAGM_UNIT_TEX, &r)) {
+      ASSERT_EQ(spagm_execute_explained(m, &r, &resp, &ex), SPAGM_OK);
+      if (!ex.has_tex_header || !ex.texel_read) continue;
+      uint8_t raw[32];
+      spagm_tic t;
+      ASSERT_EQ(spagm_tex_mem_read(m, pool + 32ull * ex.tex_header, raw, 32), SPAGM_OK);
+      ASSERT_EQ(spagm_tic_decode(raw, &t), SPAGM_OK);
+      for (unsigned l = 0; l < SPAGM_LANES; l++)
+        if (ex.texel_read >> l & 1u) f(pool, t, ex.texel[l]);
+    }
+  });
+}
+
+// N553: in some epochs the pool lies at a 32 KiB multiple and textures at
+// twice and four times its address, so a texel line and a header line (the
+// pool's line j is the line cache's set j: 2^10 sets of 32-byte lines,
+// tex_lcache.sv) share a set with tags a factor of two apart.
+TEST(StimLoad, TextureAtTwiceThePoolAddressSharesItsCacheSet) {
+  unsigned reads = 0, beside_headers = 0;
+  each_texel_read([&](uint64_t pool, const spagm_tic &t, const spagm_explain_texel &x) {
+    uint64_t tag = pool >> 15;
+    if (pool == 0 || (t.address != 2 * pool && t.address != 4 * pool)) return;
+    EXPECT_EQ(pool % 32768, 0u);
+    EXPECT_LT(t.address, 1ull << 48);
+    reads++;
+    uint64_t line = x.address >> 5;
+    bool near = line >> 10 == 2 * tag || line >> 10 == 4 * tag;
+    if (near && (line & 1023u) < 12) beside_headers++;
+  });
+  EXPECT_GE(reads, 100u);
+  EXPECT_GE(beside_headers, 10u) << "texel lines in a header line's set";
+}
+
+// N553: a 3D texture taller than 16 GOBs and deeper than 16 slices with
+// blocks of 2^5 x 2^5 GOBs keeps those blocks at level 0, so a texel of
+// slice 16..31 of a block lies in a GOB of index 512 and more in its block.
+TEST(StimLoad, TallDeepTextureWithLargeBlocksIsDrawn) {
+  unsigned high_gobs = 0;
+  each_texel_read([&](uint64_t, const spagm_tic &t, const spagm_explain_texel &x) {
+    if (t.type != SPAGM_TEXTYPE_3D || t.layout != SPAGM_TEXLAYOUT_BLOCKLINEAR ||
+        t.block_height_log2 != 5 || t.block_depth_log2 != 5 || x.level != 0 ||
+        t.height <= 128 || t.depth <= 16)
+      return;
+    uint32_t gob = (uint32_t)(x.r % 32) * 32 + (uint32_t)(x.t / 8) % 32;
+    if (gob >= 512) high_gobs++;
+  });
+  EXPECT_GE(high_gobs, 10u);
+}
+
+// N553: a 3D texture of 16384 slices (DEPTH_MINUS_ONE's largest value)
+// whose view starts past level 1, so the level a TLDS reads lies behind
+// levels whose depth needs the field's top bit.
+TEST(StimLoad, SixteenThousandSliceTextureIsReadPastLevelOne) {
+  unsigned reads = 0;
+  each_texel_read([&](uint64_t, const spagm_tic &t, const spagm_explain_texel &x) {
+    if (t.type == SPAGM_TEXTYPE_3D && t.depth == 16384 && x.level >= 2) reads++;
+  });
+  EXPECT_GE(reads, 10u);
+}
+
 } // namespace

@@ -360,7 +360,9 @@ unsigned stored_components(unsigned components) {
 // spagm_stim_tex_corner: its block shape, view, ignored fields, data types
 // and bits outside the fields (raw against its fields alone, clean), a
 // long dimension the type reads, and the epoch's bank word and pool (its
-// place, and its size: MaximumIndex).
+// place, and its size: MaximumIndex); the texture's place at twice or four
+// times the pool's, a tall and deep 3D shape in 2^5 x 2^5 GOB blocks, 16384
+// slices read from level 2 or later (N553).
 void shown_corners(const spagm_tic &t, const uint8_t raw[32], const uint8_t clean[32],
                    const spagm_insn &in, uint64_t pool, uint32_t max_index,
                    bool shown[SPAGM_STIM_TEX_CORNERS]) {
@@ -386,6 +388,11 @@ void shown_corners(const spagm_tic &t, const uint8_t raw[32], const uint8_t clea
   shown[SPAGM_STIM_TEX_POOL_32] = pool % 4096 != 0;
   shown[SPAGM_STIM_TEX_POOL_POWER_ON] = pool == 0 && max_index == 0;
   shown[SPAGM_STIM_TEX_POOL_LARGE] = max_index >= 1u << 19;
+  shown[SPAGM_STIM_TEX_POOL_MULTIPLE] = pool && (t.address == 2 * pool || t.address == 4 * pool);
+  bool three = t.type == SPAGM_TEXTYPE_3D && !pitch;
+  shown[SPAGM_STIM_TEX_TALL_DEEP] = three && t.block_height_log2 == 5 && t.block_depth_log2 == 5 &&
+                                    t.height > 128 && t.depth > 16;
+  shown[SPAGM_STIM_TEX_SLICES_16384] = three && t.depth == 16384 && t.view_min_level >= 2;
 }
 
 // The texture-state corners of docs/stimulus.md (N516, N517) reach TLDS
@@ -397,7 +404,8 @@ TEST(Stim, TextureStateCorners_ReachTldsReads_OnlyIgnoredBitsAdded) {
   const char *names[SPAGM_STIM_TEX_CORNERS] = {
       "block shape", "view past the levels", "ignored fields", "data types",
       "bits outside the fields", "long texture", "bank rows", "pool 32-byte",
-      "pool at power-on", "pool of 2^19 headers"};
+      "pool at power-on", "pool of 2^19 headers", "texels at 2 or 4 x the pool",
+      "tall and deep 3D", "16384 slices past level 1"};
   unsigned seen[SPAGM_STIM_TEX_CORNERS] = {};
   for (unsigned seed = 1; seed <= 3; seed++) {
     Gen g(seed, 1u << SPAGM_UNIT_TEX, 1000, 0);

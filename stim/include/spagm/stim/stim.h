@@ -41,7 +41,7 @@ extern "C" {
 /** The stimulus version: bumped whenever the same seed and options give
  * other traffic (a weight of docs/stimulus.md changed, a field was added).
  * Recorded on the `generator` line of every vector file (N240). */
-#define SPAGM_STIM_VERSION 16u
+#define SPAGM_STIM_VERSION 17u
 
 /** One boundary value ("corner") of a field the spec bounds, drawn with an
  * explicit weight; the rest of the field's draws are uniform (or the
@@ -202,8 +202,8 @@ typedef enum spagm_stim_f16_corner {
  * epoch, or for NULL s. */
 uint32_t spagm_stim_f16_corners_at(const spagm_stim *s, uint64_t address);
 
-/** Stimulus 14's and 16's texture-state corners (N516, N517, N550,
- * docs/stimulus.md) a header carries: its own, and the epoch's bank-row
+/** Stimulus 14's, 16's and 17's texture-state corners (N516, N517, N550,
+ * N553, docs/stimulus.md) a header carries: its own, and the epoch's bank-row
  * and pool corners with every header of the epoch. The per-texel edge
  * codes are not among them. */
 typedef enum spagm_stim_tex_corner {
@@ -217,6 +217,9 @@ typedef enum spagm_stim_tex_corner {
   SPAGM_STIM_TEX_POOL_32,        /**< the epoch's pool at a 32-byte multiple off 4 KiB */
   SPAGM_STIM_TEX_POOL_POWER_ON,  /**< the pool at base 0 with MaximumIndex 0, left to the reset */
   SPAGM_STIM_TEX_POOL_LARGE,     /**< MaximumIndex 2^19 and above (headerPtr's top bit) */
+  SPAGM_STIM_TEX_POOL_MULTIPLE,  /**< texels at 2 or 4 times a 32 KiB-aligned pool's address */
+  SPAGM_STIM_TEX_TALL_DEEP,      /**< 3D, over 256 rows and 16 slices, blocks of 2^5 x 2^5 GOBs */
+  SPAGM_STIM_TEX_SLICES_16384,   /**< 3D of 16384 slices, its view from level 2 or later */
   SPAGM_STIM_TEX_CORNERS
 } spagm_stim_tex_corner;
 
