@@ -166,6 +166,7 @@ module tb_cosim_unit
   // stretch of cycles idle while owed, or of such a request, is one report.
   int unsigned owed = 0;
   logic idle_bad = 1'b0, mem_bad = 1'b0;
+  wire mem_unasked = rst_n && mem_req_valid && ctrl != C_RUN;
 
   // The DPI calls with wide outputs sit in functions of their own, not
   // inlined (no_inline_task), that write the driver's variables below: a
@@ -222,8 +223,8 @@ module tb_cosim_unit
       if (first_bad == '1) first_bad <= cycle;
     end
     if (UNIT == UNIT_TEX) begin
-      mem_bad <= rst_n && mem_req_valid && ctrl != C_RUN;
-      if (rst_n && mem_req_valid && ctrl != C_RUN && !mem_bad) begin
+      mem_bad <= mem_unasked;
+      if (mem_unasked && !mem_bad) begin
         spagm_dpi_unasked_mem_read(run.h, UNIT, cycle,
                                    ctrl == C_LOAD ? 0 : ctrl == C_READBACK ? 2 : 3);
         mismatch <= 1'b1;
