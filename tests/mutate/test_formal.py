@@ -22,7 +22,7 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import classes, cli, contract, formal, memcut, modproof, yosys_native  # noqa: E402
+from spagm.mutate import classes, cli, contract, formal, memcut, modproof, per_unit, yosys_native  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -553,9 +553,11 @@ class ModuleStep(unittest.TestCase):
 
     def test_budget_option_reaches_the_prover(self):
         args = cli.parser().parse_args(["--unit", "pix", "--prove", "--prove-budget", "45"])
+        per_unit.settle(args, "pix")
         self.assertEqual(formal.backend_args(args)["budget"], 45)
-        self.assertIsNone(formal.backend_args(cli.parser().parse_args(["--unit", "pix"]))
-                          ["budget"])
+        args = cli.parser().parse_args(["--unit", "pix"])
+        per_unit.settle(args, "pix")
+        self.assertIsNone(formal.backend_args(args)["budget"])
 
 
 class ModuleFixedInputs(unittest.TestCase):

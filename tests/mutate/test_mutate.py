@@ -6,6 +6,8 @@ reproducible sample, the kill/survive/error classification, bad input.
 
   test_mutate.py SOURCE_DIR WORK_DIR     (runs with SPAGM_PYTHON: pyslang)
 """
+import contextlib
+import io
 import json
 import os
 import random
@@ -19,7 +21,7 @@ SRC, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 # As bin/spagm-mutate runs it: from the source tree, no compiled binding.
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import bins, build, classes, cli, exercised, report, rewrite, run  # noqa: E402
+from spagm.mutate import bins, build, classes, cli, exercised, per_unit, report, rewrite, run  # noqa: E402
 from spagm.mutate.mutant import OPERATORS  # noqa: E402
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate import sites  # noqa: E402
@@ -760,6 +762,74 @@ class BadInput(unittest.TestCase):
     def test_cli_refuses_unknown_mutant_id(self):
         rc = cli.main(["--unit", "pix", "--build", WORK, "--list"])
         self.assertEqual(rc, 2)  # not a build tree: a clear error, status 2
+
+
+class PerUnitProofOptions(unittest.TestCase):
+    """--prove-scope, --prove-budget and --prove-timeout take one value for
+    every unit or UNIT=VALUE items (N554): one --all-units campaign proves
+    the pixel unit whole and the others on their modules."""
+
+    def settled(self, argv, unit):
+        args = cli.parser().parse_args(["--unit", unit] + argv)
+        per_unit.settle(args, unit)
+        return args.prove_scope, args.prove_budget, args.prove_timeout
+
+    def refused(self, argv):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), self.assertRaises(SystemExit):
+            cli.parser().parse_args(["--unit", "pix"] + argv)
+        return err.getvalue()
+
+    def test_ProofOptions_OneValueForEveryUnit(self):
+        argv = ["--prove-scope", "module", "--prove-budget", "20", "--prove-timeout", "120"]
+        for unit in ("attr", "pix", "tex"):
+            self.assertEqual(self.settled(argv, unit), ("module", 20.0, 120))
+
+    def test_ProofOptions_DefaultsWhenNotGiven(self):
+        self.assertEqual(self.settled([], "tex"), ("both", None, 300))
+
+    def test_ProofOptions_NamedUnitOverridesTheValueForTheRest(self):
+        argv = ["--prove-scope", "module,pix=both", "--prove-budget", "20,pix=900",
+                "--prove-timeout", "tex=60"]
+        self.assertEqual(self.settled(argv, "pix"), ("both", 900.0, 300))
+        self.assertEqual(self.settled(argv, "tex"), ("module", 20.0, 60))
+        self.assertEqual(self.settled(argv, "attr"), ("module", 20.0, 300))
+
+    def test_ProofBudget_NoneLiftsOneUnitsBudget(self):
+        self.assertEqual(self.settled(["--prove-budget", "20,pix=none"], "pix")[1], None)
+        self.assertEqual(self.settled(["--prove-budget", "20,pix=none"], "attr")[1], 20.0)
+
+    def test_ProofOptions_BadValuesRefusedWithTheReason(self):
+        self.assertIn("'gpu' is not a unit (one of attr, pix, tex)",
+                      self.refused(["--prove-budget", "20,gpu=5"]))
+        self.assertIn("'whole' is not a scope: one of both, module, unit",
+                      self.refused(["--prove-scope", "pix=whole"]))
+        self.assertIn("--prove-budget: '0' is not seconds or 'none': it must be more than 0 "
+                      "seconds", self.refused(["--prove-budget", "0"]))
+        self.assertIn("'1.5' is not a whole number of seconds",
+                      self.refused(["--prove-timeout", "1.5"]))
+        self.assertIn("two values for every unit", self.refused(["--prove-budget", "20,30"]))
+        self.assertIn("two values for pix", self.refused(["--prove-budget", "pix=1,pix=2"]))
+
+    def test_AllUnits_EachUnitRunsWithItsOwnProofOptions(self):
+        seen = {}
+
+        def load(args):
+            seen[args.unit] = (args.prove_scope, args.prove_budget)
+            raise RtlError("stopped by the test")
+
+        real = cli.load
+        cli.load = load
+        try:
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                rc = cli.main(["--all-units", "--prove", "--prove-scope", "module,pix=both",
+                               "--prove-budget", "20,pix=900"])
+        finally:
+            cli.load = real
+        self.assertEqual(rc, 2)
+        self.assertEqual(seen, {"attr": ("module", 20.0), "pix": ("both", 900.0),
+                                "tex": ("module", 20.0)})
 
 
 class BuildType(unittest.TestCase):

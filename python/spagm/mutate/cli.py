@@ -12,7 +12,7 @@ import sys
 import time
 from collections import OrderedDict
 
-from . import bins, build, classes, directed, exercised, formal, report, run, tables
+from . import bins, build, classes, directed, exercised, formal, per_unit, report, run, tables
 from .rewrite import write_copy
 from .rtl import RtlError, UNITS, read_cmake_cache, read_filelist, unit_rtl
 from .sites import RULES, enumerate_sites
@@ -219,6 +219,7 @@ def _unit_line(args, unit, rc):
 
 def _main(args, argv):
     t0 = time.monotonic()
+    per_unit.settle(args, args.unit)
     run.parse_seeds(args.seeds)
     build_dir, cache, flist, top, port, sources, cands = load(args)
     mutants = [m for m in cands if m.id]

@@ -59,7 +59,7 @@ import threading
 import time
 from collections import OrderedDict
 
-from . import contract, memcut, modproof, rewrite
+from . import contract, memcut, modproof, per_unit, rewrite
 from .rtl import RtlError
 
 RESET = "rst_n"
@@ -1435,6 +1435,31 @@ def read_vcd(path):
     return steps
 
 
+def _seconds(text):
+    """--prove-timeout's value: whole seconds, more than 0."""
+    n = int(text)
+    if n <= 0:
+        raise ValueError("it must be more than 0")
+    return n
+
+
+def _budget(text):
+    """--prove-budget's value: seconds more than 0, or 'none' (no budget)."""
+    if text == "none":
+        return None
+    s = float(text)
+    if not s > 0:
+        raise ValueError("it must be more than 0 seconds")
+    return s
+
+
+def _scope(text):
+    """--prove-scope's value: one of modproof.SCOPES."""
+    if text not in modproof.SCOPES:
+        raise ValueError(f"one of {', '.join(modproof.SCOPES)}")
+    return text
+
+
 def add_arguments(p):
     """spagm mutate's options of the formal step."""
     p.add_argument("--prove", action="store_true",
@@ -1443,9 +1468,14 @@ def add_arguments(p):
     p.add_argument("--prove-only", action="store_true",
                    help="the formal check of the chosen mutants (--mutants, --sample, --rerun "
                         "survivors) without building or running them: OUT/formal/formal.json")
-    p.add_argument("--prove-timeout", type=int, default=300, metavar="S",
-                   help="seconds per SAT problem of a mutant's check (default 300)")
-    p.add_argument("--prove-budget", type=float, default=None, metavar="S",
+    p.add_argument("--prove-timeout", type=per_unit.option(_seconds, "a whole number of seconds",
+                                                           300),
+                   default=300, metavar="S",
+                   help="seconds per SAT problem of a mutant's check (default 300); this and "
+                        "--prove-budget and --prove-scope also take a value per unit, "
+                        "'VALUE,UNIT=VALUE,...' (e.g. --prove-budget 20,pix=900)")
+    p.add_argument("--prove-budget", type=per_unit.option(_budget, "seconds or 'none'"),
+                   default=None, metavar="S",
                    help="wall seconds of one mutant's whole check, every step included; "
                         "past it the mutant is undecided (limit budget). Default: none, each "
                         "step has its own limit")
@@ -1458,7 +1488,8 @@ def add_arguments(p):
     p.add_argument("--prove-cut-bits", type=int, default=MEM_CUT_BITS, metavar="N",
                    help=f"the smallest memory cut out of the miter, in bits (default "
                         f"{MEM_CUT_BITS})")
-    p.add_argument("--prove-scope", choices=modproof.SCOPES, default="both",
+    p.add_argument("--prove-scope", type=per_unit.option(_scope, "a scope", "both"),
+                   default="both", metavar="SCOPE",
                    help="where a mutant is proven: 'both' (default): on the module that holds "
                         "it, as the unit instantiates it, and on the whole unit when the module "
                         "does not prove it equivalent; 'module': the module only (cheap; the "
