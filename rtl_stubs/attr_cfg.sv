@@ -134,11 +134,11 @@ module attr_cfg
         streq_start <= cfg_wdata[32*W_SRSTART +: 8];
       if (sw && cfg_mask[W_SREND] && wd(cfg_wdata, W_SREND) <= 32'd255)
         streq_end <= cfg_wdata[32*W_SREND +: 8];
-      for (int k = 0; k < 32; k++) begin
+      for (int k = 0; k < 32; k++)
         if (in_maps && cfg_mask[k]) maps[32*k +: 32] <= cfg_wdata[32*k +: 32];
-        if (in_defaults && cfg_mask[k])
-          defaults[32*(32*int'(default_block) + k) +: 32] <= cfg_wdata[32*k +: 32];
-      end
+      for (int a = 0; a < 256; a++)   // a constant slice per word (N555)
+        if (in_defaults && int'(default_block) == a / 32 && cfg_mask[a % 32])
+          defaults[32*a +: 32] <= cfg_wdata[32*(a % 32) +: 32];
     end
   end
 
