@@ -22,7 +22,8 @@ import unittest
 SRC, BUILD, WORK = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.path.insert(0, os.path.join(SRC, "python"))
 
-from spagm.mutate import classes, cli, contract, formal, memcut, modproof, per_unit, yosys_native  # noqa: E402
+from spagm.mutate import (classes, cli, contract, formal, memcut, modproof, per_unit,  # noqa: E402
+                          regcut, yosys_native)
 from spagm.mutate.rtl import RtlError, read_filelist  # noqa: E402
 from spagm.mutate.sites import enumerate_sites  # noqa: E402
 from spagm.mutate.source import Source  # noqa: E402
@@ -728,6 +729,69 @@ class ModuleMemoryCut(unittest.TestCase):
         r = self.prove("8'h80 -> 8'h81", "stored")
         self.assertEqual((r["verdict"], r["scope"], r["module_step"]["verdict"]),
                          ("distinguishable", "unit", "distinguishable"), r)
+
+
+class ModuleRegisterCut(unittest.TestCase):
+    """fx_regtab.sv inside a unit: its 64-bit table of flip-flops cut out of
+    the module's miter (cut_bits 64), the write counter proven beside it."""
+
+    def prove(self, line, change, name, cut_bits=64):
+        files, srcs, mutants = design("fx_hregtab.f")
+        p = formal.Prover(files, "fx_hregtab", os.path.join(WORK, "hregtab", name), timeout=60,
+                          depth=6, cut_bits=cut_bits)
+        return p.prove(srcs, find(mutants, line, change), name)
+
+    def test_counter_mutant_is_proven_on_the_module_with_the_wide_register_cut(self):
+        r = self.prove(27, "drop term (we & wd[0])", "counter")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("registers of 64 bits or more cut out (tab): their next values compared",
+                      r["method"])
+        self.assertTrue(any("registers of 64 bits or more cut out" in a
+                            for a in r["assumptions"]), r["assumptions"])
+
+    def test_register_under_the_bit_threshold_is_kept(self):
+        r = self.prove(27, "drop term (we & wd[0])", "kept", cut_bits=65)
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertNotIn("registers of", r["method"])
+
+    def test_changed_next_value_of_a_cut_register_is_not_proven_on_the_module(self):
+        r = self.prove(18, "condition forced false", "table")
+        self.assertEqual((r["verdict"], r["scope"], r["module_step"]["verdict"]),
+                         ("distinguishable", "unit", "distinguishable"), r)
+
+
+class RegisterCutText(unittest.TestCase):
+    """Which flip-flops regcut.cut takes out of the prepared RTLIL text."""
+
+    @staticmethod
+    def module(name, regs):
+        lines = [f"module \\{name}", "  wire input 1 \\clk", "  wire width 8 input 2 \\d"]
+        for i, (q, width) in enumerate(regs):
+            lines += [f"  wire width {width} \\{q}", "  attribute \\src \"x.sv:1\"",
+                      f"  cell $dff $ff{i}", f"    parameter \\WIDTH {width}",
+                      "    connect \\CLK \\clk", f"    connect \\D {{ \\d \\{q} [{width - 1}:8] }}",
+                      f"    connect \\Q \\{q}", "  end"]
+        return lines + ["end"]
+
+    def test_wide_register_both_copies_hold_is_cut_from_both(self):
+        text = "\n".join(self.module("g", [("big", 64), ("small", 16)])
+                         + self.module("m", [("big", 64), ("small", 16)])) + "\n"
+        out, take = regcut.cut(text, "g", "m", 64)
+        self.assertEqual(take, ["\\big"])
+        self.assertEqual(out.count("cell $dff"), 2)          # the two small ones
+        self.assertEqual(out.count("attribute \\src"), 2)   # the big ones' went with them
+        for mod in ("g", "m"):
+            body = out.split(f"module \\{mod}\n", 1)[1].split("\nend\n", 1)[0]
+            self.assertIn("wire width 64 output 3 \\spagm_regcut0.d", body)
+            self.assertIn("wire width 64 input 4 \\spagm_regcut0.q", body)
+            self.assertIn("connect \\spagm_regcut0.d { \\d \\big [63:8] }", body)
+            self.assertIn("connect \\big \\spagm_regcut0.q", body)
+
+    def test_register_one_copy_lacks_or_holds_at_another_width_is_kept(self):
+        text = "\n".join(self.module("g", [("big", 64), ("other", 64)])
+                         + self.module("m", [("big", 72)])) + "\n"
+        out, take = regcut.cut(text, "g", "m", 64)
+        self.assertEqual((out, take), (text, []))
 
 
 class HierarchyText(unittest.TestCase):

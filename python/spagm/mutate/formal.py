@@ -1486,8 +1486,8 @@ def add_arguments(p):
                         "ports compared and their read data shared (default), or 'map': "
                         "registers, one per word")
     p.add_argument("--prove-cut-bits", type=int, default=MEM_CUT_BITS, metavar="N",
-                   help=f"the smallest memory cut out of the miter, in bits (default "
-                        f"{MEM_CUT_BITS})")
+                   help=f"the smallest memory cut out of the miter, and register cut out of "
+                        f"the module step's, in bits (default {MEM_CUT_BITS})")
     p.add_argument("--prove-scope", type=per_unit.option(_scope, "a scope", "both"),
                    default="both", metavar="SCOPE",
                    help="where a mutant is proven: 'both' (default): on the module that holds "

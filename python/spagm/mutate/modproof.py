@@ -41,6 +41,10 @@ both copies as the unit-level proof cuts it (memcut.py, N473, N506): its
 ports become outputs of the module, compared like the others, its read
 data an input both copies share; smaller ones become registers.
 
+A register of `cut_bits` bits or more that both copies hold is cut out
+of both after lowering (regcut.py, N556): its next value compared, its
+value an input both copies share.
+
 A module whose flip-flops are not all clocked by one of its inputs on
 its rising edge, or that holds a latch, is not proven here: the
 unit-level proof decides.
@@ -56,7 +60,7 @@ import re
 import threading
 from collections import OrderedDict
 
-from . import contract, fixed, formal, memcut, rewrite
+from . import contract, fixed, formal, memcut, regcut, rewrite
 
 # The flip-flops the back end leaves after `async2sync; dffunmap`, and what
 # the module step does not prove (a latch, an unmapped memory).
@@ -546,7 +550,16 @@ class ModuleStep:
             return out
         with open(os.path.join(p.workdir, f"{name}.prep.il"), encoding="utf-8",
                   errors="replace") as f:
-            prepared = Hierarchy(f.read(), "spagm_gold")
+            text = f.read()
+        if p.cut_bits is not None:
+            text, regs = regcut.cut(text, "spagm_gold", "spagm_gate", p.cut_bits)
+            if regs:
+                rewrite.write_whole(os.path.join(p.workdir, f"{name}.prep.il"), text.encode())
+                said = ", ".join(q.lstrip("\\") for q in regs)
+                out["how_regcut"] = (f"registers of {p.cut_bits} bits or more cut out ({said}): "
+                                     "their next values compared, their values one input both "
+                                     "copies share")
+        prepared = Hierarchy(text, "spagm_gold")
         # With memories cut out, their ports are the module's too.
         gports = prepared.modules["\\spagm_gold"].ports
         if dict(gports) != dict(prepared.modules["\\spagm_gate"].ports):
@@ -597,10 +610,11 @@ class ModuleStep:
     @staticmethod
     def _with_cut(out):
         """The method and assumptions of a proof with memories cut out."""
-        cut = out.pop("how_cut", None)
-        if cut:
-            out["how"] = f"{out['how']}, {cut}"
-            out["assumptions"] = out["assumptions"] + [cut]
+        for key in ("how_cut", "how_regcut"):
+            cut = out.pop(key, None)
+            if cut:
+                out["how"] = f"{out['how']}, {cut}"
+                out["assumptions"] = out["assumptions"] + [cut]
         return out
 
     def _cut(self, out, name, lower):
@@ -686,6 +700,11 @@ class ModuleStep:
                   "proc", "flatten", "async2sync", "dffunmap",
                   "setundef -zero -init", "setundef -undriven -anyseq",
                   "opt_merge -share_all", "opt_clean",
+                  # A part-select at a computed offset ($shiftx by a
+                  # multiple of the word) narrowed before it becomes gates:
+                  # a shifter over a 32-bit amount is 32 stages of the
+                  # whole vector.
+                  "opt_expr", "wreduce", "peepopt", "opt_clean",
                   "techmap", "opt -fast -nodffe -nosdff",
                   # techmap's x (a $shiftx past its input) is 0 in both
                   # copies, as every other x constant.
