@@ -609,7 +609,8 @@ class ModuleStep:
 
     @staticmethod
     def _with_cut(out):
-        """The method and assumptions of a proof with memories cut out."""
+        """The method and assumptions of a proof with memories or wide
+        registers cut out."""
         for key in ("how_cut", "how_regcut"):
             cut = out.pop(key, None)
             if cut:

@@ -28,7 +28,6 @@ never holds, so it is only "distinguishable on the module", which the
 module step never takes as final anyway.
 """
 import re
-from collections import OrderedDict
 
 PREFIX = "spagm_regcut"
 
@@ -91,7 +90,7 @@ def cut(text, gold, gate, min_bits):
     cut registers' `Q` signals in gold's order; the text unchanged and []
     when there is none."""
     lines = text.splitlines()
-    mine = OrderedDict((r.q, r) for r in registers(lines, gate))
+    mine = {r.q: r for r in registers(lines, gate)}
     take = [r.q for r in registers(lines, gold)
             if r.width >= min_bits and r.q in mine and mine[r.q].width == r.width]
     if not take:
