@@ -331,10 +331,10 @@ module attr_mstage
         end
         st_mask[32*m_comp +: 32] <= st_mask[32*m_comp +: 32] | st_now;
       end
-      // The value is a descriptor's low 32 bits (acc_t).
+      // A descriptor's low 32 bits (acc_t), each of the 128 at its constant slice (N557).
       if (r_valid)
-        for (int l = 0; l < 32; l++)
-          if (r_grant[l]) desc[ACC_W*(32*int'(r_comp) + l) +: 32] <= cap_values[32*l +: 32];
+        for (int i = 0; i < 128; i++)
+          if (int'(r_comp) == i / 32 && r_grant[i % 32]) desc[ACC_W*i +: 32] <= cap_values[32*(i % 32) +: 32];
     end
   end
 

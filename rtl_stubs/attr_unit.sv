@@ -302,10 +302,10 @@ module attr_unit
       a_done <= 1'b1;
     end else if (a_valid && !a_done) begin
       for (int k = 0; k < LPC; k++) begin
-        for (int c = 0; c < 4; c++) begin
-          a_acc[ACC_W*(32*c + int'(a_grp)*LPC + k) +: ACC_W] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
-          // acc_t's kind is its top two bits; K_NONE needs no memory.
-          a_memmask[32*c + int'(a_grp)*LPC + k] <= agu_acc[ACC_W*(4*k + c) + ACC_W - 2 +: 2] != K_NONE;
+        for (int g = 0; g < GROUPS; g++) for (int c = 0; c < 4; c++) if (g == int'(a_grp)) begin
+          a_acc[ACC_W*(32*c + g*LPC + k) +: ACC_W] <= agu_acc[ACC_W*(4*k + c) +: ACC_W];
+          // Constant slices (N557). acc_t's kind is its top two bits; K_NONE needs no memory.
+          a_memmask[32*c + g*LPC + k] <= agu_acc[ACC_W*(4*k + c) + ACC_W - 2 +: 2] != K_NONE;
         end
         a_trap[int'(a_grp)*LPC + k] <= agu_trap[k];
         a_pd[int'(a_grp)*LPC + k] <= agu_pd[k];
