@@ -512,14 +512,13 @@ class ModuleStep(unittest.TestCase):
                 self.expect(r, "distinguishable", "unit", "distinguishable")
                 self.assertEqual(r["module_step"]["read"], "unit")
 
-    def test_sequential_submodule_is_proven_from_the_units_reset(self):
+    def test_sequential_submodule_equal_in_every_state_is_proven_from_any_state(self):
         r = self.prove(31, "drop term (en & x)", "seq")
         self.assertEqual(r["verdict"], "equivalent", r)
         self.assertEqual(r["scope"], "module")
         self.assertIn("module fx_hier_seq (instance fx_hier.u_seq; 1 parameterisation in "
-                      "fx_hier): sequential from reset", r["method"])
+                      "fx_hier): sequential, from any state", r["method"])
         self.assertIn("&scorr + pdr on the module's miter", r["method"])
-        self.assertIn("rst_n low in cycle 1 (the unit's reset), free after", r["assumptions"])
 
     def test_sequential_reset_value_is_not_proven_on_the_module(self):
         self.expect(self.prove(30, "4'd0 -> 4'd1", "seq_reset"), "distinguishable", "unit",
@@ -758,6 +757,41 @@ class ModuleRegisterCut(unittest.TestCase):
         r = self.prove(18, "condition forced false", "table")
         self.assertEqual((r["verdict"], r["scope"], r["module_step"]["verdict"]),
                          ("distinguishable", "unit", "distinguishable"), r)
+
+
+class ModuleRegisterCorrespondence(unittest.TestCase):
+    """fx_phase.sv inside a unit: the module step's first rung, every
+    register cut out, and the proof from reset after it."""
+
+    def prove(self, line, change, name):
+        files, srcs, mutants = design("fx_hphase.f")
+        p = formal.Prover(files, "fx_hphase", os.path.join(WORK, "hphase", name), timeout=60,
+                          depth=6)
+        return p.prove(srcs, find(mutants, line, change), name)
+
+    def test_mutant_equal_in_every_state_is_proven_with_every_register_cut(self):
+        r = self.prove(15, "drop term (en & ph[0])", "anystate")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertIn("fx_hphase): sequential, from any state", r["method"])
+        self.assertIn("register correspondence: every register both copies hold cut out (1)",
+                      r["method"])
+        self.assertTrue(any(a.startswith("both copies start in one state, any state")
+                            for a in r["assumptions"]), r["assumptions"])
+
+    def test_mutant_equal_only_in_reachable_states_is_proven_from_reset_after_the_cut(self):
+        r = self.prove(16, "drop term (ph == 3'd6)", "reachable")
+        self.assertEqual((r["verdict"], r["scope"]), ("equivalent", "module"), r)
+        self.assertNotIn("register correspondence", r["method"])
+        self.assertIn("module fx_phase (instance fx_hphase.u_phase; 1 parameterisation in "
+                      "fx_hphase): sequential from reset", r["method"])
+        self.assertIn("proven for every input sequence from reset", r["method"])
+        # The module's rst_n is the unit's, connected through the parent.
+        self.assertIn("rst_n low in cycle 1 (the unit's reset), free after", r["assumptions"])
+
+    def test_mutant_that_differs_is_not_proven_by_either(self):
+        r = self.prove(16, "drop term (ph == 3'd4)", "differs")
+        self.assertEqual(r["module_step"]["verdict"], "distinguishable", r)
+        self.assertEqual(r["verdict"], "distinguishable", r)
 
 
 class RegisterCutText(unittest.TestCase):

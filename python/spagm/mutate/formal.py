@@ -820,13 +820,14 @@ class Prover:
                 "techmap", "opt -fast -nodffe -nosdff", "dffunmap", "aigmap", "opt_clean",
                 f"write_aiger -zinit -miter {name}.aig"]
 
-    def _abc(self, name, read=None):
+    def _abc(self, name, read=None, wall=None):
         """ABC on the AIGER: signal correspondence (`&scorr`: registers and
         nodes proven equal by induction from the initial state, merged),
-        then property-directed reachability (`pdr`, IC3) on what is left.
+        then property-directed reachability (`pdr`, IC3) on what is left,
+        within `wall` seconds (the prover's own limit by default).
         (finished, output text, seconds)."""
         script = f"{read or f'read_aiger {name}.aig'}; &get; &scorr; &put; pdr -T {self.timeout}"
-        wall = self._left(self.wall)
+        wall = self._left(self.wall if wall is None else wall)
         if wall <= 0:
             return None, BUDGET_LINE, 0.0
         t0 = time.monotonic()

@@ -45,6 +45,13 @@ A register of `cut_bits` bits or more that both copies hold is cut out
 of both after lowering (regcut.py, N556): its next value compared, its
 value an input both copies share.
 
+A module with state is first tried with every register both copies hold
+cut out that way (register correspondence, N558, `_correspondence`):
+outputs and next values equal in every state for every input is a proof
+of the module, and with the state shared the unchanged logic of both
+copies merges, so the rung costs seconds where the whole module's proof
+from reset does not fit; anything else goes on to that proof.
+
 A module whose flip-flops are not all clocked by one of its inputs on
 its rising edge, or that holds a latch, is not proven here: the
 unit-level proof decides.
@@ -420,14 +427,13 @@ class ModuleStep:
         assumptions = []
         for _, _, r in methods:
             assumptions += [a for a in r["assumptions"] if a not in assumptions]
-        seq = any(r["sequential"] for _, _, r in methods)
         how = "; ".join(dict.fromkeys(r["how"] for _, _, r in methods))
         where = ", ".join(self._where(gold, g, count) for g, count, _ in methods)
         res = OrderedDict([
             ("verdict", "equivalent"),
             ("method", f"module {base} ({where}; {len(groups)} parameterisation"
                        f"{'s' if len(groups) != 1 else ''} in {self.p.top}): "
-                       f"{'sequential from reset' if seq else 'combinational'}, {how}"),
+                       f"{_kind([r for _, _, r in methods])}, {how}"),
             ("bound", None), ("reason", "; ".join(assumptions)), ("assumptions", assumptions),
             ("seconds", note["seconds"]), ("counterexample", None), ("scope", "module"),
             ("module_step", note)])
@@ -476,8 +482,7 @@ class ModuleStep:
             note.update(verdict="equivalent", reason="")
             return OrderedDict([
                 ("verdict", "equivalent"),
-                ("method", f"{where}: {'sequential from reset' if r['sequential'] else 'combinational'}, "
-                           f"{r['how']}"),
+                ("method", f"{where}: {_kind([r])}, {r['how']}"),
                 ("bound", None), ("reason", "; ".join(assumptions)),
                 ("assumptions", assumptions), ("seconds", note["seconds"]),
                 ("counterexample", None), ("scope", "module"), ("module_step", note)]), note
@@ -605,7 +610,49 @@ class ModuleStep:
             return out
         rst = formal.RESET in gports and gold.from_top(g, formal.RESET, formal.RESET) and \
             gold.from_top(g, clk, self._top_clock(gold))
+        if not by_contract:
+            rc = self._correspondence(out, name, text, clk, rst, tie)
+            if rc["verdict"] == "equivalent":
+                return self._with_cut(rc)
+            out["seconds"] = rc["seconds"]
         return self._with_cut(self._sequential(out, name, gports, clk, rst, tie, by_contract))
+
+    def _correspondence(self, out, name, text, clk, rst, tie):
+        """The first, cheap rung of a module with state (N558): every
+        register both copies hold cut out of both (regcut.py at one bit),
+        the rest proven as `_sequential` proves it, with at most half of
+        what is left of the mutant's budget. Both copies start in the same
+        state, and if from any one state both give the same outputs and
+        the same next values for every input, they stay in one state
+        together: equivalent. So a proof here is a proof for the module;
+        anything else is no answer (the state that shows a difference may
+        be one the module never reaches), and `_sequential` runs on. With
+        the state cut, the two copies' unchanged logic has the same inputs
+        and merges: only the mutant's cone is left to prove, so a module
+        too large for `_sequential` within the budget is often proven
+        here in seconds. `out` itself is not changed; the result is a copy
+        of it."""
+        p = self.p
+        rc = OrderedDict(out)
+        rc_text, regs = regcut.cut(text, "spagm_gold", "spagm_gate", 1, prefix="spagm_regcorr")
+        if not regs:
+            return rc
+        rewrite.write_whole(os.path.join(p.workdir, f"{name}.rc.prep.il"), rc_text.encode())
+        ports = Hierarchy(rc_text, "spagm_gold").modules["\\spagm_gold"].ports
+        rc = self._sequential(rc, name + ".rc", ports, clk, rst, tie, wall=p._left(p.wall) / 2)
+        if rc["verdict"] != "equivalent":
+            return rc
+        abc = os.path.basename(p.abc[0])
+        rc["any_state"] = True
+        rc["how"] = (f"{abc} &scorr + pdr on the module's miter ({p.cmd_name()} write_aiger), "
+                     f"register correspondence: every register both copies hold cut out "
+                     f"({len(regs)}), its next value compared, its value one input both copies "
+                     "share: outputs and next values equal in every state for every input")
+        rc["assumptions"] = (["both copies start in one state, any state (every register cut "
+                              "out: its value one free input both copies share)",
+                              "every input free in every cycle; outputs and next values "
+                              "compared in every cycle"] + out["assumptions"])
+        return rc
 
     @staticmethod
     def _with_cut(out):
@@ -669,8 +716,12 @@ class ModuleStep:
             out["reason"] = self._failed(done, log, name + ".sat")
         return out
 
-    def _sequential(self, out, name, ports, clk, rst, tie, by_contract=False):
+    def _sequential(self, out, name, ports, clk, rst, tie, by_contract=False, wall=None):
+        """The miter of `{name}.prep.il` in a harness, written as AIGER and
+        proven by ABC, each process within `wall` seconds (the prover's
+        own limit by default). `out`, updated."""
         p = self.p
+        wall = p.wall if wall is None else wall
         vid = contract.vid
         ins = [(n, w) for n, (d, w) in ports.items() if d == "input" and n not in tie]
         decl = ",\n".join(f"  input wire [{w - 1}:0] {vid('in_' + n)}" for n, w in ins)
@@ -711,12 +762,12 @@ class ModuleStep:
                   # copies, as every other x constant.
                   "setundef -zero", "dffunmap", "aigmap", "opt_clean",
                   f"write_aiger -zinit -miter {name}.aig"]
-        done, log, secs = p._yosys(script, f"{name}.aiger", p.wall)
+        done, log, secs = p._yosys(script, f"{name}.aiger", wall)
         out["seconds"] = round(out["seconds"] + secs, 2)
         if done is not True:
             out["reason"] = self._failed(done, log, name + ".aiger")
             return out
-        abc_done, text, abc_s = p._abc(name)
+        abc_done, text, abc_s = p._abc(name, wall=wall)
         out["seconds"] = round(out["seconds"] + abc_s, 2)
         abc = os.path.basename(p.abc[0])
         out["how"] = f"{abc} &scorr + pdr on the module's miter ({p.cmd_name()} write_aiger)"
@@ -765,6 +816,17 @@ class ModuleStep:
             return formal._limit_reason(lim, log, self.p.staging)
         return "Yosys: " + (formal._error_lines(log, self.p.staging) or
                             f"no answer (see {name}.log)")
+
+
+def _kind(results):
+    """How the proofs of `results` (one per parameterisation) hold:
+    "combinational", "sequential from reset", or "sequential, from any
+    state" when every sequential one is register correspondence's."""
+    seq = [r for r in results if r["sequential"]]
+    if not seq:
+        return "combinational"
+    return ("sequential, from any state" if all(r.get("any_state") for r in seq)
+            else "sequential from reset")
 
 
 def _bits(value):

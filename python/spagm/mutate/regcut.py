@@ -84,11 +84,12 @@ def _ports(lines, module):
     return top, end
 
 
-def cut(text, gold, gate, min_bits):
+def cut(text, gold, gate, min_bits, prefix=PREFIX):
     """`text` with each register of `min_bits` bits or more that modules
-    `gold` and `gate` both hold cut out of both (module comment), and the
-    cut registers' `Q` signals in gold's order; the text unchanged and []
-    when there is none."""
+    `gold` and `gate` both hold cut out of both (module comment), its
+    ports named `prefix<i>.d` and `prefix<i>.q`, and the cut registers'
+    `Q` signals in gold's order; the text unchanged and [] when there is
+    none."""
     lines = text.splitlines()
     mine = {r.q: r for r in registers(lines, gate)}
     take = [r.q for r in registers(lines, gold)
@@ -104,9 +105,9 @@ def cut(text, gold, gate, min_bits):
             r = regs[q]
             drop.update(range(r.start, r.end))
             top += 2
-            extra += [f"  wire width {r.width} output {top - 1} \\{PREFIX}{i}.d",
-                      f"  wire width {r.width} input {top} \\{PREFIX}{i}.q",
-                      f"  connect \\{PREFIX}{i}.d {r.d}",
-                      f"  connect {r.q} \\{PREFIX}{i}.q"]
+            extra += [f"  wire width {r.width} output {top - 1} \\{prefix}{i}.d",
+                      f"  wire width {r.width} input {top} \\{prefix}{i}.q",
+                      f"  connect \\{prefix}{i}.d {r.d}",
+                      f"  connect {r.q} \\{prefix}{i}.q"]
         lines = [line for k, line in enumerate(lines[:end]) if k not in drop] + extra + lines[end:]
     return "\n".join(lines) + "\n", take
