@@ -77,6 +77,9 @@ STATE_CELLS = ("$dlatch", "$adlatch", "$dlatchsr", "$sr", "$mem", "$mem_v2", "$m
                "$sdff", "$sdffe", "$sdffce", "$adffe", "$aldffe", "$dffsre", "$fsm")
 SCOPES = ("both", "module", "unit")
 PORT_INDEX = re.compile(r" (input|output|inout) \d+ ")
+# What `_sequential` says of a proof; the rung (`_correspondence`) says
+# "from any state" in its place.
+FROM_RESET = ": proven for every input sequence from reset"
 
 
 class RtlilModule:
@@ -610,6 +613,8 @@ class ModuleStep:
             return out
         rst = formal.RESET in gports and gold.from_top(g, formal.RESET, formal.RESET) and \
             gold.from_top(g, clk, self._top_clock(gold))
+        # The contract's miter follows the plain one of the same pair
+        # (_top), which has already run the rung.
         if not by_contract:
             rc = self._correspondence(out, name, text, clk, rst, tie)
             if rc["verdict"] == "equivalent":
@@ -642,12 +647,12 @@ class ModuleStep:
         rc = self._sequential(rc, name + ".rc", ports, clk, rst, tie, wall=p._left(p.wall) / 2)
         if rc["verdict"] != "equivalent":
             return rc
-        abc = os.path.basename(p.abc[0])
         rc["any_state"] = True
-        rc["how"] = (f"{abc} &scorr + pdr on the module's miter ({p.cmd_name()} write_aiger), "
-                     f"register correspondence: every register both copies hold cut out "
-                     f"({len(regs)}), its next value compared, its value one input both copies "
-                     "share: outputs and next values equal in every state for every input")
+        rc["how"] = rc["how"].replace(
+            FROM_RESET, f", register correspondence: every register both copies hold cut out "
+                        f"({len(regs)}), its next value compared, its value one input both "
+                        "copies share: outputs and next values equal in every state for every "
+                        "input")
         rc["assumptions"] = (["both copies start in one state, any state (every register cut "
                               "out: its value one free input both copies share)",
                               "every input free in every cycle; outputs and next values "
@@ -781,7 +786,7 @@ class ModuleStep:
         said, _ = formal.abc_outcome(abc_done, text)
         if said == "proved":
             out.update(verdict="equivalent",
-                       how=out["how"] + ": proven for every input sequence from reset")
+                       how=out["how"] + FROM_RESET)
         elif said == "asserted":
             out.update(verdict="distinguishable",
                        reason="the module's outputs differ for some input sequence (which the "
